@@ -1,0 +1,54 @@
+"""Developer checks. ``nox`` with no arguments runs everything a contributor must pass."""
+
+from __future__ import annotations
+
+import nox
+
+nox.options.default_venv_backend = "venv"
+nox.options.reuse_existing_virtualenvs = True
+nox.options.sessions = ["lint", "typecheck", "tests", "spec", "docs"]
+
+PYTHON = None  # the interpreter nox itself runs on (3.11+)
+
+
+@nox.session(python=PYTHON)
+def lint(session: nox.Session) -> None:
+    """ruff: lint and format check."""
+    session.install("ruff>=0.6")
+    session.run("ruff", "check", ".")
+    session.run("ruff", "format", "--check", ".")
+
+
+@nox.session(python=PYTHON)
+def typecheck(session: nox.Session) -> None:
+    """mypy --strict over the package, the tests and the tools."""
+    session.install("-e", ".[test]", "mypy>=1.11", "nox>=2024.4", "sphinx>=7.3")
+    session.run("mypy")
+
+
+@nox.session(python=PYTHON)
+def tests(session: nox.Session) -> None:
+    """pytest with Hypothesis and a 95% branch-coverage floor on the package."""
+    session.install("-e", ".[test]")
+    session.run(
+        "pytest",
+        "--cov=kanasta",
+        "--cov-branch",
+        "--cov-report=term",
+        "--cov-fail-under=95",
+        *session.posargs,
+    )
+
+
+@nox.session(python=PYTHON)
+def spec(session: nox.Session) -> None:
+    """The traceability gate: every clause has code and a test or fixture."""
+    session.install("-e", ".")
+    session.run("kanasta", "spec", "check", "--quiet")
+
+
+@nox.session(python=PYTHON)
+def docs(session: nox.Session) -> None:
+    """Build the HTML spec and docs with warnings as errors."""
+    session.install("-e", ".", "sphinx>=7.3")
+    session.run("sphinx-build", "-W", "--keep-going", "-b", "html", "docs", "docs/_build/html")

@@ -1,0 +1,7 @@
+"""``python -m kanasta``."""
+
+import sys
+
+from kanasta.cli import main
+
+sys.exit(main())

@@ -1,0 +1,1 @@
+"""Subcommands of the ``kanasta`` command line, one module each."""

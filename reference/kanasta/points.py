@@ -1,0 +1,61 @@
+"""Exact point arithmetic: every score is kept as an int number of half points.
+
+koz and fi-351 count in half points (an ace is 1.5); the other families count
+whole points. Keeping every family in half-point units keeps all of them exact
+with plain ints (no floats, no fractions on the hot path).
+"""
+
+from __future__ import annotations
+
+from fractions import Fraction
+from typing import TypeAlias
+
+from kanasta.clauses import implements
+from kanasta.errors import InputError
+
+__all__ = ["HalfPoints", "format_points", "parse_points", "points_to_json", "to_half_points"]
+
+HalfPoints: TypeAlias = int
+"""A score in units of half a point: 3 means 1.5 points."""
+
+
+@implements("points-exact")
+def to_half_points(value: int | str | Fraction) -> HalfPoints:
+    """points-exact: convert a whole or half point value (``"4.5"``, ``10``) to half points."""
+    try:
+        exact = Fraction(value)
+    except (ValueError, ZeroDivisionError):
+        raise InputError(
+            f"{value!r} is not a point value; write a whole or half number such as 10 or 4.5 "
+            "(clause points-exact)."
+        ) from None
+    doubled = exact * 2
+    if doubled.denominator != 1:
+        raise InputError(
+            f"{value!r} is not a whole or half number of points (clause points-exact)."
+        )
+    return int(doubled)
+
+
+def parse_points(value: object) -> HalfPoints:
+    """Read a point value from JSON: an int, a number like 4.5, or a string like ``"4.5"``."""
+    if isinstance(value, bool):
+        raise InputError(f"{value!r} is not a point value (clause points-exact).")
+    if isinstance(value, int | str):
+        return to_half_points(value)
+    if isinstance(value, float):
+        return to_half_points(Fraction(value).limit_denominator(2))
+    raise InputError(f"{value!r} is not a point value (clause points-exact).")
+
+
+@implements("points-exact")
+def format_points(value: HalfPoints) -> str:
+    """points-exact: print half points as points: ``9`` -> ``"4.5"``, ``20`` -> ``"10"``."""
+    whole, half = divmod(abs(value), 2)
+    sign = "-" if value < 0 else ""
+    return f"{sign}{whole}.5" if half else f"{sign}{whole}"
+
+
+def points_to_json(value: HalfPoints) -> int | float:
+    """Half points as a JSON number (an int when whole; halves are exact binary floats)."""
+    return value // 2 if value % 2 == 0 else value / 2

@@ -1,0 +1,331 @@
+"""Chapter *Rule families*: each family is a frozen rules profile (data).
+
+Code never asks "which variant is this?"; it reads the parameter it needs from
+the profile. Where a family's behaviour differs in kind rather than in number,
+the profile names a strategy (an enum) and the module that owns the clause
+dispatches on it in one place.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from enum import Enum, StrEnum
+
+from kanasta.cards import JOKER, Card, get_rank, get_suit
+from kanasta.clauses import implements
+from kanasta.errors import InputError
+from kanasta.points import HalfPoints, to_half_points
+
+__all__ = [
+    "CLASSIC",
+    "FI_351",
+    "FI_5200",
+    "KOZ",
+    "PROFILES",
+    "CanastaScheme",
+    "Direction",
+    "Family",
+    "PointTable",
+    "RulesProfile",
+    "WildMeldRule",
+    "get_profile",
+]
+
+
+class Family(StrEnum):
+    """The four rule families described by the sources."""
+
+    KOZ = "koz"
+    FI_5200 = "fi-5200"
+    FI_351 = "fi-351"
+    CLASSIC = "classic"
+
+
+class Direction(Enum):
+    """Which way the turn passes."""
+
+    CLOCKWISE = "clockwise"
+    COUNTER_CLOCKWISE = "counter-clockwise"
+
+
+class CanastaScheme(Enum):
+    """How a family classifies its canastas (chapter *Canastas*)."""
+
+    CLEAN_DIRTY = "clean/dirty"
+    """koz and fi-351: by the cards in the meld (koz adds trump, super and all-wild kinds)."""
+    HALF_FULL_GRAND = "half/full/grand"
+    """fi-5200: fixed when the meld first reaches seven cards."""
+    NATURAL_MIXED = "natural/mixed"
+    """classic: natural or mixed by the cards in the meld."""
+
+
+class WildMeldRule(Enum):
+    """Whether and how a meld made only of 2s and jokers may exist."""
+
+    FORBIDDEN = "forbidden"
+    ANY_WILDS = "any mix of 2s and jokers"
+    TWOS_SET = "a set of 2s with at most the usual wild"
+
+
+@dataclass(frozen=True, slots=True)
+class PointTable:
+    """Card values in half points.
+
+    ``by_card`` gives the value of each of the 53 card kinds when it stands as
+    itself (a natural card; for a joker, its value). ``wild_two`` is the value
+    of a 2 that acts as a wild in a meld; ``hand_two`` that of a 2 left in hand.
+    """
+
+    by_card: tuple[HalfPoints, ...]
+    wild_two: HalfPoints
+    hand_two: HalfPoints
+
+
+@implements("classic-threes")
+def _table(
+    *,
+    joker: str,
+    ace: str,
+    two_natural: str,
+    two_wild: str,
+    two_hand: str,
+    low: str,
+    high: str,
+    black_three: str | None = None,
+    red_three: str | None = None,
+) -> PointTable:
+    """Build a point table from the values a source gives (low = 3..7, high = 8..K)."""
+    values: list[HalfPoints] = []
+    for card in range(52):
+        rank = get_rank(card)
+        suit = get_suit(card)
+        if rank == 1:
+            text = ace
+        elif rank == 2:
+            text = two_natural
+        elif rank == 3 and suit is not None and black_three is not None and red_three is not None:
+            text = red_three if suit.is_red else black_three
+        elif rank <= 7:
+            text = low
+        else:
+            text = high
+        values.append(to_half_points(text))
+    values.append(to_half_points(joker))
+    return PointTable(tuple(values), to_half_points(two_wild), to_half_points(two_hand))
+
+
+@dataclass(frozen=True, slots=True)
+class RulesProfile:
+    """A rule family as data. Every field is cited by the clause that uses it."""
+
+    family: Family
+    title: str
+    sources: str
+    players: int
+    partnerships: bool
+    deck_jokers: int
+    hand_size: int
+    fi_packets: int
+    fi_size: int
+    initial_upcard: bool
+    direction: Direction
+    points: PointTable
+    runs_allowed: bool
+    max_meld_size: int | None
+    max_wilds_per_meld: int
+    natural_two_in_place: bool
+    run_wild_needs_three_naturals: bool
+    min_naturals_per_meld: int
+    wilds_at_most_naturals: bool
+    wild_meld_rule: WildMeldRule
+    one_set_per_rank: bool
+    canasta_size: int
+    canasta_scheme: CanastaScheme
+    bonuses: tuple[tuple[str, HalfPoints], ...] = field(default=())
+
+    @property
+    def deck_size(self) -> int:
+        """deck-composition: 104 suited cards plus the jokers."""
+        return 104 + self.deck_jokers
+
+    @property
+    def stock_size(self) -> int:
+        """What is left for the stock after hands, fi packets and the upcard."""
+        dealt = self.players * self.hand_size + self.fi_packets * self.fi_size
+        return self.deck_size - dealt - (1 if self.initial_upcard else 0)
+
+    def bonus(self, name: str) -> HalfPoints:
+        """The value of a named bonus of this family (0 when the family has none)."""
+        for key, value in self.bonuses:
+            if key == name:
+                return value
+        return 0
+
+    @implements("card-points-koz", "card-points-fi-5200", "card-points-classic")
+    def card_points(self, card: Card, *, acting_wild: bool) -> HalfPoints:
+        """card-points: the value of a melded card (a 2 by how it is used)."""
+        if acting_wild and card != JOKER and card % 13 == 1:
+            return self.points.wild_two
+        return self.points.by_card[card]
+
+    @implements("hand-card-points")
+    def hand_card_points(self, card: Card) -> HalfPoints:
+        """hand-card-points: the value of a card left in hand (a 2 at its wild value)."""
+        if card != JOKER and card % 13 == 1:
+            return self.points.hand_two
+        return self.points.by_card[card]
+
+
+def _b(**values: str) -> tuple[tuple[str, HalfPoints], ...]:
+    return tuple((k.replace("_", "-"), to_half_points(v)) for k, v in values.items())
+
+
+KOZ = RulesProfile(
+    family=Family.KOZ,
+    title="koz: partnership kanasta with two fi packets and a trump card",
+    sources="seed 001",
+    players=4,
+    partnerships=True,
+    deck_jokers=4,
+    hand_size=11,
+    fi_packets=2,
+    fi_size=11,
+    initial_upcard=True,
+    direction=Direction.COUNTER_CLOCKWISE,
+    points=_table(
+        joker="2", ace="1.5", two_natural="2", two_wild="2", two_hand="2", low="0.5", high="1"
+    ),
+    runs_allowed=True,
+    max_meld_size=13,
+    max_wilds_per_meld=1,
+    natural_two_in_place=True,
+    run_wild_needs_three_naturals=False,
+    min_naturals_per_meld=0,
+    wilds_at_most_naturals=False,
+    wild_meld_rule=WildMeldRule.ANY_WILDS,
+    one_set_per_rank=True,
+    canasta_size=7,
+    canasta_scheme=CanastaScheme.CLEAN_DIRTY,
+    bonuses=_b(
+        dirty="10",
+        clean="20",
+        trump_dirty="20",
+        trump_clean="40",
+        super="100",
+        trump_super="200",
+        all_wild="150",
+        trump_all_wild="300",
+        fi="10",
+        going_out="10",
+    ),
+)
+
+FI_5200 = RulesProfile(
+    family=Family.FI_5200,
+    title="fi-5200: partnership kanasta with fi packets, half/full/grand canastas, game to 5200",
+    sources="seed 000 (part 1)",
+    players=4,
+    partnerships=True,
+    deck_jokers=2,
+    hand_size=11,
+    fi_packets=2,
+    fi_size=11,
+    initial_upcard=False,
+    direction=Direction.CLOCKWISE,
+    points=_table(
+        joker="10", ace="15", two_natural="5", two_wild="10", two_hand="10", low="5", high="10"
+    ),
+    runs_allowed=True,
+    max_meld_size=None,
+    max_wilds_per_meld=1,
+    natural_two_in_place=True,
+    run_wild_needs_three_naturals=True,
+    min_naturals_per_meld=0,
+    wilds_at_most_naturals=False,
+    wild_meld_rule=WildMeldRule.TWOS_SET,
+    one_set_per_rank=True,
+    canasta_size=7,
+    canasta_scheme=CanastaScheme.HALF_FULL_GRAND,
+    bonuses=_b(half="100", full="200", grand="500", fi="100", going_out="50"),
+)
+
+FI_351 = RulesProfile(
+    family=Family.FI_351,
+    title="fi-351: partnership kanasta with fi, a run among two opening melds, game to 351",
+    sources="seed 000 (part 2)",
+    players=4,
+    partnerships=True,
+    deck_jokers=2,
+    hand_size=11,
+    fi_packets=2,
+    fi_size=11,
+    initial_upcard=False,
+    direction=Direction.CLOCKWISE,
+    points=_table(
+        joker="2", ace="1.5", two_natural="2", two_wild="2", two_hand="2", low="0.5", high="1"
+    ),
+    runs_allowed=True,
+    max_meld_size=None,
+    max_wilds_per_meld=1,
+    natural_two_in_place=True,
+    run_wild_needs_three_naturals=False,
+    min_naturals_per_meld=0,
+    wilds_at_most_naturals=False,
+    wild_meld_rule=WildMeldRule.FORBIDDEN,
+    one_set_per_rank=True,
+    canasta_size=7,
+    canasta_scheme=CanastaScheme.CLEAN_DIRTY,
+    bonuses=_b(dirty="10", clean="20", fi="10", going_out="10"),
+)
+
+CLASSIC = RulesProfile(
+    family=Family.CLASSIC,
+    title="classic: sets only, red and black threes, frozen pile, game to 5000",
+    sources="seeds 002, 003, 004",
+    players=4,
+    partnerships=True,
+    deck_jokers=4,
+    hand_size=11,
+    fi_packets=0,
+    fi_size=0,
+    initial_upcard=True,
+    direction=Direction.CLOCKWISE,
+    points=_table(
+        joker="50",
+        ace="20",
+        two_natural="20",
+        two_wild="20",
+        two_hand="20",
+        low="5",
+        high="10",
+        black_three="5",
+        red_three="100",
+    ),
+    runs_allowed=False,
+    max_meld_size=None,
+    max_wilds_per_meld=3,
+    natural_two_in_place=False,
+    run_wild_needs_three_naturals=False,
+    min_naturals_per_meld=2,
+    wilds_at_most_naturals=True,
+    wild_meld_rule=WildMeldRule.FORBIDDEN,
+    one_set_per_rank=True,
+    canasta_size=7,
+    canasta_scheme=CanastaScheme.NATURAL_MIXED,
+    bonuses=_b(mixed="300", natural="500", going_out="100", concealed="100", red_three="100"),
+)
+
+PROFILES: dict[str, RulesProfile] = {p.family.value: p for p in (KOZ, FI_5200, FI_351, CLASSIC)}
+
+
+@implements("rule-families")
+def get_profile(name: str) -> RulesProfile:
+    """rule-families: the profile of a family by its name (``koz``, ``fi-5200``...)."""
+    try:
+        return PROFILES[name]
+    except KeyError:
+        known = ", ".join(PROFILES)
+        raise InputError(
+            f"unknown variant {name!r}; the rule families are {known} (clause rule-families)."
+        ) from None
+

@@ -1,0 +1,40 @@
+"""Where the spec and the conformance fixtures are: a checkout, or inside the wheel."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+__all__ = ["get_fixtures_dir", "get_repo_root", "get_schema_dir", "get_spec_dir"]
+
+_PACKAGE = Path(__file__).resolve().parent
+_DATA = _PACKAGE / "_data"
+
+
+def get_repo_root() -> Path | None:
+    """The checkout this package was imported from, or ``None`` for an installed wheel."""
+    root = _PACKAGE.parent.parent
+    if (root / "spec").is_dir() and (root / "reference" / "kanasta").is_dir():
+        return root
+    return None
+
+
+def _find(*parts: str) -> Path:
+    root = get_repo_root()
+    if root is not None:
+        return root.joinpath(*parts)
+    return _DATA.joinpath(*parts)
+
+
+def get_spec_dir() -> Path:
+    """The folder of the spec chapters (``spec/*.rst``)."""
+    return _find("spec")
+
+
+def get_fixtures_dir() -> Path:
+    """The folder of the built-in conformance fixtures."""
+    return _find("conformance", "fixtures")
+
+
+def get_schema_dir() -> Path:
+    """The folder of the conformance JSON Schemas."""
+    return _find("conformance", "schema")

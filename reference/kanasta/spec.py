@@ -1,0 +1,216 @@
+"""Read the clause-numbered spec (``spec/NN-name.rst``) into clause values.
+
+A clause is written in reStructuredText as::
+
+    .. clause:: run-wild-after-three-naturals
+       :number: 3.4.2
+       :title: A wild joins a run only beside three naturals
+       :kind: rule
+       :families: fi-5200
+       :sources: seed 000 (part 1)
+
+       The text of the clause...
+
+``:kind:`` is ``rule`` (normative), ``resolution`` (normative; decides what
+the sources leave open or contradict, and must name ``:sources:`` and, where
+it answers one, the RULES-MAP ``:question:``) or ``informative`` (a definition
+or a note: needs no code and no test).
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterable
+from dataclasses import dataclass
+from enum import StrEnum
+from pathlib import Path
+
+from kanasta.errors import InputError
+from kanasta.resources import get_spec_dir
+
+__all__ = [
+    "Clause",
+    "ClauseKind",
+    "SpecIssue",
+    "check_spec_structure",
+    "format_clause",
+    "load_spec",
+]
+
+SLUG_RE = re.compile(r"^[a-z0-9]+(?:-[a-z0-9]+)*$")
+NUMBER_RE = re.compile(r"^\d+(?:\.\d+)+$")
+CHAPTER_RE = re.compile(r"^(\d\d)-([a-z0-9-]+)\.rst$")
+_DIRECTIVE_RE = re.compile(r"^\.\. clause::\s*(\S*)\s*$")
+_OPTION_RE = re.compile(r"^\s+:([a-z-]+):\s*(.*)$")
+FAMILY_NAMES = ("koz", "fi-5200", "fi-351", "classic")
+
+
+class ClauseKind(StrEnum):
+    """Normative rules, resolutions of open questions, and informative notes."""
+
+    RULE = "rule"
+    RESOLUTION = "resolution"
+    INFORMATIVE = "informative"
+
+
+@dataclass(frozen=True, slots=True)
+class Clause:
+    """One numbered clause of the spec."""
+
+    slug: str
+    number: str
+    title: str
+    kind: ClauseKind
+    families: tuple[str, ...]
+    sources: str
+    question: str
+    text: str
+    chapter: str
+    path: str
+    line: int
+
+    @property
+    def is_normative(self) -> bool:
+        return self.kind is not ClauseKind.INFORMATIVE
+
+
+@dataclass(frozen=True, slots=True)
+class SpecIssue:
+    """A structural defect of the spec text (duplicate slug, bad number...)."""
+
+    where: str
+    message: str
+
+    def __str__(self) -> str:
+        return f"{self.where}: {self.message}"
+
+
+def _parse_file(path: Path) -> list[Clause]:
+    match = CHAPTER_RE.match(path.name)
+    if match is None:
+        return []
+    chapter = match.group(1).lstrip("0") or "0"
+    lines = path.read_text(encoding="utf-8").splitlines()
+    clauses: list[Clause] = []
+    i = 0
+    while i < len(lines):
+        head = _DIRECTIVE_RE.match(lines[i])
+        if head is None:
+            i += 1
+            continue
+        start = i + 1
+        slug = head.group(1)
+        options: dict[str, str] = {}
+        i += 1
+        while i < len(lines) and (m := _OPTION_RE.match(lines[i])):
+            options[m.group(1)] = m.group(2).strip()
+            i += 1
+        body: list[str] = []
+        while i < len(lines) and (not lines[i].strip() or lines[i].startswith("   ")):
+            body.append(lines[i][3:] if lines[i].startswith("   ") else "")
+            i += 1
+        kind_text = options.get("kind", "rule")
+        try:
+            kind = ClauseKind(kind_text)
+        except ValueError:
+            raise InputError(
+                f"{path}:{start}: clause {slug!r} has kind {kind_text!r}; use rule, "
+                "resolution or informative."
+            ) from None
+        families_text = options.get("families", "all")
+        families = (
+            FAMILY_NAMES
+            if families_text == "all"
+            else tuple(f.strip() for f in families_text.split(",") if f.strip())
+        )
+        clauses.append(
+            Clause(
+                slug=slug,
+                number=options.get("number", ""),
+                title=options.get("title", ""),
+                kind=kind,
+                families=families,
+                sources=options.get("sources", ""),
+                question=options.get("question", ""),
+                text="\n".join(body).strip("\n"),
+                chapter=chapter,
+                path=str(path),
+                line=start,
+            )
+        )
+    return clauses
+
+
+def load_spec(spec_dir: Path | None = None) -> tuple[Clause, ...]:
+    """Every clause of the spec, in chapter and text order."""
+    folder = spec_dir if spec_dir is not None else get_spec_dir()
+    if not folder.is_dir():
+        raise InputError(f"no spec folder at {folder}")
+    clauses: list[Clause] = []
+    for path in sorted(folder.glob("*.rst")):
+        clauses.extend(_parse_file(path))
+    return tuple(clauses)
+
+
+def _number_key(number: str) -> tuple[int, ...]:
+    return tuple(int(part) for part in number.split("."))
+
+
+def check_spec_structure(clauses: Iterable[Clause]) -> tuple[SpecIssue, ...]:
+    """Slugs well formed and unique, numbers well formed, unique and in chapter order."""
+    issues: list[SpecIssue] = []
+    seen_slugs: dict[str, Clause] = {}
+    seen_numbers: dict[str, Clause] = {}
+    last: dict[str, tuple[int, ...]] = {}
+    for c in clauses:
+        where = f"{c.path}:{c.line}"
+        if not SLUG_RE.match(c.slug):
+            issues.append(SpecIssue(where, f"slug {c.slug!r} is not lower-case-with-hyphens"))
+        if c.slug in seen_slugs:
+            first = seen_slugs[c.slug]
+            issues.append(
+                SpecIssue(where, f"slug {c.slug!r} is defined twice (first at "
+                          f"{first.path}:{first.line})")
+            )
+        seen_slugs.setdefault(c.slug, c)
+        if not NUMBER_RE.match(c.number):
+            issues.append(SpecIssue(where, f"clause {c.slug!r} has no valid :number:"))
+            continue
+        if c.number.split(".")[0] != c.chapter:
+            issues.append(
+                SpecIssue(where, f"clause {c.slug!r} is numbered {c.number} in chapter "
+                          f"{c.chapter}")
+            )
+        if c.number in seen_numbers:
+            issues.append(
+                SpecIssue(where, f"number {c.number} is used twice (also by "
+                          f"{seen_numbers[c.number].slug!r})")
+            )
+        seen_numbers.setdefault(c.number, c)
+        key = _number_key(c.number)
+        if c.path in last and key <= last[c.path]:
+            issues.append(SpecIssue(where, f"number {c.number} is out of order"))
+        last[c.path] = key
+        if not c.title:
+            issues.append(SpecIssue(where, f"clause {c.slug!r} has no :title:"))
+        if not c.text:
+            issues.append(SpecIssue(where, f"clause {c.slug!r} has no text"))
+        unknown = [f for f in c.families if f not in FAMILY_NAMES]
+        if unknown:
+            issues.append(SpecIssue(where, f"clause {c.slug!r} names unknown families {unknown}"))
+        if c.kind is ClauseKind.RESOLUTION and not c.sources:
+            issues.append(
+                SpecIssue(where, f"resolution {c.slug!r} does not name the sources it follows")
+            )
+    return tuple(issues)
+
+
+def format_clause(clause: Clause) -> str:
+    """A clause as plain text for the terminal."""
+    head = f"{clause.number}  {clause.title}  [{clause.slug}]"
+    meta = [f"kind: {clause.kind.value}", "families: " + ", ".join(clause.families)]
+    if clause.sources:
+        meta.append(f"sources: {clause.sources}")
+    if clause.question:
+        meta.append(f"RULES-MAP question: {clause.question}")
+    return f"{head}\n{'  '.join(meta)}\n\n{clause.text}\n"
