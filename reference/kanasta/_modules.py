@@ -7,6 +7,9 @@ import importlib
 ENGINE_MODULES: tuple[str, ...] = (
     "kanasta.cards",
     "kanasta.profiles",
+    "kanasta.points",
+    "kanasta.melds",
+    "kanasta.canasta",
 )
 
 

@@ -139,6 +139,7 @@ class RulesProfile:
     wilds_at_most_naturals: bool
     wild_meld_rule: WildMeldRule
     one_set_per_rank: bool
+    threes_special: bool
     canasta_size: int
     canasta_scheme: CanastaScheme
     bonuses: tuple[tuple[str, HalfPoints], ...] = field(default=())
@@ -204,6 +205,7 @@ KOZ = RulesProfile(
     wilds_at_most_naturals=False,
     wild_meld_rule=WildMeldRule.ANY_WILDS,
     one_set_per_rank=True,
+    threes_special=False,
     canasta_size=7,
     canasta_scheme=CanastaScheme.CLEAN_DIRTY,
     bonuses=_b(
@@ -244,6 +246,7 @@ FI_5200 = RulesProfile(
     wilds_at_most_naturals=False,
     wild_meld_rule=WildMeldRule.TWOS_SET,
     one_set_per_rank=True,
+    threes_special=False,
     canasta_size=7,
     canasta_scheme=CanastaScheme.HALF_FULL_GRAND,
     bonuses=_b(half="100", full="200", grand="500", fi="100", going_out="50"),
@@ -273,6 +276,7 @@ FI_351 = RulesProfile(
     wilds_at_most_naturals=False,
     wild_meld_rule=WildMeldRule.FORBIDDEN,
     one_set_per_rank=True,
+    threes_special=False,
     canasta_size=7,
     canasta_scheme=CanastaScheme.CLEAN_DIRTY,
     bonuses=_b(dirty="10", clean="20", fi="10", going_out="10"),
@@ -310,6 +314,7 @@ CLASSIC = RulesProfile(
     wilds_at_most_naturals=True,
     wild_meld_rule=WildMeldRule.FORBIDDEN,
     one_set_per_rank=True,
+    threes_special=True,
     canasta_size=7,
     canasta_scheme=CanastaScheme.NATURAL_MIXED,
     bonuses=_b(mixed="300", natural="500", going_out="100", concealed="100", red_three="100"),
@@ -328,4 +333,3 @@ def get_profile(name: str) -> RulesProfile:
         raise InputError(
             f"unknown variant {name!r}; the rule families are {known} (clause rule-families)."
         ) from None
-

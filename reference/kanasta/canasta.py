@@ -1,0 +1,150 @@
+"""Chapter *Canastas*: when a meld is a canasta, of which kind, and its bonus.
+
+A canasta's kind is a fact about the meld's *history* in fi-5200 (it is fixed
+the moment the meld first reaches seven cards) and about its cards in the other
+families. :func:`classify_growth` is called by :mod:`kanasta.melds` each time a
+meld is made or grows, and its answer is kept inside the meld value.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from enum import StrEnum
+from typing import TYPE_CHECKING
+
+from kanasta.cards import JOKER, Card, get_rank, get_suit
+from kanasta.clauses import implements
+from kanasta.points import HalfPoints
+from kanasta.profiles import CanastaScheme, RulesProfile
+
+if TYPE_CHECKING:
+    from kanasta.melds import Meld
+
+__all__ = [
+    "CanastaKind",
+    "classify_growth",
+    "get_canasta_bonus",
+    "is_canasta",
+    "is_trump_match",
+]
+
+
+class CanastaKind(StrEnum):
+    """Every kind of canasta any family knows. The value is the bonus name."""
+
+    CLEAN = "clean"
+    DIRTY = "dirty"
+    SUPER = "super"
+    ALL_WILD = "all-wild"
+    HALF = "half"
+    FULL = "full"
+    GRAND = "grand"
+    NATURAL = "natural"
+    MIXED = "mixed"
+
+
+# Facts about the meld after a batch of cards was added:
+# (size, naturals, wilds, is_wild_meld, is_run)
+Growth = tuple[int, int, int, bool, bool]
+
+
+def _by_cards(profile: RulesProfile, previous: CanastaKind | None, g: Growth) -> CanastaKind:
+    size, naturals, wilds, wild_meld, is_run = g
+    if wild_meld:
+        return CanastaKind.ALL_WILD
+    if is_run and naturals == 13 and wilds == 0 and profile.bonus("super"):
+        return CanastaKind.SUPER
+    return CanastaKind.DIRTY if wilds else CanastaKind.CLEAN
+
+
+def _fixed_at_seven(profile: RulesProfile, previous: CanastaKind | None, g: Growth) -> CanastaKind:
+    size, naturals, wilds, wild_meld, is_run = g
+    if is_run and naturals == 13:
+        return CanastaKind.GRAND
+    if previous is not None:
+        return previous
+    return CanastaKind.FULL if naturals >= profile.canasta_size else CanastaKind.HALF
+
+
+def _natural_mixed(profile: RulesProfile, previous: CanastaKind | None, g: Growth) -> CanastaKind:
+    return CanastaKind.MIXED if g[2] else CanastaKind.NATURAL
+
+
+_SCHEMES: dict[CanastaScheme, Callable[[RulesProfile, CanastaKind | None, Growth], CanastaKind]] = {
+    CanastaScheme.CLEAN_DIRTY: _by_cards,
+    CanastaScheme.HALF_FULL_GRAND: _fixed_at_seven,
+    CanastaScheme.NATURAL_MIXED: _natural_mixed,
+}
+
+
+@implements(
+    "canasta-definition",
+    "canasta-clean-dirty",
+    "canasta-half-full",
+    "canasta-kind-fixed",
+    "canasta-grand",
+    "canasta-super",
+    "canasta-all-wild",
+    "canasta-natural-mixed",
+)
+def classify_growth(
+    profile: RulesProfile,
+    previous: CanastaKind | None,
+    *,
+    size: int,
+    naturals: int,
+    wilds: int,
+    wild_meld: bool,
+    is_run: bool,
+) -> CanastaKind | None:
+    """canasta-definition: the canasta kind of a meld after it was made or grew.
+
+    ``previous`` is the kind the meld had before this batch (``None`` when it
+    was not a canasta). A meld below the canasta size is not a canasta. The
+    family's scheme (canasta-clean-dirty, canasta-half-full with
+    canasta-kind-fixed and canasta-grand, canasta-super, canasta-all-wild,
+    canasta-natural-mixed) decides the kind.
+    """
+    if size < profile.canasta_size:
+        return None
+    return _SCHEMES[profile.canasta_scheme](
+        profile, previous, (size, naturals, wilds, wild_meld, is_run)
+    )
+
+
+def is_canasta(meld: Meld) -> bool:
+    """canasta-definition: whether the meld is a canasta (of any kind)."""
+    return meld.canasta is not None
+
+
+@implements("canasta-trump-match")
+def is_trump_match(meld: Meld, trump: Card | None) -> bool:
+    """canasta-trump-match: a set matches a trump of its rank, a run one of its suit.
+
+    A meld of wild cards only matches when the trump card is a joker.
+    """
+    if trump is None:
+        return False
+    if trump == JOKER:
+        return meld.kind.value == "wild"
+    if meld.kind.value == "set":
+        return meld.rank == get_rank(trump)
+    if meld.kind.value == "run":
+        return meld.suit == get_suit(trump)
+    return False
+
+
+@implements("canasta-bonus")
+def get_canasta_bonus(
+    profile: RulesProfile, meld: Meld, *, trump: Card | None = None
+) -> HalfPoints:
+    """canasta-bonus: the bonus the family gives for the meld's canasta kind (0 if none).
+
+    In koz a trump-matched canasta takes the ``trump-`` bonus of its kind.
+    """
+    if meld.canasta is None:
+        return 0
+    name = meld.canasta.value
+    if is_trump_match(meld, trump) and profile.bonus(f"trump-{name}"):
+        return profile.bonus(f"trump-{name}")
+    return profile.bonus(name)

@@ -1,0 +1,700 @@
+"""Chapter *Melds*: sets, runs, wild cards, where a wild stands, lay-offs, meld points.
+
+A meld value records the arrangement of its cards (for a run: which card stands
+at which position, and where the acting wild is) and its history (the batches
+of cards it was built from), because the canasta kind of a fi-5200 meld depends
+on the order in which cards arrived.
+
+Run positions are 1..14: position ``p`` holds rank ``p`` (1 is the ace low) and
+position 14 holds the ace high.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import dataclass
+from enum import StrEnum
+
+from kanasta.canasta import CanastaKind, classify_growth
+from kanasta.cards import (
+    JOKER,
+    Card,
+    Suit,
+    format_card,
+    format_cards,
+    get_rank,
+    get_suit,
+    is_wild_card,
+    make_card,
+    parse_cards,
+)
+from kanasta.clauses import implements
+from kanasta.errors import InputError, Violation
+from kanasta.points import HalfPoints
+from kanasta.profiles import RulesProfile, WildMeldRule
+
+__all__ = [
+    "Meld",
+    "MeldKind",
+    "apply_lay_off",
+    "check_new_set",
+    "format_meld",
+    "get_lay_off_arrangements",
+    "get_meld_arrangements",
+    "get_meld_points",
+    "meld_from_json",
+    "meld_to_json",
+    "validate_meld",
+]
+
+ACE_HIGH = 14
+
+
+class MeldKind(StrEnum):
+    """The three shapes a meld can take."""
+
+    SET = "set"
+    RUN = "run"
+    WILD = "wild"
+
+
+@dataclass(frozen=True, slots=True)
+class Meld:
+    """A meld on the table (or proposed), with its arrangement and history."""
+
+    kind: MeldKind
+    rank: int
+    suit: Suit | None
+    low: int
+    cards: tuple[Card, ...]
+    wild_at: int | None
+    spare: tuple[Card, ...]
+    history: tuple[tuple[Card, ...], ...]
+    canasta: CanastaKind | None
+
+    @property
+    def size(self) -> int:
+        """How many cards the meld holds."""
+        return len(self.cards) + len(self.spare)
+
+    @property
+    def wild_count(self) -> int:
+        """How many of its cards act as wild cards."""
+        if self.kind is MeldKind.RUN:
+            return (self.wild_at is not None) + len(self.spare)
+        if self.kind is MeldKind.WILD:
+            return len(self.cards)
+        return sum(1 for c in self.cards if not _is_set_natural(c, self.rank))
+
+    @property
+    def natural_count(self) -> int:
+        """How many of its cards stand as natural cards."""
+        return self.size - self.wild_count
+
+    @property
+    def high(self) -> int:
+        """RUN: the highest position (14 = ace high); 0 for other kinds."""
+        return self.low + len(self.cards) - 1 if self.kind is MeldKind.RUN else 0
+
+    @property
+    def all_cards(self) -> tuple[Card, ...]:
+        """Every card of the meld, sorted."""
+        return tuple(sorted(self.cards + self.spare))
+
+    def is_acting_wild(self, index: int) -> bool:
+        """Whether ``cards[index]`` acts as a wild card in this arrangement."""
+        if self.kind is MeldKind.RUN:
+            return self.wild_at is not None and self.low + index == self.wild_at
+        if self.kind is MeldKind.WILD:
+            return True
+        return not _is_set_natural(self.cards[index], self.rank)
+
+
+def _is_set_natural(card: Card, rank: int) -> bool:
+    return card != JOKER and get_rank(card) == rank
+
+
+def _position_rank(position: int) -> int:
+    return 1 if position == ACE_HIGH else position
+
+
+# --------------------------------------------------------------------------- arrangements
+
+
+def _finish(
+    profile: RulesProfile,
+    kind: MeldKind,
+    rank: int,
+    suit: Suit | None,
+    low: int,
+    cards: tuple[Card, ...],
+    wild_at: int | None,
+    spare: tuple[Card, ...],
+    history: tuple[tuple[Card, ...], ...],
+    previous: CanastaKind | None,
+) -> Meld:
+    meld = Meld(kind, rank, suit, low, cards, wild_at, spare, history, None)
+    canasta = classify_growth(
+        profile,
+        previous,
+        size=meld.size,
+        naturals=meld.natural_count,
+        wilds=meld.wild_count,
+        wild_meld=kind is MeldKind.WILD,
+        is_run=kind is MeldKind.RUN,
+    )
+    return Meld(kind, rank, suit, low, cards, wild_at, spare, history, canasta)
+
+
+@implements("meld-minimum", "meld-max-size")
+def _check_size(profile: RulesProfile, count: int) -> Violation | None:
+    """meld-minimum and meld-max-size: at least three cards; at most the family's maximum."""
+    if count < 3:
+        return Violation("meld-minimum", "too-few-cards", f"a meld needs 3 cards, not {count}")
+    if profile.max_meld_size is not None and count > profile.max_meld_size:
+        return Violation(
+            "meld-max-size", "meld-too-large", f"at most {profile.max_meld_size} cards"
+        )
+    return None
+
+
+@implements("classic-threes-in-melds")
+def _check_threes(cards: Sequence[Card], *, going_out: bool) -> Violation | None:
+    """classic-threes-in-melds: red threes are never melded; black threes only going out."""
+    threes = [c for c in cards if c != JOKER and get_rank(c) == 3]
+    if not threes:
+        return None
+    if any(get_suit(c) in (Suit.DIAMONDS, Suit.HEARTS) for c in threes):
+        return Violation(
+            "classic-threes-in-melds", "red-three-melded", "red threes are bonus cards"
+        )
+    if not going_out:
+        return Violation(
+            "classic-threes-in-melds",
+            "black-threes-not-going-out",
+            "black threes may be melded only when going out",
+        )
+    if len(threes) != len(cards):
+        return Violation(
+            "classic-threes-in-melds", "black-threes-with-wilds", "black threes take no wilds"
+        )
+    return None
+
+
+@implements("wild-only-melds", "twos-set")
+def _wild_only(
+    profile: RulesProfile,
+    cards: tuple[Card, ...],
+    history: tuple[tuple[Card, ...], ...],
+    previous: CanastaKind | None,
+) -> list[Meld] | Violation:
+    """wild-only-melds: what a meld made only of 2s and jokers is, by family.
+
+    koz: a wild meld of any 2s and jokers. fi-5200 (twos-set): a set of rank 2,
+    whose 2s are its naturals and whose jokers are wilds. Elsewhere: not a meld.
+    """
+    rule = profile.wild_meld_rule
+    if rule is WildMeldRule.ANY_WILDS:
+        return [
+            _finish(
+                profile,
+                MeldKind.WILD,
+                0,
+                None,
+                0,
+                tuple(sorted(cards)),
+                None,
+                (),
+                history,
+                previous,
+            )
+        ]
+    if rule is WildMeldRule.TWOS_SET:
+        return _set(profile, cards, 2, history, previous)
+    return Violation(
+        "wild-only-melds", "wild-meld-not-allowed", "a meld needs natural cards in this family"
+    )
+
+
+@implements("set-definition", "one-wild-per-meld", "classic-wild-ratio")
+def _set(
+    profile: RulesProfile,
+    cards: tuple[Card, ...],
+    rank: int,
+    history: tuple[tuple[Card, ...], ...],
+    previous: CanastaKind | None,
+) -> list[Meld] | Violation:
+    """set-definition: cards of one rank, any suits, copies allowed, plus allowed wilds."""
+    naturals = sorted(c for c in cards if _is_set_natural(c, rank))
+    wilds = sorted(c for c in cards if not _is_set_natural(c, rank))
+    if any(not is_wild_card(c) for c in wilds):
+        return Violation("set-definition", "mixed-ranks", "a set holds cards of one rank")
+    ratio = _check_wild_ratio(profile, len(naturals), len(wilds))
+    if ratio is not None:
+        return ratio
+    return [
+        _finish(
+            profile, MeldKind.SET, rank, None, 0, (*naturals, *wilds), None, (), history, previous
+        )
+    ]
+
+
+def _check_wild_ratio(profile: RulesProfile, naturals: int, wilds: int) -> Violation | None:
+    """one-wild-per-meld and classic-wild-ratio: how many wilds a meld may hold."""
+    if naturals < profile.min_naturals_per_meld:
+        return Violation(
+            "classic-wild-ratio",
+            "too-few-naturals",
+            f"at least {profile.min_naturals_per_meld} natural cards",
+        )
+    if profile.wilds_at_most_naturals and wilds > naturals:
+        return Violation(
+            "classic-wild-ratio", "wilds-outnumber-naturals", "wilds may not outnumber naturals"
+        )
+    if wilds > profile.max_wilds_per_meld:
+        clause = "classic-wild-ratio" if profile.wilds_at_most_naturals else "one-wild-per-meld"
+        return Violation(
+            clause, "too-many-wilds", f"at most {profile.max_wilds_per_meld} wild card(s)"
+        )
+    return None
+
+
+def _longest_natural_streak(positions: Iterable[int]) -> int:
+    best = streak = 0
+    last = -2
+    for p in sorted(positions):
+        streak = streak + 1 if p == last + 1 else 1
+        best = max(best, streak)
+        last = p
+    return best
+
+
+@implements(
+    "run-definition",
+    "run-ace-position",
+    "natural-two-in-place",
+    "run-wild-placement",
+    "run-wild-after-three-naturals",
+    "wild-spare-outside",
+)
+def _runs(
+    profile: RulesProfile,
+    cards: tuple[Card, ...],
+    suit: Suit,
+    history: tuple[tuple[Card, ...], ...],
+    previous: CanastaKind | None,
+) -> list[Meld] | Violation:
+    """run-definition: every arrangement of ``cards`` as a run of ``suit``.
+
+    run-ace-position: an ace stands low (1) or high (14), never both.
+    natural-two-in-place: one 2 of the suit may stand as a natural at position 2.
+    run-wild-placement: the acting wild fills the gap, or stands at either free end.
+    run-wild-after-three-naturals (fi-5200): a run with a wild holds three
+    consecutive naturals. wild-spare-outside: with 13 naturals the wild stands aside.
+    """
+    aces = [c for c in cards if c != JOKER and get_rank(c) == 1]
+    own_twos = [c for c in cards if c == make_card(2, suit)]
+    others = [c for c in cards if c not in aces and c not in own_twos]
+    naturals = [c for c in others if not is_wild_card(c)]
+    foreign_wilds = [c for c in others if is_wild_card(c)]
+    if any(get_suit(c) != suit for c in naturals) or any(get_suit(c) != suit for c in aces):
+        return Violation("run-definition", "mixed-suits", "a run holds cards of one suit")
+    if len(aces) > 1:
+        return Violation(
+            "run-ace-position", "ace-both-ends", "a run cannot hold an ace at both ends"
+        )
+    ace_choices: tuple[int | None, ...] = (1, ACE_HIGH) if aces else (None,)
+    two_choices = (True, False) if own_twos and profile.natural_two_in_place else (False,)
+    found: list[Meld] = []
+    problem: Violation | None = None
+    for ace_at in ace_choices:
+        for two_natural in two_choices:
+            result = _run_layout(
+                profile, suit, naturals, aces, own_twos, foreign_wilds, ace_at, two_natural
+            )
+            if isinstance(result, Violation):
+                problem = problem or result
+                continue
+            for low, slots, wild_at, spare in result:
+                found.append(
+                    _finish(
+                        profile,
+                        MeldKind.RUN,
+                        0,
+                        suit,
+                        low,
+                        slots,
+                        wild_at,
+                        spare,
+                        history,
+                        previous,
+                    )
+                )
+    if found:
+        return found
+    assert problem is not None
+    return problem
+
+
+Layout = tuple[int, tuple[Card, ...], int | None, tuple[Card, ...]]
+
+
+def _run_layout(
+    profile: RulesProfile,
+    suit: Suit,
+    naturals: list[Card],
+    aces: list[Card],
+    own_twos: list[Card],
+    foreign_wilds: list[Card],
+    ace_at: int | None,
+    two_natural: bool,
+) -> list[Layout] | Violation:
+    by_position: dict[int, Card] = {}
+    placed = list(naturals)
+    if ace_at is not None:
+        by_position[ace_at] = aces[0]
+    wilds = sorted(foreign_wilds + own_twos[1 if two_natural else 0 :])
+    if two_natural:
+        by_position[2] = own_twos[0]
+    for card in placed:
+        position = get_rank(card)
+        if position in by_position:
+            return Violation("run-definition", "duplicate-in-run", "a run holds each rank once")
+        by_position[position] = card
+    positions = sorted(by_position)
+    if not positions:
+        return Violation("run-definition", "not-consecutive", "a run needs natural cards")
+    low, high = positions[0], positions[-1]
+    if high - low + 1 > 13:
+        return Violation("run-ace-position", "ace-both-ends", "a run spans at most 13 ranks")
+    gaps = [p for p in range(low, high + 1) if p not in by_position]
+    if len(wilds) > profile.max_wilds_per_meld:
+        return Violation("one-wild-per-meld", "too-many-wilds", "at most one wild in a meld")
+    if len(gaps) > len(wilds):
+        return Violation("run-definition", "not-consecutive", "the cards are not consecutive")
+    if not wilds:
+        return [(low, tuple(by_position[p] for p in positions), None, ())]
+    if profile.run_wild_needs_three_naturals and _longest_natural_streak(positions) < 3:
+        return Violation(
+            "run-wild-after-three-naturals",
+            "wild-needs-three-naturals",
+            "a wild joins a run only beside three consecutive naturals",
+        )
+    wild = wilds[0]
+    if gaps:
+        spots = gaps
+    else:
+        spots = [
+            p
+            for p in (low - 1, high + 1)
+            if 1 <= p <= ACE_HIGH and max(high, p) - min(low, p) + 1 <= 13
+        ]
+    spots = [p for p in spots if not (p == 2 and wild == make_card(2, suit))]
+    if not spots:
+        if profile.max_meld_size is None and len(positions) == 13:
+            return [(low, tuple(by_position[p] for p in positions), None, (wild,))]
+        return Violation("meld-max-size", "meld-too-large", "no place is left for the wild")
+    layouts: list[Layout] = []
+    for spot in spots:
+        full = {**by_position, spot: wild}
+        lo, hi = min(full), max(full)
+        layouts.append((lo, tuple(full[p] for p in range(lo, hi + 1)), spot, ()))
+    return layouts
+
+
+def _arrangements(
+    profile: RulesProfile,
+    cards: tuple[Card, ...],
+    history: tuple[tuple[Card, ...], ...],
+    previous: CanastaKind | None,
+    *,
+    going_out: bool,
+) -> list[Meld] | Violation:
+    size = _check_size(profile, len(cards))
+    if size is not None:
+        return size
+    if profile.threes_special:
+        threes = _check_threes(cards, going_out=going_out)
+        if threes is not None:
+            return threes
+    if all(is_wild_card(c) for c in cards):
+        return _wild_only(profile, cards, history, previous)
+    plain = [c for c in cards if not is_wild_card(c)]
+    ranks = {get_rank(c) for c in plain}
+    suits = {get_suit(c) for c in plain}
+    results: list[Meld] = []
+    set_result: list[Meld] | Violation | None = None
+    run_result: list[Meld] | Violation | None = None
+    if len(ranks) == 1:
+        set_result = _set(profile, cards, next(iter(ranks)), history, previous)
+        if not isinstance(set_result, Violation):
+            results.extend(set_result)
+    if len(suits) == 1 and profile.runs_allowed:
+        suit = next(iter(suits))
+        assert suit is not None
+        run_result = _runs(profile, cards, suit, history, previous)
+        if not isinstance(run_result, Violation):
+            results.extend(run_result)
+    if results:
+        return results
+    if isinstance(set_result, Violation) and (
+        len(plain) >= 2 or not isinstance(run_result, Violation)
+    ):
+        return set_result
+    if isinstance(run_result, Violation):
+        return run_result
+    if not profile.runs_allowed:
+        return Violation("set-definition", "mixed-ranks", "a set holds cards of one rank")
+    return Violation("run-definition", "not-a-meld", "the cards share neither a rank nor a suit")
+
+
+# --------------------------------------------------------------------------- public API
+
+
+def _choose(options: Sequence[Meld], wild_at: int | None, clause: str) -> Meld | Violation:
+    if wild_at is None:
+        return max(options, key=lambda m: (-m.wild_count, m.wild_at or 0))
+    for option in options:
+        if option.wild_at == wild_at:
+            return option
+    where = ", ".join(str(m.wild_at) for m in options if m.wild_at is not None) or "none"
+    return Violation(clause, "no-such-arrangement", f"the wild may stand at: {where}")
+
+
+def get_meld_arrangements(
+    profile: RulesProfile, cards: Iterable[Card], *, going_out: bool = False
+) -> tuple[Meld, ...]:
+    """run-wild-placement: every legal arrangement of the cards as a new meld (may be empty)."""
+    batch = tuple(sorted(cards))
+    result = _arrangements(profile, batch, (batch,), None, going_out=going_out)
+    return () if isinstance(result, Violation) else _unique(result)
+
+
+def validate_meld(
+    profile: RulesProfile,
+    cards: Iterable[Card],
+    *,
+    wild_at: int | None = None,
+    going_out: bool = False,
+) -> Meld | Violation:
+    """meld-minimum, set-definition, run-definition: is this a legal new meld?
+
+    Returns the meld in the arrangement chosen by ``wild_at`` (the position of
+    the acting wild in a run; ``None`` takes the highest possible position), or
+    the violation of the clause that forbids it.
+    """
+    batch = tuple(sorted(cards))
+    result = _arrangements(profile, batch, (batch,), None, going_out=going_out)
+    if isinstance(result, Violation):
+        return result
+    return _choose(_unique(result), wild_at, "run-wild-placement")
+
+
+def _unique(melds: Iterable[Meld]) -> tuple[Meld, ...]:
+    seen: dict[tuple[object, ...], Meld] = {}
+    for m in melds:
+        seen.setdefault((m.kind, m.rank, m.suit, m.low, m.cards, m.wild_at, m.spare), m)
+    return tuple(seen.values())
+
+
+def _natural_positions(meld: Meld) -> dict[int, Card]:
+    return {meld.low + i: c for i, c in enumerate(meld.cards) if meld.low + i != meld.wild_at}
+
+
+@implements("lay-off", "run-wild-moves")
+def get_lay_off_arrangements(
+    profile: RulesProfile, meld: Meld, cards: Iterable[Card]
+) -> tuple[Meld, ...] | Violation:
+    """lay-off: every legal result of adding ``cards`` (one batch) to ``meld``.
+
+    The meld keeps its kind, rank or suit, and every natural keeps its place.
+    run-wild-moves: the acting wild stays where it stands unless a laid-off
+    natural takes its place; then a 2 of the run's suit goes to its own place
+    when that place joins the run, and any other wild moves to a free end of
+    the player's choice.
+    """
+    batch = tuple(sorted(cards))
+    if not batch:
+        return Violation("lay-off", "no-cards", "a lay-off adds at least one card")
+    combined = tuple(sorted(meld.cards + meld.spare + batch))
+    size = _check_size(profile, len(combined))
+    if size is not None:
+        return size
+    history = (*meld.history, batch)
+    if meld.kind is MeldKind.WILD:
+        if not all(is_wild_card(c) for c in batch):
+            return Violation(
+                "wild-only-melds",
+                "natural-on-wild-meld",
+                "a meld of wild cards takes only wild cards",
+            )
+        result = _wild_only(profile, combined, history, meld.canasta)
+        return result if isinstance(result, Violation) else _unique(result)
+    if meld.kind is MeldKind.SET:
+        if profile.threes_special and meld.rank == 3:
+            return Violation(
+                "classic-threes-in-melds",
+                "black-threes-not-going-out",
+                "black threes are melded only when going out, all at once",
+            )
+        result = _set(profile, combined, meld.rank, history, meld.canasta)
+        return result if isinstance(result, Violation) else _unique(result)
+    assert meld.suit is not None
+    result = _runs(profile, combined, meld.suit, history, meld.canasta)
+    if isinstance(result, Violation):
+        return result
+    old_naturals = _natural_positions(meld)
+    kept = [
+        m for m in result if all(_natural_positions(m).get(p) == c for p, c in old_naturals.items())
+    ]
+    if meld.wild_at is not None:
+        stayed = [m for m in kept if m.wild_at == meld.wild_at]
+        home = [m for m in kept if m.wild_at is None and not m.spare]
+        kept = stayed or home or kept
+    if not kept:
+        return Violation("lay-off", "does-not-fit", "the cards do not fit this meld")
+    return _unique(kept)
+
+
+def apply_lay_off(
+    profile: RulesProfile, meld: Meld, cards: Iterable[Card], *, wild_at: int | None = None
+) -> Meld | Violation:
+    """lay-off: the meld after ``cards`` are added at once, arranged by ``wild_at``."""
+    result = get_lay_off_arrangements(profile, meld, cards)
+    if isinstance(result, Violation):
+        return result
+    return _choose(result, wild_at, "run-wild-moves")
+
+
+@implements("one-set-per-rank")
+def check_new_set(
+    profile: RulesProfile, team_melds: Iterable[Meld], meld: Meld
+) -> Violation | None:
+    """one-set-per-rank: a team may not start a second set of a rank it already has."""
+    if not profile.one_set_per_rank or meld.kind is not MeldKind.SET:
+        return None
+    if any(m.kind is MeldKind.SET and m.rank == meld.rank for m in team_melds):
+        return Violation(
+            "one-set-per-rank", "second-set-of-rank", "lay the cards off on the existing set"
+        )
+    return None
+
+
+@implements("meld-points", "twos-set-points")
+def get_meld_points(profile: RulesProfile, meld: Meld) -> HalfPoints:
+    """meld-points: the sum of the values of the meld's cards as they stand.
+
+    twos-set-points: in a set of 2s and a meld of wild cards, every 2 counts at
+    its wild value.
+    """
+    total = sum(profile.card_points(c, acting_wild=True) for c in meld.spare)
+    every_two_wild = meld.kind is MeldKind.WILD or (meld.kind is MeldKind.SET and meld.rank == 2)
+    for index, card in enumerate(meld.cards):
+        total += profile.card_points(card, acting_wild=every_two_wild or meld.is_acting_wild(index))
+    return total
+
+
+# --------------------------------------------------------------------------- notation
+
+
+def format_meld(meld: Meld) -> str:
+    """A meld as text: ``run H 4-8: 4H 5H 6H [JK] 8H``; acting wilds in brackets."""
+    shown = [
+        f"[{format_card(c)}]"
+        if meld.is_acting_wild(i) and meld.kind is not MeldKind.WILD
+        else format_card(c)
+        for i, c in enumerate(meld.cards)
+    ]
+    shown.extend(f"[{format_card(c)}]" for c in meld.spare)
+    if meld.kind is MeldKind.RUN:
+        assert meld.suit is not None
+        head = f"run {meld.suit.letter}"
+    elif meld.kind is MeldKind.SET:
+        head = f"set {format_card(make_card(meld.rank, 0))[:-1]}"
+    else:
+        head = "wild"
+    tail = f" ({meld.canasta.value} canasta)" if meld.canasta is not None else ""
+    return f"{head}: {' '.join(shown)}{tail}"
+
+
+def meld_to_json(meld: Meld) -> dict[str, object]:
+    """A meld as JSON: its cards as they stand, the wild's place and the history."""
+    out: dict[str, object] = {"kind": meld.kind.value, "cards": format_cards(meld.cards)}
+    if meld.kind is MeldKind.SET:
+        out["rank"] = format_card(make_card(meld.rank, 0))[:-1]
+    if meld.kind is MeldKind.RUN:
+        assert meld.suit is not None
+        out["suit"] = meld.suit.letter
+        out["low"] = meld.low
+        out["wild_at"] = meld.wild_at
+    if meld.spare:
+        out["spare"] = format_cards(meld.spare)
+    out["history"] = [format_cards(batch) for batch in meld.history]
+    out["canasta"] = meld.canasta.value if meld.canasta is not None else None
+    return out
+
+
+def _replay(profile: RulesProfile, history: Sequence[tuple[Card, ...]]) -> list[Meld]:
+    """Every meld reachable by laying the batches down in order, over all choices."""
+    current = list(get_meld_arrangements(profile, history[0], going_out=True))
+    for batch in history[1:]:
+        following: list[Meld] = []
+        for meld in current:
+            result = get_lay_off_arrangements(profile, meld, batch)
+            if not isinstance(result, Violation):
+                following.extend(result)
+        current = list(_unique(following))
+    return current
+
+
+def meld_from_json(profile: RulesProfile, data: object, where: str) -> Meld:
+    """Read a meld written by :func:`meld_to_json` (``history`` optional).
+
+    The meld is rebuilt by replaying its history under the family's rules; a
+    meld that could not have been built raises :class:`InputError` naming ``where``.
+    """
+    if not isinstance(data, Mapping):
+        raise InputError(f"{where}: a meld is an object with at least 'cards'.")
+    raw_cards = data.get("cards")
+    if not isinstance(raw_cards, str | list):
+        raise InputError(f'{where}.cards: expected the meld\'s cards, e.g. "4H 5H 6H".')
+    try:
+        cards = parse_cards(raw_cards)
+        raw_history = data.get("history")
+        if raw_history is None:
+            history: list[tuple[Card, ...]] = [tuple(sorted(cards))]
+        elif isinstance(raw_history, list) and raw_history:
+            history = [tuple(sorted(parse_cards(b))) for b in raw_history]
+        else:
+            raise InputError(f"{where}.history: expected a non-empty list of card batches.")
+        raw_spare = data.get("spare", "")
+        spare = parse_cards(raw_spare) if isinstance(raw_spare, str | list) else ()
+    except InputError as exc:
+        raise InputError(f"{where}: {exc}") from None
+    wanted = tuple(sorted(cards + spare))
+    if tuple(sorted(c for b in history for c in b)) != wanted:
+        raise InputError(
+            f"{where}: the history's cards ({' | '.join(format_cards(b) for b in history)}) "
+            f"are not the meld's cards ({format_cards(wanted)})."
+        )
+    candidates = _replay(profile, history)
+    for meld in candidates:
+        if (
+            meld.cards == cards
+            and meld.spare == spare
+            and (data.get("wild_at", meld.wild_at) == meld.wild_at)
+            and data.get("kind", meld.kind.value) == meld.kind.value
+        ):
+            return meld
+    if not candidates:
+        built = validate_meld(profile, history[0], going_out=True)
+        why = f" ({built})" if isinstance(built, Violation) else ""
+        raise InputError(
+            f"{where}: {format_cards(cards)} is not a legal meld in {profile.family.value}{why} "
+            "(clause lay-off)."
+        )
+    shown = "; ".join(format_meld(m) for m in candidates[:4])
+    raise InputError(
+        f"{where}: the cards are not in a legal order for this meld; it could stand as: {shown} "
+        "(clause run-wild-placement)."
+    )
