@@ -9,6 +9,7 @@ meld is made or grows, and its answer is kept inside the meld value.
 from __future__ import annotations
 
 from collections.abc import Callable
+from dataclasses import dataclass
 from enum import StrEnum
 from typing import TYPE_CHECKING
 
@@ -43,31 +44,35 @@ class CanastaKind(StrEnum):
     MIXED = "mixed"
 
 
-# Facts about the meld after a batch of cards was added:
-# (size, naturals, wilds, is_wild_meld, is_run)
-Growth = tuple[int, int, int, bool, bool]
+@dataclass(frozen=True, slots=True)
+class Growth:
+    """Facts about a meld right after a batch of cards was added to it."""
+
+    size: int
+    naturals: int
+    wilds: int
+    wild_meld: bool
+    is_run: bool
 
 
-def _by_cards(profile: RulesProfile, previous: CanastaKind | None, g: Growth) -> CanastaKind:
-    size, naturals, wilds, wild_meld, is_run = g
-    if wild_meld:
+def _by_cards(profile: RulesProfile, _previous: CanastaKind | None, g: Growth) -> CanastaKind:
+    if g.wild_meld:
         return CanastaKind.ALL_WILD
-    if is_run and naturals == 13 and wilds == 0 and profile.bonus("super"):
+    if g.is_run and g.naturals == 13 and g.wilds == 0 and profile.bonus("super"):
         return CanastaKind.SUPER
-    return CanastaKind.DIRTY if wilds else CanastaKind.CLEAN
+    return CanastaKind.DIRTY if g.wilds else CanastaKind.CLEAN
 
 
 def _fixed_at_seven(profile: RulesProfile, previous: CanastaKind | None, g: Growth) -> CanastaKind:
-    size, naturals, wilds, wild_meld, is_run = g
-    if is_run and naturals == 13:
+    if g.is_run and g.naturals == 13:
         return CanastaKind.GRAND
     if previous is not None:
         return previous
-    return CanastaKind.FULL if naturals >= profile.canasta_size else CanastaKind.HALF
+    return CanastaKind.FULL if g.naturals >= profile.canasta_size else CanastaKind.HALF
 
 
-def _natural_mixed(profile: RulesProfile, previous: CanastaKind | None, g: Growth) -> CanastaKind:
-    return CanastaKind.MIXED if g[2] else CanastaKind.NATURAL
+def _natural_mixed(_profile: RulesProfile, _previous: CanastaKind | None, g: Growth) -> CanastaKind:
+    return CanastaKind.MIXED if g.wilds else CanastaKind.NATURAL
 
 
 _SCHEMES: dict[CanastaScheme, Callable[[RulesProfile, CanastaKind | None, Growth], CanastaKind]] = {
@@ -108,7 +113,7 @@ def classify_growth(
     if size < profile.canasta_size:
         return None
     return _SCHEMES[profile.canasta_scheme](
-        profile, previous, (size, naturals, wilds, wild_meld, is_run)
+        profile, previous, Growth(size, naturals, wilds, wild_meld, is_run)
     )
 
 

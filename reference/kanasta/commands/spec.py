@@ -55,7 +55,7 @@ def _show(args: argparse.Namespace) -> int:
     return 0
 
 
-def _list(args: argparse.Namespace) -> int:
+def _list(_args: argparse.Namespace) -> int:
     for c in load_spec():
         print(f"{c.number:<10} {c.slug:<44} {c.title}")
     return 0
