@@ -275,6 +275,7 @@ def _longest_natural_streak(positions: Iterable[int]) -> int:
     "natural-two-in-place",
     "run-wild-placement",
     "run-wild-after-three-naturals",
+    "run-wild-three-naturals-example",
     "wild-spare-outside",
 )
 def _runs(
@@ -444,8 +445,14 @@ def _arrangements(
     if isinstance(run_result, Violation):
         return run_result
     if not profile.runs_allowed:
-        return Violation("set-definition", "mixed-ranks", "a set holds cards of one rank")
+        return _no_runs()
     return Violation("run-definition", "not-a-meld", "the cards share neither a rank nor a suit")
+
+
+@implements("runs-not-in-classic")
+def _no_runs() -> Violation:
+    """runs-not-in-classic: in a family without runs, cards of several ranks are no meld."""
+    return Violation("runs-not-in-classic", "no-runs", "melds are sets only in this family")
 
 
 # --------------------------------------------------------------------------- public API

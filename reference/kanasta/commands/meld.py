@@ -1,0 +1,127 @@
+"""``kanasta meld``: is this meld legal, how does it stand, what is it worth?"""
+
+from __future__ import annotations
+
+import argparse
+import json
+from typing import Any
+
+from kanasta.canasta import get_canasta_bonus
+from kanasta.cards import parse_cards
+from kanasta.errors import Violation
+from kanasta.melds import (
+    Meld,
+    apply_lay_off,
+    format_meld,
+    get_meld_arrangements,
+    get_meld_points,
+    meld_to_json,
+    validate_meld,
+)
+from kanasta.points import format_points, points_to_json
+from kanasta.profiles import PROFILES, get_profile
+from kanasta.spec import load_spec
+
+
+def register(subparsers: Any) -> None:
+    parser = subparsers.add_parser(
+        "meld",
+        help="check a meld (and lay-offs onto it) under a family's rules",
+        description="Check a meld under a family's rules and print its arrangement, points and "
+        "canasta kind; --then lays off further batches of cards, one batch per --then.",
+    )
+    parser.add_argument("--variant", required=True, choices=sorted(PROFILES), help="rule family")
+    parser.add_argument("cards", nargs="+", help="the meld's cards, e.g. 4H 5H 6H 2C 8H")
+    parser.add_argument(
+        "--wild-at", type=int, default=None, help="run position (1-14) where the wild stands"
+    )
+    parser.add_argument(
+        "--then",
+        action="append",
+        default=[],
+        metavar="CARDS",
+        help='lay off these cards at once (quote them: --then "6H 4H"); repeatable',
+    )
+    parser.add_argument(
+        "--then-wild-at",
+        action="append",
+        type=int,
+        default=[],
+        metavar="N",
+        help="for each --then, where the moved wild goes (in order)",
+    )
+    parser.add_argument("--json", action="store_true", help="print the verdicts as JSON")
+    parser.set_defaults(handler=_run)
+
+
+def _describe(meld: Meld, profile_name: str) -> dict[str, Any]:
+    profile = get_profile(profile_name)
+    return {
+        "verdict": "legal",
+        "text": format_meld(meld),
+        "meld": meld_to_json(meld),
+        "points": points_to_json(get_meld_points(profile, meld)),
+        "canasta": meld.canasta.value if meld.canasta else None,
+        "canasta_bonus": points_to_json(get_canasta_bonus(profile, meld)),
+    }
+
+
+def _violation(violation: Violation) -> dict[str, Any]:
+    return {
+        "verdict": "illegal",
+        "clause": violation.clause,
+        "code": violation.code,
+        "detail": violation.detail,
+    }
+
+
+def _run(args: argparse.Namespace) -> int:
+    profile = get_profile(args.variant)
+    cards = parse_cards(args.cards)
+    steps: list[dict[str, Any]] = []
+    result = validate_meld(profile, cards, wild_at=args.wild_at)
+    options = get_meld_arrangements(profile, cards)
+    steps.append(
+        _violation(result) if isinstance(result, Violation) else _describe(result, args.variant)
+    )
+    if not isinstance(result, Violation) and len(options) > 1:
+        steps[-1]["arrangements"] = [format_meld(m) for m in options]
+    current = result
+    for index, batch_text in enumerate(args.then):
+        if isinstance(current, Violation):
+            break
+        batch = parse_cards(batch_text)
+        wild_at = args.then_wild_at[index] if index < len(args.then_wild_at) else None
+        current = apply_lay_off(profile, current, batch, wild_at=wild_at)
+        step = (
+            _violation(current)
+            if isinstance(current, Violation)
+            else _describe(current, args.variant)
+        )
+        step["lay_off"] = batch_text
+        steps.append(step)
+    if args.json:
+        print(json.dumps({"variant": args.variant, "steps": steps}, indent=2))
+    else:
+        _print_steps(steps, args.variant)
+    return 0 if not isinstance(current, Violation) else 1
+
+
+def _print_steps(steps: list[dict[str, Any]], variant: str) -> None:
+    clauses = {c.slug: c for c in load_spec()}
+    for step in steps:
+        head = f"lay off {step['lay_off']}: " if "lay_off" in step else ""
+        if step["verdict"] == "illegal":
+            clause = clauses.get(step["clause"])
+            title = f" {clause.number} {clause.title}" if clause else ""
+            print(f"{head}ILLEGAL in {variant}: {step['code']} (clause {step['clause']}{title})")
+            if step["detail"]:
+                print(f"  {step['detail']}")
+            continue
+        points = format_points(int(step["points"] * 2))
+        print(f"{head}legal in {variant}: {step['text']}, points {points}")
+        if step["canasta"]:
+            bonus = format_points(int(step["canasta_bonus"] * 2))
+            print(f"  {step['canasta']} canasta, bonus {bonus}")
+        for line in step.get("arrangements", []):
+            print(f"  could also stand as: {line}")
