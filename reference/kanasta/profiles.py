@@ -23,10 +23,14 @@ __all__ = [
     "KOZ",
     "PROFILES",
     "CanastaScheme",
+    "DealScheme",
     "Direction",
     "Family",
+    "OpeningBand",
     "PointTable",
+    "Rounding",
     "RulesProfile",
+    "TrumpRule",
     "WildMeldRule",
     "get_profile",
 ]
@@ -65,6 +69,40 @@ class WildMeldRule(Enum):
     FORBIDDEN = "forbidden"
     ANY_WILDS = "any mix of 2s and jokers"
     TWOS_SET = "a set of 2s with at most the usual wild"
+
+
+class TrumpRule(Enum):
+    """How a hand's trump (koz) card is chosen (chapter *The deal*)."""
+
+    NONE = "none"
+    BOTTOM_OF_STOCK = "bottom card of the stock, turned face up"
+
+
+class DealScheme(Enum):
+    """How a shuffled deck is dealt into hands, fi packets, upcard and stock."""
+
+    HANDS_THEN_FI = "hands one card at a time, then the fi packets, the upcard, the stock"
+
+
+class Rounding(Enum):
+    """How a team's hand score is rounded (chapter *Scoring*)."""
+
+    NONE = "none"
+    UP = "up to a whole point (toward plus infinity)"
+
+
+@dataclass(frozen=True, slots=True)
+class OpeningBand:
+    """One band of the first-opening requirement (chapter *Opening*).
+
+    The band applies when the team's score before the hand is at least
+    ``min_score`` (``None``: the lowest band, including negative scores).
+    """
+
+    min_score: HalfPoints | None
+    min_points: HalfPoints
+    needs_clean_run: bool = True
+    wilds_count: bool = True
 
 
 @dataclass(frozen=True, slots=True)
@@ -143,6 +181,19 @@ class RulesProfile:
     canasta_size: int
     canasta_scheme: CanastaScheme
     bonuses: tuple[tuple[str, HalfPoints], ...] = field(default=())
+    # --- deal, turn, opening, going out, scoring, game (chapters 5-10) ---
+    trump_rule: TrumpRule = TrumpRule.NONE
+    deal_scheme: DealScheme = DealScheme.HANDS_THEN_FI
+    single_pile_needs_two_cards: bool = False
+    single_pile_no_discard_back: bool = False
+    opening_bands: tuple[OpeningBand, ...] = ()
+    opening_waiver_cards: int | None = None
+    emptying_needs_canasta: bool = True
+    first_fi_team_discard_ban: bool = False
+    going_out_needs_discard: bool = False
+    rounding: Rounding = Rounding.NONE
+    target_score: HalfPoints = 0
+    target_extensions: tuple[HalfPoints, ...] = ()
 
     @property
     def deck_size(self) -> int:
@@ -220,6 +271,21 @@ KOZ = RulesProfile(
         fi="10",
         going_out="10",
     ),
+    trump_rule=TrumpRule.BOTTOM_OF_STOCK,
+    deal_scheme=DealScheme.HANDS_THEN_FI,
+    single_pile_needs_two_cards=True,
+    single_pile_no_discard_back=True,
+    opening_bands=(
+        OpeningBand(None, to_half_points("4.5")),
+        OpeningBand(to_half_points(100), to_half_points("7.5")),
+        OpeningBand(to_half_points(200), to_half_points(10)),
+    ),
+    opening_waiver_cards=1,
+    emptying_needs_canasta=True,
+    first_fi_team_discard_ban=True,
+    going_out_needs_discard=False,
+    rounding=Rounding.UP,
+    target_score=to_half_points(300),
 )
 
 FI_5200 = RulesProfile(
