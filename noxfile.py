@@ -50,5 +50,5 @@ def spec(session: nox.Session) -> None:
 @nox.session(python=PYTHON)
 def docs(session: nox.Session) -> None:
     """Build the HTML spec and docs with warnings as errors."""
-    session.install("-e", ".", "sphinx>=7.3")
+    session.install("-e", ".", "sphinx>=7.3", "furo>=2024.1")
     session.run("sphinx-build", "-W", "--keep-going", "-b", "html", "docs", "docs/_build/html")
