@@ -1,0 +1,45 @@
+"""Sphinx configuration of the kanasta site: the spec, the profiles, the glossary, the API."""
+
+from __future__ import annotations
+
+import importlib.util
+import sys
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+# Build from this checkout even when another kanasta is installed.
+sys.path.insert(0, str(ROOT / "reference"))
+
+from kanasta import __version__  # noqa: E402
+
+project = "kanasta"
+author = "kanasta developers"
+copyright = "kanasta developers"
+version = __version__
+release = __version__
+
+extensions: list[str] = [
+    "sphinx.ext.autodoc",
+    "kanasta.sphinxext",
+]
+
+# spec/ is a symlink to ../spec (the chapters live at the top of the repository).
+exclude_patterns: list[str] = ["_build", "Thumbs.db", ".DS_Store"]
+root_doc = "index"
+language = "en"
+nitpicky = False
+keep_warnings = False
+smartquotes = True
+
+autodoc_member_order = "bysource"
+autodoc_typehints = "description"
+autodoc_default_options: dict[str, bool | str] = {
+    "members": True,
+    "undoc-members": False,
+    "show-inheritance": True,
+}
+
+html_theme = "furo" if importlib.util.find_spec("furo") is not None else "alabaster"
+html_title = f"kanasta {release}: the rules of Canasta, executable"
+html_static_path: list[str] = []
+html_show_sourcelink = True

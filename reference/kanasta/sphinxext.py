@@ -1,0 +1,871 @@
+"""Sphinx extension for the kanasta spec site (``extensions = ["kanasta.sphinxext"]``).
+
+It provides:
+
+``.. clause:: slug``
+    One numbered clause, with the options ``:number:``, ``:title:``, ``:kind:``,
+    ``:families:``, ``:sources:`` and ``:question:`` read exactly as
+    :mod:`kanasta.spec` reads them for the command line. The clause gets an HTML
+    anchor equal to its slug and a Sphinx label of the same name.
+``:clause:`slug```
+    A link "§3.4 (slug)" to a clause from any page; an unknown slug is a warning.
+``.. profile-table::``
+    The parameter tables of the rule families, generated from
+    :data:`kanasta.profiles.PROFILES` (``:family: NAME`` for one family,
+    ``:comparison:`` for the table across families; neither: all of them).
+``.. traceability-matrix::``
+    :func:`kanasta.trace.build_trace` as a table: clause -> code -> tests -> fixtures.
+``.. resolution-index::``
+    Every resolution clause by RULES-MAP question (``:questions: N`` also lists
+    the questions 1..N no clause answers yet).
+
+This module is the only one in the package that imports Sphinx; the engine never
+imports it.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import re
+from collections.abc import Iterable, Iterator, Sequence, Set
+from dataclasses import dataclass
+from enum import Enum
+from pathlib import Path
+from typing import TYPE_CHECKING, Any, ClassVar, cast
+
+from docutils import nodes
+from docutils.parsers.rst import directives
+from sphinx import addnodes
+from sphinx.domains import Domain, ObjType
+from sphinx.util import logging
+from sphinx.util.docutils import SphinxDirective, SphinxRole
+from sphinx.util.nodes import make_refnode, split_explicit_title
+
+from kanasta import __version__
+from kanasta.points import format_points
+from kanasta.profiles import PROFILES, PointTable, RulesProfile
+from kanasta.spec import CHAPTER_RE, FAMILY_NAMES, NUMBER_RE, SLUG_RE, ClauseKind
+from kanasta.trace import TraceReport, build_trace
+
+if TYPE_CHECKING:
+    from sphinx.application import Sphinx
+    from sphinx.builders import Builder
+    from sphinx.domains.std import StandardDomain
+    from sphinx.environment import BuildEnvironment
+    from sphinx.util.typing import OptionSpec
+
+__all__ = ["ClauseEntry", "KanastaDomain", "setup"]
+
+logger = logging.getLogger(__name__)
+
+CSS_FILE = "kanasta-spec.css"
+_PLACEHOLDER = "kanasta-resolution-index"
+
+# --------------------------------------------------------------------------- clauses
+
+
+@dataclass(frozen=True, slots=True)
+class ClauseEntry:
+    """What the site knows about a clause: where it is and how to name it."""
+
+    slug: str
+    docname: str
+    number: str
+    title: str
+    kind: str
+    families: tuple[str, ...]
+    sources: str
+    question: str
+
+    @property
+    def link_text(self) -> str:
+        return f"§{self.number} ({self.slug})"
+
+    @property
+    def heading(self) -> str:
+        return f"{self.number} {self.title}"
+
+
+def _parse_families(text: str) -> tuple[str, ...]:
+    """Same reading as :mod:`kanasta.spec`: ``all`` or a comma-separated list."""
+    if text == "all":
+        return FAMILY_NAMES
+    return tuple(f.strip() for f in text.split(",") if f.strip())
+
+
+def _question_numbers(text: str) -> tuple[int, ...]:
+    return tuple(int(n) for n in re.findall(r"\d+", text))
+
+
+def _number_key(number: str) -> tuple[int, ...]:
+    return tuple(int(n) for n in re.findall(r"\d+", number))
+
+
+class ClauseDirective(SphinxDirective):
+    """``.. clause:: slug``: one numbered clause of the spec."""
+
+    has_content = True
+    required_arguments = 1
+    optional_arguments = 0
+    final_argument_whitespace = False
+    option_spec: ClassVar[OptionSpec] = {
+        "number": directives.unchanged,
+        "title": directives.unchanged,
+        "kind": directives.unchanged,
+        "families": directives.unchanged,
+        "sources": directives.unchanged,
+        "question": directives.unchanged,
+    }
+
+    def _warn(self, message: str) -> None:
+        logger.warning(message, location=self.get_location(), type="kanasta", subtype="clause")
+
+    def _check(self, slug: str, options: dict[str, str], kind: ClauseKind) -> None:
+        """The checks :func:`kanasta.spec.check_spec_structure` makes on one clause."""
+        if not SLUG_RE.match(slug):
+            self._warn(f"clause slug {slug!r} is not lower-case-with-hyphens")
+        for name, value in options.items():
+            if "\n" in value:
+                self._warn(
+                    f"clause {slug!r}: write :{name}: on one line (kanasta.spec reads "
+                    "one line per option)"
+                )
+        number = options.get("number", "")
+        if not NUMBER_RE.match(number):
+            self._warn(f"clause {slug!r} has no valid :number:")
+        else:
+            chapter = CHAPTER_RE.match(Path(self.env.docname).name + ".rst")
+            if chapter is not None and number.split(".")[0] != chapter.group(1).lstrip("0"):
+                self._warn(f"clause {slug!r} is numbered {number} in chapter {chapter.group(1)}")
+        if not options.get("title"):
+            self._warn(f"clause {slug!r} has no :title:")
+        if not self.content:
+            self._warn(f"clause {slug!r} has no text")
+        unknown = [
+            f for f in _parse_families(options.get("families", "all")) if f not in FAMILY_NAMES
+        ]
+        if unknown:
+            self._warn(f"clause {slug!r} names unknown families {unknown}")
+        if kind is ClauseKind.RESOLUTION and not options.get("sources"):
+            self._warn(f"resolution {slug!r} does not name the sources it follows")
+
+    def run(self) -> list[nodes.Node]:
+        slug = self.arguments[0]
+        options = {key: str(value or "").strip() for key, value in self.options.items()}
+        kind_text = options.get("kind", "rule")
+        try:
+            kind = ClauseKind(kind_text)
+        except ValueError:
+            raise self.error(
+                f"clause {slug!r} has kind {kind_text!r}; use rule, resolution or informative."
+            ) from None
+        self._check(slug, options, kind)
+        entry = ClauseEntry(
+            slug=slug,
+            docname=self.env.docname,
+            number=options.get("number", "") or "?",
+            title=options.get("title", ""),
+            kind=kind.value,
+            families=_parse_families(options.get("families", "all")),
+            sources=options.get("sources", ""),
+            question=options.get("question", ""),
+        )
+        box = nodes.container(classes=["kanasta-clause", f"kanasta-kind-{kind.value}"])
+        self.set_source_info(box)
+        document = self.state.document
+        if slug in document.ids:
+            self._warn(f"clause slug {slug!r} collides with another id on this page")
+        else:
+            box["ids"].append(slug)
+            document.ids[slug] = box
+        box += self._head(entry)
+        box += self._meta(entry)
+        if kind is ClauseKind.RESOLUTION:
+            box += self._resolution_line(entry)
+        body = nodes.container(classes=["kanasta-clause-body"])
+        self.state.nested_parse(self.content, self.content_offset, body)
+        box += body
+        domain = cast("KanastaDomain", self.env.get_domain(KanastaDomain.name))
+        if domain.note_clause(entry, self.get_location()):
+            std = cast("StandardDomain", self.env.get_domain("std"))
+            std.note_hyperlink_target(slug, entry.docname, slug, entry.heading)
+        return [box]
+
+    @staticmethod
+    def _head(entry: ClauseEntry) -> nodes.paragraph:
+        head = nodes.paragraph(classes=["kanasta-clause-head"])
+        head += nodes.inline(entry.number, entry.number, classes=["kanasta-clause-number"])
+        head += nodes.Text(" ")
+        head += nodes.inline(entry.title, entry.title, classes=["kanasta-clause-title"])
+        head += nodes.Text(" ")
+        head += nodes.literal(entry.slug, entry.slug, classes=["kanasta-clause-slug"])
+        if entry.kind == ClauseKind.INFORMATIVE.value:
+            head += nodes.Text(" ")
+            head += nodes.inline(
+                "informative", "informative", classes=["kanasta-badge", "kanasta-badge-informative"]
+            )
+        head += nodes.reference(
+            "",
+            "¶",
+            refuri="#" + entry.slug,
+            internal=True,
+            classes=["headerlink"],
+            reftitle="Link to this clause",
+        )
+        return head
+
+    @staticmethod
+    def _meta(entry: ClauseEntry) -> nodes.paragraph:
+        families = "all" if entry.families == FAMILY_NAMES else ", ".join(entry.families)
+        text = f"families: {families}"
+        if entry.sources and entry.kind != ClauseKind.RESOLUTION.value:
+            text += f" · sources: {entry.sources}"
+        return nodes.paragraph(text, text, classes=["kanasta-clause-meta"])
+
+    @staticmethod
+    def _resolution_line(entry: ClauseEntry) -> nodes.paragraph:
+        line = nodes.paragraph(classes=["kanasta-resolution-line"])
+        line += nodes.inline(
+            "Resolution", "Resolution", classes=["kanasta-badge", "kanasta-badge-resolution"]
+        )
+        parts = []
+        if entry.question:
+            parts.append(f"RULES-MAP question {entry.question}")
+        parts.append(f"sources: {entry.sources or 'none named'}")
+        text = " " + " · ".join(parts)
+        line += nodes.Text(text)
+        return line
+
+
+class ClauseRole(SphinxRole):
+    """``:clause:`slug``` (or ``:clause:`text <slug>```): a link to a clause."""
+
+    def run(self) -> tuple[list[nodes.Node], list[nodes.system_message]]:
+        explicit, title, target = split_explicit_title(self.text)
+        target = target.strip()
+        ref = addnodes.pending_xref(
+            self.rawtext,
+            refdomain=KanastaDomain.name,
+            reftype="clause",
+            reftarget=target,
+            refexplicit=explicit,
+            refwarn=True,
+            refdoc=self.env.docname,
+        )
+        text = title if explicit else f"§? ({target})"
+        ref += nodes.inline(self.rawtext, text, classes=["xref", "kanasta-clause-ref"])
+        self.set_source_info(ref)
+        return [ref], []
+
+
+def _clause_ref(slug: str, docname: str) -> Any:
+    """A pending reference to a clause, as the :clause: role makes it."""
+    ref = addnodes.pending_xref(
+        "",
+        refdomain=KanastaDomain.name,
+        reftype="clause",
+        reftarget=slug,
+        refexplicit=False,
+        refwarn=True,
+        refdoc=docname,
+    )
+    ref += nodes.inline("", f"§? ({slug})", classes=["xref", "kanasta-clause-ref"])
+    return ref
+
+
+class KanastaDomain(Domain):
+    """Holds the clauses of the site so that references resolve across pages."""
+
+    name = "kanasta"
+    label = "kanasta spec"
+    object_types: ClassVar[dict[str, ObjType]] = {"clause": ObjType("clause", "clause")}
+    directives: ClassVar[dict[str, type[Any]]] = {"clause": ClauseDirective}
+    roles: ClassVar[dict[str, Any]] = {"clause": ClauseRole()}
+    initial_data: ClassVar[dict[str, Any]] = {"clauses": {}, "generated": {}}
+    dangling_warnings: ClassVar[dict[str, str]] = {
+        "clause": "unknown clause slug %(target)r (no '.. clause::' defines it)"
+    }
+    data_version = 1
+
+    @property
+    def clauses(self) -> dict[str, ClauseEntry]:
+        return cast("dict[str, ClauseEntry]", self.data.setdefault("clauses", {}))
+
+    @property
+    def generated(self) -> dict[str, bool]:
+        """Pages with generated tables: read again on every build."""
+        return cast("dict[str, bool]", self.data.setdefault("generated", {}))
+
+    def note_clause(self, entry: ClauseEntry, location: str) -> bool:
+        """Record a clause; warn (and return False) if its slug is already taken."""
+        first = self.clauses.get(entry.slug)
+        if first is not None:
+            logger.warning(
+                "clause slug %r is defined twice (first in %s)",
+                entry.slug,
+                self.env.doc2path(first.docname),
+                location=location,
+                type="kanasta",
+                subtype="clause",
+            )
+            return False
+        self.clauses[entry.slug] = entry
+        return True
+
+    def clear_doc(self, docname: str) -> None:
+        for slug in [s for s, e in self.clauses.items() if e.docname == docname]:
+            del self.clauses[slug]
+        self.generated.pop(docname, None)
+
+    def merge_domaindata(self, docnames: Set[str], otherdata: dict[str, Any]) -> None:
+        for slug, entry in otherdata.get("clauses", {}).items():
+            if entry.docname not in docnames:
+                continue
+            first = self.clauses.get(slug)
+            if first is not None and first.docname != entry.docname:
+                logger.warning(
+                    "clause slug %r is defined twice (in %s and %s)",
+                    slug,
+                    first.docname,
+                    entry.docname,
+                    type="kanasta",
+                    subtype="clause",
+                )
+                continue
+            self.clauses[slug] = entry
+        for docname in otherdata.get("generated", {}):
+            if docname in docnames:
+                self.generated[docname] = True
+
+    def _make_ref(
+        self, builder: Builder, fromdocname: str, target: str, node: Any, contnode: Any
+    ) -> Any:
+        entry = self.clauses.get(target)
+        if entry is None:
+            return None
+        if node.get("refexplicit"):
+            child = contnode
+        else:
+            child = nodes.inline("", entry.link_text, classes=["xref", "kanasta-clause-ref"])
+        return make_refnode(builder, fromdocname, entry.docname, entry.slug, child, entry.heading)
+
+    def resolve_xref(
+        self,
+        env: BuildEnvironment,  # noqa: ARG002
+        fromdocname: str,
+        builder: Builder,
+        typ: str,  # noqa: ARG002
+        target: str,
+        node: addnodes.pending_xref,
+        contnode: nodes.Element,
+    ) -> nodes.reference | None:
+        return cast(
+            "nodes.reference | None", self._make_ref(builder, fromdocname, target, node, contnode)
+        )
+
+    def resolve_any_xref(
+        self,
+        env: BuildEnvironment,  # noqa: ARG002
+        fromdocname: str,
+        builder: Builder,
+        target: str,
+        node: addnodes.pending_xref,
+        contnode: nodes.Element,
+    ) -> list[tuple[str, nodes.reference]]:
+        ref = self._make_ref(builder, fromdocname, target, node, contnode)
+        return [] if ref is None else [(f"{self.name}:clause", ref)]
+
+    def get_objects(self) -> Iterator[tuple[str, str, str, str, str, int]]:
+        for entry in self.clauses.values():
+            yield entry.slug, entry.heading, "clause", entry.docname, entry.slug, 1
+
+
+# --------------------------------------------------------------------------- tables
+
+Cell = str | Sequence[Any]
+
+
+def _para(*children: Any, classes: Sequence[str] = ()) -> Any:
+    para = nodes.paragraph(classes=list(classes))
+    for child in children:
+        para += nodes.Text(child) if isinstance(child, str) else child
+    return para
+
+
+def _lines(items: Iterable[Any]) -> list[Any]:
+    """A compact bullet list (one item per entry), or "none"."""
+    listing = nodes.bullet_list(classes=["kanasta-compact"])
+    for item in items:
+        listing += nodes.list_item("", _para(item))
+    return [listing] if len(listing) else [_para("none")]
+
+
+def _table(
+    header: Sequence[str],
+    rows: Iterable[Sequence[Cell]],
+    *,
+    title: str = "",
+    classes: Sequence[str] = (),
+    ident: str = "",
+    widths: Sequence[int] = (),
+) -> Any:
+    table = nodes.table(classes=["colwidths-auto", "kanasta-table", *classes])
+    if ident:
+        table["ids"].append(ident)
+    if title:
+        table += nodes.title(title, title)
+    group = nodes.tgroup(cols=len(header))
+    table += group
+    for width in widths or [24] * len(header):
+        group += nodes.colspec(colwidth=width)
+    head = nodes.thead()
+    group += head
+    head += _row(header)
+    body = nodes.tbody()
+    group += body
+    for row in rows:
+        body += _row(row)
+    return table
+
+
+def _row(cells: Sequence[Cell]) -> Any:
+    row = nodes.row()
+    for cell in cells:
+        entry = nodes.entry()
+        if isinstance(cell, str):
+            entry += _para(cell)
+        else:
+            for child in cell:
+                entry += child
+        row += entry
+    return row
+
+
+# Readable names of the RulesProfile fields; a field missing here is shown by its name.
+PROFILE_LABELS: dict[str, str] = {
+    "family": "family identifier",
+    "title": "in one line",
+    "sources": "sources",
+    "players": "players",
+    "partnerships": "partnerships",
+    "deck_jokers": "printed jokers in the deck",
+    "deck_size": "cards in the deck",
+    "hand_size": "cards dealt to each player",
+    "fi_packets": "fi packets",
+    "fi_size": "cards in each fi packet",
+    "initial_upcard": "a card turned up to start the discard pile",
+    "stock_size": "cards left in the stock after the deal",
+    "direction": "direction of play",
+    "points": "card values (points)",
+    "runs_allowed": "runs allowed",
+    "max_meld_size": "largest meld",
+    "max_wilds_per_meld": "most wild cards in a meld",
+    "natural_two_in_place": "a 2 in its own place in a run of its suit is natural",
+    "run_wild_needs_three_naturals": "a wild joins a run only beside three naturals",
+    "min_naturals_per_meld": "fewest natural cards in a meld",
+    "wilds_at_most_naturals": "wild cards may not outnumber naturals",
+    "wild_meld_rule": "melds made only of wild cards",
+    "one_set_per_rank": "one set per rank per team",
+    "canasta_size": "cards in a canasta",
+    "canasta_scheme": "canasta kinds",
+    "bonuses": "bonuses (points)",
+    "trump_rule": "how the trump card is chosen",
+    "deal_scheme": "how the cards are dealt",
+    "opening_bands": "opening requirement by team score",
+    "opening_waiver_cards": "opening requirement waived with this many cards in hand",
+    "rounding": "rounding of scores",
+    "target_score": "game won at (points)",
+    "target_extensions": "game extended to (points)",
+}
+
+_DERIVED = ("deck_size", "stock_size")
+_RANK_NAMES = ("", "A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K")
+
+
+def _profile_rows() -> list[tuple[str, str]]:
+    """(field name, type text) of every RulesProfile field, derived sizes after the deck."""
+    rows: list[tuple[str, str]] = []
+    for f in dataclasses.fields(RulesProfile):
+        rows.append((f.name, str(f.type)))
+        if f.name == "deck_jokers":
+            rows.append(("deck_size", "int"))
+        if f.name == "fi_size":
+            rows.append(("stock_size", "int"))
+    names = {name for name, _ in rows}
+    rows.extend((name, "int") for name in _DERIVED if name not in names)
+    return rows
+
+
+def _point_table_lines(table: PointTable) -> list[str]:
+    lines = [f"joker: {format_points(table.by_card[52])}"]
+    by_rank = {
+        rank: tuple(table.by_card[suit * 13 + rank - 1] for suit in range(4))
+        for rank in range(1, 14)
+    }
+    lines.append(f"A: {format_points(by_rank[1][0])}")
+    twos = {
+        "in its own place in a run": by_rank[2][0],
+        "as a wild": table.wild_two,
+        "left in hand": table.hand_two,
+    }
+    if len(set(twos.values())) == 1:
+        lines.append(f"2: {format_points(table.wild_two)}")
+    else:
+        lines.extend(f"2 {use}: {format_points(value)}" for use, value in twos.items())
+    start = 3
+    while start <= 13:
+        end = start
+        while end < 13 and by_rank[end + 1] == by_rank[start]:
+            end += 1
+        names = _RANK_NAMES[start] if start == end else f"{_RANK_NAMES[start]}–{_RANK_NAMES[end]}"
+        values = by_rank[start]
+        if len(set(values)) == 1:
+            lines.append(f"{names}: {format_points(values[0])}")
+        else:  # clubs, diamonds, hearts, spades: say it by colour
+            lines.append(f"{names} red: {format_points(values[1])}")
+            lines.append(f"{names} black: {format_points(values[0])}")
+        start = end + 1
+    return lines
+
+
+def _inline(name: str, type_text: str, value: object) -> str:
+    """One profile value as a short text (points shown as points, not half points)."""
+    if isinstance(value, bool):
+        return "yes" if value else "no"
+    if value is None:
+        return "no limit" if name.startswith("max_") else "none"
+    if isinstance(value, Enum):
+        return str(value.value)
+    if isinstance(value, int):
+        return format_points(value) if "HalfPoints" in type_text else str(value)
+    if dataclasses.is_dataclass(value) and not isinstance(value, type):
+        return ", ".join(
+            f"{f.name.replace('_', ' ')}: {_inline(f.name, str(f.type), getattr(value, f.name))}"
+            for f in dataclasses.fields(value)
+        )
+    if isinstance(value, tuple):
+        if len(value) == 2 and isinstance(value[0], str):
+            return f"{value[0]}: {_inline(name, type_text, value[1])}"
+        return "; ".join(_inline(name, type_text, item) for item in value)
+    return str(value)
+
+
+def _format_value(name: str, type_text: str, value: object) -> list[Any]:
+    """Body nodes showing one profile value in readable form."""
+    if isinstance(value, PointTable):
+        return _lines(_point_table_lines(value))
+    if isinstance(value, tuple):
+        return _lines(_inline(name, type_text, item) for item in value)
+    return [_para(_inline(name, type_text, value))]
+
+
+def _label_cell(name: str) -> list[Any]:
+    label = PROFILE_LABELS.get(name, name.replace("_", " "))
+    return [_para(label, " ", nodes.literal(name, name, classes=["kanasta-field"]))]
+
+
+def profile_table(profile: RulesProfile) -> Any:
+    """The parameter table of one family."""
+    rows = [
+        (_label_cell(name), _format_value(name, type_text, getattr(profile, name)))
+        for name, type_text in _profile_rows()
+    ]
+    return _table(
+        ("parameter", "value"),
+        rows,
+        title=f"{profile.family.value}: parameters",
+        classes=["kanasta-profile-table"],
+        widths=(36, 44),
+    )
+
+
+def comparison_table(profiles: Sequence[RulesProfile]) -> Any:
+    """One table with a column per family."""
+    rows = [
+        (
+            _label_cell(name),
+            *(_format_value(name, type_text, getattr(p, name)) for p in profiles),
+        )
+        for name, type_text in _profile_rows()
+        if name != "title"
+    ]
+    return _table(
+        ("parameter", *(p.family.value for p in profiles)),
+        rows,
+        title="The families side by side",
+        classes=["kanasta-profile-comparison"],
+    )
+
+
+class ProfileTableDirective(SphinxDirective):
+    """``.. profile-table::``: the family parameter tables from kanasta.profiles."""
+
+    has_content = False
+    option_spec: ClassVar[OptionSpec] = {
+        "family": directives.unchanged_required,
+        "comparison": directives.flag,
+    }
+
+    def run(self) -> list[nodes.Node]:
+        profiles = list(PROFILES.values())
+        if "comparison" in self.options:
+            return [comparison_table(profiles)]
+        family = self.options.get("family")
+        if family is not None:
+            if family not in PROFILES:
+                raise self.error(
+                    f"profile-table: unknown family {family!r}; the families are "
+                    + ", ".join(PROFILES)
+                )
+            return [profile_table(PROFILES[family])]
+        return [*(profile_table(p) for p in profiles), comparison_table(profiles)]
+
+
+def _mark_generated(env: BuildEnvironment) -> None:
+    domain = cast("KanastaDomain", env.get_domain(KanastaDomain.name))
+    domain.generated[env.docname] = True
+
+
+def _code_ref(target: str) -> Any:
+    """A Python cross reference that silently stays text when the object is undocumented."""
+    ref = addnodes.pending_xref(
+        "", refdomain="py", reftype="obj", reftarget=target, refexplicit=False, refwarn=False
+    )
+    ref += nodes.literal(target, target, classes=["xref", "py", "py-obj"])
+    return ref
+
+
+def _missing(text: str) -> list[Any]:
+    return [_para(nodes.inline(text, text, classes=["kanasta-missing"]))]
+
+
+def _cited_by(places: Sequence[Any], *, required: bool) -> list[Any]:
+    """The places citing a clause, one a line; "missing" when some are required."""
+    if places:
+        return _lines(places)
+    return _missing("missing") if required else [_para("—")]
+
+
+def traceability_nodes(report: TraceReport, docname: str) -> list[Any]:
+    """The matrix table and a summary of the gate's problems."""
+    rows: list[Sequence[Cell]] = []
+    for c in report.clauses:
+        fixtures = report.fixtures.get(c.slug, ())
+        tests = report.tests.get(c.slug, ())
+        rows.append(
+            (
+                [_para(_clause_ref(c.slug, docname))],
+                c.kind.value,
+                _cited_by(
+                    [_code_ref(t) for t in report.code.get(c.slug, ())], required=c.is_normative
+                ),
+                _cited_by(
+                    [nodes.literal(t, t) for t in tests],
+                    required=c.is_normative and not fixtures,
+                ),
+                _cited_by([nodes.literal(f, f) for f in fixtures], required=False),
+            )
+        )
+    normative = [c for c in report.clauses if c.is_normative]
+    coded = sum(1 for c in normative if c.slug in report.code)
+    tested = sum(1 for c in normative if c.slug in report.tests or c.slug in report.fixtures)
+    verdict = (
+        "The gate passes." if report.ok else f"The gate fails: {len(report.problems)} problem(s)."
+    )
+    summary = _para(
+        f"{len(report.clauses)} clauses, {len(normative)} of them normative; "
+        f"{coded} normative clauses have code, {tested} have a test or a fixture. ",
+        nodes.strong(verdict, verdict),
+        classes=["kanasta-trace-summary"],
+    )
+    result: list[Any] = [summary]
+    if report.problems:
+        box = nodes.container(classes=["kanasta-trace-problems"])
+        box += _lines(nodes.Text(p) for p in report.problems)
+        result.append(box)
+    result.append(
+        _table(
+            ("clause", "kind", "code", "tests", "fixtures"),
+            rows,
+            title="Clause → code → tests → fixtures",
+            classes=["kanasta-trace-matrix"],
+            widths=(24, 10, 30, 30, 20),
+        )
+    )
+    return result
+
+
+class TraceabilityMatrixDirective(SphinxDirective):
+    """``.. traceability-matrix::``: kanasta.trace.build_trace() as a table."""
+
+    has_content = False
+
+    def run(self) -> list[nodes.Node]:
+        _mark_generated(self.env)
+        return traceability_nodes(build_trace(), self.env.docname)
+
+
+class ResolutionIndexDirective(SphinxDirective):
+    """``.. resolution-index::``: the resolutions, by RULES-MAP question (filled in later)."""
+
+    has_content = False
+    option_spec: ClassVar[OptionSpec] = {"questions": directives.nonnegative_int}
+
+    def run(self) -> list[nodes.Node]:
+        _mark_generated(self.env)
+        placeholder = nodes.container(classes=[_PLACEHOLDER])
+        placeholder[_PLACEHOLDER] = self.options.get("questions", 0)
+        return [placeholder]
+
+
+def _ref_to(builder: Builder, fromdocname: str, entry: ClauseEntry) -> Any:
+    child = nodes.inline("", entry.link_text, classes=["xref", "kanasta-clause-ref"])
+    return make_refnode(builder, fromdocname, entry.docname, entry.slug, child, entry.heading)
+
+
+def resolution_index_nodes(
+    entries: Iterable[ClauseEntry], questions: int, builder: Builder, docname: str, ident: str
+) -> list[Any]:
+    """The table question -> resolution clauses, then resolutions answering no question."""
+    resolutions = sorted(
+        (e for e in entries if e.kind == ClauseKind.RESOLUTION.value),
+        key=lambda e: _number_key(e.number),
+    )
+    by_question: dict[int, list[ClauseEntry]] = {}
+    unnumbered: list[ClauseEntry] = []
+    for entry in resolutions:
+        numbers = _question_numbers(entry.question)
+        for n in numbers:
+            by_question.setdefault(n, []).append(entry)
+        if not numbers:
+            unnumbered.append(entry)
+
+    def describe(entry: ClauseEntry) -> list[Any]:
+        families = "all" if entry.families == FAMILY_NAMES else ", ".join(entry.families)
+        return [
+            _para(_ref_to(builder, docname, entry), " ", entry.title),
+            _para(
+                f"families: {families} · sources: {entry.sources}", classes=["kanasta-clause-meta"]
+            ),
+        ]
+
+    rows: list[Sequence[Cell]] = []
+    for n in sorted(set(by_question) | set(range(1, questions + 1))):
+        found = by_question.get(n, [])
+        if found:
+            rows.append((str(n), [node for e in found for node in describe(e)]))
+        else:
+            rows.append((str(n), _missing("no resolution clause yet")))
+    result: list[Any] = [
+        _table(
+            ("question", "decided by"),
+            rows,
+            title="RULES-MAP questions and the clauses that decide them",
+            classes=["kanasta-resolution-index"],
+            ident=f"{ident}-by-question",
+            widths=(10, 70),
+        )
+    ]
+    if unnumbered:
+        result.append(
+            _table(
+                ("decided by",),
+                [([*describe(e)],) for e in unnumbered],
+                title="Further resolutions (not a numbered RULES-MAP question)",
+                classes=["kanasta-resolution-index"],
+                ident=f"{ident}-further",
+                widths=(80,),
+            )
+        )
+    open_questions = [n for n in range(1, questions + 1) if n not in by_question]
+    if questions:
+        text = (
+            "Every RULES-MAP question has a resolution clause."
+            if not open_questions
+            else "RULES-MAP questions without a resolution clause yet: "
+            + ", ".join(str(n) for n in open_questions)
+            + "."
+        )
+        result.insert(0, _para(text, classes=["kanasta-resolution-summary"]))
+    return result
+
+
+# --------------------------------------------------------------------------- events
+
+
+def _fill_resolution_indexes(app: Sphinx, doctree: nodes.document, docname: str) -> None:
+    domain = cast("KanastaDomain", app.env.get_domain(KanastaDomain.name))
+    placeholders = [
+        node for node in doctree.findall(nodes.container) if _PLACEHOLDER in node["classes"]
+    ]
+    for count, placeholder in enumerate(placeholders, start=1):
+        questions = int(placeholder.get(_PLACEHOLDER, 0))
+        ident = "resolutions" if count == 1 else f"resolutions-{count}"
+        placeholder.replace_self(
+            resolution_index_nodes(domain.clauses.values(), questions, app.builder, docname, ident)
+        )
+
+
+def _reread_generated(_app: Sphinx, env: BuildEnvironment) -> list[str]:
+    """Generated tables depend on code, tests and other pages: always rebuild them."""
+    domain = cast("KanastaDomain", env.get_domain(KanastaDomain.name))
+    return sorted(domain.generated)
+
+
+CSS = """\
+.kanasta-clause { margin: 1.4em 0 1.2em; scroll-margin-top: 4em; }
+.kanasta-clause-head { font-weight: 600; margin-bottom: 0.1em; }
+.kanasta-clause-number { margin-right: 0.35em; }
+.kanasta-clause-slug { font-size: 0.72em; font-weight: normal; opacity: 0.75;
+  margin-left: 0.5em; }
+.kanasta-clause-head > a.headerlink { visibility: hidden; margin-left: 0.3em;
+  text-decoration: none; }
+.kanasta-clause-head:hover > a.headerlink { visibility: visible; }
+.kanasta-clause-meta { font-size: 0.8em; opacity: 0.75; margin-top: 0; }
+.kanasta-clause:target { outline: 2px solid var(--color-brand-primary, #2962ff);
+  outline-offset: 6px; border-radius: 2px; }
+.kanasta-kind-resolution { border-left: 4px solid var(--color-brand-primary, #2962ff);
+  background: var(--color-admonition-background, rgba(41, 98, 255, 0.06));
+  padding: 0.5em 1em; border-radius: 4px; }
+.kanasta-resolution-line { font-size: 0.85em; margin: 0.2em 0 0.6em; }
+.kanasta-badge { display: inline-block; font-size: 0.72em; font-weight: 700;
+  text-transform: uppercase; letter-spacing: 0.04em; padding: 0.1em 0.6em;
+  border-radius: 0.8em; vertical-align: middle; color: #fff; }
+.kanasta-badge-resolution { background: #2962ff; }
+.kanasta-badge-informative { background: #6b6b6b; margin-left: 0.5em; }
+.kanasta-kind-informative .kanasta-clause-body { opacity: 0.9; }
+.kanasta-missing { color: #c62828; font-weight: 600; }
+.kanasta-trace-problems { border-left: 4px solid #c62828; padding-left: 0.8em; }
+ul.kanasta-compact { margin: 0; padding-left: 1.1em; }
+ul.kanasta-compact > li > p { margin: 0; }
+.kanasta-table td p { margin: 0.1em 0; }
+.kanasta-field { font-size: 0.75em; opacity: 0.7; }
+"""
+
+
+def _write_css(app: Sphinx, exception: Exception | None) -> None:
+    if exception is not None or app.builder.format != "html":
+        return
+    static = Path(app.outdir) / "_static"
+    static.mkdir(parents=True, exist_ok=True)
+    (static / CSS_FILE).write_text(CSS, encoding="utf-8")
+
+
+def setup(app: Sphinx) -> dict[str, Any]:
+    """Register the directives, the role, the domain and the stylesheet."""
+    app.add_domain(KanastaDomain)
+    app.add_directive("clause", ClauseDirective)
+    app.add_role("clause", ClauseRole())
+    app.add_directive("profile-table", ProfileTableDirective)
+    app.add_directive("traceability-matrix", TraceabilityMatrixDirective)
+    app.add_directive("resolution-index", ResolutionIndexDirective)
+    app.add_css_file(CSS_FILE)
+    app.connect("doctree-resolved", _fill_resolution_indexes)
+    app.connect("env-get-updated", _reread_generated)
+    app.connect("build-finished", _write_css)
+    return {
+        "version": __version__,
+        "env_version": 1,
+        "parallel_read_safe": True,
+        "parallel_write_safe": True,
+    }
