@@ -337,18 +337,6 @@ class KanastaDomain(Domain):
             if docname in docnames:
                 self.generated[docname] = True
 
-    def _make_ref(
-        self, builder: Builder, fromdocname: str, target: str, node: Any, contnode: Any
-    ) -> Any:
-        entry = self.clauses.get(target)
-        if entry is None:
-            return None
-        if node.get("refexplicit"):
-            child = contnode
-        else:
-            child = nodes.inline("", entry.link_text, classes=["xref", "kanasta-clause-ref"])
-        return make_refnode(builder, fromdocname, entry.docname, entry.slug, child, entry.heading)
-
     def resolve_xref(
         self,
         env: BuildEnvironment,  # noqa: ARG002
@@ -359,21 +347,26 @@ class KanastaDomain(Domain):
         node: addnodes.pending_xref,
         contnode: nodes.Element,
     ) -> nodes.reference | None:
-        return cast(
-            "nodes.reference | None", self._make_ref(builder, fromdocname, target, node, contnode)
-        )
+        entry = self.clauses.get(target)
+        if entry is None:
+            return None
+        if node.get("refexplicit"):
+            child = contnode
+        else:
+            child = nodes.inline("", entry.link_text, classes=["xref", "kanasta-clause-ref"])
+        return make_refnode(builder, fromdocname, entry.docname, entry.slug, child, entry.heading)
 
     def resolve_any_xref(
         self,
         env: BuildEnvironment,  # noqa: ARG002
-        fromdocname: str,
-        builder: Builder,
-        target: str,
-        node: addnodes.pending_xref,
-        contnode: nodes.Element,
+        fromdocname: str,  # noqa: ARG002
+        builder: Builder,  # noqa: ARG002
+        target: str,  # noqa: ARG002
+        node: addnodes.pending_xref,  # noqa: ARG002
+        contnode: nodes.Element,  # noqa: ARG002
     ) -> list[tuple[str, nodes.reference]]:
-        ref = self._make_ref(builder, fromdocname, target, node, contnode)
-        return [] if ref is None else [(f"{self.name}:clause", ref)]
+        """Nothing: every clause is also a standard label, which answers ``:any:`` alone."""
+        return []
 
     def get_objects(self) -> Iterator[tuple[str, str, str, str, str, int]]:
         for entry in self.clauses.values():
@@ -404,7 +397,7 @@ def _table(
     header: Sequence[str],
     rows: Iterable[Sequence[Cell]],
     *,
-    title: str = "",
+    title: str,
     classes: Sequence[str] = (),
     ident: str = "",
     widths: Sequence[int] = (),
@@ -412,8 +405,7 @@ def _table(
     table = nodes.table(classes=["colwidths-auto", "kanasta-table", *classes])
     if ident:
         table["ids"].append(ident)
-    if title:
-        table += nodes.title(title, title)
+    table += nodes.title(title, title)
     group = nodes.tgroup(cols=len(header))
     table += group
     for width in widths or [24] * len(header):
@@ -696,13 +688,32 @@ def traceability_nodes(report: TraceReport, docname: str) -> list[Any]:
 
 
 class TraceabilityMatrixDirective(SphinxDirective):
-    """``.. traceability-matrix::``: kanasta.trace.build_trace() as a table."""
+    """``.. traceability-matrix::``: kanasta.trace.build_trace() as a table.
+
+    By default the matrix is that of this checkout. ``:spec:``, ``:tests:`` and
+    ``:fixtures:`` (folders relative to the Sphinx source folder) check other ones.
+    """
 
     has_content = False
+    option_spec: ClassVar[OptionSpec] = {
+        "spec": directives.unchanged_required,
+        "tests": directives.unchanged_required,
+        "fixtures": directives.unchanged_required,
+    }
+
+    def _folder(self, option: str) -> Path | None:
+        value = self.options.get(option)
+        return None if value is None else Path(self.env.srcdir) / value
 
     def run(self) -> list[nodes.Node]:
         _mark_generated(self.env)
-        return traceability_nodes(build_trace(), self.env.docname)
+        fixtures = self._folder("fixtures")
+        report = build_trace(
+            spec_dir=self._folder("spec"),
+            tests_dir=self._folder("tests"),
+            fixture_dirs=None if fixtures is None else [fixtures],
+        )
+        return traceability_nodes(report, self.env.docname)
 
 
 class ResolutionIndexDirective(SphinxDirective):
