@@ -500,7 +500,7 @@ def validate_meld(
 def _unique(melds: Iterable[Meld]) -> tuple[Meld, ...]:
     seen: dict[tuple[object, ...], Meld] = {}
     for m in melds:
-        seen.setdefault((m.kind, m.rank, m.suit, m.low, m.cards, m.wild_at, m.spare), m)
+        seen.setdefault((m.kind, m.rank, m.suit, m.low, m.cards, m.wild_at, m.spare, m.canasta), m)
     return tuple(seen.values())
 
 
@@ -556,8 +556,9 @@ def get_lay_off_arrangements(
     ]
     if meld.wild_at is not None:
         stayed = [m for m in kept if m.wild_at == meld.wild_at]
-        home = [m for m in kept if m.wild_at is None and not m.spare]
-        kept = stayed or home or kept
+        moved = [m for m in kept if meld.wild_at in _natural_positions(m)]
+        home = [m for m in moved if m.wild_at is None and not m.spare]
+        kept = stayed or home or moved
     if not kept:
         return Violation("lay-off", "does-not-fit", "the cards do not fit this meld")
     return _unique(kept)
@@ -641,6 +642,10 @@ def meld_to_json(meld: Meld) -> dict[str, object]:
     return out
 
 
+def _kind_name(meld: Meld) -> str | None:
+    return None if meld.canasta is None else meld.canasta.value
+
+
 def _replay(profile: RulesProfile, history: Sequence[tuple[Card, ...]]) -> list[Meld]:
     """Every meld reachable by laying the batches down in order, over all choices."""
     current = list(get_meld_arrangements(profile, history[0], going_out=True))
@@ -686,11 +691,13 @@ def meld_from_json(profile: RulesProfile, data: object, where: str) -> Meld:
         )
     candidates = _replay(profile, history)
     for meld in candidates:
+        same_cards = meld.cards == cards if meld.kind is MeldKind.RUN else meld.all_cards == wanted
         if (
-            meld.cards == cards
+            same_cards
             and meld.spare == spare
             and (data.get("wild_at", meld.wild_at) == meld.wild_at)
             and data.get("kind", meld.kind.value) == meld.kind.value
+            and data.get("canasta", _kind_name(meld)) == _kind_name(meld)
         ):
             return meld
     if not candidates:
