@@ -20,6 +20,9 @@ __all__ = ["main"]
 COMMAND_MODULES: tuple[str, ...] = (
     "kanasta.commands.spec",
     "kanasta.commands.meld",
+    "kanasta.commands.conformance",
+    "kanasta.commands.adapter",
+    "kanasta.commands.explain",
 )
 
 

@@ -1,0 +1,325 @@
+"""``kanasta conformance``: run, validate, show, export the conformance suite."""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from pathlib import Path
+from typing import Any
+
+from kanasta.conformance import PROTOCOL_VERSION, SUITE_VERSION
+from kanasta.conformance.connections import (
+    Connection,
+    InProcessConnection,
+    SubprocessConnection,
+)
+from kanasta.conformance.loader import load_fixtures
+from kanasta.conformance.model import Fixture
+from kanasta.conformance.present import format_fixture
+from kanasta.conformance.protocol import ImplementationError, ProtocolValidator
+from kanasta.conformance.report import (
+    ProgressBar,
+    format_expect_fail,
+    format_summary,
+    write_json_report,
+    write_junit,
+)
+from kanasta.conformance.runner import (
+    EXIT_NOTHING_CHECKED,
+    RunResult,
+    Selection,
+    read_expect_fail,
+    reference_dealer,
+    run_fixtures,
+)
+from kanasta.conformance.suite import export_suite, fixture_folders, validate_suite
+from kanasta.errors import InputError
+
+LONG_RUN = 50
+"""A run of at least this many fixtures shows a progress bar on a terminal."""
+
+
+def _add_folders(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument(
+        "--fixtures",
+        action="append",
+        type=Path,
+        default=[],
+        metavar="DIR",
+        help="also load the fixtures of this folder (repeatable; ids are paths under it)",
+    )
+    parser.add_argument("--no-builtin", action="store_true", help="leave out the built-in fixtures")
+
+
+def _add_selection(parser: argparse.ArgumentParser) -> None:
+    _add_folders(parser)
+    group = parser.add_argument_group("selection")
+    group.add_argument("--variant", action="append", default=[], help="only this variant")
+    group.add_argument(
+        "--select",
+        action="append",
+        default=[],
+        metavar="PATTERN",
+        help="only ids matching this glob, or under this folder id (repeatable)",
+    )
+    group.add_argument(
+        "--clause", action="append", default=[], metavar="SLUG", help="only fixtures citing it"
+    )
+    group.add_argument(
+        "--feature", action="append", default=[], metavar="NAME", help="only fixtures using it"
+    )
+    group.add_argument(
+        "--no-feature",
+        action="append",
+        default=[],
+        metavar="NAME",
+        help="leave out fixtures using it",
+    )
+
+
+def _add_run_options(parser: argparse.ArgumentParser) -> None:
+    _add_selection(parser)
+    impl = parser.add_argument_group("implementation")
+    impl.add_argument(
+        "--impl",
+        metavar="COMMAND",
+        help='run this implementation as a protocol subprocess (e.g. "node adapter.js"); '
+        "default: the reference, in-process",
+    )
+    impl.add_argument(
+        "--timeout",
+        type=float,
+        default=10.0,
+        metavar="SECONDS",
+        help="per-request timeout for --impl (default 10)",
+    )
+    impl.add_argument(
+        "--start-timeout",
+        type=float,
+        default=None,
+        metavar="SECONDS",
+        help="timeout of the handshake after a (re)start (default: the larger of 10 and --timeout)",
+    )
+    impl.add_argument(
+        "--validate-protocol",
+        action="store_true",
+        help="check every message against the protocol's JSON Schema",
+    )
+    parser.add_argument(
+        "--expect-fail",
+        type=Path,
+        metavar="FILE",
+        help="known failures, one id a line; an unexpected pass is an error",
+    )
+
+
+def register(subparsers: Any) -> None:
+    parser = subparsers.add_parser(
+        "conformance",
+        help="the conformance suite: run it against an implementation, validate, show, export",
+        description=f"The conformance suite {SUITE_VERSION} (protocol {PROTOCOL_VERSION}).",
+    )
+    sub = parser.add_subparsers(dest="conformance_command", metavar="SUBCOMMAND", required=True)
+
+    run = sub.add_parser(
+        "run",
+        help="check an implementation (default: the reference, in-process)",
+        description="Check an implementation against the fixtures. Exit status: 0 when every "
+        "selected fixture that is not skipped and not an expected failure passes; 1 when "
+        "some fail or error; 2 on bad input; 5 when nothing was checked.",
+    )
+    _add_run_options(run)
+    reports = run.add_argument_group("reports")
+    reports.add_argument("--report", type=Path, metavar="FILE", help="write a JSON report")
+    reports.add_argument("--junit", type=Path, metavar="FILE", help="write a JUnit XML report")
+    reports.add_argument("-v", "--verbose", action="store_true", help="list every fixture")
+    progress = reports.add_mutually_exclusive_group()
+    progress.add_argument(
+        "--progress",
+        dest="progress",
+        action="store_true",
+        default=None,
+        help="show a progress bar on stderr (default: on a terminal, for long runs)",
+    )
+    progress.add_argument(
+        "--no-progress", dest="progress", action="store_false", help="never show progress"
+    )
+    run.set_defaults(handler=_run)
+
+    failures = sub.add_parser(
+        "failures",
+        help="run, then write today's failures as an --expect-fail file",
+    )
+    _add_run_options(failures)
+    failures.add_argument(
+        "-o", "--output", type=Path, metavar="FILE", help="write here (default: stdout)"
+    )
+    failures.set_defaults(handler=_failures, progress=None)
+
+    validate = sub.add_parser(
+        "validate",
+        help="check the fixtures: schema, ids, clauses, and that the reference passes them",
+    )
+    _add_folders(validate)
+    validate.set_defaults(handler=_validate)
+
+    show = sub.add_parser("show", help="print a fixture as a person reads it")
+    show.add_argument("id", nargs="+", help="fixture id(s)")
+    _add_folders(show)
+    show.set_defaults(handler=_show)
+
+    listing = sub.add_parser("list", help="list the selected fixtures")
+    _add_selection(listing)
+    listing.set_defaults(handler=_list)
+
+    export = sub.add_parser(
+        "export",
+        help="write the plain JSON fixtures, the schemas and a version file to a folder",
+    )
+    export.add_argument("directory", type=Path)
+    export.add_argument("--force", action="store_true", help="write into a non-empty folder")
+    _add_folders(export)
+    export.set_defaults(handler=_export)
+
+
+def _load(args: argparse.Namespace) -> list[Fixture]:
+    loaded = load_fixtures(fixture_folders(args.fixtures, builtin=not args.no_builtin))
+    if loaded.problems:
+        raise InputError(
+            f"{len(loaded.problems)} fixture file(s) cannot be loaded:\n  "
+            + "\n  ".join(loaded.problems)
+        )
+    return list(loaded.fixtures)
+
+
+def _selection(args: argparse.Namespace) -> Selection:
+    return Selection(
+        variants=frozenset(args.variant),
+        patterns=tuple(args.select),
+        clauses=frozenset(args.clause),
+        with_features=frozenset(args.feature),
+        without_features=frozenset(args.no_feature),
+    )
+
+
+def _connection(args: argparse.Namespace) -> Connection:
+    validator = ProtocolValidator() if args.validate_protocol else None
+    if args.impl:
+        if args.timeout <= 0:
+            raise InputError("--timeout must be a positive number of seconds.")
+        return SubprocessConnection(
+            args.impl,
+            timeout=args.timeout,
+            start_timeout=args.start_timeout,
+            validator=validator,
+        )
+    return InProcessConnection(validator=validator)
+
+
+def _execute(args: argparse.Namespace, *, progress: bool) -> RunResult | int:
+    selection = _selection(args)
+    fixtures = selection.select(_load(args))
+    expect_fail = read_expect_fail(args.expect_fail) if args.expect_fail else frozenset()
+    if not fixtures:
+        print("kanasta: no fixture matches the selection", file=sys.stderr)
+        return EXIT_NOTHING_CHECKED
+    connection = _connection(args)
+    try:
+        try:
+            hello = connection.start()
+        except ImplementationError as exc:
+            print(f"kanasta: the implementation did not start: {exc.message}", file=sys.stderr)
+            return 1
+        return run_fixtures(
+            fixtures,
+            connection,
+            hello=hello,
+            expect_fail=expect_fail,
+            dealer=reference_dealer(),
+            selection=selection,
+            on_result=ProgressBar() if progress else None,
+        )
+    finally:
+        connection.close()
+
+
+def _wants_progress(args: argparse.Namespace, count_hint: int) -> bool:
+    if args.progress is not None:
+        return bool(args.progress)
+    return sys.stderr.isatty() and count_hint >= LONG_RUN
+
+
+def _run(args: argparse.Namespace) -> int:
+    outcome = _execute(args, progress=_wants_progress(args, LONG_RUN))
+    if isinstance(outcome, int):
+        return outcome
+    print(format_summary(outcome, verbose=args.verbose))
+    if args.report is not None:
+        write_json_report(outcome, args.report)
+    if args.junit is not None:
+        write_junit(outcome, args.junit)
+    return outcome.exit_status
+
+
+def _failures(args: argparse.Namespace) -> int:
+    outcome = _execute(args, progress=_wants_progress(args, LONG_RUN))
+    if isinstance(outcome, int):
+        return outcome
+    text = format_expect_fail(outcome)
+    if args.output is not None:
+        args.output.write_text(text, encoding="utf-8")
+        print(f"{len(outcome.failures())} failing fixture(s) written to {args.output}")
+    else:
+        sys.stdout.write(text)
+    return 0
+
+
+def _validate(args: argparse.Namespace) -> int:
+    report = validate_suite(fixture_folders(args.fixtures, builtin=not args.no_builtin))
+    for problem in report.problems:
+        print(f"PROBLEM: {problem}")
+    checked = report.run.checked if report.run is not None else 0
+    verdict = "OK" if report.ok else "FAILED"
+    print(
+        f"{verdict}: suite {SUITE_VERSION}, protocol {PROTOCOL_VERSION}: "
+        f"{len(report.fixtures)} fixtures, {checked} checked by the reference, "
+        f"{len(report.problems)} problem(s)"
+    )
+    return 0 if report.ok else 1
+
+
+def _find(fixtures: list[Fixture], ident: str) -> Fixture:
+    for fixture in fixtures:
+        if fixture.id == ident:
+            return fixture
+    close = [f.id for f in fixtures if ident in f.id][:5]
+    hint = f" Did you mean: {', '.join(close)}?" if close else ""
+    raise InputError(f"no fixture has the id {ident!r}.{hint}")
+
+
+def _show(args: argparse.Namespace) -> int:
+    fixtures = _load(args)
+    for number, ident in enumerate(args.id):
+        if number:
+            print("-" * 72)
+        sys.stdout.write(format_fixture(_find(fixtures, ident)))
+    return 0
+
+
+def _list(args: argparse.Namespace) -> int:
+    fixtures = _selection(args).select(_load(args))
+    for fixture in fixtures:
+        kinds = ",".join(sorted(k.value for k in fixture.kinds))
+        print(f"{fixture.id:<64} {fixture.variant:<8} {kinds}")
+    print(f"{len(fixtures)} fixture(s)")
+    return 0
+
+
+def _export(args: argparse.Namespace) -> int:
+    folders = fixture_folders(args.fixtures, builtin=not args.no_builtin)
+    count = export_suite(args.directory, folders, force=args.force)
+    print(
+        f"exported {count} fixtures, the schemas and VERSION.json (suite {SUITE_VERSION}, "
+        f"protocol {PROTOCOL_VERSION}) to {args.directory}"
+    )
+    return 0

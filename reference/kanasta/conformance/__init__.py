@@ -1,0 +1,23 @@
+"""The conformance suite: fixtures, the language-agnostic protocol, the runner.
+
+Two versions travel with every report:
+
+* :data:`SUITE_VERSION`, the version of the fixture set and its format: it
+  changes when fixtures are added, changed or removed;
+* :data:`PROTOCOL_VERSION`, the version of the JSON-lines protocol spoken with
+  an implementation under test: ``MAJOR.MINOR``; a runner accepts an
+  implementation whose major version equals its own.
+"""
+
+from __future__ import annotations
+
+__all__ = ["MAX_DEPTH", "MAX_FILE_BYTES", "PROTOCOL_VERSION", "SUITE_VERSION"]
+
+SUITE_VERSION = "0.1.0"
+PROTOCOL_VERSION = "1.0"
+
+MAX_FILE_BYTES = 1 << 20
+"""A fixture (or question) file larger than this (1 MiB) is refused unread."""
+
+MAX_DEPTH = 32
+"""A JSON document nested deeper than this many containers is refused."""

@@ -1,0 +1,321 @@
+"""Compare an implementation's answer with a step's expectation.
+
+Answers are read leniently (unknown extra fields are ignored, card letters in
+any case); the strict shape is the business of ``--validate-protocol``. What is
+compared is what the rules decide: verdicts, reason codes and clause slugs,
+arrangements, points, counts. Message text (``detail``) is never compared.
+Sets and wild melds are compared as multisets of cards, runs card by card in
+position order.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Mapping, Sequence
+from enum import StrEnum
+from typing import Any
+
+from kanasta.cards import Card, parse_card
+from kanasta.conformance.model import JsonObject, Step, StepKind
+from kanasta.errors import InputError
+from kanasta.points import HalfPoints, parse_points
+
+__all__ = ["Outcome", "check_answer", "summarize_state"]
+
+
+class Outcome(StrEnum):
+    """What became of a fixture (or of one step)."""
+
+    PASS = "pass"
+    FAIL = "fail"
+    ERROR = "error"
+    SKIPPED = "skipped"
+    XFAIL = "xfail"
+    """Failed (or errored) as the expect-fail list says: not counted against the run."""
+    XPASS = "xpass"
+    """Passed although the expect-fail list says it fails: an error."""
+
+
+def _show(value: Any) -> str:
+    text = json.dumps(value, ensure_ascii=False, separators=(", ", ": "))
+    return text if len(text) <= 300 else text[:297] + "..."
+
+
+def _card(value: Any) -> Card | None:
+    if not isinstance(value, str):
+        return None
+    try:
+        return parse_card(value)
+    except InputError:
+        return None
+
+
+def _cards(value: Any) -> tuple[Card, ...] | None:
+    if not isinstance(value, list):
+        return None
+    cards = [_card(v) for v in value]
+    if any(c is None for c in cards):
+        return None
+    return tuple(c for c in cards if c is not None)
+
+
+def _points(value: Any) -> HalfPoints | None:
+    try:
+        return parse_points(value)
+    except InputError:
+        return None
+
+
+def _arrangement_key(value: Any) -> tuple[Any, ...] | None:
+    """A comparable form of an arrangement (None when it is malformed)."""
+    if not isinstance(value, Mapping):
+        return None
+    kind = value.get("kind")
+    cards = _cards(value.get("cards"))
+    if cards is None:
+        return None
+    if kind == "set":
+        rank = value.get("rank")
+        return ("set", str(rank).upper(), tuple(sorted(cards)))
+    if kind == "run":
+        spare = _cards(value.get("spare", []))
+        if spare is None:
+            return None
+        suit = value.get("suit")
+        return ("run", str(suit).upper(), value.get("low"), cards, tuple(sorted(spare)))
+    if kind == "wild":
+        return ("wild", tuple(sorted(cards)))
+    return None
+
+
+def _compare_arrangement(label: str, expected: Any, got: Any, out: list[str]) -> None:
+    if _arrangement_key(expected) != _arrangement_key(got):
+        out.append(f"{label}: expected {_show(expected)}, got {_show(got)}")
+
+
+def _compare_points(label: str, expected: Any, got: Any, out: list[str]) -> None:
+    if _points(expected) != _points(got) or _points(got) is None:
+        out.append(f"{label}: expected {_show(expected)}, got {_show(got)}")
+
+
+def _compare_plain(label: str, expected: Any, got: Any, out: list[str]) -> None:
+    if expected != got or type(expected) is not type(got):
+        out.append(f"{label}: expected {_show(expected)}, got {_show(got)}")
+
+
+def _compare_rejection(
+    label: str, expected: Mapping[str, Any], got: Mapping[str, Any], out: list[str]
+) -> None:
+    for key in ("code", "clause"):
+        _compare_plain(f"{label}{key}", expected[key], got.get(key), out)
+
+
+def _verdict_text(answer: Mapping[str, Any]) -> str:
+    verdict = answer.get("verdict")
+    if verdict == "rejected":
+        return f"rejected ({answer.get('code')} [{answer.get('clause')}])"
+    return _show(verdict)
+
+
+def _check_meld(expected: JsonObject, got: Mapping[str, Any], out: list[str]) -> None:
+    if got.get("verdict") != expected["verdict"]:
+        out.append(f"verdict: expected {expected['verdict']}, got {_verdict_text(got)}")
+        return
+    if expected["verdict"] == "rejected":
+        _compare_rejection("", expected, got, out)
+        _compare_plain("at", expected["at"], got.get("at"), out)
+        return
+    _compare_arrangement("arrangement", expected["arrangement"], got.get("arrangement"), out)
+    _compare_points("points", expected["points"], got.get("points"), out)
+    if "canasta" in expected:
+        _compare_plain("canasta", expected["canasta"], got.get("canasta"), out)
+    if "bonus" in expected:
+        _compare_points("bonus", expected["bonus"], got.get("bonus"), out)
+
+
+def _check_actions(expected: JsonObject, got: Mapping[str, Any], out: list[str]) -> None:
+    wanted: list[JsonObject] = expected["verdicts"]
+    verdicts = got.get("verdicts")
+    if not isinstance(verdicts, list) or len(verdicts) != len(wanted):
+        out.append(f"verdicts: expected {len(wanted)} verdicts, got {_show(verdicts)}")
+        return
+    for index, (want, have) in enumerate(zip(wanted, verdicts, strict=True)):
+        label = f"action {index}"
+        if not isinstance(have, Mapping) or have.get("verdict") != want["verdict"]:
+            shown = _verdict_text(have) if isinstance(have, Mapping) else _show(have)
+            out.append(f"{label}: expected {want['verdict']}, got {shown}")
+        elif want["verdict"] == "rejected":
+            _compare_rejection(f"{label}: ", want, have, out)
+
+
+def _team_scores(label: str, expected: JsonObject, got: Any, out: list[str]) -> None:
+    wanted: list[JsonObject] = expected["teams"]
+    if not isinstance(got, list) or len(got) != len(wanted):
+        out.append(f"{label}: expected {len(wanted)} teams, got {_show(got)}")
+        return
+    for index, (want, have) in enumerate(zip(wanted, got, strict=True)):
+        where = f"{label} team {index}"
+        if not isinstance(have, Mapping):
+            out.append(f"{where}: expected a score, got {_show(have)}")
+            continue
+        _compare_points(f"{where} total", want["total"], have.get("total"), out)
+        if "breakdown" not in want:
+            continue
+        breakdown = have.get("breakdown")
+        if not isinstance(breakdown, Mapping):
+            out.append(f"{where} breakdown: expected {_show(want['breakdown'])}, got nothing")
+            continue
+        for key in sorted(set(want["breakdown"]) | set(breakdown)):
+            if key not in want["breakdown"] or key not in breakdown:
+                out.append(
+                    f"{where} breakdown {key}: expected {_show(want['breakdown'].get(key))}, "
+                    f"got {_show(breakdown.get(key))}"
+                )
+            else:
+                _compare_points(
+                    f"{where} breakdown {key}", want["breakdown"][key], breakdown[key], out
+                )
+
+
+def _summary_meld(meld: Any) -> Any:
+    if not isinstance(meld, Mapping):
+        return meld
+    arrangement = {
+        k: meld[k] for k in ("kind", "rank", "suit", "low", "cards", "spare") if k in meld
+    }
+    return {"arrangement": arrangement, "canasta": meld.get("canasta")}
+
+
+def summarize_state(state: Any) -> JsonObject:
+    """The facts a state step compares, computed from a whole state (fixture format)."""
+    if not isinstance(state, Mapping):
+        return {}
+    facts: JsonObject = {}
+
+    def listed(key: str) -> list[Any] | None:
+        value = state.get(key)
+        return value if isinstance(value, list) else None
+
+    for key in ("turn", "phase", "hand_over", "trump", "fi_taken", "opened", "team_scores"):
+        if key in state:
+            facts[key] = state[key]
+    hands = listed("hands")
+    if hands is not None:
+        facts["hands"] = hands
+        facts["hand_sizes"] = [len(h) if isinstance(h, list) else None for h in hands]
+    stock = listed("stock")
+    if stock is not None:
+        facts["stock_size"] = len(stock)
+    discard = listed("discard")
+    if discard is not None:
+        facts["discard_size"] = len(discard)
+        facts["discard_top"] = discard[-1] if discard else None
+    fi = listed("fi")
+    facts["fi_left"] = len(fi) if fi is not None else 0
+    melds = listed("melds")
+    if melds is not None:
+        facts["melds"] = [
+            [_summary_meld(m) for m in team] if isinstance(team, list) else team for team in melds
+        ]
+    return facts
+
+
+def _check_state(expected: JsonObject, got: Mapping[str, Any], out: list[str]) -> None:
+    facts = summarize_state(got.get("state"))
+    for key, want in expected.items():
+        have = facts.get(key)
+        if key == "hands":
+            _compare_hands(want, have, out)
+        elif key == "melds":
+            _compare_melds(want, have, out)
+        elif key == "team_scores":
+            if not isinstance(have, list) or len(have) != len(want):
+                out.append(f"team_scores: expected {_show(want)}, got {_show(have)}")
+            else:
+                for i, (w, h) in enumerate(zip(want, have, strict=True)):
+                    _compare_points(f"team_scores[{i}]", w, h, out)
+        elif key in ("discard_top", "trump"):
+            if (None if want is None else _card(want)) != (None if have is None else _card(have)):
+                out.append(f"{key}: expected {_show(want)}, got {_show(have)}")
+        else:
+            _compare_plain(key, want, have, out)
+
+
+def _compare_hands(want: list[Any], have: Any, out: list[str]) -> None:
+    if not isinstance(have, list) or len(have) != len(want):
+        out.append(f"hands: expected {len(want)} hands, got {_show(have)}")
+        return
+    for seat, (w, h) in enumerate(zip(want, have, strict=True)):
+        cards = _cards(h)
+        if cards is None or sorted(cards) != sorted(_cards(w) or ()):
+            out.append(f"hands[{seat}]: expected {_show(w)}, got {_show(h)}")
+
+
+def _compare_melds(want: list[Any], have: Any, out: list[str]) -> None:
+    if not isinstance(have, list) or len(have) != len(want):
+        out.append(f"melds: expected {len(want)} teams, got {_show(have)}")
+        return
+    for team, (w, h) in enumerate(zip(want, have, strict=True)):
+        if not isinstance(h, list) or len(h) != len(w):
+            out.append(f"melds[{team}]: expected {len(w)} melds, got {_show(h)}")
+            continue
+        for i, (wm, hm) in enumerate(zip(w, h, strict=True)):
+            label = f"melds[{team}][{i}]"
+            if not isinstance(hm, Mapping):
+                out.append(f"{label}: expected a meld, got {_show(hm)}")
+                continue
+            if "arrangement" in wm:
+                _compare_arrangement(label, wm["arrangement"], hm.get("arrangement"), out)
+            if "canasta" in wm:
+                _compare_plain(f"{label} canasta", wm["canasta"], hm.get("canasta"), out)
+
+
+def _check_count(expected: JsonObject, got: Mapping[str, Any], out: list[str]) -> None:
+    _compare_plain("count", expected["count"], got.get("count"), out)
+
+
+def _check_playthrough(expected: JsonObject, got: Mapping[str, Any], out: list[str]) -> None:
+    if got.get("verdict") != "accepted":
+        out.append(
+            f"verdict: expected every action accepted, got action {_show(got.get('index'))} "
+            f"{_verdict_text(got)}"
+        )
+        return
+    _team_scores("scores", expected, got.get("teams"), out)
+
+
+def check_answer(step: Step, answer: Mapping[str, Any]) -> tuple[Outcome, tuple[str, ...]]:
+    """The outcome of one step given the implementation's answer, with the differences.
+
+    An ``unsupported`` answer makes the step skipped, an ``error`` answer an
+    error; otherwise the step passes when nothing differs.
+    """
+    if "unsupported" in answer:
+        return Outcome.SKIPPED, (str(answer["unsupported"]),)
+    if "error" in answer:
+        return Outcome.ERROR, (f"the implementation answered an error: {answer['error']}",)
+    expected = step.expect
+    if expected is None:
+        return Outcome.PASS, ()
+    out: list[str] = []
+    if step.kind is StepKind.MELD:
+        _check_meld(expected, answer, out)
+    elif step.kind is StepKind.ACTIONS:
+        _check_actions(expected, answer, out)
+    elif step.kind is StepKind.STATE:
+        _check_state(expected, answer, out)
+    elif step.kind is StepKind.SCORE:
+        _team_scores("scores", expected, answer.get("teams"), out)
+    elif step.kind is StepKind.COUNT:
+        _check_count(expected, answer, out)
+    else:
+        _check_playthrough(expected, answer, out)
+    return (Outcome.FAIL if out else Outcome.PASS), tuple(out)
+
+
+def describe_expected(step: Step) -> Sequence[str]:
+    """The expectation of a step in a few readable lines (for ``show`` and reports)."""
+    expected = step.expect
+    if expected is None:
+        return ("(no expectation: a question)",)
+    return (_show(expected),)

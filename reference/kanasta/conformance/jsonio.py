@@ -1,0 +1,141 @@
+"""Reading JSON that comes from outside: fixture files, questions, protocol lines.
+
+Fixtures are data only. Reading one parses JSON and nothing else, and refuses
+what no honest fixture needs: a file over :data:`~kanasta.conformance.MAX_FILE_BYTES`,
+nesting deeper than :data:`~kanasta.conformance.MAX_DEPTH`, duplicate keys,
+``NaN``/``Infinity``. The nesting is measured by a scan of the raw text before
+the parser runs, so an absurdly nested file never reaches a recursive parser.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from collections.abc import Sequence
+from pathlib import Path
+from typing import Any
+
+from kanasta.conformance import MAX_DEPTH, MAX_FILE_BYTES
+from kanasta.errors import InputError
+
+__all__ = [
+    "check_nesting",
+    "dumps_line",
+    "format_json_path",
+    "parse_json_text",
+    "read_json_file",
+]
+
+_TOKEN_RE = re.compile(r'"(?:[^"\\]|\\.)*"|[{}\[\],:]', re.DOTALL)
+_IDENT_RE = re.compile(r"^[A-Za-z_][A-Za-z0-9_]*$")
+
+
+def format_json_path(parts: Sequence[str | int]) -> str:
+    """A JSON path such as ``$.steps[2].expect.code`` from its keys and indexes."""
+    out = ["$"]
+    for part in parts:
+        if isinstance(part, int):
+            out.append(f"[{part}]")
+        elif _IDENT_RE.match(part):
+            out.append(f".{part}")
+        else:
+            out.append(f"[{json.dumps(part)}]")
+    return "".join(out)
+
+
+def check_nesting(text: str, where: str, max_depth: int = MAX_DEPTH) -> None:
+    """Refuse JSON text whose containers nest deeper than ``max_depth``.
+
+    The error names ``where`` (a file or a message) and the JSON path of the
+    container that goes too deep.
+    """
+    # Each frame: [key or index, expecting a key?]; the key is None until read.
+    frames: list[list[Any]] = []
+    for match in _TOKEN_RE.finditer(text):
+        token = match.group()
+        if token in "{[":
+            if len(frames) >= max_depth:
+                path = [frame[0] for frame in frames if frame[0] is not None]
+                raise InputError(
+                    f"{where}: the JSON is nested more than {max_depth} levels deep at "
+                    f"{format_json_path(path)}; a fixture never needs that, so the file "
+                    "is refused unread."
+                )
+            frames.append([None, True] if token == "{" else [0, False])
+        elif token in "}]":
+            if frames:
+                frames.pop()
+        elif token == ",":
+            if frames:
+                top = frames[-1]
+                if isinstance(top[0], int) and not top[1]:
+                    top[0] += 1
+                else:
+                    top[0], top[1] = None, True
+        elif token == ":":
+            if frames:
+                frames[-1][1] = False
+        elif frames and frames[-1][1]:
+            try:
+                frames[-1][0] = str(json.loads(token))
+            except ValueError:
+                frames[-1][0] = token[1:-1]
+
+
+def _no_duplicates(where: str) -> Any:
+    def hook(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
+        result: dict[str, Any] = {}
+        for key, value in pairs:
+            if key in result:
+                raise InputError(f"{where}: the key {key!r} appears twice in one object.")
+            result[key] = value
+        return result
+
+    return hook
+
+
+def _no_constant(name: str) -> Any:
+    raise ValueError(f"{name} is not a JSON number")
+
+
+def parse_json_text(text: str, where: str, *, max_depth: int = MAX_DEPTH) -> Any:
+    """Parse JSON text under the data-only rules (nesting, duplicate keys, no NaN)."""
+    check_nesting(text, where, max_depth)
+    try:
+        return json.loads(
+            text, object_pairs_hook=_no_duplicates(where), parse_constant=_no_constant
+        )
+    except InputError:
+        raise
+    except json.JSONDecodeError as exc:
+        raise InputError(
+            f"{where}: not valid JSON at line {exc.lineno} column {exc.colno}: {exc.msg}."
+        ) from None
+    except ValueError as exc:
+        raise InputError(f"{where}: not valid JSON: {exc}.") from None
+
+
+def read_json_file(
+    path: Path, *, max_bytes: int = MAX_FILE_BYTES, max_depth: int = MAX_DEPTH
+) -> Any:
+    """Read a JSON file under the data-only rules; errors name the file."""
+    try:
+        with path.open("rb") as handle:
+            raw = handle.read(max_bytes + 1)
+    except OSError as exc:
+        raise InputError(f"{path}: cannot read the file: {exc.strerror or exc}.") from None
+    if len(raw) > max_bytes:
+        raise InputError(
+            f"{path}: the file is larger than {max_bytes} bytes; a fixture never needs "
+            "that, so it is refused unread."
+        )
+    try:
+        text = raw.decode("utf-8")
+    except UnicodeDecodeError as exc:
+        raise InputError(f"{path}: not UTF-8 text (byte {exc.start}).") from None
+    return parse_json_text(text, str(path), max_depth=max_depth)
+
+
+def dumps_line(obj: Any) -> str:
+    """One compact JSON line (no newline inside), as the protocol sends it."""
+    return json.dumps(obj, ensure_ascii=False, separators=(",", ":"), allow_nan=False)

@@ -1,0 +1,243 @@
+"""Find, read and check fixture files; build :class:`~kanasta.conformance.model.Fixture` values.
+
+Loading a fixture executes nothing: the file is read under the data-only rules
+of :mod:`kanasta.conformance.jsonio` (size, nesting, duplicate keys), checked
+against ``fixture.schema.json``, and its ``id`` must equal its path under the
+fixtures folder without ``.json``. Every error is an
+:class:`~kanasta.errors.InputError` naming the file and the JSON path.
+"""
+
+from __future__ import annotations
+
+import copy
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from kanasta.conformance.jsonio import format_json_path, read_json_file
+from kanasta.conformance.model import Fixture, JsonObject, Setup, Step, StepKind
+from kanasta.conformance.schema import FIXTURE_SCHEMA, get_schemas, schema_ref
+from kanasta.errors import InputError
+from kanasta.resources import get_fixtures_dir
+
+__all__ = [
+    "LoadResult",
+    "find_fixture_files",
+    "fixture_from_json",
+    "fixture_id_for",
+    "load_fixture_file",
+    "load_fixtures",
+    "load_question_file",
+]
+
+_PLACEHOLDER_EXPECT: dict[StepKind, JsonObject] = {
+    StepKind.MELD: {"verdict": "rejected", "code": "question", "clause": "question"},
+    StepKind.STATE: {"hand_over": False},
+    StepKind.SCORE: {"teams": [{"total": 0}]},
+    StepKind.COUNT: {"count": 0},
+    StepKind.PLAYTHROUGH: {"teams": [{"total": 0}]},
+}
+
+
+@dataclass(frozen=True, slots=True)
+class LoadResult:
+    """The fixtures found in some folders, and the files that could not be loaded."""
+
+    fixtures: tuple[Fixture, ...]
+    problems: tuple[str, ...]
+
+
+def fixture_id_for(path: Path, root: Path) -> str:
+    """The id a fixture file must carry: its path under ``root``, without ``.json``."""
+    return path.relative_to(root).with_suffix("").as_posix()
+
+
+def find_fixture_files(root: Path) -> list[Path]:
+    """Every ``*.json`` file under ``root`` (sorted; hidden files and folders left out)."""
+    if not root.is_dir():
+        raise InputError(f"{root}: no such fixtures folder.")
+    return sorted(
+        p
+        for p in root.rglob("*.json")
+        if p.is_file() and not any(part.startswith(".") for part in p.relative_to(root).parts)
+    )
+
+
+def _meld_step(raw: JsonObject) -> tuple[JsonObject, JsonObject | None]:
+    lay_offs = [
+        {"cards": list(batch["cards"]), "wild_at": batch.get("wild_at")}
+        for batch in raw.get("lay_offs", [])
+    ]
+    params: JsonObject = {
+        "cards": list(raw["cards"]),
+        "wild_at": raw.get("wild_at"),
+        "lay_offs": lay_offs,
+        "trump": raw.get("trump"),
+        "going_out": bool(raw.get("going_out", False)),
+    }
+    expect = raw.get("expect")
+    if expect is not None and expect["verdict"] == "rejected":
+        expect = {**expect, "at": expect.get("at", len(lay_offs))}
+    return params, expect
+
+
+def _build_step(index: int, raw: JsonObject, *, has_expect: bool) -> Step:
+    kind = StepKind(raw["kind"])
+    note = str(raw.get("note", ""))
+    expect: JsonObject | None
+    if kind is StepKind.MELD:
+        params, expect = _meld_step(raw)
+    elif kind is StepKind.ACTIONS:
+        params = {"actions": [item["action"] for item in raw["actions"]]}
+        expect = {"verdicts": [item["expect"] for item in raw["actions"]]}
+    elif kind is StepKind.COUNT:
+        params = {"depth": raw.get("depth", 1)}
+        expect = raw["expect"]
+    elif kind is StepKind.PLAYTHROUGH:
+        params = {"actions": list(raw["actions"])}
+        expect = raw["expect"]
+    else:
+        params = {}
+        expect = raw["expect"]
+    return Step(index, kind, params, expect if has_expect else None, note)
+
+
+def _check_steps(steps: Sequence[Step], where: str) -> None:
+    for step in steps:
+        if step.kind is StepKind.MELD and step.expect is not None:
+            at = step.expect.get("at", 0)
+            if at > len(step.params["lay_offs"]):
+                path = format_json_path(["steps", step.index, "expect", "at"])
+                raise InputError(
+                    f"{where}: at {path}: batch {at} does not exist; the step has "
+                    f"{len(step.params['lay_offs'])} lay-off(s) (0 = the meld itself)."
+                )
+
+
+def fixture_from_json(
+    data: Any,
+    where: str,
+    *,
+    expected_id: str | None = None,
+    question: bool = False,
+    path: Path | None = None,
+    root: Path | None = None,
+) -> Fixture:
+    """Check a parsed fixture against the schema and build the model.
+
+    ``question=True`` reads a question for ``kanasta explain``: the id, clauses
+    and description may be left out, and so may any step's expectations.
+    """
+    unchecked: set[int] = set()
+    filled: tuple[str, ...] = ()
+    if question and isinstance(data, dict):
+        data, unchecked, filled = _question_shape(data)
+    get_schemas().check(data, schema_ref(FIXTURE_SCHEMA), where)
+    if expected_id is not None and data["id"] != expected_id:
+        raise InputError(
+            f"{where}: at $.id: the id is {data['id']!r} but the file lies at "
+            f"{expected_id!r}; a fixture's id must equal its path under the fixtures "
+            "folder, without .json."
+        )
+    steps = tuple(
+        _build_step(i, raw, has_expect=i not in unchecked) for i, raw in enumerate(data["steps"])
+    )
+    _check_steps(steps, where)
+    setup = None
+    if "setup" in data:
+        raw_setup = data["setup"]
+        setup = Setup(
+            state=raw_setup.get("state"),
+            seed=raw_setup.get("seed"),
+            actions=tuple(raw_setup.get("actions", ())),
+        )
+    return Fixture(
+        id=data["id"] if "id" not in filled or path is None else path.stem,
+        variant=data["variant"],
+        clauses=() if "clauses" in filled else tuple(data["clauses"]),
+        description="" if "description" in filled else data["description"],
+        steps=steps,
+        setup=setup,
+        features=tuple(data.get("features", ())),
+        source=data.get("source", ""),
+        generated=bool(data.get("generated", False)),
+        path=path,
+        root=root,
+    )
+
+
+def _question_shape(data: JsonObject) -> tuple[JsonObject, set[int], tuple[str, ...]]:
+    """A question in the shape of a fixture: placeholders where it asks rather than expects."""
+    shaped = copy.deepcopy(data)
+    filled = tuple(key for key in ("id", "clauses", "description") if key not in shaped)
+    shaped.setdefault("id", "question")
+    shaped.setdefault("clauses", ["question"])
+    shaped.setdefault("description", "a question")
+    unchecked: set[int] = set()
+    steps = shaped.get("steps")
+    for i, step in enumerate(steps if isinstance(steps, list) else []):
+        if not isinstance(step, dict) or step.get("kind") not in set(StepKind):
+            continue
+        kind = StepKind(step["kind"])
+        if kind is StepKind.ACTIONS:
+            items = step.get("actions")
+            if isinstance(items, list) and not all(
+                isinstance(it, dict) and "expect" in it for it in items
+            ):
+                unchecked.add(i)
+                for it in items:
+                    if isinstance(it, dict):
+                        it.setdefault("expect", {"verdict": "accepted"})
+        elif "expect" not in step:
+            unchecked.add(i)
+            step["expect"] = copy.deepcopy(_PLACEHOLDER_EXPECT[kind])
+    return shaped, unchecked, filled
+
+
+def load_fixture_file(path: Path, root: Path) -> Fixture:
+    """Read one fixture file of the folder ``root``."""
+    data = read_json_file(path)
+    return fixture_from_json(
+        data, str(path), expected_id=fixture_id_for(path, root), path=path, root=root
+    )
+
+
+def load_question_file(path: Path) -> Fixture:
+    """Read a question (a fixture whose expectations may be left out) for ``kanasta explain``."""
+    data = read_json_file(path)
+    if not isinstance(data, dict):
+        raise InputError(f"{path}: a question must be a JSON object.")
+    return fixture_from_json(data, str(path), question=True, path=path)
+
+
+def load_fixtures(roots: Iterable[Path] | None = None) -> LoadResult:
+    """Every fixture of the folders (default: the built-in suite), ids unique across them.
+
+    A file that cannot be loaded is listed in ``problems`` (with the reason) and
+    left out; the caller decides whether that stops the run.
+    """
+    folders = list(roots) if roots is not None else [get_fixtures_dir()]
+    fixtures: list[Fixture] = []
+    problems: list[str] = []
+    seen: dict[str, Path] = {}
+    for root in folders:
+        try:
+            files = find_fixture_files(root)
+        except InputError as exc:
+            problems.append(str(exc))
+            continue
+        for path in files:
+            try:
+                fixture = load_fixture_file(path, root)
+            except InputError as exc:
+                problems.append(str(exc))
+                continue
+            if fixture.id in seen:
+                problems.append(
+                    f"{path}: the fixture id {fixture.id!r} is already used by {seen[fixture.id]}."
+                )
+                continue
+            seen[fixture.id] = path
+            fixtures.append(fixture)
+    return LoadResult(tuple(fixtures), tuple(problems))

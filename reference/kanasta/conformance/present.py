@@ -1,0 +1,288 @@
+"""Fixtures and answers as a person reads them: ``conformance show`` and ``explain``."""
+
+from __future__ import annotations
+
+import textwrap
+from collections.abc import Iterable, Mapping, Sequence
+from typing import Any
+
+from kanasta.conformance.checks import Outcome, check_answer
+from kanasta.conformance.model import Fixture, JsonObject, Step, StepKind
+from kanasta.conformance.protocol import Dealer, build_requests
+from kanasta.conformance.reference import ReferenceImplementation, format_arrangement
+from kanasta.spec import Clause, format_clause, load_spec
+
+__all__ = ["describe_answer", "describe_step", "explain", "format_fixture"]
+
+
+def _cards(cards: Iterable[str]) -> str:
+    return " ".join(cards) or "(none)"
+
+
+def _points(value: Any) -> str:
+    return str(value)
+
+
+def _action(action: Mapping[str, Any]) -> str:
+    parts = [str(action.get("type"))]
+    for key, value in action.items():
+        if key == "type":
+            continue
+        if key in {"cards", "card"}:
+            parts.append(_cards(value) if isinstance(value, list) else str(value))
+        elif key in ("melds", "lay_offs") and isinstance(value, list):
+            batches = [
+                (f"meld {b.get('meld')}: " if "meld" in b else "") + _cards(b.get("cards", []))
+                for b in value
+                if isinstance(b, Mapping)
+            ]
+            parts.append(f"{key.replace('_', '-')} [" + " | ".join(batches) + "]")
+        else:
+            parts.append(f"{key}={value}")
+    return " ".join(parts)
+
+
+def _rejection(answer: Mapping[str, Any]) -> str:
+    return f"rejected: {answer.get('code')} [clause {answer.get('clause')}]"
+
+
+def _scores(teams: Any) -> list[str]:
+    lines: list[str] = []
+    for index, team in enumerate(teams if isinstance(teams, list) else []):
+        if not isinstance(team, Mapping):
+            continue
+        breakdown = team.get("breakdown")
+        items = (
+            " (" + ", ".join(f"{k} {_points(v)}" for k, v in breakdown.items()) + ")"
+            if isinstance(breakdown, Mapping) and breakdown
+            else ""
+        )
+        lines.append(f"team {index}: {_points(team.get('total'))}{items}")
+    return lines
+
+
+def describe_step(step: Step) -> list[str]:
+    """What a step asks, in words."""
+    params = step.params
+    if step.kind is StepKind.MELD:
+        where = f" (wild at position {params['wild_at']})" if params.get("wild_at") else ""
+        lines = [f"lay {_cards(params['cards'])} as a new meld{where}"]
+        if params.get("going_out"):
+            lines[0] += ", going out"
+        for number, batch in enumerate(params.get("lay_offs", []), start=1):
+            moved = f" (wild to position {batch['wild_at']})" if batch.get("wild_at") else ""
+            lines.append(f"then lay-off {number}: {_cards(batch['cards'])}{moved}")
+        if params.get("trump"):
+            lines.append(f"trump card: {params['trump']}")
+        return lines
+    if step.kind is StepKind.ACTIONS:
+        return [f"action {i}: {_action(a)}" for i, a in enumerate(params["actions"])]
+    if step.kind is StepKind.COUNT:
+        return [f"count the legal action sequences of depth {params['depth']}"]
+    if step.kind is StepKind.PLAYTHROUGH:
+        actions = params["actions"]
+        return [
+            f"play {len(actions)} actions: "
+            + "; ".join(_action(a) for a in actions[:5])
+            + (" ..." if len(actions) > 5 else "")
+        ]
+    if step.kind is StepKind.SCORE:
+        return ["score the hand"]
+    return ["look at the state"]
+
+
+def describe_answer(step: Step, answer: Mapping[str, Any] | None) -> list[str]:
+    """An expectation or an answer, in words."""
+    if answer is None:
+        return ["(no expectation)"]
+    if "unsupported" in answer:
+        return [f"unsupported: {answer['unsupported']}"]
+    if "error" in answer:
+        return [f"error: {answer['error']}"]
+    if step.kind is StepKind.MELD:
+        if answer.get("verdict") == "rejected":
+            at = answer.get("at", 0)
+            where = "the meld itself" if at == 0 else f"lay-off {at}"
+            return [f"{_rejection(answer)} at {where}"]
+        canasta = answer.get("canasta")
+        lines = [f"legal: {format_arrangement(answer.get('arrangement') or {})}"]
+        lines.append(f"points: {_points(answer.get('points'))}")
+        if "canasta" in answer:
+            bonus = f" (bonus {_points(answer['bonus'])})" if "bonus" in answer else ""
+            lines.append(f"canasta: {canasta if canasta is not None else 'no'}{bonus}")
+        elif "bonus" in answer:
+            lines.append(f"bonus: {_points(answer['bonus'])}")
+        return lines
+    if step.kind is StepKind.ACTIONS:
+        verdicts = answer.get("verdicts")
+        return [
+            f"action {i}: "
+            + (
+                _rejection(v)
+                if isinstance(v, Mapping) and v.get("verdict") == "rejected"
+                else "accepted"
+            )
+            for i, v in enumerate(verdicts if isinstance(verdicts, list) else [])
+        ]
+    if step.kind is StepKind.STATE:
+        facts = answer.get("state", answer)
+        return (
+            [f"{key}: {value}" for key, value in facts.items()]
+            if isinstance(facts, Mapping)
+            else [str(facts)]
+        )
+    if step.kind is StepKind.COUNT:
+        return [f"count: {answer.get('count')}"]
+    if step.kind is StepKind.PLAYTHROUGH and answer.get("verdict") == "rejected":
+        return [f"action {answer.get('index')} {_rejection(answer)}"]
+    return _scores(answer.get("teams"))
+
+
+def _clause_texts(slugs: Sequence[str], clauses: Mapping[str, Clause]) -> list[str]:
+    out: list[str] = []
+    for slug in dict.fromkeys(slugs):
+        clause = clauses.get(slug)
+        if clause is None:
+            out.append(f"[{slug}] (no such clause in this edition of the spec)")
+        else:
+            out.append(format_clause(clause).rstrip())
+    return out
+
+
+def _indent(lines: Iterable[str], prefix: str = "    ") -> list[str]:
+    return [textwrap.indent(line, prefix) for line in lines]
+
+
+def _setup_lines(fixture: Fixture) -> list[str]:
+    setup = fixture.setup
+    if setup is None:
+        return []
+    lines = ["Setup:"]
+    if setup.state is not None:
+        state = setup.state
+        for seat, hand in enumerate(state.get("hands", [])):
+            lines.append(f"    hand of seat {seat}: {_cards(hand)}")
+        lines.append(
+            f"    stock: {len(state.get('stock', []))} cards; discard pile: "
+            f"{_cards(state.get('discard', []))}"
+        )
+        for team, melds in enumerate(state.get("melds", [])):
+            for meld in melds:
+                lines.append(f"    team {team} meld: {format_arrangement(meld)}")
+        lines.append(f"    turn: seat {state.get('turn')}, phase {state.get('phase')}")
+    else:
+        lines.append(f"    the spec's deal from seed {setup.seed}")
+    if setup.actions:
+        lines.append(
+            f"    then {len(setup.actions)} action(s): "
+            + "; ".join(_action(a) for a in setup.actions)
+        )
+    return lines
+
+
+def format_fixture(fixture: Fixture, *, spec: Sequence[Clause] | None = None) -> str:
+    """A fixture as a person reads it: the scenario, the expected verdicts, the clauses."""
+    clauses = {c.slug: c for c in (spec if spec is not None else load_spec())}
+    lines = [f"{fixture.id}  ({fixture.variant})"]
+    if fixture.source:
+        lines.append(f"source: {fixture.source}")
+    if fixture.features:
+        lines.append(f"features: {', '.join(fixture.features)}")
+    lines.append("")
+    lines.extend(textwrap.wrap(fixture.description, 88))
+    lines.append("")
+    lines.extend(_setup_lines(fixture))
+    for step in fixture.steps:
+        note = f" - {step.note}" if step.note else ""
+        lines.append(f"Step {step.index} ({step.kind.value}){note}:")
+        lines.extend(_indent(describe_step(step)))
+        lines.append("  expected:")
+        lines.extend(_indent(describe_answer(step, step.expect)))
+    lines.append("")
+    lines.append("Clauses:")
+    lines.append("")
+    for text in _clause_texts(fixture.clauses, clauses):
+        lines.append(text)
+        lines.append("")
+    return "\n".join(lines).rstrip() + "\n"
+
+
+def explain(
+    fixture: Fixture,
+    *,
+    reference: ReferenceImplementation | None = None,
+    dealer: Dealer | None = None,
+    spec: Sequence[Clause] | None = None,
+) -> tuple[str, bool]:
+    """Answer a question with the reference: each step's verdict and the deciding clauses.
+
+    Returns the text and whether the reference agrees with every expectation the
+    question gives (``True`` when it gives none).
+    """
+    answerer = reference if reference is not None else ReferenceImplementation()
+    clauses = {c.slug: c for c in (spec if spec is not None else load_spec())}
+    lines = [f"Question: {fixture.id} ({fixture.variant})"]
+    if fixture.description:
+        lines.extend(textwrap.wrap(fixture.description, 88))
+    lines.append("")
+    lines.extend(_setup_lines(fixture))
+    agrees = True
+    for step, request in build_requests(fixture, dealer):
+        answer: JsonObject = answerer.answer(request)
+        lines.append(f"Step {step.index} ({step.kind.value}):")
+        lines.extend(_indent(describe_step(step)))
+        lines.append("  the reference says:")
+        lines.extend(_indent(describe_answer(step, answer)))
+        if step.expect is not None:
+            outcome, messages = check_answer(step, answer)
+            if outcome is Outcome.PASS:
+                lines.append("  this agrees with the expectation given.")
+            else:
+                agrees = False
+                lines.append("  this DIFFERS from the expectation given:")
+                lines.extend(_indent(messages))
+        deciding = _deciding(step, answer)
+        slugs = deciding + [s for s in fixture.clauses if s not in deciding]
+        if slugs:
+            lines.append("  clauses:")
+            lines.extend(_indent(_clause_texts(slugs, clauses)))
+        lines.append("")
+    return "\n".join(lines).rstrip() + "\n", agrees
+
+
+def _deciding(step: Step, answer: Mapping[str, Any]) -> list[str]:
+    found: list[str] = []
+    if isinstance(answer.get("clause"), str):
+        found.append(answer["clause"])
+    verdicts = answer.get("verdicts")
+    for verdict in verdicts if isinstance(verdicts, list) else []:
+        if isinstance(verdict, Mapping) and isinstance(verdict.get("clause"), str):
+            found.append(verdict["clause"])
+    if step.kind is StepKind.MELD and answer.get("verdict") == "legal":
+        found.extend(_meld_clauses(answer))
+    return list(dict.fromkeys(found))
+
+
+def _meld_clauses(answer: Mapping[str, Any]) -> list[str]:
+    """The clauses that make a legal meld what it is: its shape and its canasta kind."""
+    arrangement = answer.get("arrangement")
+    kind = arrangement.get("kind") if isinstance(arrangement, Mapping) else None
+    slugs = {"set": ["set-definition"], "run": ["run-definition"], "wild": ["wild-only-melds"]}
+    found = list(slugs.get(str(kind), []))
+    found.append("meld-points")
+    canasta = answer.get("canasta")
+    canasta_clauses = {
+        "clean": "canasta-clean-dirty",
+        "dirty": "canasta-clean-dirty",
+        "super": "canasta-super",
+        "all-wild": "canasta-all-wild",
+        "half": "canasta-half-full",
+        "full": "canasta-half-full",
+        "grand": "canasta-grand",
+        "natural": "canasta-natural-mixed",
+        "mixed": "canasta-natural-mixed",
+    }
+    if isinstance(canasta, str) and canasta in canasta_clauses:
+        found.append(canasta_clauses[canasta])
+        found.append("canasta-bonus")
+    return found

@@ -1,0 +1,171 @@
+"""The JSON-lines protocol: the handshake, the requests a fixture's steps become, validation.
+
+Every request is one JSON object on one line, with a ``seq`` number the answer
+echoes. Requests are self-contained: an engine request carries the whole setup
+(an explicit state, or a seed with the state the spec's deal gives it when the
+runner can deal it) and every action to replay first, so an implementation keeps
+nothing between requests and can be restarted at any point.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass, field
+from typing import Any
+
+from kanasta.conformance import PROTOCOL_VERSION, SUITE_VERSION
+from kanasta.conformance.model import Fixture, JsonObject, Step, StepKind
+from kanasta.conformance.schema import PROTOCOL_SCHEMA, SchemaSet, get_schemas, schema_ref
+
+__all__ = [
+    "Dealer",
+    "Hello",
+    "ImplementationError",
+    "ProtocolValidator",
+    "build_requests",
+    "hello_request",
+    "parse_hello",
+]
+
+Dealer = Callable[[str, int], JsonObject | None]
+"""Deals the spec's hand for (variant, seed) as an explicit state, or ``None`` if it cannot."""
+
+
+class ImplementationError(Exception):
+    """The implementation under test misbehaved: it crashed, hung, talked garbage...
+
+    ``kind`` is one of ``start``, ``crash``, ``timeout``, ``garbage``,
+    ``wrong-seq``, ``protocol``, ``unavailable``. The runner reports it as an
+    error of the fixture being checked and goes on with the next one.
+    """
+
+    def __init__(self, kind: str, message: str) -> None:
+        super().__init__(message)
+        self.kind = kind
+        self.message = message
+
+    def __str__(self) -> str:
+        return f"{self.kind}: {self.message}"
+
+
+@dataclass(frozen=True, slots=True)
+class Hello:
+    """What an implementation says about itself in the handshake."""
+
+    protocol: str
+    name: str
+    version: str = ""
+    variants: frozenset[str] = frozenset()
+    requests: frozenset[str] = frozenset()
+    features: frozenset[str] = frozenset()
+    reasons: Mapping[str, str] = field(default_factory=dict)
+
+    def to_json(self) -> JsonObject:
+        return {
+            "name": self.name,
+            "version": self.version,
+            "protocol": self.protocol,
+            "variants": sorted(self.variants),
+            "requests": sorted(self.requests),
+            "features": sorted(self.features),
+        }
+
+
+def hello_request() -> JsonObject:
+    """The handshake request (without ``seq``)."""
+    return {"type": "hello", "protocol": PROTOCOL_VERSION, "suite": SUITE_VERSION}
+
+
+def _strings(value: Any, field_name: str) -> frozenset[str]:
+    if not isinstance(value, list) or not all(isinstance(v, str) for v in value):
+        raise ImplementationError("start", f"the handshake's {field_name!r} is not a list of names")
+    return frozenset(value)
+
+
+def parse_hello(answer: Mapping[str, Any]) -> Hello:
+    """Read a handshake answer; refuse a protocol whose major version differs from ours."""
+    if answer.get("type") != "hello":
+        raise ImplementationError("start", f"expected a hello answer, got {answer!r:.200}")
+    protocol = answer.get("protocol")
+    if not isinstance(protocol, str) or protocol.split(".")[0] != PROTOCOL_VERSION.split(".")[0]:
+        raise ImplementationError(
+            "start",
+            f"the implementation speaks protocol {protocol!r}; this runner speaks "
+            f"{PROTOCOL_VERSION} (the major versions must be equal)",
+        )
+    about = answer.get("implementation")
+    name = about.get("name") if isinstance(about, Mapping) else None
+    version = about.get("version", "") if isinstance(about, Mapping) else ""
+    reasons = answer.get("reasons", {})
+    return Hello(
+        protocol=protocol,
+        name=name if isinstance(name, str) and name else "unnamed implementation",
+        version=version if isinstance(version, str) else "",
+        variants=_strings(answer.get("variants"), "variants"),
+        requests=_strings(answer.get("requests"), "requests"),
+        features=_strings(answer.get("features", []), "features"),
+        reasons={str(k): str(v) for k, v in reasons.items()} if isinstance(reasons, dict) else {},
+    )
+
+
+def _setup_json(fixture: Fixture, applied: list[JsonObject], dealer: Dealer | None) -> JsonObject:
+    assert fixture.setup is not None
+    setup: JsonObject = {}
+    if fixture.setup.state is not None:
+        setup["state"] = fixture.setup.state
+    else:
+        assert fixture.setup.seed is not None
+        setup["seed"] = fixture.setup.seed
+        dealt = dealer(fixture.variant, fixture.setup.seed) if dealer is not None else None
+        if dealt is not None:
+            setup["state"] = dealt
+    setup["actions"] = [*fixture.setup.actions, *applied]
+    return setup
+
+
+def build_requests(fixture: Fixture, dealer: Dealer | None = None) -> list[tuple[Step, JsonObject]]:
+    """The request (without ``seq``) each step of the fixture becomes, in order."""
+    requests: list[tuple[Step, JsonObject]] = []
+    applied: list[JsonObject] = []
+    for step in fixture.steps:
+        request: JsonObject = {
+            "type": step.kind.value,
+            "fixture": fixture.id,
+            "step": step.index,
+            "variant": fixture.variant,
+        }
+        if step.kind is not StepKind.MELD:
+            request["setup"] = _setup_json(fixture, applied, dealer)
+        request.update(step.params)
+        requests.append((step, request))
+        applied.extend(step.applied_actions())
+    return requests
+
+
+_ANSWER_DEFS = {
+    "hello": "response-hello",
+    "bye": "response-bye",
+    "meld": "response-meld",
+    "actions": "response-actions",
+    "state": "response-state",
+    "score": "response-score",
+    "count": "response-count",
+    "playthrough": "response-playthrough",
+}
+
+
+class ProtocolValidator:
+    """Checks messages against ``protocol.schema.json`` (``--validate-protocol``)."""
+
+    def __init__(self, schemas: SchemaSet | None = None) -> None:
+        self._schemas = schemas if schemas is not None else get_schemas()
+
+    def check_request(self, message: Mapping[str, Any]) -> list[str]:
+        """What is wrong with a request (empty when it matches the schema)."""
+        ref = schema_ref(PROTOCOL_SCHEMA, "request")
+        return [str(issue) for issue in self._schemas.iter_issues(dict(message), ref)]
+
+    def check_answer(self, request_type: str, message: Mapping[str, Any]) -> list[str]:
+        """What is wrong with the answer to a request of this type."""
+        ref = schema_ref(PROTOCOL_SCHEMA, _ANSWER_DEFS.get(request_type, "response"))
+        return [str(issue) for issue in self._schemas.iter_issues(dict(message), ref)]

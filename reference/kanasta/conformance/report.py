@@ -1,0 +1,225 @@
+"""Reports of a run: the readable summary, JSON, JUnit XML, the expect-fail file, progress.
+
+Every report names the suite version and the protocol version.
+"""
+
+from __future__ import annotations
+
+import json
+import sys
+import time
+import xml.etree.ElementTree as ET
+from collections import Counter
+from pathlib import Path
+from typing import TextIO
+
+from kanasta import __version__
+from kanasta.conformance import PROTOCOL_VERSION, SUITE_VERSION
+from kanasta.conformance.checks import Outcome
+from kanasta.conformance.model import JsonObject
+from kanasta.conformance.runner import FixtureResult, RunResult
+
+__all__ = [
+    "ProgressBar",
+    "format_expect_fail",
+    "format_summary",
+    "to_json_report",
+    "to_junit_xml",
+    "write_json_report",
+    "write_junit",
+]
+
+_LABEL = {
+    Outcome.PASS: "PASS",
+    Outcome.FAIL: "FAIL",
+    Outcome.ERROR: "ERROR",
+    Outcome.SKIPPED: "SKIP",
+    Outcome.XFAIL: "XFAIL",
+    Outcome.XPASS: "XPASS",
+}
+
+
+def _impl_line(run: RunResult) -> str:
+    version = f" {run.hello.version}" if run.hello.version else ""
+    return (
+        f"implementation: {run.hello.name}{version} (protocol {run.hello.protocol}; "
+        f"{run.implementation})"
+    )
+
+
+def format_summary(run: RunResult, *, verbose: bool = False) -> str:
+    """The readable report: problems first, then totals (and every fixture if verbose)."""
+    lines = [
+        f"kanasta conformance suite {SUITE_VERSION}, protocol {PROTOCOL_VERSION}",
+        _impl_line(run),
+        "",
+    ]
+    shown = (
+        run.results
+        if verbose
+        else [r for r in run.results if r.outcome in (Outcome.FAIL, Outcome.ERROR, Outcome.XPASS)]
+    )
+    for result in shown:
+        reason = f"  {result.reason}" if result.reason else ""
+        lines.append(f"{_LABEL[result.outcome]:<5} {result.fixture.id}{reason}")
+        if result.outcome in (Outcome.FAIL, Outcome.ERROR):
+            for step in result.steps:
+                for message in step.messages if step.outcome is not Outcome.PASS else ():
+                    lines.append(f"        step {step.index} ({step.kind.value}): {message}")
+    if shown:
+        lines.append("")
+    skips = Counter(r.reason for r in run.results if r.outcome is Outcome.SKIPPED)
+    if skips:
+        lines.append("skipped (a skip is not a pass):")
+        lines.extend(f"  {count:>5}  {reason}" for reason, count in skips.most_common())
+        lines.append("")
+    if run.unknown_expect_fail:
+        lines.append(
+            "the expect-fail list names fixtures that were not selected: "
+            + ", ".join(run.unknown_expect_fail[:10])
+            + (" ..." if len(run.unknown_expect_fail) > 10 else "")
+        )
+    if run.restarts:
+        lines.append(f"the implementation was restarted {run.restarts} time(s)")
+    counts = run.counts()
+    parts = [f"{counts[Outcome.PASS]} passed"]
+    for outcome, word in (
+        (Outcome.FAIL, "failed"),
+        (Outcome.ERROR, "error(s)"),
+        (Outcome.XPASS, "unexpectedly passed"),
+        (Outcome.XFAIL, "expected failure(s)"),
+        (Outcome.SKIPPED, "skipped"),
+    ):
+        if counts[outcome]:
+            parts.append(f"{counts[outcome]} {word}")
+    verdict = "OK" if run.ok else ("NOTHING CHECKED" if run.checked == 0 else "FAILED")
+    lines.append(
+        f"{verdict}: {len(run.results)} fixtures: {', '.join(parts)} in {run.seconds:.2f} s"
+    )
+    return "\n".join(lines)
+
+
+def to_json_report(run: RunResult) -> JsonObject:
+    """The whole run as JSON (``--report``)."""
+    counts = run.counts()
+    return {
+        "suite_version": SUITE_VERSION,
+        "protocol_version": PROTOCOL_VERSION,
+        "kanasta_version": __version__,
+        "implementation": {**run.hello.to_json(), "command": run.implementation},
+        "started": run.started,
+        "time": round(run.seconds, 6),
+        "ok": run.ok,
+        "exit_status": run.exit_status,
+        "restarts": run.restarts,
+        "selection": run.selection.to_json(),
+        "totals": {
+            "selected": len(run.results),
+            "checked": run.checked,
+            **{outcome.value: counts[outcome] for outcome in Outcome},
+        },
+        "unknown_expect_fail": list(run.unknown_expect_fail),
+        "fixtures": [r.to_json() for r in run.results],
+    }
+
+
+def write_json_report(run: RunResult, path: Path) -> None:
+    path.write_text(
+        json.dumps(to_json_report(run), indent=2, ensure_ascii=False) + "\n", encoding="utf-8"
+    )
+
+
+def _case(result: FixtureResult) -> ET.Element:
+    case = ET.Element(
+        "testcase",
+        classname=f"kanasta.conformance.{result.fixture.group.replace('/', '.')}",
+        name=result.fixture.id,
+        time=f"{result.seconds:.6f}",
+    )
+    details = "\n".join(
+        f"step {s.index} ({s.kind.value}) {s.outcome.value}: {m}"
+        for s in result.steps
+        for m in s.messages
+    )
+    if result.outcome is Outcome.FAIL:
+        ET.SubElement(case, "failure", message=result.reason[:500]).text = details
+    elif result.outcome in (Outcome.ERROR, Outcome.XPASS):
+        ET.SubElement(case, "error", message=result.reason[:500]).text = details
+    elif result.outcome in (Outcome.SKIPPED, Outcome.XFAIL):
+        ET.SubElement(case, "skipped", message=result.reason[:500])
+    ET.SubElement(case, "system-out").text = "clauses: " + ", ".join(result.fixture.clauses)
+    return case
+
+
+def to_junit_xml(run: RunResult) -> str:
+    """The run as JUnit XML (``--junit``): one testcase per fixture."""
+    counts = run.counts()
+    suites = ET.Element("testsuites")
+    suite = ET.SubElement(
+        suites,
+        "testsuite",
+        name="kanasta-conformance",
+        tests=str(len(run.results)),
+        failures=str(counts[Outcome.FAIL]),
+        errors=str(counts[Outcome.ERROR] + counts[Outcome.XPASS]),
+        skipped=str(counts[Outcome.SKIPPED] + counts[Outcome.XFAIL]),
+        time=f"{run.seconds:.6f}",
+        timestamp=run.started,
+    )
+    properties = ET.SubElement(suite, "properties")
+    for name, value in (
+        ("suite_version", SUITE_VERSION),
+        ("protocol_version", PROTOCOL_VERSION),
+        ("implementation", f"{run.hello.name} {run.hello.version}".strip()),
+        ("command", run.implementation),
+    ):
+        ET.SubElement(properties, "property", name=name, value=value)
+    for result in run.results:
+        suite.append(_case(result))
+    ET.indent(suites)
+    return '<?xml version="1.0" encoding="utf-8"?>\n' + ET.tostring(suites, "unicode") + "\n"
+
+
+def write_junit(run: RunResult, path: Path) -> None:
+    path.write_text(to_junit_xml(run), encoding="utf-8")
+
+
+def format_expect_fail(run: RunResult) -> str:
+    """Today's failures as an expect-fail file (``--expect-fail`` reads it back)."""
+    lines = [
+        f"# kanasta conformance expect-fail list: suite {SUITE_VERSION}, protocol "
+        f"{PROTOCOL_VERSION}",
+        f"# implementation: {run.hello.name} {run.hello.version} ({run.implementation})".rstrip(),
+        f"# written {run.started}; one fixture id a line, '#' starts a comment",
+    ]
+    for result in run.failures():
+        reason = result.reason.replace("\n", " ")
+        if len(reason) > 160:
+            reason = reason[:157] + "..."
+        lines.append(f"{result.fixture.id}  # {result.outcome.value}: {reason}")
+    return "\n".join(lines) + "\n"
+
+
+class ProgressBar:
+    """A one-line progress bar on a terminal stream, redrawn at most ten times a second."""
+
+    def __init__(self, stream: TextIO | None = None, *, width: int = 30) -> None:
+        self._stream = stream if stream is not None else sys.stderr
+        self._width = width
+        self._last = 0.0
+        self._bad = 0
+
+    def __call__(self, done: int, total: int, result: FixtureResult) -> None:
+        if result.outcome in (Outcome.FAIL, Outcome.ERROR, Outcome.XPASS):
+            self._bad += 1
+        now = time.monotonic()
+        if done < total and now - self._last < 0.1:
+            return
+        self._last = now
+        filled = self._width * done // max(total, 1)
+        bar = "#" * filled + "." * (self._width - filled)
+        tail = f"  {self._bad} failing" if self._bad else ""
+        self._stream.write(f"\r[{bar}] {done}/{total}{tail}")
+        if done >= total:
+            self._stream.write("\n")
+        self._stream.flush()

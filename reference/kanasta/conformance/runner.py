@@ -1,0 +1,328 @@
+"""Run fixtures against an implementation and decide each fixture's outcome.
+
+Outcomes: ``pass``; ``fail`` (an answer differs from the expectation);
+``error`` (the implementation crashed, hung, talked garbage, answered the wrong
+``seq`` or answered an error); ``skipped`` (it does not support the variant, a
+feature or a kind of check: never counted as a pass); with an expect-fail list,
+``xfail`` (failed as listed) and ``xpass`` (passed although listed: an error).
+
+The run succeeds only when every selected fixture that is neither skipped nor an
+expected failure passes, and at least one fixture was checked.
+"""
+
+from __future__ import annotations
+
+import fnmatch
+import time
+from collections import Counter
+from collections.abc import Callable, Iterable, Sequence
+from dataclasses import dataclass, field
+from datetime import UTC, datetime
+from pathlib import Path
+from typing import Any
+
+from kanasta.conformance.checks import Outcome, check_answer
+from kanasta.conformance.connections import Connection
+from kanasta.conformance.engine_api import load_engine
+from kanasta.conformance.model import Fixture, JsonObject, StepKind
+from kanasta.conformance.protocol import Dealer, Hello, ImplementationError, build_requests
+from kanasta.errors import InputError
+from kanasta.profiles import PROFILES
+
+__all__ = [
+    "EXIT_FAILED",
+    "EXIT_NOTHING_CHECKED",
+    "EXIT_OK",
+    "FixtureResult",
+    "RunResult",
+    "Selection",
+    "StepResult",
+    "read_expect_fail",
+    "reference_dealer",
+    "run_fixtures",
+]
+
+EXIT_OK = 0
+EXIT_FAILED = 1
+EXIT_NOTHING_CHECKED = 5
+
+
+@dataclass(frozen=True, slots=True)
+class Selection:
+    """Which fixtures to run; an empty criterion selects everything."""
+
+    variants: frozenset[str] = frozenset()
+    patterns: tuple[str, ...] = ()
+    clauses: frozenset[str] = frozenset()
+    with_features: frozenset[str] = frozenset()
+    without_features: frozenset[str] = frozenset()
+
+    def matches(self, fixture: Fixture) -> bool:
+        if self.variants and fixture.variant not in self.variants:
+            return False
+        if self.patterns and not any(_id_matches(fixture.id, p) for p in self.patterns):
+            return False
+        if self.clauses and not self.clauses & set(fixture.clauses):
+            return False
+        features = set(fixture.features)
+        if self.with_features and not self.with_features <= features:
+            return False
+        return not self.without_features & features
+
+    def select(self, fixtures: Iterable[Fixture]) -> list[Fixture]:
+        return [f for f in fixtures if self.matches(f)]
+
+    def to_json(self) -> JsonObject:
+        return {
+            "variants": sorted(self.variants),
+            "patterns": list(self.patterns),
+            "clauses": sorted(self.clauses),
+            "features": sorted(self.with_features),
+            "no_features": sorted(self.without_features),
+        }
+
+
+def _id_matches(ident: str, pattern: str) -> bool:
+    """A glob (``koz/*/trump-*``), or a plain id or folder (``fi-5200/canasta``)."""
+    if any(ch in pattern for ch in "*?["):
+        return fnmatch.fnmatchcase(ident, pattern)
+    prefix = pattern.rstrip("/")
+    return ident == prefix or ident.startswith(prefix + "/")
+
+
+@dataclass(frozen=True, slots=True)
+class StepResult:
+    """What became of one step."""
+
+    index: int
+    kind: StepKind
+    outcome: Outcome
+    messages: tuple[str, ...]
+    expected: JsonObject | None
+    got: JsonObject | None
+    seconds: float
+
+    def to_json(self) -> JsonObject:
+        return {
+            "index": self.index,
+            "kind": self.kind.value,
+            "outcome": self.outcome.value,
+            "messages": list(self.messages),
+            "expected": self.expected,
+            "got": self.got,
+            "time": round(self.seconds, 6),
+        }
+
+
+@dataclass(frozen=True, slots=True)
+class FixtureResult:
+    """What became of one fixture: its outcome, why, and each step."""
+
+    fixture: Fixture
+    outcome: Outcome
+    reason: str
+    steps: tuple[StepResult, ...]
+    seconds: float
+
+    def to_json(self) -> JsonObject:
+        return {
+            "id": self.fixture.id,
+            "variant": self.fixture.variant,
+            "clauses": list(self.fixture.clauses),
+            "features": list(self.fixture.features),
+            "outcome": self.outcome.value,
+            "reason": self.reason,
+            "time": round(self.seconds, 6),
+            "steps": [s.to_json() for s in self.steps],
+        }
+
+
+@dataclass(frozen=True, slots=True)
+class RunResult:
+    """A whole run: every fixture result and what is needed to report it."""
+
+    results: tuple[FixtureResult, ...]
+    hello: Hello
+    implementation: str
+    started: str
+    seconds: float
+    restarts: int = 0
+    unknown_expect_fail: tuple[str, ...] = ()
+    selection: Selection = field(default_factory=Selection)
+
+    def counts(self) -> Counter[Outcome]:
+        return Counter(r.outcome for r in self.results)
+
+    @property
+    def checked(self) -> int:
+        """How many fixtures were actually checked (not skipped)."""
+        return sum(1 for r in self.results if r.outcome is not Outcome.SKIPPED)
+
+    @property
+    def ok(self) -> bool:
+        bad = {Outcome.FAIL, Outcome.ERROR, Outcome.XPASS}
+        return self.checked > 0 and not any(r.outcome in bad for r in self.results)
+
+    @property
+    def exit_status(self) -> int:
+        if self.checked == 0:
+            return EXIT_NOTHING_CHECKED
+        return EXIT_OK if self.ok else EXIT_FAILED
+
+    def failures(self) -> list[FixtureResult]:
+        """The fixtures that failed or errored (what an expect-fail file would list)."""
+        return [r for r in self.results if r.outcome in (Outcome.FAIL, Outcome.ERROR)]
+
+
+def read_expect_fail(path: Path) -> frozenset[str]:
+    """Fixture ids from an expect-fail file: one id a line; ``#`` starts a comment."""
+    try:
+        text = path.read_text(encoding="utf-8")
+    except OSError as exc:
+        raise InputError(f"{path}: cannot read the expect-fail file: {exc.strerror}.") from None
+    ids: set[str] = set()
+    for number, line in enumerate(text.splitlines(), start=1):
+        entry = line.split("#", 1)[0].strip()
+        if not entry:
+            continue
+        if len(entry.split()) != 1:
+            raise InputError(
+                f"{path}:{number}: expected one fixture id on the line, got {entry!r}."
+            )
+        ids.add(entry)
+    return frozenset(ids)
+
+
+def reference_dealer() -> Dealer | None:
+    """A dealer backed by the reference engine (``None`` while there is no engine)."""
+    engine = load_engine().engine
+    if engine is None:
+        return None
+
+    def deal(variant: str, seed: int) -> JsonObject | None:
+        profile = PROFILES.get(variant)
+        if profile is None:
+            return None
+        return engine.state_to_json(profile, engine.new_state_from_seed(profile, seed))
+
+    return deal
+
+
+def _skip_reason(fixture: Fixture, hello: Hello) -> str:
+    if fixture.variant not in hello.variants:
+        why = hello.reasons.get(fixture.variant)
+        return f"variant {fixture.variant} not supported" + (f" ({why})" if why else "")
+    missing_kinds = sorted(k.value for k in fixture.kinds if k.value not in hello.requests)
+    if missing_kinds:
+        whys = sorted({hello.reasons[k] for k in missing_kinds if k in hello.reasons})
+        tail = f": {'; '.join(whys)}" if whys else ""
+        return f"{', '.join(missing_kinds)} checks not supported{tail}"
+    missing = sorted(set(fixture.features) - hello.features)
+    if missing:
+        return f"feature(s) not supported: {', '.join(missing)}"
+    return ""
+
+
+def run_fixture(
+    fixture: Fixture, connection: Connection, hello: Hello, dealer: Dealer | None = None
+) -> FixtureResult:
+    """Check one fixture (before any expect-fail list is applied)."""
+    started = time.perf_counter()
+    reason = _skip_reason(fixture, hello)
+    if reason:
+        return FixtureResult(fixture, Outcome.SKIPPED, reason, (), 0.0)
+    steps: list[StepResult] = []
+    for step, request in build_requests(fixture, dealer):
+        t0 = time.perf_counter()
+        answer: dict[str, Any] | None
+        messages: tuple[str, ...]
+        try:
+            answer = connection.ask(request)
+        except ImplementationError as exc:
+            outcome, messages, answer = Outcome.ERROR, (str(exc),), None
+        else:
+            outcome, messages = check_answer(step, answer)
+        steps.append(
+            StepResult(
+                step.index,
+                step.kind,
+                outcome,
+                messages,
+                step.expect,
+                answer,
+                time.perf_counter() - t0,
+            )
+        )
+        if outcome in (Outcome.ERROR, Outcome.SKIPPED):
+            break
+    outcome = Outcome.PASS
+    for candidate in (Outcome.ERROR, Outcome.FAIL, Outcome.SKIPPED):
+        if any(s.outcome is candidate for s in steps):
+            outcome = candidate
+            break
+    reason = ""
+    deciding = next((s for s in steps if s.outcome is outcome), None)
+    if outcome is not Outcome.PASS and deciding is not None:
+        reason = f"step {deciding.index} ({deciding.kind.value}): " + "; ".join(deciding.messages)
+    return FixtureResult(fixture, outcome, reason, tuple(steps), time.perf_counter() - started)
+
+
+def _apply_expect_fail(result: FixtureResult, expect_fail: frozenset[str]) -> FixtureResult:
+    if result.fixture.id not in expect_fail:
+        return result
+    if result.outcome in (Outcome.FAIL, Outcome.ERROR):
+        return FixtureResult(
+            result.fixture,
+            Outcome.XFAIL,
+            f"expected failure ({result.outcome.value}): {result.reason}",
+            result.steps,
+            result.seconds,
+        )
+    if result.outcome is Outcome.PASS:
+        return FixtureResult(
+            result.fixture,
+            Outcome.XPASS,
+            "unexpected pass: the expect-fail list says this fixture fails; remove it "
+            "from the list",
+            result.steps,
+            result.seconds,
+        )
+    return result
+
+
+def run_fixtures(
+    fixtures: Sequence[Fixture],
+    connection: Connection,
+    *,
+    hello: Hello | None = None,
+    expect_fail: frozenset[str] = frozenset(),
+    dealer: Dealer | None = None,
+    selection: Selection | None = None,
+    on_result: Callable[[int, int, FixtureResult], None] | None = None,
+) -> RunResult:
+    """Check every fixture in order; an implementation's failure never stops the run.
+
+    ``hello`` is the handshake already made with ``connection.start()`` (made
+    here when not given).
+    """
+    started_at = datetime.now(UTC).isoformat(timespec="seconds")
+    t0 = time.perf_counter()
+    if hello is None:
+        hello = connection.start()
+    results: list[FixtureResult] = []
+    for number, fixture in enumerate(fixtures, start=1):
+        result = _apply_expect_fail(run_fixture(fixture, connection, hello, dealer), expect_fail)
+        results.append(result)
+        if on_result is not None:
+            on_result(number, len(fixtures), result)
+    ids = {f.id for f in fixtures}
+    return RunResult(
+        results=tuple(results),
+        hello=hello,
+        implementation=connection.description,
+        started=started_at,
+        seconds=time.perf_counter() - t0,
+        restarts=connection.restarts,
+        unknown_expect_fail=tuple(sorted(expect_fail - ids)),
+        selection=selection if selection is not None else Selection(),
+    )

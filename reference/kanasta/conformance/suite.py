@@ -1,0 +1,127 @@
+"""The suite as a whole: which folders, ``validate`` and ``export``."""
+
+from __future__ import annotations
+
+import json
+import shutil
+from collections.abc import Sequence
+from dataclasses import dataclass
+from pathlib import Path
+
+from kanasta import __version__
+from kanasta.conformance import MAX_DEPTH, MAX_FILE_BYTES, PROTOCOL_VERSION, SUITE_VERSION
+from kanasta.conformance.checks import Outcome
+from kanasta.conformance.connections import InProcessConnection
+from kanasta.conformance.loader import find_fixture_files, load_fixtures
+from kanasta.conformance.model import Fixture
+from kanasta.conformance.protocol import ProtocolValidator
+from kanasta.conformance.reference import REFERENCE_FEATURES, ReferenceImplementation
+from kanasta.conformance.runner import RunResult, reference_dealer, run_fixtures
+from kanasta.conformance.schema import FIXTURE_SCHEMA, PROTOCOL_SCHEMA
+from kanasta.errors import InputError
+from kanasta.profiles import PROFILES
+from kanasta.resources import get_fixtures_dir, get_schema_dir
+from kanasta.spec import Clause, load_spec
+
+__all__ = ["ValidationReport", "export_suite", "fixture_folders", "validate_suite"]
+
+
+def fixture_folders(extra: Sequence[Path] = (), *, builtin: bool = True) -> list[Path]:
+    """The folders to load: the built-in suite (unless left out) and any extra folders."""
+    folders = [get_fixtures_dir()] if builtin else []
+    folders.extend(extra)
+    if not folders:
+        raise InputError("no fixture folder: give --fixtures DIR or drop --no-builtin.")
+    return folders
+
+
+@dataclass(frozen=True, slots=True)
+class ValidationReport:
+    """What ``kanasta conformance validate`` found."""
+
+    fixtures: tuple[Fixture, ...]
+    problems: tuple[str, ...]
+    run: RunResult | None
+
+    @property
+    def ok(self) -> bool:
+        return not self.problems
+
+
+def validate_suite(
+    folders: Sequence[Path],
+    *,
+    spec: Sequence[Clause] | None = None,
+    reference: ReferenceImplementation | None = None,
+) -> ValidationReport:
+    """Every fixture loads (schema, limits, id = path, ids unique), cites existing
+    clauses, names a known variant and known features, and the reference passes it."""
+    loaded = load_fixtures(folders)
+    problems = list(loaded.problems)
+    clauses = {c.slug for c in (spec if spec is not None else load_spec())}
+    for fixture in loaded.fixtures:
+        unknown = [slug for slug in fixture.clauses if slug not in clauses]
+        if unknown:
+            problems.append(f"{fixture.id}: cites clause(s) not in the spec: {', '.join(unknown)}")
+        if fixture.variant not in PROFILES:
+            problems.append(
+                f"{fixture.id}: unknown variant {fixture.variant!r} "
+                f"(the variants are {', '.join(PROFILES)})"
+            )
+        strange = sorted(set(fixture.features) - set(REFERENCE_FEATURES))
+        if strange:
+            problems.append(
+                f"{fixture.id}: feature(s) the reference does not know: {', '.join(strange)}"
+            )
+    run = None
+    if loaded.fixtures:
+        connection = InProcessConnection(reference, validator=ProtocolValidator())
+        run = run_fixtures(loaded.fixtures, connection, dealer=reference_dealer())
+        for result in run.results:
+            if result.outcome is not Outcome.PASS:
+                problems.append(
+                    f"{result.fixture.id}: the reference does not pass it "
+                    f"({result.outcome.value}: {result.reason})"
+                )
+    else:
+        problems.append("no fixtures found")
+    return ValidationReport(loaded.fixtures, tuple(problems), run)
+
+
+def export_suite(destination: Path, folders: Sequence[Path], *, force: bool = False) -> int:
+    """Write the plain fixtures, the schemas and a version file to ``destination``.
+
+    Returns how many fixtures were written. Refuses a non-empty destination
+    unless ``force``. Only fixtures that load cleanly are exported.
+    """
+    if destination.exists() and any(destination.iterdir()) and not force:
+        raise InputError(
+            f"{destination}: the folder is not empty; choose an empty folder or add --force."
+        )
+    loaded = load_fixtures(folders)
+    if loaded.problems:
+        raise InputError("some fixtures do not load: " + " | ".join(loaded.problems[:5]))
+    fixtures_out = destination / "fixtures"
+    if fixtures_out.exists():
+        shutil.rmtree(fixtures_out)
+    count = 0
+    for folder in folders:
+        for path in find_fixture_files(folder):
+            target = fixtures_out / path.relative_to(folder)
+            target.parent.mkdir(parents=True, exist_ok=True)
+            shutil.copyfile(path, target)
+            count += 1
+    schema_out = destination / "schema"
+    schema_out.mkdir(parents=True, exist_ok=True)
+    for name in (FIXTURE_SCHEMA, PROTOCOL_SCHEMA):
+        shutil.copyfile(get_schema_dir() / name, schema_out / name)
+    version = {
+        "suite_version": SUITE_VERSION,
+        "protocol_version": PROTOCOL_VERSION,
+        "kanasta_version": __version__,
+        "fixtures": count,
+        "limits": {"max_file_bytes": MAX_FILE_BYTES, "max_depth": MAX_DEPTH},
+        "variants": sorted({f.variant for f in loaded.fixtures}),
+    }
+    (destination / "VERSION.json").write_text(json.dumps(version, indent=2) + "\n", "utf-8")
+    return count
