@@ -443,3 +443,34 @@ def test_run_wild_does_not_move_unless_displaced() -> None:
     v = apply_lay_off(FI_5200, meld, parse_cards("AC"))
     assert isinstance(v, Violation)
     assert v.code == "does-not-fit"
+
+
+@pytest.mark.clause("natural-two-in-place", "meld-points")
+@pytest.mark.parametrize(("text", "shown"), [("AS 2S 3S", "25"), ("2S 3S 4S", "15")])
+def test_natural_two_in_place_worth_five_in_fi_5200(text: str, shown: str) -> None:
+    meld = legal(FI_5200, text)
+    assert meld.wild_count == 0
+    assert points(FI_5200, meld) == shown
+
+
+@pytest.mark.clause("meld-points", "one-wild-per-meld")
+def test_meld_points_three_three_wild_is_twenty() -> None:
+    assert points(FI_5200, legal(FI_5200, "3C 3D 2S")) == "20"
+
+
+@pytest.mark.clause("one-wild-per-meld", "canasta-half-full")
+def test_one_wild_per_meld_seed_examples_of_long_melds() -> None:
+    eights = legal(FI_5200, "8C 8D 8H 8S 8C 8D 8H 2C")
+    assert eights.wild_count == 1
+    assert eights.canasta is not None
+    assert eights.canasta.value == "full"
+    run = legal(FI_5200, "3H 4H 5H 6H 7H 2C 9H 10H JH QH KH AH")
+    assert (run.low, run.high, run.wild_at) == (3, 14, 8)
+
+
+@pytest.mark.clause("run-definition", "one-wild-per-meld")
+def test_fi_351_run_with_a_wild_inside_opens() -> None:
+    meld = legal(FI_351, "5H 6H 7H JK 9H")
+    assert meld.wild_at == 8
+    assert legal(FI_351, "2S 3S JK").wild_count == 1
+    assert legal(FI_351, "2S 3S 4S").wild_count == 0
