@@ -835,9 +835,10 @@ CSS = """\
 .kanasta-clause-meta { font-size: 0.8em; opacity: 0.75; margin-top: 0; }
 .kanasta-clause:target { outline: 2px solid var(--color-brand-primary, #2962ff);
   outline-offset: 6px; border-radius: 2px; }
-.kanasta-kind-resolution { border-left: 4px solid var(--color-brand-primary, #2962ff);
-  background: var(--color-admonition-background, rgba(41, 98, 255, 0.06));
-  padding: 0.5em 1em; border-radius: 4px; }
+div.kanasta-clause.kanasta-kind-resolution {
+  border-left: 4px solid var(--color-brand-primary, #2962ff);
+  background: var(--color-background-secondary, #f6f8fa);
+  padding: 0.6em 1.1em 0.3em; border-radius: 4px; }
 .kanasta-resolution-line { font-size: 0.85em; margin: 0.2em 0 0.6em; }
 .kanasta-badge { display: inline-block; font-size: 0.72em; font-weight: 700;
   text-transform: uppercase; letter-spacing: 0.04em; padding: 0.1em 0.6em;
@@ -851,6 +852,9 @@ ul.kanasta-compact { margin: 0; padding-left: 1.1em; }
 ul.kanasta-compact > li > p { margin: 0; }
 .kanasta-table td p { margin: 0.1em 0; }
 .kanasta-field { font-size: 0.75em; opacity: 0.7; }
+table.kanasta-trace-matrix { font-size: 0.9em; }
+table.kanasta-trace-matrix code.literal { font-size: 0.75em; white-space: normal;
+  overflow-wrap: anywhere; }
 """
 
 
