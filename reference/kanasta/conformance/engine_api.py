@@ -22,7 +22,15 @@ from kanasta.errors import Violation
 from kanasta.points import HalfPoints
 from kanasta.profiles import RulesProfile
 
-__all__ = ["ENGINE_FUNCTIONS", "ENGINE_MODULE", "Engine", "EngineStatus", "load_engine"]
+__all__ = [
+    "ENGINE_FUNCTIONS",
+    "ENGINE_MODULE",
+    "FACADE_FUNCTIONS",
+    "Engine",
+    "EngineStatus",
+    "FacadeEngine",
+    "load_engine",
+]
 
 ENGINE_MODULE = "kanasta.engine"
 
@@ -35,29 +43,33 @@ class Engine(Protocol):
     path to name in an :class:`~kanasta.errors.InputError`.
     """
 
-    def new_state_from_json(self, profile: RulesProfile, obj: Mapping[str, Any], where: str) -> Any:
+    def new_state_from_json(
+        self, profile: RulesProfile, obj: Mapping[str, Any], where: str, /
+    ) -> Any:
         """The state an explicit fixture state describes (InputError if malformed)."""
 
-    def new_state_from_seed(self, profile: RulesProfile, seed: int) -> Any:
+    def new_state_from_seed(self, profile: RulesProfile, seed: int, /) -> Any:
         """A new hand dealt by the spec's shuffle from ``seed``."""
 
-    def state_to_json(self, profile: RulesProfile, state: Any) -> dict[str, Any]:
+    def state_to_json(self, profile: RulesProfile, state: Any, /) -> dict[str, Any]:
         """The whole state in the fixture state format; every table meld with its
         ``history``, ``arrangement`` and ``canasta``."""
 
-    def action_from_json(self, profile: RulesProfile, obj: Mapping[str, Any], where: str) -> Any:
+    def action_from_json(self, profile: RulesProfile, obj: Mapping[str, Any], where: str, /) -> Any:
         """An action from its JSON (InputError if malformed; an illegal action is not malformed)."""
 
-    def action_to_json(self, profile: RulesProfile, action: Any) -> dict[str, Any]:
+    def action_to_json(self, profile: RulesProfile, action: Any, /) -> dict[str, Any]:
         """The JSON of an action (round-trips with :meth:`action_from_json`)."""
 
-    def legal_actions(self, profile: RulesProfile, state: Any) -> Sequence[Any]:
+    def legal_actions(self, profile: RulesProfile, state: Any, /) -> Sequence[Any]:
         """Every distinct legal atomic action (clause card-identity: copies are not told apart)."""
 
-    def apply_action(self, profile: RulesProfile, state: Any, action: Any) -> Any | Violation:
+    def apply_action(self, profile: RulesProfile, state: Any, action: Any, /) -> Any | Violation:
         """The next state, or the Violation (clause slug and reason code) if illegal."""
 
-    def score_hand(self, profile: RulesProfile, state: Any) -> Sequence[Mapping[str, HalfPoints]]:
+    def score_hand(
+        self, profile: RulesProfile, state: Any, /
+    ) -> Sequence[Mapping[str, HalfPoints]]:
         """Per team, in half points: ``"total"`` and every item of the breakdown."""
 
 
@@ -73,6 +85,73 @@ ENGINE_FUNCTIONS: tuple[str, ...] = (
 )
 
 
+FACADE_FUNCTIONS: tuple[str, ...] = (
+    "new_hand",
+    "state_from_json",
+    "state_to_json",
+    "action_from_json",
+    "action_seat",
+    "action_to_json",
+    "legal_actions",
+    "apply",
+    "score_hand",
+)
+"""The facade of :mod:`kanasta.engine`; :class:`FacadeEngine` maps it onto :class:`Engine`."""
+
+
+class FacadeEngine:
+    """:class:`Engine` over the engine's own facade (``new_hand``, ``apply``, ``score_hand``...).
+
+    The facade's functions take the state (which knows its profile) rather than
+    the profile; an action names its seat separately, so an action value here is
+    the pair (facade action, seat or ``None``).
+    """
+
+    def __init__(self, facade: Any) -> None:
+        self._facade = facade
+
+    def new_state_from_json(
+        self, profile: RulesProfile, obj: Mapping[str, Any], where: str, /
+    ) -> Any:
+        return self._facade.state_from_json(obj, profile, where)
+
+    def new_state_from_seed(self, profile: RulesProfile, seed: int, /) -> Any:
+        return self._facade.new_hand(profile, seed=seed)
+
+    def state_to_json(self, _profile: RulesProfile, state: Any, /) -> dict[str, Any]:
+        return dict(self._facade.state_to_json(state))
+
+    def action_from_json(
+        self, _profile: RulesProfile, obj: Mapping[str, Any], where: str, /
+    ) -> Any:
+        return (self._facade.action_from_json(obj, where), self._facade.action_seat(obj, where))
+
+    def action_to_json(self, _profile: RulesProfile, action: Any, /) -> dict[str, Any]:
+        inner, seat = action
+        out = dict(self._facade.action_to_json(inner))
+        if seat is not None:
+            out["seat"] = seat
+        return out
+
+    def legal_actions(self, _profile: RulesProfile, state: Any, /) -> Sequence[Any]:
+        return tuple((action, None) for action in self._facade.legal_actions(state))
+
+    def apply_action(self, _profile: RulesProfile, state: Any, action: Any, /) -> Any | Violation:
+        inner, seat = action
+        return self._facade.apply(state, inner, seat)
+
+    def score_hand(
+        self, _profile: RulesProfile, state: Any, /
+    ) -> Sequence[Mapping[str, HalfPoints]]:
+        teams: list[dict[str, HalfPoints]] = []
+        for team in self._facade.score_hand(state).teams:
+            parts: dict[str, HalfPoints] = {}
+            for name, value in team.parts:
+                parts[name] = parts.get(name, 0) + value
+            teams.append({**parts, "total": team.total})
+        return teams
+
+
 @dataclass(frozen=True, slots=True)
 class EngineStatus:
     """The engine, or why there is none."""
@@ -82,14 +161,20 @@ class EngineStatus:
 
 
 def load_engine(module_name: str = ENGINE_MODULE) -> EngineStatus:
-    """Import the engine module and check it offers every function of :class:`Engine`."""
+    """Import the engine module and wrap it as an :class:`Engine`.
+
+    The module may offer the functions of :class:`Engine` directly, or the
+    facade of :data:`FACADE_FUNCTIONS`; anything else is "engine not available".
+    """
     try:
         module = importlib.import_module(module_name)
     except ModuleNotFoundError as exc:
         if exc.name is not None and module_name.startswith(exc.name):
             return EngineStatus(None, "engine not available")
         raise
+    if all(callable(getattr(module, name, None)) for name in ENGINE_FUNCTIONS):
+        return EngineStatus(cast(Engine, module), "")
+    if all(callable(getattr(module, name, None)) for name in FACADE_FUNCTIONS):
+        return EngineStatus(FacadeEngine(module), "")
     missing = [name for name in ENGINE_FUNCTIONS if not callable(getattr(module, name, None))]
-    if missing:
-        return EngineStatus(None, f"engine not available: {module_name} lacks {', '.join(missing)}")
-    return EngineStatus(cast(Engine, module), "")
+    return EngineStatus(None, f"engine not available: {module_name} lacks {', '.join(missing)}")

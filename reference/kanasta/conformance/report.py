@@ -60,12 +60,18 @@ def format_summary(run: RunResult, *, verbose: bool = False) -> str:
         else [r for r in run.results if r.outcome in (Outcome.FAIL, Outcome.ERROR, Outcome.XPASS)]
     )
     for result in shown:
-        reason = f"  {result.reason}" if result.reason else ""
-        lines.append(f"{_LABEL[result.outcome]:<5} {result.fixture.id}{reason}")
-        if result.outcome in (Outcome.FAIL, Outcome.ERROR):
-            for step in result.steps:
-                for message in step.messages if step.outcome is not Outcome.PASS else ():
-                    lines.append(f"        step {step.index} ({step.kind.value}): {message}")
+        details = [
+            f"      step {step.index} ({step.kind.value}): {message}"
+            for step in result.steps
+            if step.outcome in (Outcome.FAIL, Outcome.ERROR)
+            for message in step.messages
+        ]
+        if result.outcome in (Outcome.FAIL, Outcome.ERROR) and details:
+            lines.append(f"{_LABEL[result.outcome]:<5} {result.fixture.id}")
+            lines.extend(details)
+        else:
+            reason = f"  {result.reason}" if result.reason else ""
+            lines.append(f"{_LABEL[result.outcome]:<5} {result.fixture.id}{reason}")
     if shown:
         lines.append("")
     skips = Counter(r.reason for r in run.results if r.outcome is Outcome.SKIPPED)
