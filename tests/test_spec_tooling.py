@@ -764,12 +764,16 @@ def test_domain_merges_clauses_from_parallel_readers(site: Site) -> None:
     domain = site.domain
     assert isinstance(domain, KanastaDomain)
     assert domain.clauses["alpha-rule"].docname == "01-alpha"
+    # pages citing clauses are rewritten, generated pages are read again, on every build
+    assert set(domain.referrers) == {"refs"}
+    assert set(domain.generated) == {"generated"}
     other = ClauseEntry("new-one", "other", "7.1", "New", "rule", ("koz",), "", "")
     clash = ClauseEntry("alpha-rule", "other", "7.2", "Clash", "rule", ("koz",), "", "")
     skipped = ClauseEntry("skipped", "elsewhere", "7.3", "Skip", "rule", ("koz",), "", "")
     data = {
         "clauses": {"new-one": other, "alpha-rule": clash, "skipped": skipped},
         "generated": {"other": True, "elsewhere": True},
+        "referrers": {"other": True},
     }
     domain.merge_domaindata({"other"}, data)
     assert domain.clauses["new-one"] == other
@@ -777,9 +781,11 @@ def test_domain_merges_clauses_from_parallel_readers(site: Site) -> None:
     assert "skipped" not in domain.clauses
     assert domain.generated["other"] is True
     assert "elsewhere" not in domain.generated
+    assert domain.referrers["other"] is True
     domain.clear_doc("other")
     assert "new-one" not in domain.clauses
     assert "other" not in domain.generated
+    assert "other" not in domain.referrers
     assert [o[0] for o in domain.get_objects()].count("alpha-rule") == 1
 
 

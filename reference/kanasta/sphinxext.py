@@ -252,6 +252,8 @@ class ClauseRole(SphinxRole):
             refwarn=True,
             refdoc=self.env.docname,
         )
+        domain = cast("KanastaDomain", self.env.get_domain(KanastaDomain.name))
+        domain.referrers[self.env.docname] = True
         text = title if explicit else f"§? ({target})"
         ref += nodes.inline(self.rawtext, text, classes=["xref", "kanasta-clause-ref"])
         self.set_source_info(ref)
@@ -281,11 +283,11 @@ class KanastaDomain(Domain):
     object_types: ClassVar[dict[str, ObjType]] = {"clause": ObjType("clause", "clause")}
     directives: ClassVar[dict[str, type[Any]]] = {"clause": ClauseDirective}
     roles: ClassVar[dict[str, Any]] = {"clause": ClauseRole()}
-    initial_data: ClassVar[dict[str, Any]] = {"clauses": {}, "generated": {}}
+    initial_data: ClassVar[dict[str, Any]] = {"clauses": {}, "generated": {}, "referrers": {}}
     dangling_warnings: ClassVar[dict[str, str]] = {
         "clause": "unknown clause slug %(target)r (no '.. clause::' defines it)"
     }
-    data_version = 1
+    data_version = 2
 
     @property
     def clauses(self) -> dict[str, ClauseEntry]:
@@ -295,6 +297,11 @@ class KanastaDomain(Domain):
     def generated(self) -> dict[str, bool]:
         """Pages with generated tables: read again on every build."""
         return cast("dict[str, bool]", self.data.setdefault("generated", {}))
+
+    @property
+    def referrers(self) -> dict[str, bool]:
+        """Pages that cite clauses: written again on every build (numbers may change)."""
+        return cast("dict[str, bool]", self.data.setdefault("referrers", {}))
 
     def note_clause(self, entry: ClauseEntry, location: str) -> bool:
         """Record a clause; warn (and return False) if its slug is already taken."""
@@ -316,6 +323,7 @@ class KanastaDomain(Domain):
         for slug in [s for s, e in self.clauses.items() if e.docname == docname]:
             del self.clauses[slug]
         self.generated.pop(docname, None)
+        self.referrers.pop(docname, None)
 
     def merge_domaindata(self, docnames: Set[str], otherdata: dict[str, Any]) -> None:
         for slug, entry in otherdata.get("clauses", {}).items():
@@ -333,9 +341,11 @@ class KanastaDomain(Domain):
                 )
                 continue
             self.clauses[slug] = entry
-        for docname in otherdata.get("generated", {}):
-            if docname in docnames:
-                self.generated[docname] = True
+        for key in ("generated", "referrers"):
+            mine = cast("dict[str, bool]", self.data.setdefault(key, {}))
+            for docname in otherdata.get(key, {}):
+                if docname in docnames:
+                    mine[docname] = True
 
     def resolve_xref(
         self,
@@ -817,10 +827,18 @@ def _fill_resolution_indexes(app: Sphinx, doctree: nodes.document, docname: str)
         )
 
 
-def _reread_generated(_app: Sphinx, env: BuildEnvironment) -> list[str]:
-    """Generated tables depend on code, tests and other pages: always rebuild them."""
+def _reread_generated(
+    _app: Sphinx, env: BuildEnvironment, _added: Set[str], _changed: Set[str], _removed: Set[str]
+) -> list[str]:
+    """Generated tables depend on code and tests, which Sphinx does not watch: read again."""
     domain = cast("KanastaDomain", env.get_domain(KanastaDomain.name))
     return sorted(domain.generated)
+
+
+def _rewrite_referrers(_app: Sphinx, env: BuildEnvironment) -> list[str]:
+    """Pages citing clauses show clause numbers from other pages: write them again."""
+    domain = cast("KanastaDomain", env.get_domain(KanastaDomain.name))
+    return sorted(set(domain.referrers) | set(domain.generated))
 
 
 CSS = """\
@@ -876,7 +894,8 @@ def setup(app: Sphinx) -> dict[str, Any]:
     app.add_directive("resolution-index", ResolutionIndexDirective)
     app.add_css_file(CSS_FILE)
     app.connect("doctree-resolved", _fill_resolution_indexes)
-    app.connect("env-get-updated", _reread_generated)
+    app.connect("env-get-outdated", _reread_generated)
+    app.connect("env-get-updated", _rewrite_referrers)
     app.connect("build-finished", _write_css)
     return {
         "version": __version__,
