@@ -169,8 +169,9 @@ def check_spec_structure(clauses: Iterable[Clause]) -> tuple[SpecIssue, ...]:
         if c.slug in seen_slugs:
             first = seen_slugs[c.slug]
             issues.append(
-                SpecIssue(where, f"slug {c.slug!r} is defined twice (first at "
-                          f"{first.path}:{first.line})")
+                SpecIssue(
+                    where, f"slug {c.slug!r} is defined twice (first at {first.path}:{first.line})"
+                )
             )
         seen_slugs.setdefault(c.slug, c)
         if not NUMBER_RE.match(c.number):
@@ -178,13 +179,14 @@ def check_spec_structure(clauses: Iterable[Clause]) -> tuple[SpecIssue, ...]:
             continue
         if c.number.split(".")[0] != c.chapter:
             issues.append(
-                SpecIssue(where, f"clause {c.slug!r} is numbered {c.number} in chapter "
-                          f"{c.chapter}")
+                SpecIssue(where, f"clause {c.slug!r} is numbered {c.number} in chapter {c.chapter}")
             )
         if c.number in seen_numbers:
             issues.append(
-                SpecIssue(where, f"number {c.number} is used twice (also by "
-                          f"{seen_numbers[c.number].slug!r})")
+                SpecIssue(
+                    where,
+                    f"number {c.number} is used twice (also by {seen_numbers[c.number].slug!r})",
+                )
             )
         seen_numbers.setdefault(c.number, c)
         key = _number_key(c.number)

@@ -162,9 +162,7 @@ def build_trace(
     for label, mapping in (("code", code_map), ("test", test_map), ("fixture", fixture_map)):
         for slug, places in sorted(mapping.items()):
             if slug not in known:
-                problems.append(
-                    f"{label} cites unknown clause {slug!r}: " + ", ".join(places[:3])
-                )
+                problems.append(f"{label} cites unknown clause {slug!r}: " + ", ".join(places[:3]))
     for c in clauses:
         if not c.is_normative:
             continue
