@@ -6,6 +6,7 @@ import pytest
 from hypothesis import assume, given
 from hypothesis import strategies as st
 
+from kanasta import strategies
 from kanasta.cards import JOKER, Card, make_card
 from kanasta.errors import Violation
 from kanasta.melds import (
@@ -19,31 +20,10 @@ from kanasta.melds import (
     meld_to_json,
     validate_meld,
 )
-from kanasta.profiles import CLASSIC, FI_351, FI_5200, KOZ, RulesProfile
+from kanasta.profiles import FI_5200, RulesProfile
+from kanasta.strategies import near_melds
 
-profiles = st.sampled_from([KOZ, FI_5200, FI_351, CLASSIC])
-wild_cards = st.sampled_from([make_card(2, s) for s in range(4)] + [JOKER])
-
-
-@st.composite
-def near_melds(draw: st.DrawFn) -> list[Card]:
-    """Card lists that are often melds: a set or a run, some wilds, sometimes noise."""
-    if draw(st.booleans()):
-        rank = draw(st.integers(1, 13))
-        cards = [make_card(rank, draw(st.integers(0, 3))) for _ in range(draw(st.integers(1, 8)))]
-    else:
-        suit = draw(st.integers(0, 3))
-        start = draw(st.integers(1, 12))
-        length = draw(st.integers(2, 13))
-        cards = [
-            make_card(1 if p == 14 else p, suit) for p in range(start, min(start + length, 15))
-        ]
-        if len(cards) > 3 and draw(st.booleans()):
-            cards.pop(draw(st.integers(0, len(cards) - 1)))
-    cards += draw(st.lists(wild_cards, max_size=3))
-    if draw(st.integers(0, 4)) == 0:
-        cards.append(draw(st.integers(0, 52)))
-    return draw(st.permutations(cards))
+profiles = strategies.profiles()
 
 
 def signature(result: tuple[Meld, ...]) -> set[tuple[object, ...]]:
