@@ -23,6 +23,7 @@ COMMAND_MODULES: tuple[str, ...] = (
     "kanasta.commands.conformance",
     "kanasta.commands.adapter",
     "kanasta.commands.explain",
+    "kanasta.commands.bench",
 )
 
 

@@ -62,6 +62,7 @@ from kanasta.melds import (
     get_meld_arrangements,
 )
 from kanasta.profiles import PROFILES, RulesProfile, WildMeldRule, get_profile
+from kanasta.selfplay import PLAYABLE_FAMILIES
 from kanasta.state import State
 
 __all__ = [
@@ -82,9 +83,6 @@ __all__ = [
     "seeds",
     "wild_cards",
 ]
-
-PLAYABLE_FAMILIES: tuple[str, ...] = ("koz",)
-"""The families whose whole hand the engine plays (deal to scoring)."""
 
 ACE_HIGH = 14
 _TWOS = tuple(make_card(2, suit) for suit in range(4))

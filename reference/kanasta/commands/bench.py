@@ -1,0 +1,82 @@
+"""``kanasta bench``: how fast the engine plays, with a uniform random legal policy.
+
+Plays N hands per family (see :mod:`kanasta.selfplay` for the seeds) and
+prints hands per second, moves per second and the mean time of
+``legal_actions`` and of ``apply``. Progress goes to stderr every few
+seconds on long runs; ``--json`` prints the figures for machines.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import platform
+import sys
+from typing import Any
+
+from kanasta.errors import InputError
+from kanasta.selfplay import PLAYABLE_FAMILIES, BenchResult, run_bench
+
+__all__ = ["register"]
+
+
+def register(subparsers: Any) -> None:
+    parser = subparsers.add_parser(
+        "bench",
+        help="time random self-play: hands/s, moves/s, legal_actions and apply",
+        description="Play N hands with a uniform random legal policy and print hands per "
+        "second, moves per second and the mean time of legal_actions and apply.",
+    )
+    parser.add_argument(
+        "--variant",
+        default="koz",
+        help=f"rule family, or 'all' for every playable family ({', '.join(PLAYABLE_FAMILIES)})",
+    )
+    parser.add_argument("--hands", type=int, default=100, metavar="N", help="hands per family")
+    parser.add_argument("--seed", type=int, default=1, metavar="S", help="run seed (default 1)")
+    parser.add_argument("--json", action="store_true", help="print the figures as JSON")
+    parser.add_argument("--quiet", action="store_true", help="no progress lines on stderr")
+    parser.set_defaults(handler=_run)
+
+
+def _variants(name: str) -> tuple[str, ...]:
+    if name == "all":
+        return PLAYABLE_FAMILIES
+    if name not in PLAYABLE_FAMILIES:
+        raise InputError(
+            f"the engine does not play whole hands of {name!r} yet; "
+            f"bench one of: {', '.join(PLAYABLE_FAMILIES)} (or 'all')."
+        )
+    return (name,)
+
+
+def _progress(total: int) -> Any:
+    def report(partial: BenchResult) -> None:
+        print(
+            f"bench {partial.variant}: {partial.hands}/{total} hands, "
+            f"{partial.moves_per_second:,.0f} moves/s",
+            file=sys.stderr,
+            flush=True,
+        )
+
+    return report
+
+
+def _run(args: argparse.Namespace) -> int:
+    if args.hands < 1:
+        raise InputError(f"--hands must be at least 1, not {args.hands}.")
+    results: list[BenchResult] = []
+    for variant in _variants(args.variant):
+        progress = None if args.quiet else _progress(args.hands)
+        results.append(run_bench(variant, args.hands, args.seed, progress=progress))
+    if args.json:
+        payload = {
+            "python": platform.python_version(),
+            "implementation": platform.python_implementation(),
+            "machine": platform.machine(),
+            "results": [r.to_json() for r in results],
+        }
+        print(json.dumps(payload, indent=2))
+    else:
+        print("\n".join(r.format() for r in results))
+    return 0
