@@ -132,7 +132,12 @@ class InProcessConnection(_Validating):
     def ask(self, request: JsonObject) -> JsonObject:
         message = {"seq": self._next_seq(), **request}
         self._check_request(message)
-        answer = self._reference.answer(message)
+        try:
+            answer = self._reference.answer(message)
+        except Exception as exc:  # a bug in the engine must not stop the run
+            raise ImplementationError(
+                "crash", f"the reference raised {type(exc).__name__}: {exc}"
+            ) from exc
         self._check_answer(str(request.get("type")), answer)
         answer.pop("seq", None)
         return answer

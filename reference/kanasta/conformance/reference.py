@@ -151,7 +151,9 @@ class ReferenceImplementation:
         )
         if isinstance(result, Violation):
             return _rejected_meld(result, 0)
-        lay_offs = request.get("lay_offs") or []
+        lay_offs = request.get("lay_offs")
+        if lay_offs is None:
+            lay_offs = []
         if not isinstance(lay_offs, list):
             raise InputError("$.lay_offs: expected a list of batches")
         meld = result

@@ -126,6 +126,7 @@ class SchemaSet:
     def __init__(self, documents: Sequence[Mapping[str, Any]]) -> None:
         self._docs: dict[str, Mapping[str, Any]] = {}
         self._patterns: dict[str, re.Pattern[str]] = {}
+        self._resolved: dict[tuple[str, str], tuple[Mapping[str, Any], str]] = {}
         for doc in documents:
             ident = doc.get("$id")
             if not isinstance(ident, str):
@@ -159,6 +160,13 @@ class SchemaSet:
 
     def resolve(self, ref: str, base: str) -> tuple[Mapping[str, Any], str]:
         """The schema a ``$ref`` names (relative to ``base``) and that schema's base."""
+        key = (ref, base)
+        found = self._resolved.get(key)
+        if found is None:
+            found = self._resolved[key] = self._resolve(ref, base)
+        return found
+
+    def _resolve(self, ref: str, base: str) -> tuple[Mapping[str, Any], str]:
         url, fragment = urldefrag(urljoin(base, ref))
         doc = self._docs.get(url)
         if doc is None:
@@ -327,6 +335,36 @@ class SchemaSet:
                 issues.extend(self._validate(item, extra, base, (*path, name)))
         return issues
 
+    def _discriminated(
+        self, value: Any, schema: Mapping[str, Any], base: str, path: tuple[str | int, ...]
+    ) -> list[SchemaIssue]:
+        """A quick no for an alternative whose constant field the document contradicts.
+
+        Only a shortcut: the same issue the full check would find, without the rest.
+        """
+        if not isinstance(value, dict):
+            return []
+        while "$ref" in schema and len(schema) == 1:
+            schema, base = self.resolve(schema["$ref"], base)
+        properties = schema.get("properties")
+        if not isinstance(properties, dict):
+            return []
+        for name, sub in properties.items():
+            if (
+                isinstance(sub, dict)
+                and "const" in sub
+                and name in value
+                and not _json_equal(value[name], sub["const"])
+            ):
+                return [
+                    SchemaIssue(
+                        (*path, name),
+                        f"expected {sub['const']!r}, got {_short(value[name])}",
+                        "const",
+                    )
+                ]
+        return []
+
     def _combinators(
         self, value: Any, schema: Mapping[str, Any], base: str, path: tuple[str | int, ...]
     ) -> list[SchemaIssue]:
@@ -336,7 +374,11 @@ class SchemaSet:
         for keyword in ("oneOf", "anyOf"):
             if keyword not in schema:
                 continue
-            results = [self._validate(value, sub, base, path) for sub in schema[keyword]]
+            results = [
+                self._discriminated(value, sub, base, path)
+                or self._validate(value, sub, base, path)
+                for sub in schema[keyword]
+            ]
             matching = sum(1 for r in results if not r)
             if matching == 0:
                 issues.extend(_best_branch(results, path, keyword))
@@ -361,8 +403,10 @@ def _best_branch(
     """The issues of the alternative the document most likely meant.
 
     An alternative whose discriminating constant (``kind``, ``verdict``, ``type``)
-    does not match is a poor guess; among the others, the one whose first issue is
-    deepest (the document got furthest into it), then the one with fewest issues.
+    does not match is a poor guess, and so is one that does not know some of the
+    document's fields; then the one the document got furthest into (deepest issue),
+    then the one with fewest issues. When every alternative's constant differs, no
+    guess is made.
     """
 
     def rank(issues: list[SchemaIssue]) -> tuple[int, int, int, int]:
@@ -380,7 +424,7 @@ def _best_branch(
         return (int(mismatch), unknown, -depth, len(issues))
 
     best = min(results, key=rank)
-    if rank(best)[0] and all(rank(r)[0] for r in results) and len(results) > 1:
+    if rank(best)[0] and len(results) > 1:
         return [SchemaIssue(path, f"matches none of the allowed forms ({keyword})", keyword)]
     return best
 

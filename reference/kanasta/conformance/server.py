@@ -34,7 +34,14 @@ def serve(stdin: BinaryIO, stdout: TextIO, reference: ReferenceImplementation | 
             stdout.write(dumps_line({"error": "a request is a JSON object"}) + "\n")
             stdout.flush()
             continue
-        stdout.write(dumps_line(answerer.answer(request)) + "\n")
+        try:
+            answer = answerer.answer(request)
+        except Exception as exc:  # a bug in the engine must not stop the server
+            seq = request.get("seq")
+            answer = {"error": f"the reference raised {type(exc).__name__}: {exc}"}
+            if isinstance(seq, int):
+                answer = {"seq": seq, **answer}
+        stdout.write(dumps_line(answer) + "\n")
         stdout.flush()
         if request.get("type") == "bye":
             break

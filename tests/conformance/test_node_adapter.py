@@ -1,0 +1,72 @@
+"""The second implementation, in JavaScript: classic melds pass, the rest is skipped."""
+
+from __future__ import annotations
+
+import shutil
+
+import pytest
+
+from kanasta.conformance.checks import Outcome
+from kanasta.conformance.connections import SubprocessConnection
+from kanasta.conformance.loader import load_fixtures
+from kanasta.conformance.protocol import ProtocolValidator
+from kanasta.conformance.runner import run_fixtures
+from tests.conformance.helpers import NODE_ADAPTER
+
+pytestmark = pytest.mark.skipif(shutil.which("node") is None, reason="node is not installed")
+
+
+def test_node_adapter_passes_classic_and_skips_the_rest() -> None:
+    connection = SubprocessConnection(
+        ["node", str(NODE_ADAPTER)], timeout=5.0, validator=ProtocolValidator()
+    )
+    fixtures = list(load_fixtures().fixtures)
+    try:
+        result = run_fixtures(fixtures, connection)
+    finally:
+        connection.close()
+    by_variant: dict[str, set[Outcome]] = {}
+    for r in result.results:
+        by_variant.setdefault(r.fixture.variant, set()).add(r.outcome)
+    assert by_variant.pop("classic") == {Outcome.PASS}
+    assert all(outcomes == {Outcome.SKIPPED} for outcomes in by_variant.values())
+    assert result.hello.name == "kanasta node mini adapter"
+    assert result.ok
+    skipped = [r for r in result.results if r.outcome is Outcome.SKIPPED]
+    assert all("not implemented by the small Node.js adapter" in r.reason for r in skipped)
+
+
+def test_node_adapter_refuses_what_it_does_not_do() -> None:
+    connection = SubprocessConnection(["node", str(NODE_ADAPTER)], timeout=5.0)
+    try:
+        connection.start()
+        koz = connection.ask(
+            {
+                "type": "meld",
+                "variant": "koz",
+                "cards": ["5H"],
+                "wild_at": None,
+                "lay_offs": [],
+                "trump": None,
+                "going_out": False,
+            }
+        )
+        state = connection.ask(
+            {"type": "state", "variant": "classic", "setup": {"seed": 1, "actions": []}}
+        )
+        bad = connection.ask(
+            {
+                "type": "meld",
+                "variant": "classic",
+                "cards": ["5X"],
+                "wild_at": None,
+                "lay_offs": [],
+                "trump": None,
+                "going_out": False,
+            }
+        )
+    finally:
+        connection.close()
+    assert "variant koz" in koz["unsupported"]
+    assert "state checks" in state["unsupported"]
+    assert "is not a card" in bad["error"]

@@ -1,0 +1,206 @@
+"""``conformance show`` and ``explain``: scenarios and answers as a person reads them."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from kanasta.conformance import present
+from kanasta.conformance.loader import fixture_from_json
+from kanasta.conformance.model import Step, StepKind
+from kanasta.conformance.present import describe_answer, describe_step, explain, format_fixture
+from kanasta.spec import load_spec
+from tests.conformance.helpers import toy_reference, toy_state
+
+TOY_STEPS: list[dict[str, Any]] = [
+    {
+        "kind": "actions",
+        "note": "a draw and a bad discard",
+        "actions": [
+            {"action": {"type": "draw"}, "expect": {"verdict": "accepted"}},
+            {
+                "action": {"type": "discard", "card": "KS"},
+                "expect": {
+                    "verdict": "rejected",
+                    "code": "card-not-in-hand",
+                    "clause": "toy-discard",
+                },
+            },
+        ],
+    },
+    {"kind": "state", "expect": {"turn": 0, "phase": "discard"}},
+    {"kind": "count", "depth": 1, "expect": {"count": 3}},
+    {
+        "kind": "score",
+        "expect": {
+            "teams": [{"total": -2.5, "breakdown": {"hand": -3, "bonus": 0.5}}, {"total": -0.5}]
+        },
+    },
+    {
+        "kind": "playthrough",
+        "actions": [{"type": "discard", "card": "5H"}] * 6,
+        "expect": {"teams": [{"total": 0}, {"total": 0}]},
+    },
+]
+
+
+def toy_fixture(**setup: Any) -> Any:
+    data = {
+        "id": "koz/t/toy",
+        "variant": "koz",
+        "clauses": ["lay-off", "no-such-clause"],
+        "description": "A toy scenario with every kind of step.",
+        "source": "seed 001",
+        "features": ["f"],
+        "setup": setup,
+        "steps": TOY_STEPS,
+    }
+    return fixture_from_json(data, "toy")
+
+
+def test_format_fixture_with_a_state_setup() -> None:
+    state = toy_state(["5H 6H", "7H"], "8H 9H 10H")
+    state["melds"] = [[{"kind": "set", "rank": "9", "cards": ["9S", "9H", "9D"]}], []]
+    text = format_fixture(toy_fixture(state=state, actions=[{"type": "draw"}]))
+    assert text.startswith("koz/t/toy  (koz)\nsource: seed 001\nfeatures: f\n")
+    assert "    hand of seat 0: 5H 6H" in text
+    assert "    stock: 3 cards; discard pile: (none)" in text
+    assert "    team 0 meld: set of 9: 9S 9H 9D" in text
+    assert "    then 1 action(s): draw" in text
+    assert "Step 0 (actions) - a draw and a bad discard:" in text
+    assert "    action 1: discard KS" in text
+    assert "    action 1: rejected: card-not-in-hand [clause toy-discard]" in text
+    assert "    count the legal action sequences of depth 1" in text
+    assert "    team 0: -2.5 (hand -3, bonus 0.5)" in text
+    assert "    play 6 actions: discard 5H; discard 5H" in text
+    assert "..." in text
+    assert "[no-such-clause] (no such clause in this edition of the spec)" in text
+    assert "3.15  Laying off  [lay-off]" in text
+
+
+def test_format_fixture_with_a_seed_setup() -> None:
+    assert "    the spec's deal from seed 4" in format_fixture(toy_fixture(seed=4))
+
+
+def test_describe_step_of_a_meld() -> None:
+    step = Step(
+        0,
+        StepKind.MELD,
+        {
+            "cards": ["5H", "6H", "2C"],
+            "wild_at": 7,
+            "going_out": True,
+            "lay_offs": [{"cards": ["8H"], "wild_at": 4}],
+            "trump": "5S",
+        },
+        None,
+    )
+    assert describe_step(step) == [
+        "lay 5H 6H 2C as a new meld (wild at position 7), going out",
+        "then lay-off 1: 8H (wild to position 4)",
+        "trump card: 5S",
+    ]
+
+
+def test_describe_answer_forms() -> None:
+    meld = Step(0, StepKind.MELD, {}, None)
+    assert describe_answer(meld, None) == ["(no expectation)"]
+    assert describe_answer(meld, {"unsupported": "no"}) == ["unsupported: no"]
+    assert describe_answer(meld, {"error": "bad"}) == ["error: bad"]
+    assert describe_answer(meld, {"verdict": "rejected", "code": "c", "clause": "k", "at": 2}) == [
+        "rejected: c [clause k] at lay-off 2"
+    ]
+    legal = {
+        "verdict": "legal",
+        "arrangement": {"kind": "wild", "cards": ["2C", "2D", "JK"]},
+        "points": 6,
+        "bonus": 0,
+    }
+    assert describe_answer(meld, legal) == [
+        "legal: meld of wild cards: 2C 2D JK",
+        "points: 6",
+        "bonus: 0",
+    ]
+    spare = {
+        "verdict": "legal",
+        "arrangement": {"kind": "run", "suit": "H", "low": 1, "cards": ["AH"], "spare": ["2C"]},
+        "points": 1,
+    }
+    assert describe_answer(meld, spare)[0] == "legal: run of H from position 1: AH (outside: 2C)"
+    state = Step(0, StepKind.STATE, {}, None)
+    assert describe_answer(state, {"state": {"turn": 1}}) == ["turn: 1"]
+    assert describe_answer(state, {"state": 5}) == ["5"]
+    play = Step(0, StepKind.PLAYTHROUGH, {}, None)
+    assert describe_answer(
+        play, {"verdict": "rejected", "index": 3, "code": "c", "clause": "k"}
+    ) == ["action 3 rejected: c [clause k]"]
+    assert describe_answer(Step(0, StepKind.SCORE, {}, None), {"teams": [3, {"total": 1}]}) == [
+        "team 1: 1"
+    ]
+
+
+def test_explain_answers_every_step_and_compares_given_expectations() -> None:
+    fixture = toy_fixture(state=toy_state(["5H 6H", "7H"], "8H 9H 10H"))
+    text, agrees = explain(fixture, reference=toy_reference(), spec=load_spec())
+    assert not agrees
+    assert "Question: koz/t/toy (koz)" in text
+    assert "  this agrees with the expectation given." in text
+    assert "  this DIFFERS from the expectation given:" in text
+    assert "[toy-discard] (no such clause in this edition of the spec)" in text
+
+
+def test_explain_a_legal_meld_names_the_deciding_clauses() -> None:
+    data = {
+        "variant": "koz",
+        "id": "q",
+        "clauses": ["canasta-trump-match"],
+        "description": "q",
+        "steps": [
+            {
+                "kind": "meld",
+                "cards": ["9S", "9S", "9H", "9H", "9D", "9D", "9C"],
+                "trump": "9D",
+                "expect": {
+                    "verdict": "legal",
+                    "arrangement": {
+                        "kind": "set",
+                        "rank": "9",
+                        "cards": ["9S", "9S", "9H", "9H", "9D", "9D", "9C"],
+                    },
+                    "points": 7,
+                    "canasta": "clean",
+                    "bonus": 40,
+                },
+            }
+        ],
+    }
+    text, agrees = explain(fixture_from_json(data, "q"), reference=toy_reference())
+    assert agrees
+    for slug in (
+        "set-definition",
+        "meld-points",
+        "canasta-clean-dirty",
+        "canasta-bonus",
+        "canasta-trump-match",
+    ):
+        assert f"[{slug}]" in text
+
+
+def test_every_clause_explain_may_cite_exists() -> None:
+    slugs = {c.slug for c in load_spec()}
+    answers = [
+        {"verdict": "legal", "arrangement": {"kind": k}, "canasta": c}
+        for k in ("set", "run", "wild")
+        for c in (
+            "clean",
+            "dirty",
+            "super",
+            "all-wild",
+            "half",
+            "full",
+            "grand",
+            "natural",
+            "mixed",
+        )
+    ]
+    cited = {s for a in answers for s in present._meld_clauses(a)}
+    assert cited <= slugs
