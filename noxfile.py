@@ -6,7 +6,7 @@ import nox
 
 nox.options.default_venv_backend = "venv"
 nox.options.reuse_existing_virtualenvs = True
-nox.options.sessions = ["lint", "typecheck", "tests", "spec", "docs"]
+nox.options.sessions = ["lint", "typecheck", "tests", "spec", "conformance", "docs"]
 
 PYTHON = None  # the interpreter nox itself runs on (3.11+)
 
@@ -52,3 +52,28 @@ def docs(session: nox.Session) -> None:
     """Build the HTML spec and docs with warnings as errors."""
     session.install("-e", ".", "sphinx>=7.3", "furo>=2024.1")
     session.run("sphinx-build", "-W", "--keep-going", "-b", "html", "docs", "docs/_build/html")
+
+
+@nox.session(python=PYTHON)
+def conformance(session: nox.Session) -> None:
+    """The conformance suite: validate it, then run it through ``kanasta adapter`` and Node.js."""
+    session.install("-e", ".")
+    session.run("kanasta", "conformance", "validate")
+    session.run(
+        "kanasta",
+        "conformance",
+        "run",
+        "--impl",
+        "kanasta adapter",
+        "--validate-protocol",
+        "--no-progress",
+    )
+    session.run(
+        "kanasta",
+        "conformance",
+        "run",
+        "--impl",
+        "node conformance/adapters/node/adapter.js",
+        "--validate-protocol",
+        "--no-progress",
+    )
