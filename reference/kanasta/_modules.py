@@ -10,6 +10,17 @@ ENGINE_MODULES: tuple[str, ...] = (
     "kanasta.points",
     "kanasta.melds",
     "kanasta.canasta",
+    "kanasta.state",
+    "kanasta.deal",
+    "kanasta.candidates",
+    "kanasta.opening",
+    "kanasta.going_out",
+    "kanasta.turn",
+    "kanasta.actions",
+    "kanasta.scoring",
+    "kanasta.game",
+    "kanasta.view",
+    "kanasta.engine",
 )
 
 

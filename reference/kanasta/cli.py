@@ -20,6 +20,7 @@ __all__ = ["main"]
 COMMAND_MODULES: tuple[str, ...] = (
     "kanasta.commands.spec",
     "kanasta.commands.meld",
+    "kanasta.commands.play",
     "kanasta.commands.conformance",
     "kanasta.commands.adapter",
     "kanasta.commands.explain",

@@ -1,0 +1,273 @@
+"""Chapter *Actions and the state* (``spec/11-actions.rst``): atomic actions.
+
+An action is one value of :class:`Action`: its ``type`` and the arguments
+that type needs. :func:`legal_actions` lists every legal action of a state
+once (clause :clause:`legal-action-count`); :func:`apply_action` applies any
+action and returns the next state or a :class:`~kanasta.errors.Violation`.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass
+from enum import StrEnum
+
+from kanasta.candidates import get_lay_off_options, get_meld_options
+from kanasta.cards import Card, format_card, format_cards, parse_card
+from kanasta.clauses import implements
+from kanasta.errors import InputError, Violation
+from kanasta.melds import Meld, check_new_set
+from kanasta.state import Phase, State, is_provisional, read_cards_json
+from kanasta.turn import (
+    after_laying,
+    apply_discard,
+    apply_draw,
+    apply_lay_off_action,
+    apply_meld,
+    apply_take_back,
+    apply_take_pile,
+    check_discard,
+    check_take_pile,
+    remove_cards,
+)
+
+__all__ = [
+    "Action",
+    "ActionType",
+    "action_from_json",
+    "action_to_json",
+    "apply_action",
+    "count_action_sequences",
+    "format_action",
+    "legal_actions",
+]
+
+
+class ActionType(StrEnum):
+    """The kinds of atomic action (clause action-kinds)."""
+
+    DRAW = "draw"
+    TAKE_PILE = "take-pile"
+    MELD = "meld"
+    LAY_OFF = "lay-off"
+    DISCARD = "discard"
+    TAKE_BACK = "take-back"
+
+
+@dataclass(frozen=True, slots=True)
+class Action:
+    """One atomic action. ``cards`` is sorted; ``meld`` is an index into the team's melds.
+
+    ``wild_at`` is the run position where the acting wild stands after a meld
+    or lay-off (``None``: no acting wild, or the default arrangement).
+    """
+
+    type: ActionType
+    cards: tuple[Card, ...] = ()
+    meld: int = 0
+    wild_at: int | None = None
+
+
+DRAW = Action(ActionType.DRAW)
+TAKE_PILE = Action(ActionType.TAKE_PILE)
+TAKE_BACK = Action(ActionType.TAKE_BACK)
+
+
+@implements("action-kinds", "action-seat")
+def apply_action(state: State, action: Action, seat: int | None = None) -> State | Violation:
+    """action-kinds: apply one atomic action for the player whose turn it is.
+
+    action-seat: when the action names a seat, it must be that player's turn.
+    """
+    if seat is not None and seat != state.turn and state.phase is not Phase.OVER:
+        return Violation(
+            "action-seat", "not-your-turn", f"it is seat {state.turn}'s turn, not seat {seat}'s"
+        )
+    kind = action.type
+    if kind is ActionType.DRAW:
+        return apply_draw(state)
+    if kind is ActionType.TAKE_PILE:
+        return apply_take_pile(state)
+    if kind is ActionType.MELD:
+        return apply_meld(state, action.cards, action.wild_at)
+    if kind is ActionType.LAY_OFF:
+        return apply_lay_off_action(state, action.meld, action.cards, action.wild_at)
+    if kind is ActionType.DISCARD:
+        if len(action.cards) != 1:
+            return Violation("action-kinds", "one-card-discard", "a discard names one card")
+        return apply_discard(state, action.cards[0])
+    return apply_take_back(state)
+
+
+@implements("legal-action-count", "action-kinds")
+def legal_actions(state: State) -> tuple[Action, ...]:
+    """legal-action-count: every legal action of the state, each exactly once.
+
+    Order: draw, take-pile; then melds, lay-offs (by meld index), discards (by
+    card), take-back. Actions are distinct by clause legal-action-count.
+    """
+    if state.phase is Phase.OVER:
+        return ()
+    if state.phase is Phase.DRAW:
+        out: list[Action] = []
+        if state.stock:
+            out.append(DRAW)
+        if check_take_pile(state) is None and not isinstance(apply_take_pile(state), Violation):
+            out.append(TAKE_PILE)
+        return tuple(out)
+    profile = state.profile
+    hand = state.hands[state.turn]
+    team = state.team
+    team_melds = state.melds[team]
+    found: list[Action] = []
+    seen: set[Action] = set()
+    for meld in get_meld_options(profile, hand):
+        if check_new_set(profile, team_melds, meld) is not None:
+            continue
+        cards = meld.all_cards
+        action = Action(ActionType.MELD, cards, 0, meld.wild_at)
+        if action in seen:
+            continue
+        if not _laying_is_legal(state, hand, cards, (*team_melds, meld)):
+            continue
+        seen.add(action)
+        found.append(action)
+    for index, target in enumerate(team_melds):
+        for batch, result in get_lay_off_options(profile, target, hand):
+            action = Action(ActionType.LAY_OFF, batch, index, result.wild_at)
+            if action in seen:
+                continue
+            melds = tuple(result if i == index else m for i, m in enumerate(team_melds))
+            if not _laying_is_legal(state, hand, batch, melds):
+                continue
+            seen.add(action)
+            found.append(action)
+    for card in sorted(set(hand)):
+        if check_discard(state, card) is None:
+            found.append(Action(ActionType.DISCARD, (card,)))
+    if is_provisional(state, team):
+        found.append(TAKE_BACK)
+    return tuple(found)
+
+
+def _laying_is_legal(
+    state: State, hand: tuple[Card, ...], cards: tuple[Card, ...], team_melds: tuple[Meld, ...]
+) -> bool:
+    """Whether a meld or lay-off that the meld rules accept is legal in this turn.
+
+    With two or more cards left, the turn can always end: a card other than
+    the pile card can be discarded, or (for a team that has not opened) the
+    provisional opening can be taken back. Otherwise the full check runs.
+    """
+    rest = remove_cards(hand, cards)
+    assert rest is not None
+    if len(rest) >= 2 and (not state.opened[state.team] or any(c != state.pile_card for c in rest)):
+        return True
+    return not isinstance(after_laying(state, rest, team_melds), Violation)
+
+
+@implements("legal-action-count")
+def count_action_sequences(state: State, depth: int) -> int:
+    """legal-action-count: the number of legal action sequences of length ``depth`` (perft)."""
+    if depth <= 0:
+        return 1
+    actions = legal_actions(state)
+    if depth == 1:
+        return len(actions)
+    total = 0
+    for action in actions:
+        following = apply_action(state, action)
+        assert not isinstance(following, Violation)
+        total += count_action_sequences(following, depth - 1)
+    return total
+
+
+# --------------------------------------------------------------------------- JSON and text
+
+
+@implements("action-json")
+def action_to_json(action: Action) -> dict[str, object]:
+    """action-json: an action as the fixture schema's ``action`` object."""
+    out: dict[str, object] = {"type": action.type.value}
+    if action.type is ActionType.DISCARD:
+        out["card"] = format_card(action.cards[0])
+    elif action.type in (ActionType.MELD, ActionType.LAY_OFF):
+        if action.type is ActionType.LAY_OFF:
+            out["meld"] = action.meld
+        out["cards"] = [format_card(c) for c in action.cards]
+        if action.wild_at is not None:
+            out["wild_at"] = action.wild_at
+    return out
+
+
+@implements("action-json")
+def action_from_json(data: object, where: str = "action") -> tuple[Action, int | None]:
+    """action-json: read an action; returns it with the optional ``seat`` it names."""
+    if not isinstance(data, Mapping):
+        raise InputError(f"{where}: an action is an object with a 'type'.")
+    raw_type = data.get("type")
+    try:
+        kind = ActionType(str(raw_type))
+    except ValueError:
+        known = ", ".join(t.value for t in ActionType)
+        raise InputError(
+            f"{where}.type: {raw_type!r} is not an action type ({known}) (clause action-kinds)."
+        ) from None
+    seat_raw = data.get("seat")
+    if seat_raw is not None and (isinstance(seat_raw, bool) or not isinstance(seat_raw, int)):
+        raise InputError(f"{where}.seat: expected a seat number.")
+    seat = seat_raw if isinstance(seat_raw, int) else None
+    allowed = {
+        ActionType.DRAW: set(),
+        ActionType.TAKE_PILE: set(),
+        ActionType.TAKE_BACK: set(),
+        ActionType.DISCARD: {"card"},
+        ActionType.MELD: {"cards", "wild_at"},
+        ActionType.LAY_OFF: {"meld", "cards", "wild_at"},
+    }[kind]
+    unknown = set(data) - allowed - {"type", "seat"}
+    if unknown:
+        raise InputError(
+            f"{where}: a {kind.value} action has no field {sorted(unknown)[0]!r} "
+            "(clause action-json)."
+        )
+    if kind is ActionType.DISCARD:
+        card = data.get("card")
+        if not isinstance(card, str):
+            raise InputError(f'{where}.card: a discard names one card, e.g. "7S".')
+        try:
+            return Action(kind, (parse_card(card),)), seat
+        except InputError as exc:
+            raise InputError(f"{where}.card: {exc}") from None
+    if kind in (ActionType.MELD, ActionType.LAY_OFF):
+        cards = tuple(sorted(read_cards_json(data.get("cards"), f"{where}.cards")))
+        if not cards:
+            raise InputError(f"{where}.cards: name at least one card.")
+        wild_raw = data.get("wild_at")
+        if wild_raw is not None and (
+            isinstance(wild_raw, bool) or not isinstance(wild_raw, int) or not 1 <= wild_raw <= 14
+        ):
+            raise InputError(f"{where}.wild_at: a run position 1..14 or null.")
+        wild_at = wild_raw if isinstance(wild_raw, int) else None
+        index = 0
+        if kind is ActionType.LAY_OFF:
+            raw_index = data.get("meld")
+            if isinstance(raw_index, bool) or not isinstance(raw_index, int) or raw_index < 0:
+                raise InputError(f"{where}.meld: the index of one of the team's melds (0, 1, ...).")
+            index = raw_index
+        return Action(kind, cards, index, wild_at), seat
+    return Action(kind), seat
+
+
+def format_action(action: Action) -> str:
+    """An action as short text, e.g. ``meld 4H 5H 6H`` or ``lay-off #1 7S``."""
+    kind = action.type
+    if kind is ActionType.DISCARD:
+        return f"discard {format_card(action.cards[0])}"
+    if kind is ActionType.MELD:
+        tail = f" (wild at {action.wild_at})" if action.wild_at is not None else ""
+        return f"meld {format_cards(action.cards)}{tail}"
+    if kind is ActionType.LAY_OFF:
+        tail = f" (wild at {action.wild_at})" if action.wild_at is not None else ""
+        return f"lay-off #{action.meld} {format_cards(action.cards)}{tail}"
+    return kind.value

@@ -1,0 +1,362 @@
+"""Which melds and lay-offs a hand can make (chapter *Actions*, the enumeration).
+
+The legal-action count of clause :clause:`legal-action-count` counts every
+distinct legal meld and lay-off. This module lists them: it proposes every
+multiset of hand cards that could form a meld (or fit a meld on the table)
+and lets :mod:`kanasta.melds` decide legality and arrangements. The
+proposals are a superset of the legal batches by construction (documented
+per shape below), and results are cached by hand, since a hand's options do
+not depend on anything else.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Iterable, Iterator
+from itertools import combinations, product
+from typing import Any
+
+from kanasta.cards import JOKER, Card, Suit, get_rank, is_wild_card, make_card
+from kanasta.clauses import implements
+from kanasta.errors import Violation
+from kanasta.melds import Meld, MeldKind, get_lay_off_arrangements, get_meld_arrangements
+from kanasta.profiles import RulesProfile, WildMeldRule
+
+__all__ = ["get_lay_off_options", "get_meld_options", "sub_multisets"]
+
+ACE_HIGH = 14
+
+
+def sub_multisets(
+    cards: Iterable[Card], *, max_size: int | None = None
+) -> Iterator[tuple[Card, ...]]:
+    """Every sub-multiset of ``cards`` (the empty one included), each as a sorted tuple."""
+    counts = sorted(Counter(cards).items())
+    ranges = [range(n + 1) for _, n in counts]
+    for picks in product(*ranges):
+        if max_size is not None and sum(picks) > max_size:
+            continue
+        yield tuple(c for (c, _), k in zip(counts, picks, strict=True) for _ in range(k))
+
+
+def _position_card(position: int, suit: Suit) -> Card:
+    return make_card(1 if position == ACE_HIGH else position, suit)
+
+
+def _run_positions(hand: Counter[Card], suit: Suit) -> set[int]:
+    """Run positions (1..14) a natural of ``suit`` from the hand can fill."""
+    found: set[int] = set()
+    for rank in range(1, 14):
+        if hand[make_card(rank, suit)]:
+            found.add(rank)
+            if rank == 1:
+                found.add(ACE_HIGH)
+    return found
+
+
+def _wild_choices(hand: Counter[Card], count: int, used: Counter[Card]) -> list[tuple[Card, ...]]:
+    """Every multiset of ``count`` wild cards from the hand, beside the cards ``used``."""
+    free = Counter({c: n - used[c] for c, n in hand.items() if is_wild_card(c) and n > used[c]})
+    if count == 0:
+        return [()]
+    return [s for s in sub_multisets(free.elements(), max_size=count) if len(s) == count]
+
+
+_PROFILE_IDS: dict[int, tuple[RulesProfile, int]] = {}
+_MEMO: dict[tuple[Any, ...], Any] = {}
+_MEMO_LIMIT = 50_000
+
+
+def _pid(profile: RulesProfile) -> int:
+    """A small int standing for the profile in cache keys (hashing a profile is slow).
+
+    The profile is kept alive here, so its ``id`` is never reused for another one.
+    """
+    entry = _PROFILE_IDS.get(id(profile))
+    if entry is None or entry[0] is not profile:
+        entry = (profile, len(_PROFILE_IDS))
+        _PROFILE_IDS[id(profile)] = entry
+    return entry[1]
+
+
+def _remember(key: tuple[Any, ...], value: Any) -> Any:
+    if len(_MEMO) >= _MEMO_LIMIT:
+        _MEMO.clear()
+    _MEMO[key] = value
+    return value
+
+
+def _max_run(profile: RulesProfile) -> int:
+    return 13 if profile.max_meld_size is None else min(13, profile.max_meld_size)
+
+
+def _batches_to_melds(
+    profile: RulesProfile, batches: Iterable[tuple[Card, ...]]
+) -> tuple[Meld, ...]:
+    found: list[Meld] = []
+    for batch in sorted(set(batches)):
+        found.extend(get_meld_arrangements(profile, batch))
+    return tuple(found)
+
+
+def _set_melds(
+    profile: RulesProfile, naturals: tuple[Card, ...], wilds: tuple[Card, ...]
+) -> tuple[Meld, ...]:
+    """New sets from the naturals of one rank and the hand's wilds."""
+    key = ("set", _pid(profile), naturals, wilds)
+    hit = _MEMO.get(key)
+    if hit is not None:
+        return hit  # type: ignore[no-any-return]
+    return _remember(key, _compute_set_melds(profile, naturals, wilds))  # type: ignore[no-any-return]
+
+
+def _compute_set_melds(
+    profile: RulesProfile, naturals: tuple[Card, ...], wilds: tuple[Card, ...]
+) -> tuple[Meld, ...]:
+    limit = profile.max_meld_size
+    if len(naturals) + min(len(wilds), profile.max_wilds_per_meld) < 3:
+        return ()
+    batches: list[tuple[Card, ...]] = []
+    for wild_part in sub_multisets(wilds, max_size=profile.max_wilds_per_meld):
+        for natural_part in sub_multisets(naturals, max_size=limit):
+            size = len(natural_part) + len(wild_part)
+            if natural_part and size >= 3 and (limit is None or size <= limit):
+                batches.append(tuple(sorted(natural_part + wild_part)))
+    return _batches_to_melds(profile, batches)
+
+
+def _wild_melds(profile: RulesProfile, wilds: tuple[Card, ...]) -> tuple[Meld, ...]:
+    """New melds made only of wild cards (koz wild melds, fi-5200 sets of 2s)."""
+    key = ("wild", _pid(profile), wilds)
+    hit = _MEMO.get(key)
+    if hit is not None:
+        return hit  # type: ignore[no-any-return]
+    return _remember(key, _compute_wild_melds(profile, wilds))  # type: ignore[no-any-return]
+
+
+def _compute_wild_melds(profile: RulesProfile, wilds: tuple[Card, ...]) -> tuple[Meld, ...]:
+    if profile.wild_meld_rule is WildMeldRule.FORBIDDEN or len(wilds) < 3:
+        return ()
+    batches = [b for b in sub_multisets(wilds, max_size=profile.max_meld_size) if len(b) >= 3]
+    return _batches_to_melds(profile, batches)
+
+
+def _run_melds(
+    profile: RulesProfile, suit: Suit, suited: tuple[Card, ...], wilds: tuple[Card, ...]
+) -> tuple[Meld, ...]:
+    """New runs of one suit: every window of positions, naturals where the hand has
+    them, wild cards in the (at most ``max_wilds_per_meld``) places left."""
+    key = ("run", _pid(profile), suited, wilds)
+    hit = _MEMO.get(key)
+    if hit is not None:
+        return hit  # type: ignore[no-any-return]
+    return _remember(key, _compute_run_melds(profile, suit, suited, wilds))  # type: ignore[no-any-return]
+
+
+def _compute_run_melds(
+    profile: RulesProfile, suit: Suit, suited: tuple[Card, ...], wilds: tuple[Card, ...]
+) -> tuple[Meld, ...]:
+    counts = Counter(suited + wilds)
+    have = _run_positions(counts, suit)
+    max_wilds = profile.max_wilds_per_meld
+    if len(have) + min(max_wilds, len(wilds)) < 3:
+        return ()
+    longest = _max_run(profile)
+    batches: list[tuple[Card, ...]] = []
+    for low in range(1, ACE_HIGH - 1):
+        missing = 0
+        for high in range(low, min(ACE_HIGH, low + longest - 1) + 1):
+            if high not in have:
+                missing += 1
+                if missing > max_wilds:
+                    break
+            if high - low < 2:
+                continue
+            window = range(low, high + 1)
+            gaps = [p for p in window if p not in have]
+            # The wilds stand on the gaps, and possibly on places whose
+            # natural the player keeps in hand (up to the wild limit).
+            spare = max_wilds - len(gaps)
+            present = [p for p in window if p in have]
+            for extra in range(min(spare, len(wilds) - len(gaps)) + 1):
+                for kept in combinations(present, extra):
+                    run_cards = tuple(_position_card(p, suit) for p in present if p not in kept)
+                    if not run_cards:
+                        continue
+                    used = Counter(run_cards)
+                    for wild_part in _wild_choices(counts, len(gaps) + extra, used):
+                        batches.append(tuple(sorted(run_cards + wild_part)))
+            if high - low + 1 == 13 and not gaps and profile.max_meld_size is None:
+                run_cards = tuple(_position_card(p, suit) for p in window)
+                for wild_part in _wild_choices(counts, 1, Counter(run_cards)):
+                    batches.append(tuple(sorted(run_cards + wild_part)))
+    return _batches_to_melds(profile, batches)
+
+
+@implements("legal-action-count")
+def get_meld_options(profile: RulesProfile, hand: tuple[Card, ...]) -> tuple[Meld, ...]:
+    """legal-action-count: every legal new meld (each arrangement once) from a sorted hand.
+
+    The hand is split into independent parts (the naturals of each rank, the
+    cards of each suit, the wild cards), each with its own cache, so that a
+    hand that changed by one card recomputes only one part. One-set-per-rank
+    and the turn rules are checked by the caller.
+    """
+    key = ("hand", _pid(profile), hand)
+    hit = _MEMO.get(key)
+    if hit is not None:
+        return hit  # type: ignore[no-any-return]
+    wilds = tuple(c for c in hand if is_wild_card(c))
+    found: list[Meld] = []
+    by_rank: dict[int, list[Card]] = {}
+    by_suit: dict[int, list[Card]] = {}
+    for c in hand:
+        if c == JOKER:
+            continue
+        rank = get_rank(c)
+        if rank != 2:
+            by_rank.setdefault(rank, []).append(c)
+        by_suit.setdefault(c // 13, []).append(c)
+    for rank in sorted(by_rank):
+        found.extend(_set_melds(profile, tuple(by_rank[rank]), wilds))
+    found.extend(_wild_melds(profile, wilds))
+    if profile.runs_allowed:
+        for suit in Suit:
+            suited = tuple(c for c in by_suit.get(suit, ()) if not is_wild_card(c))
+            if suited:
+                found.extend(_run_melds(profile, suit, suited, wilds))
+    return _remember(key, _unique_melds(found))  # type: ignore[no-any-return]
+
+
+def _unique_melds(melds: Iterable[Meld]) -> tuple[Meld, ...]:
+    seen: dict[tuple[tuple[Card, ...], int | None, MeldKind], Meld] = {}
+    for m in melds:
+        seen.setdefault((m.all_cards, m.wild_at, m.kind), m)
+    return tuple(seen.values())
+
+
+def _relevant(meld: Meld, hand: tuple[Card, ...]) -> tuple[Card, ...]:
+    """The hand cards that could ever join ``meld`` (the cache key of its lay-offs)."""
+    if meld.kind is MeldKind.SET:
+        return tuple(c for c in hand if is_wild_card(c) or get_rank(c) == meld.rank)
+    if meld.kind is MeldKind.RUN:
+        suit = meld.suit
+        return tuple(c for c in hand if is_wild_card(c) or (c != JOKER and c // 13 == suit))
+    return tuple(c for c in hand if is_wild_card(c))
+
+
+def _lay_off_batches(
+    profile: RulesProfile, meld: Meld, hand: tuple[Card, ...]
+) -> set[tuple[Card, ...]]:
+    counts = Counter(hand)
+    room = None if profile.max_meld_size is None else profile.max_meld_size - meld.size
+    if room is not None and room <= 0:
+        return set()
+    out: set[tuple[Card, ...]] = set()
+    wilds = [c for c in hand if is_wild_card(c)]
+    if meld.kind is MeldKind.WILD:
+        out.update(b for b in sub_multisets(wilds, max_size=room) if b)
+        return out
+    if meld.kind is MeldKind.SET:
+        naturals = [c for c in hand if get_rank(c) == meld.rank and c != JOKER]
+        others = [c for c in wilds if c not in naturals]
+        for wild_part in sub_multisets(others, max_size=profile.max_wilds_per_meld):
+            for natural_part in sub_multisets(naturals, max_size=room):
+                batch = tuple(sorted(natural_part + wild_part))
+                if batch and (room is None or len(batch) <= room):
+                    out.add(batch)
+        return out
+    assert meld.suit is not None
+    suit = meld.suit
+    have = _run_positions(counts, suit)
+    placed = {meld.low + i for i in range(len(meld.cards)) if meld.low + i != meld.wild_at}
+    out.update(_run_lay_off_batches(profile, suit, counts, have, placed, meld.wild_count))
+    wild_at = meld.wild_at
+    if wild_at is not None and meld.cards[wild_at - meld.low] == make_card(2, suit):
+        # The acting 2 of the run's suit may go home to place 2 and become a
+        # natural there, freeing the wild's place for a wild from the hand.
+        out.update(
+            _run_lay_off_batches(profile, suit, counts, have, placed | {2}, meld.wild_count - 1)
+        )
+    return out
+
+
+def _run_lay_off_batches(
+    profile: RulesProfile,
+    suit: Suit,
+    counts: Counter[Card],
+    have: set[int],
+    placed: set[int],
+    wild_count: int,
+) -> set[tuple[Card, ...]]:
+    """Batches that extend a run whose naturals stand at ``placed`` (a superset)."""
+    out: set[tuple[Card, ...]] = set()
+    max_wilds = profile.max_wilds_per_meld
+    low, high = min(placed), max(placed)
+    longest = _max_run(profile)
+    lows: list[int] = []
+    gaps = 0
+    for a in range(low, 0, -1):
+        if a < low and a not in have:
+            gaps += 1
+        if gaps > max_wilds:
+            break
+        lows.append(a)
+    highs: list[int] = []
+    gaps = 0
+    for b in range(high, ACE_HIGH + 1):
+        if b > high and b not in have:
+            gaps += 1
+        if gaps > max_wilds:
+            break
+        highs.append(b)
+    for a in lows:
+        for b in highs:
+            if b - a + 1 > longest:
+                break
+            needed = [p for p in range(a, b + 1) if p not in placed]
+            if sum(1 for p in needed if p not in have) > max_wilds:
+                continue
+            # The acting wild (old or new) stands on at most one needed place.
+            for wild_spot in (None, *needed):
+                rest = [p for p in needed if p != wild_spot]
+                if any(p not in have for p in rest):
+                    continue
+                run_cards = tuple(_position_card(p, suit) for p in rest)
+                if (wild_spot is None or wild_count) and run_cards:
+                    out.add(tuple(sorted(run_cards)))
+                if wild_count < max_wilds or profile.max_meld_size is None:
+                    for wild_part in _wild_choices(counts, 1, Counter(run_cards)):
+                        out.add(tuple(sorted(run_cards + wild_part)))
+    return out
+
+
+def _compute_lay_off_options(
+    profile: RulesProfile, meld: Meld, relevant: tuple[Card, ...]
+) -> tuple[tuple[tuple[Card, ...], Meld], ...]:
+    found: list[tuple[tuple[Card, ...], Meld]] = []
+    for batch in sorted(_lay_off_batches(profile, meld, relevant)):
+        result = get_lay_off_arrangements(profile, meld, batch)
+        if isinstance(result, Violation):
+            continue
+        found.extend((batch, m) for m in result)
+    return tuple(found)
+
+
+@implements("legal-action-count")
+def get_lay_off_options(
+    profile: RulesProfile, meld: Meld, hand: tuple[Card, ...]
+) -> tuple[tuple[tuple[Card, ...], Meld], ...]:
+    """legal-action-count: every legal lay-off batch from the hand onto ``meld``, per result.
+
+    A batch is any non-empty multiset of hand cards that the meld accepts at
+    once (clause lay-off); each distinct resulting arrangement is listed once.
+    """
+    relevant = _relevant(meld, hand)
+    key = ("lay-off", _pid(profile), id(meld), relevant)
+    hit = _MEMO.get(key)
+    if hit is not None and hit[0] is meld:
+        return hit[1]  # type: ignore[no-any-return]
+    options = _compute_lay_off_options(profile, meld, relevant)
+    _remember(key, (meld, options))
+    return options

@@ -1,0 +1,219 @@
+"""``kanasta play`` and ``kanasta replay``: a full game with a random legal policy, and its log.
+
+The log names every draw, pile take, meld (with its arrangement), lay-off,
+canasta (with its kind), fi pickup, going out and stock exhaustion, and ends
+each hand with the score sheet, the two teams in two columns: *biz* (seats 0
+and 2) and *onlar* (seats 1 and 3).
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import random
+import sys
+import time
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any, TextIO
+
+from kanasta.actions import Action, ActionType, apply_action, legal_actions
+from kanasta.canasta import get_canasta_bonus, is_trump_match
+from kanasta.cards import format_card, format_cards
+from kanasta.deal import get_next_seat_side, new_hand
+from kanasta.errors import InputError, Violation
+from kanasta.game import Game, apply_game_action, game_from_json, game_to_json, new_game
+from kanasta.melds import Meld, format_meld
+from kanasta.points import format_points
+from kanasta.profiles import get_profile
+from kanasta.scoring import HandScore
+from kanasta.state import State
+
+__all__ = ["format_game", "play_random_game", "register"]
+
+TEAM_NAMES = ("biz", "onlar")
+
+
+def register(subparsers: Any) -> None:
+    play = subparsers.add_parser(
+        "play", help="play a full game with a random legal policy and print its log"
+    )
+    play.add_argument("--variant", default="koz", help="rule family (default: koz)")
+    play.add_argument("--seed", type=int, default=1, help="game seed (deals and policy)")
+    play.add_argument("--save", type=Path, metavar="FILE", help="write the game record as JSON")
+    play.add_argument(
+        "--deals", action="store_true", help="with --save: include every explicit deal"
+    )
+    play.add_argument(
+        "--max-hands", type=int, default=200, metavar="N", help="stop after N hands (default 200)"
+    )
+    play.add_argument("--quiet", action="store_true", help="print only the score sheets")
+    play.set_defaults(handler=_play)
+
+    replay = subparsers.add_parser("replay", help="replay a saved game and print its log")
+    replay.add_argument("file", type=Path, help="a game record written by kanasta play --save")
+    replay.add_argument("--quiet", action="store_true", help="print only the score sheets")
+    replay.set_defaults(handler=_replay)
+
+
+def play_random_game(
+    variant: str, seed: int, *, max_hands: int = 200, on_hand: Callable[[Game], None] | None = None
+) -> Game:
+    """A game where every action is drawn uniformly from the legal actions.
+
+    The policy's random numbers come from ``random.Random(seed)``; the deals
+    from the seed through the portable shuffle. Stops after ``max_hands``
+    hands even when nobody has won.
+    """
+    profile = get_profile(variant)
+    game = new_game(profile, seed)
+    rng = random.Random(seed)
+    while not game.over and len(game.hands) < max_hands:
+        before = len(game.hands)
+        choices = legal_actions(game.state)
+        result = apply_game_action(game, rng.choice(choices))
+        assert not isinstance(result, Violation), result
+        game = result
+        if on_hand is not None and len(game.hands) > before:
+            on_hand(game)
+    return game
+
+
+# --------------------------------------------------------------------------- the log
+
+
+def _meld_text(meld: Meld, trump: int | None) -> str:
+    text = format_meld(meld)
+    if meld.canasta is not None and trump is not None and is_trump_match(meld, trump):
+        text += " [trump]"
+    return text
+
+
+def describe_action(before: State, action: Action, after: State) -> list[str]:
+    """The log lines for one action (what happened, in words)."""
+    seat = before.turn
+    who = f"seat {seat} ({TEAM_NAMES[seat % 2]})"
+    lines: list[str] = []
+    kind = action.type
+    team = seat % len(before.melds)
+    if kind is ActionType.DRAW:
+        lines.append(f"{who} draws {format_card(before.stock[0])} from the stock")
+    elif kind is ActionType.TAKE_PILE:
+        lines.append(f"{who} takes the discard pile ({format_cards(before.discard)})")
+    elif kind is ActionType.MELD:
+        meld = after.melds[team][len(before.melds[team])] if not after.hand_over else None
+        meld = meld or after.melds[team][-1]
+        lines.append(f"{who} melds {_meld_text(meld, before.trump)}")
+    elif kind is ActionType.LAY_OFF:
+        meld = after.melds[team][action.meld]
+        lines.append(
+            f"{who} lays off {format_cards(action.cards)} on meld #{action.meld}: "
+            f"{_meld_text(meld, before.trump)}"
+        )
+    elif kind is ActionType.DISCARD:
+        lines.append(f"{who} discards {format_card(action.cards[0])}")
+    else:
+        lines.append(f"{who} takes back the provisional opening")
+    if not before.opened[team] and after.opened[team]:
+        lines.append(f"  team {TEAM_NAMES[team]} has opened")
+    if len(after.fi_takers) > len(before.fi_takers):
+        how = "at once, and plays on" if kind is not ActionType.DISCARD else "for the next turn"
+        lines.append(f"  {who} empties the hand and takes fi {len(after.fi_takers)} ({how})")
+    if after.hand_over:
+        if after.went_out is not None:
+            lines.append(f"  {who} goes out: the hand is over")
+        else:
+            lines.append("  the stock is exhausted: the hand is over")
+    return lines
+
+
+def format_sheet(score: HandScore, totals: tuple[int, ...]) -> str:
+    """The score sheet of a hand: one row per part, biz and onlar in two columns."""
+    head = f"  {'':<10}" + "".join(f"{name:>10}" for name in TEAM_NAMES)
+    foot = f"  {'game':<10}" + "".join(f"{format_points(t):>10}" for t in totals)
+    return "\n".join([head, score.format(), foot])
+
+
+def _hand_header(number: int, state: State) -> str:
+    trump = format_card(state.trump) if state.trump is not None else "none"
+    scores = ", ".join(
+        f"{TEAM_NAMES[t]} {format_points(s)}" for t, s in enumerate(state.team_scores)
+    )
+    side = get_next_seat_side(state.profile)
+    return (
+        f"=== hand {number}: dealer seat {state.dealer}, seat {state.turn} plays first "
+        f"(each next seat sits at the {side}), "
+        f"trump {trump}, upcard {format_cards(state.discard)}; {scores} ==="
+    )
+
+
+def format_game(game: Game, out: TextIO, *, quiet: bool = False) -> None:
+    """Print the log of every finished hand of ``game`` and the result."""
+    for record in game.hands:
+        state = new_hand(
+            game.profile,
+            record.deal,
+            dealer=record.dealer,
+            team_scores=tuple(
+                t - s for t, s in zip(record.totals, record.score.totals, strict=True)
+            ),
+        )
+        print(_hand_header(record.number, state), file=out)
+        for action in record.actions:
+            after = apply_action(state, action)
+            assert not isinstance(after, Violation)
+            if not quiet:
+                for line in describe_action(state, action, after):
+                    print(line, file=out)
+            state = after
+        if not quiet:
+            for team, melds in enumerate(state.melds):
+                for meld in melds:
+                    bonus = get_canasta_bonus(game.profile, meld, trump=state.trump)
+                    if bonus:
+                        print(
+                            f"  canasta of {TEAM_NAMES[team]}: {_meld_text(meld, state.trump)} "
+                            f"+{format_points(bonus)}",
+                            file=out,
+                        )
+        print(f"score sheet of hand {record.number}:", file=out)
+        print(format_sheet(record.score, record.totals), file=out)
+    if game.over:
+        assert game.winner is not None
+        print(
+            f"game over after {len(game.hands)} hand(s): {TEAM_NAMES[game.winner]} wins "
+            f"({' - '.join(format_points(t) for t in game.totals)})",
+            file=out,
+        )
+    else:
+        print(
+            f"no winner after {len(game.hands)} hand(s) "
+            f"({' - '.join(format_points(t) for t in game.totals)})",
+            file=out,
+        )
+
+
+def _play(args: argparse.Namespace) -> int:
+    started = time.perf_counter()
+    game = play_random_game(args.variant, args.seed, max_hands=args.max_hands)
+    format_game(game, sys.stdout, quiet=args.quiet)
+    moves = sum(len(h.actions) for h in game.hands)
+    elapsed = time.perf_counter() - started
+    print(f"{moves} actions in {elapsed:.2f} s")
+    if args.save is not None:
+        record = game_to_json(game, with_deals=args.deals)
+        args.save.write_text(json.dumps(record, indent=1) + "\n", encoding="utf-8")
+        print(f"game record written to {args.save}")
+    return 0
+
+
+def _replay(args: argparse.Namespace) -> int:
+    try:
+        data = json.loads(args.file.read_text(encoding="utf-8"))
+    except OSError as exc:
+        raise InputError(f"{args.file}: cannot read the file: {exc.strerror or exc}.") from None
+    except ValueError as exc:
+        raise InputError(f"{args.file}: not valid JSON: {exc}.") from None
+    game = game_from_json(data, str(args.file))
+    format_game(game, sys.stdout, quiet=args.quiet)
+    return 0

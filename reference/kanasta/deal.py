@@ -1,0 +1,258 @@
+"""Chapter *The deal* (``spec/05-deal.rst``): seats, the shuffle, the deal, the trump.
+
+A deal is a value: the hands by seat, the fi packets, the discard pile, the
+stock in draw order and the trump card. It comes either from a seed, through
+the portable shuffle of clause :clause:`seeded-shuffle` (any implementation
+can reproduce it), or from an explicit JSON object, so that every scenario
+can be written down and replayed.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+
+from kanasta.cards import Card, format_card, format_cards, get_deck
+from kanasta.clauses import implements
+from kanasta.errors import InputError
+from kanasta.points import HalfPoints
+from kanasta.profiles import DealScheme, Direction, RulesProfile, TrumpRule
+from kanasta.state import Phase, State, get_team_count, read_cards_json
+
+__all__ = [
+    "MASK64",
+    "Deal",
+    "deal_from_json",
+    "deal_from_seed",
+    "deal_to_json",
+    "get_first_player",
+    "get_next_dealer",
+    "get_next_seat_side",
+    "new_hand",
+    "shuffle_deck",
+    "splitmix64",
+]
+
+MASK64 = (1 << 64) - 1
+
+
+@dataclass(frozen=True, slots=True)
+class Deal:
+    """The cards of a hand before the first turn."""
+
+    hands: tuple[tuple[Card, ...], ...]
+    fi: tuple[tuple[Card, ...], ...]
+    discard: tuple[Card, ...]
+    stock: tuple[Card, ...]
+    trump: Card | None
+
+
+@implements("seeded-shuffle")
+def splitmix64(state: int) -> tuple[int, int]:
+    """seeded-shuffle: one step of SplitMix64: ``(next state, output)``, both 64-bit."""
+    state = (state + 0x9E3779B97F4A7C15) & MASK64
+    z = state
+    z = ((z ^ (z >> 30)) * 0xBF58476D1CE4E5B9) & MASK64
+    z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & MASK64
+    return state, z ^ (z >> 31)
+
+
+@implements("seeded-shuffle")
+def shuffle_deck(profile: RulesProfile, seed: int) -> tuple[Card, ...]:
+    """seeded-shuffle: the family's deck in canonical order, shuffled by Fisher-Yates.
+
+    For ``i`` from the last index down to 1, the card at ``i`` is swapped with
+    the card at ``next() mod (i + 1)``, where ``next`` is SplitMix64 seeded
+    with ``seed``.
+    """
+    if not 0 <= seed <= MASK64:
+        raise InputError(
+            f"the seed {seed} is not a 64-bit unsigned integer (clause seeded-shuffle)."
+        )
+    deck = list(get_deck(profile.deck_jokers))
+    state = seed
+    for i in range(len(deck) - 1, 0, -1):
+        state, value = splitmix64(state)
+        j = value % (i + 1)
+        deck[i], deck[j] = deck[j], deck[i]
+    return tuple(deck)
+
+
+@implements("direction-of-play")
+def get_next_seat_side(profile: RulesProfile) -> str:
+    """direction-of-play: where the next seat sits, seen from a player at a real table."""
+    return "right" if profile.direction is Direction.COUNTER_CLOCKWISE else "left"
+
+
+@implements("first-player")
+def get_first_player(profile: RulesProfile, dealer: int) -> int:
+    """first-player: the seat after the dealer in the order of play plays first."""
+    return (dealer + 1) % profile.players
+
+
+@implements("dealer-rotation")
+def get_next_dealer(profile: RulesProfile, dealer: int) -> int:
+    """dealer-rotation: the deal passes to the next seat in the order of play."""
+    return (dealer + 1) % profile.players
+
+
+@implements("deal-koz", "deal-order", "trump-card")
+def deal_cards(profile: RulesProfile, deck: Sequence[Card], dealer: int) -> Deal:
+    """deal-order: deal a shuffled deck (``deck[0]`` is the top card).
+
+    deal-koz: one card at a time to each seat, starting with the first player,
+    until every hand holds ``hand_size`` cards; then each fi packet takes the
+    next ``fi_size`` cards; then the upcard starts the discard pile; the rest
+    is the stock, in the order it is drawn. trump-card: in *koz* the bottom
+    card of the stock is turned face up as the trump and stays in the stock.
+    """
+    if profile.deal_scheme is not DealScheme.HANDS_THEN_FI:  # pragma: no cover - one scheme
+        raise NotImplementedError(profile.deal_scheme)
+    players = profile.players
+    first = get_first_player(profile, dealer)
+    hands: list[list[Card]] = [[] for _ in range(players)]
+    k = 0
+    for _ in range(profile.hand_size):
+        for offset in range(players):
+            hands[(first + offset) % players].append(deck[k])
+            k += 1
+    fi: list[tuple[Card, ...]] = []
+    for _ in range(profile.fi_packets):
+        fi.append(tuple(deck[k : k + profile.fi_size]))
+        k += profile.fi_size
+    discard: tuple[Card, ...] = ()
+    if profile.initial_upcard:
+        discard = (deck[k],)
+        k += 1
+    stock = tuple(deck[k:])
+    trump = stock[-1] if profile.trump_rule is TrumpRule.BOTTOM_OF_STOCK and stock else None
+    return Deal(tuple(tuple(sorted(h)) for h in hands), tuple(fi), discard, stock, trump)
+
+
+def deal_from_seed(profile: RulesProfile, seed: int, dealer: int) -> Deal:
+    """seeded-shuffle and deal-order: the deal a seed gives, for a dealer."""
+    return deal_cards(profile, shuffle_deck(profile, seed), dealer)
+
+
+@implements("explicit-deal")
+def check_deal(profile: RulesProfile, deal: Deal, where: str = "deal") -> None:
+    """explicit-deal: an explicit deal holds exactly one deck, in the family's packet sizes."""
+    if len(deal.hands) != profile.players:
+        raise InputError(f"{where}.hands: expected {profile.players} hands.")
+    for seat, hand in enumerate(deal.hands):
+        if len(hand) != profile.hand_size:
+            raise InputError(
+                f"{where}.hands[{seat}]: a {profile.family.value} hand has {profile.hand_size} "
+                f"cards, not {len(hand)} (clause deal-koz)."
+            )
+    if len(deal.fi) != profile.fi_packets or any(len(p) != profile.fi_size for p in deal.fi):
+        raise InputError(
+            f"{where}.fi: expected {profile.fi_packets} fi packets of {profile.fi_size} cards."
+        )
+    if len(deal.discard) != (1 if profile.initial_upcard else 0):
+        raise InputError(f"{where}.discard: expected {int(profile.initial_upcard)} upcard(s).")
+    held = sorted(
+        [c for h in deal.hands for c in h]
+        + [c for p in deal.fi for c in p]
+        + list(deal.discard)
+        + list(deal.stock)
+    )
+    if held != list(get_deck(profile.deck_jokers)):
+        raise InputError(
+            f"{where}: the cards are not exactly one {profile.family.value} deck "
+            f"(clause deck-composition)."
+        )
+    if profile.trump_rule is TrumpRule.NONE and deal.trump is not None:
+        raise InputError(f"{where}.trump: {profile.family.value} has no trump card.")
+    if profile.trump_rule is TrumpRule.BOTTOM_OF_STOCK and (
+        not deal.stock or deal.trump != deal.stock[-1]
+    ):
+        raise InputError(
+            f"{where}.trump: the trump is the bottom (last) card of the stock (clause trump-card)."
+        )
+
+
+def deal_to_json(deal: Deal) -> dict[str, object]:
+    """explicit-deal: a deal as JSON (cards in notation; ``stock`` in draw order)."""
+    return {
+        "hands": [[format_card(c) for c in h] for h in deal.hands],
+        "fi": [[format_card(c) for c in p] for p in deal.fi],
+        "discard": [format_card(c) for c in deal.discard],
+        "stock": [format_card(c) for c in deal.stock],
+        "trump": format_card(deal.trump) if deal.trump is not None else None,
+    }
+
+
+def deal_from_json(profile: RulesProfile, data: object, where: str = "deal") -> Deal:
+    """explicit-deal: read and check a deal written by :func:`deal_to_json`.
+
+    ``trump`` may be omitted: it is then the bottom card of the stock in a
+    family with a trump card.
+    """
+    if not isinstance(data, Mapping):
+        raise InputError(f"{where}: a deal is an object with hands, fi, discard and stock.")
+    for key in ("hands", "stock"):
+        if key not in data:
+            raise InputError(f"{where}: the field {key!r} is required.")
+    raw_hands = data["hands"]
+    if not isinstance(raw_hands, list):
+        raise InputError(f"{where}.hands: expected a list of hands.")
+    hands = tuple(
+        tuple(sorted(read_cards_json(h, f"{where}.hands[{i}]"))) for i, h in enumerate(raw_hands)
+    )
+    raw_fi = data.get("fi", [])
+    if not isinstance(raw_fi, list):
+        raise InputError(f"{where}.fi: expected a list of packets.")
+    fi = tuple(read_cards_json(p, f"{where}.fi[{i}]") for i, p in enumerate(raw_fi))
+    discard = read_cards_json(data.get("discard", []), f"{where}.discard")
+    stock = read_cards_json(data["stock"], f"{where}.stock")
+    raw_trump = data.get("trump")
+    if raw_trump is None:
+        trump = stock[-1] if profile.trump_rule is TrumpRule.BOTTOM_OF_STOCK and stock else None
+    else:
+        parsed = read_cards_json([raw_trump], f"{where}.trump")
+        trump = parsed[0]
+    deal = Deal(hands, fi, discard, stock, trump)
+    check_deal(profile, deal, where)
+    return deal
+
+
+@implements("deal-koz", "first-player")
+def new_hand(
+    profile: RulesProfile,
+    deal: Deal,
+    *,
+    dealer: int,
+    team_scores: Sequence[HalfPoints] | None = None,
+) -> State:
+    """deal-koz and first-player: the state before the first turn of a hand."""
+    teams = get_team_count(profile)
+    scores = tuple(team_scores) if team_scores is not None else (0,) * teams
+    if len(scores) != teams:
+        raise InputError(f"team_scores: expected {teams} scores, got {len(scores)}.")
+    return State(
+        profile=profile,
+        dealer=dealer,
+        turn=get_first_player(profile, dealer),
+        phase=Phase.DRAW,
+        hands=deal.hands,
+        stock=deal.stock,
+        discard=deal.discard,
+        fi=deal.fi,
+        fi_takers=(),
+        melds=((),) * teams,
+        opened=(False,) * teams,
+        team_scores=scores,
+        trump=deal.trump,
+    )
+
+
+def describe_deal(deal: Deal) -> str:
+    """A deal as readable lines (hands by seat, fi packets, upcard, stock, trump)."""
+    lines = [f"seat {s}: {format_cards(h)}" for s, h in enumerate(deal.hands)]
+    lines += [f"fi {i + 1}: {format_cards(p)}" for i, p in enumerate(deal.fi)]
+    lines.append(f"discard: {format_cards(deal.discard)}")
+    lines.append(f"stock ({len(deal.stock)}): {format_cards(deal.stock)}")
+    if deal.trump is not None:
+        lines.append(f"trump: {format_card(deal.trump)}")
+    return "\n".join(lines)

@@ -1,0 +1,142 @@
+"""The public facade of the game engine: what the conformance runner and the CLI call.
+
+Everything here is pure: states, actions and scores are frozen values; an
+illegal action is answered with a :class:`~kanasta.errors.Violation` value,
+never an exception. Malformed input (bad JSON, unknown variant) raises
+:class:`~kanasta.errors.InputError`.
+
+>>> from kanasta import engine
+>>> state = engine.new_hand("koz", seed=1)
+>>> [engine.action_to_json(a) for a in engine.legal_actions(state)]
+[{'type': 'draw'}, {'type': 'take-pile'}]
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+
+from kanasta.actions import (
+    Action,
+    ActionType,
+    apply_action,
+    count_action_sequences,
+    format_action,
+)
+from kanasta.actions import action_from_json as _action_from_json
+from kanasta.actions import action_to_json as _action_to_json
+from kanasta.actions import legal_actions as _legal_actions
+from kanasta.deal import Deal, deal_from_json, deal_from_seed
+from kanasta.deal import new_hand as _new_hand
+from kanasta.errors import InputError, Violation
+from kanasta.points import HalfPoints
+from kanasta.profiles import RulesProfile, get_profile
+from kanasta.scoring import HandScore
+from kanasta.scoring import score_hand as _score_hand
+from kanasta.state import Phase, State
+from kanasta.state import state_from_json as _state_from_json
+from kanasta.state import state_to_json as _state_to_json
+from kanasta.view import View
+from kanasta.view import get_view as _get_view
+
+__all__ = [
+    "Action",
+    "ActionType",
+    "Deal",
+    "HandScore",
+    "Phase",
+    "State",
+    "View",
+    "Violation",
+    "action_from_json",
+    "action_to_json",
+    "apply",
+    "count_actions",
+    "format_action",
+    "get_view",
+    "legal_actions",
+    "new_hand",
+    "score_hand",
+    "state_from_json",
+    "state_to_json",
+]
+
+
+def _profile(profile: RulesProfile | str) -> RulesProfile:
+    return get_profile(profile) if isinstance(profile, str) else profile
+
+
+def new_hand(
+    profile: RulesProfile | str,
+    *,
+    seed: int | None = None,
+    deal: Deal | Mapping[str, object] | None = None,
+    dealer: int | None = None,
+    team_scores: Sequence[HalfPoints] | None = None,
+) -> State:
+    """A new hand from a seed (the portable shuffle) or from an explicit deal.
+
+    ``dealer`` defaults to the last seat, so that seat 0 plays first;
+    ``team_scores`` (half points) default to 0 for every team.
+    """
+    rules = _profile(profile)
+    seat = rules.players - 1 if dealer is None else dealer
+    if (seed is None) == (deal is None):
+        raise InputError("a new hand needs exactly one of a seed or an explicit deal.")
+    if deal is None:
+        assert seed is not None
+        chosen = deal_from_seed(rules, seed, seat)
+    elif isinstance(deal, Deal):
+        chosen = deal
+    else:
+        chosen = deal_from_json(rules, deal)
+    return _new_hand(rules, chosen, dealer=seat, team_scores=team_scores)
+
+
+def legal_actions(state: State) -> tuple[Action, ...]:
+    """Every legal atomic action, each once (clause legal-action-count)."""
+    return _legal_actions(state)
+
+
+def apply(state: State, action: Action, seat: int | None = None) -> State | Violation:
+    """The state after ``action``, or the violation that forbids it."""
+    return apply_action(state, action, seat)
+
+
+def count_actions(state: State, depth: int = 1) -> int:
+    """The number of legal action sequences of length ``depth`` (perft)."""
+    return count_action_sequences(state, depth)
+
+
+def state_to_json(state: State) -> dict[str, object]:
+    """The state as the fixture schema's ``state`` object."""
+    return _state_to_json(state)
+
+
+def state_from_json(data: object, profile: RulesProfile | str, where: str = "state") -> State:
+    """Read a state (the fixture schema's ``state``) under a family's rules."""
+    return _state_from_json(_profile(profile), data, where)
+
+
+def action_to_json(action: Action) -> dict[str, object]:
+    """An action as the fixture schema's ``action`` object."""
+    return _action_to_json(action)
+
+
+def action_from_json(data: object, where: str = "action") -> Action:
+    """Read an action (any ``seat`` field is dropped; see :func:`action_seat`)."""
+    return _action_from_json(data, where)[0]
+
+
+def action_seat(data: object, where: str = "action") -> int | None:
+    """The ``seat`` an action JSON object names, if any."""
+    return _action_from_json(data, where)[1]
+
+
+def score_hand(state: State) -> HandScore:
+    """The hand score per team with its breakdown (parts sum to the total)."""
+    return _score_hand(state)
+
+
+def get_view(state: State, player: int) -> View:
+    """The state as one player sees it (other hands, fi packets and stock hidden)."""
+    return _get_view(state, player)

@@ -1,0 +1,347 @@
+"""Chapter *The game* (``spec/10-game.rst``): hands in sequence, totals, the winner.
+
+A game is a value too: the finished hands (each with its deal, actions and
+score), the hand in play, the totals and, at the end, the winner. A game is
+fully determined by its seed (or explicit deals) and its action list, so it
+replays exactly (clause :clause:`game-record`).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+
+from kanasta.actions import Action, action_from_json, action_to_json, apply_action
+from kanasta.clauses import implements
+from kanasta.deal import (
+    MASK64,
+    Deal,
+    deal_from_json,
+    deal_from_seed,
+    deal_to_json,
+    get_next_dealer,
+    new_hand,
+    splitmix64,
+)
+from kanasta.errors import InputError, Violation
+from kanasta.points import HalfPoints
+from kanasta.profiles import RulesProfile, get_profile
+from kanasta.scoring import HandScore, score_hand
+from kanasta.state import Phase, State, get_team_count
+
+__all__ = [
+    "Game",
+    "HandRecord",
+    "apply_game_action",
+    "game_from_json",
+    "game_to_json",
+    "get_game_winner",
+    "get_hand_seed",
+    "new_game",
+]
+
+
+@dataclass(frozen=True, slots=True)
+class HandRecord:
+    """A finished hand: how it was dealt, what was played, how it scored."""
+
+    number: int
+    dealer: int
+    seed: int | None
+    deal: Deal
+    actions: tuple[Action, ...]
+    final: State
+    score: HandScore
+    totals: tuple[HalfPoints, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class Game:
+    """A game in progress or finished.
+
+    ``state`` is the hand in play (after the last hand, its final state);
+    ``totals`` are the team totals before that hand; ``winner`` is set when
+    the game is over. ``awaiting_deal`` is set when a game without a seed has
+    used up its explicit deals before it ended.
+    """
+
+    profile: RulesProfile
+    seed: int | None
+    explicit_deals: tuple[Deal, ...]
+    hands: tuple[HandRecord, ...]
+    hand_seed: int | None
+    deal: Deal
+    state: State
+    actions: tuple[Action, ...]
+    totals: tuple[HalfPoints, ...]
+    target: HalfPoints
+    winner: int | None
+    awaiting_deal: bool = False
+
+    @property
+    def over(self) -> bool:
+        return self.winner is not None
+
+    @property
+    def number(self) -> int:
+        """The number (1-based) of the hand in play."""
+        return len(self.hands) + 1
+
+
+@implements("game-record")
+def get_hand_seed(game_seed: int, number: int) -> int:
+    """game-record: hand ``number`` (1-based) is dealt from the ``number``-th SplitMix64 output."""
+    state = game_seed & MASK64
+    value = 0
+    for _ in range(number):
+        state, value = splitmix64(state)
+    return value
+
+
+def _start_hand(
+    game_profile: RulesProfile,
+    seed: int | None,
+    explicit: tuple[Deal, ...],
+    number: int,
+    dealer: int,
+    totals: tuple[HalfPoints, ...],
+) -> tuple[int | None, Deal, State] | None:
+    if number <= len(explicit):
+        hand_seed = None
+        deal = explicit[number - 1]
+    else:
+        if seed is None:
+            return None
+        hand_seed = get_hand_seed(seed, number)
+        deal = deal_from_seed(game_profile, hand_seed, dealer)
+    return hand_seed, deal, new_hand(game_profile, deal, dealer=dealer, team_scores=totals)
+
+
+@implements("game-hands", "dealer-rotation")
+def new_game(
+    profile: RulesProfile,
+    seed: int | None,
+    *,
+    first_dealer: int | None = None,
+    deals: Sequence[Deal] = (),
+) -> Game:
+    """game-hands: a new game: totals 0, the first hand dealt.
+
+    The first dealer is the last seat, so seat 0 plays first in hand 1
+    (clause seats-in-order-of-play). Hands are dealt from ``deals`` first,
+    then from the seed.
+    """
+    dealer = profile.players - 1 if first_dealer is None else first_dealer
+    totals = (0,) * get_team_count(profile)
+    explicit = tuple(deals)
+    started = _start_hand(profile, seed, explicit, 1, dealer, totals)
+    if started is None:
+        raise InputError("a game needs a seed or an explicit deal (clause game-record).")
+    hand_seed, deal, state = started
+    return Game(
+        profile=profile,
+        seed=seed,
+        explicit_deals=explicit,
+        hands=(),
+        hand_seed=hand_seed,
+        deal=deal,
+        state=state,
+        actions=(),
+        totals=totals,
+        target=profile.target_score,
+        winner=None,
+    )
+
+
+@implements("game-target", "game-tie")
+def get_game_winner(
+    profile: RulesProfile, totals: Sequence[HalfPoints], target: HalfPoints
+) -> tuple[int | None, HalfPoints]:
+    """game-target: after a hand, the winner (or ``None``) and the target from now on.
+
+    game-tie: when more than one team reaches the target in the same hand, a
+    family with a further target moves on to it; otherwise the higher total
+    wins, and equal highest totals play another hand.
+    """
+    reached = [t for t, s in enumerate(totals) if s >= target]
+    if not reached:
+        return None, target
+    if len(reached) > 1:
+        higher = [x for x in profile.target_extensions if x > target]
+        if higher:
+            return get_game_winner(profile, totals, higher[0])
+    best = max(totals)
+    leaders = [t for t, s in enumerate(totals) if s == best]
+    if len(leaders) > 1:
+        return None, target
+    return leaders[0], target
+
+
+@implements("game-hands", "game-target")
+def apply_game_action(game: Game, action: Action, seat: int | None = None) -> Game | Violation:
+    """game-hands: apply an action to the hand in play; a finished hand is scored,
+    added to the totals, and the next hand is dealt unless the game is over."""
+    if game.over:
+        return Violation("game-target", "game-over", "the game is over")
+    if game.awaiting_deal:
+        return Violation("game-record", "no-deal", "the record has no deal for the next hand")
+    result = apply_action(game.state, action, seat)
+    if isinstance(result, Violation):
+        return result
+    actions = (*game.actions, action)
+    if result.phase is not Phase.OVER:
+        return Game(
+            game.profile,
+            game.seed,
+            game.explicit_deals,
+            game.hands,
+            game.hand_seed,
+            game.deal,
+            result,
+            actions,
+            game.totals,
+            game.target,
+            None,
+        )
+    score = score_hand(result)
+    totals = tuple(a + b for a, b in zip(game.totals, score.totals, strict=True))
+    record = HandRecord(
+        len(game.hands) + 1,
+        game.state.dealer,
+        game.hand_seed,
+        game.deal,
+        actions,
+        result,
+        score,
+        totals,
+    )
+    hands = (*game.hands, record)
+    winner, target = get_game_winner(game.profile, totals, game.target)
+    if winner is not None:
+        return Game(
+            game.profile,
+            game.seed,
+            game.explicit_deals,
+            hands,
+            game.hand_seed,
+            game.deal,
+            result,
+            actions,
+            totals,
+            target,
+            winner,
+        )
+    dealer = get_next_dealer(game.profile, game.state.dealer)
+    started = _start_hand(
+        game.profile, game.seed, game.explicit_deals, len(hands) + 1, dealer, totals
+    )
+    if started is None:
+        return Game(
+            game.profile,
+            game.seed,
+            game.explicit_deals,
+            hands,
+            game.hand_seed,
+            game.deal,
+            result,
+            (),
+            totals,
+            target,
+            None,
+            awaiting_deal=True,
+        )
+    hand_seed, deal, state = started
+    return Game(
+        game.profile,
+        game.seed,
+        game.explicit_deals,
+        hands,
+        hand_seed,
+        deal,
+        state,
+        (),
+        totals,
+        target,
+        None,
+    )
+
+
+@implements("game-record")
+def game_to_json(game: Game, *, with_deals: bool = False) -> dict[str, object]:
+    """game-record: a game as JSON: variant, seed, first dealer, each hand's actions.
+
+    With ``with_deals`` every hand also carries its explicit deal, so that an
+    implementation without the seeded shuffle can replay it.
+    """
+    hands: list[dict[str, object]] = []
+    for record in game.hands:
+        entry: dict[str, object] = {"actions": [action_to_json(a) for a in record.actions]}
+        if with_deals or record.seed is None:
+            entry["deal"] = deal_to_json(record.deal)
+        hands.append(entry)
+    if not game.over and not game.awaiting_deal and game.actions:
+        entry = {"actions": [action_to_json(a) for a in game.actions]}
+        if with_deals or game.hand_seed is None:
+            entry["deal"] = deal_to_json(game.deal)
+        hands.append(entry)
+    first_dealer = game.hands[0].dealer if game.hands else game.state.dealer
+    return {
+        "format": "kanasta-game",
+        "variant": game.profile.family.value,
+        "seed": game.seed,
+        "first_dealer": first_dealer,
+        "hands": hands,
+        "totals": [t / 2 if t % 2 else t // 2 for t in game.totals],
+        "winner": game.winner,
+    }
+
+
+@implements("game-record")
+def game_from_json(data: object, where: str = "game") -> Game:
+    """game-record: replay a game written by :func:`game_to_json`; the result is recomputed.
+
+    Any action the rules reject raises :class:`InputError` naming the hand,
+    the action and the clause.
+    """
+    if not isinstance(data, Mapping):
+        raise InputError(f"{where}: a game record is a JSON object.")
+    if data.get("format") != "kanasta-game":
+        raise InputError(f'{where}.format: expected "kanasta-game".')
+    profile = get_profile(str(data.get("variant")))
+    seed_raw = data.get("seed")
+    if seed_raw is not None and (isinstance(seed_raw, bool) or not isinstance(seed_raw, int)):
+        raise InputError(f"{where}.seed: expected an integer or null.")
+    seed = seed_raw if isinstance(seed_raw, int) else None
+    dealer_raw = data.get("first_dealer", profile.players - 1)
+    if isinstance(dealer_raw, bool) or not isinstance(dealer_raw, int):
+        raise InputError(f"{where}.first_dealer: expected a seat number.")
+    raw_hands = data.get("hands", [])
+    if not isinstance(raw_hands, list):
+        raise InputError(f"{where}.hands: expected a list of hands.")
+    deals: list[Deal] = []
+    for i, entry in enumerate(raw_hands):
+        if isinstance(entry, Mapping) and "deal" in entry:
+            if len(deals) != i:
+                raise InputError(
+                    f"{where}.hands[{i}].deal: explicit deals must start with the first hand."
+                )
+            deals.append(deal_from_json(profile, entry["deal"], f"{where}.hands[{i}].deal"))
+    game = new_game(profile, seed, first_dealer=dealer_raw, deals=deals)
+    for i, entry in enumerate(raw_hands):
+        if not isinstance(entry, Mapping) or not isinstance(entry.get("actions"), list):
+            raise InputError(f"{where}.hands[{i}]: expected an object with 'actions'.")
+        if game.over or game.awaiting_deal:
+            raise InputError(f"{where}.hands[{i}]: the game was already over.")
+        number = game.number
+        for j, raw in enumerate(entry["actions"]):
+            path = f"{where}.hands[{i}].actions[{j}]"
+            action, seat = action_from_json(raw, path)
+            if game.number != number:
+                raise InputError(f"{path}: hand {number} was already over.")
+            result = apply_game_action(game, action, seat)
+            if isinstance(result, Violation):
+                raise InputError(f"{path}: the rules reject this action: {result}.")
+            game = result
+        if i + 1 < len(raw_hands) and game.number == number:
+            raise InputError(f"{where}.hands[{i}]: the hand is not over after its actions.")
+    return game

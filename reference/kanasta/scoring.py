@@ -1,0 +1,123 @@
+"""Chapter *Scoring a hand* (``spec/09-scoring.rst``).
+
+A hand score is a breakdown per team: named parts (in half points) whose sum
+is the team's total for the hand, the rounding included as a part of its own.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from kanasta.canasta import get_canasta_bonus
+from kanasta.clauses import implements
+from kanasta.melds import get_meld_points
+from kanasta.points import HalfPoints, format_points, points_to_json
+from kanasta.profiles import Rounding, RulesProfile
+from kanasta.state import State, get_team
+
+__all__ = ["HandScore", "TeamScore", "round_score", "score_hand"]
+
+
+@dataclass(frozen=True, slots=True)
+class TeamScore:
+    """One team's hand score: named parts (half points) that sum to ``total``."""
+
+    parts: tuple[tuple[str, HalfPoints], ...]
+
+    @property
+    def total(self) -> HalfPoints:
+        """score-breakdown: the sum of the parts."""
+        return sum(value for _, value in self.parts)
+
+    def get(self, name: str) -> HalfPoints:
+        """The value of one part (0 when the team's score has no such part)."""
+        return sum(value for key, value in self.parts if key == name)
+
+    def to_json(self) -> dict[str, object]:
+        """The fixture schema's ``team-score``: total and breakdown."""
+        return {
+            "total": points_to_json(self.total),
+            "breakdown": {key: points_to_json(value) for key, value in self.parts},
+        }
+
+
+@dataclass(frozen=True, slots=True)
+class HandScore:
+    """The hand score of every team."""
+
+    teams: tuple[TeamScore, ...]
+
+    @property
+    def totals(self) -> tuple[HalfPoints, ...]:
+        return tuple(t.total for t in self.teams)
+
+    def to_json(self) -> dict[str, object]:
+        """The fixture schema's ``scores`` object."""
+        return {"teams": [t.to_json() for t in self.teams]}
+
+    def format(self) -> str:
+        """One line per part, a column per team."""
+        names: list[str] = []
+        for team in self.teams:
+            names.extend(k for k, _ in team.parts if k not in names)
+        lines = [
+            f"  {name:<10}" + "".join(f"{format_points(t.get(name)):>10}" for t in self.teams)
+            for name in names
+        ]
+        lines.append(
+            f"  {'total':<10}" + "".join(f"{format_points(t.total):>10}" for t in self.teams)
+        )
+        return "\n".join(lines)
+
+
+@implements("score-rounding")
+def round_score(profile: RulesProfile, raw: HalfPoints) -> HalfPoints:
+    """score-rounding: koz rounds a half point up, toward plus infinity, also below zero.
+
+    ``-2.5`` becomes ``-2``; ``7.5`` becomes ``8``. Returns the adjustment
+    (0 or one half point) to add to ``raw``.
+    """
+    if profile.rounding is Rounding.UP and raw % 2:
+        return 1
+    return 0
+
+
+@implements("hand-score", "score-breakdown", "hand-penalty", "fi-bonus", "fi-unplayed")
+def score_hand(state: State) -> HandScore:
+    """hand-score: each team's score for the hand, as a breakdown.
+
+    fi-bonus: each fi the team took; melded: the points of every card in its
+    melds; canastas: each canasta's bonus (with the trump); going-out: to the
+    team that went out; hand-penalty: minus the cards left in both partners'
+    hands; rounding: once, at the end (score-rounding). fi-unplayed: a fi
+    counts even when the hand ended before its taker played it.
+    """
+    profile = state.profile
+    teams = len(state.melds)
+    result: list[TeamScore] = []
+    for team in range(teams):
+        fi = sum(1 for s in state.fi_takers if get_team(profile, s) == team) * profile.bonus("fi")
+        melded = sum(get_meld_points(profile, m) for m in state.melds[team])
+        canastas = sum(get_canasta_bonus(profile, m, trump=state.trump) for m in state.melds[team])
+        going_out = (
+            profile.bonus("going-out")
+            if state.went_out is not None and get_team(profile, state.went_out) == team
+            else 0
+        )
+        hand = -sum(
+            profile.hand_card_points(c)
+            for seat, cards in enumerate(state.hands)
+            if get_team(profile, seat) == team
+            for c in cards
+        )
+        parts = [
+            ("fi", fi),
+            ("melded", melded),
+            ("canastas", canastas),
+            ("going-out", going_out),
+            ("hand", hand),
+        ]
+        raw = sum(v for _, v in parts)
+        parts.append(("rounding", round_score(profile, raw)))
+        result.append(TeamScore(tuple(parts)))
+    return HandScore(tuple(result))

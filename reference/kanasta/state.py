@@ -1,0 +1,446 @@
+"""The state of a hand in play: one frozen value, and its JSON form.
+
+Chapter *Actions and the state* (``spec/11-actions.rst``) defines the JSON
+form; the fixture schema (``conformance/schema/fixture.schema.json``) uses the
+same object for the ``setup.state`` of a fixture.
+
+Seats are numbered ``0 .. players-1`` in the order of play (clause
+:clause:`seats-in-order-of-play`): seat ``s + 1`` plays after seat ``s``, in
+every family, whatever the physical direction. A team is ``seat % teams``.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from enum import StrEnum
+
+from kanasta.cards import Card, format_card, format_cards, get_deck, parse_card, parse_cards
+from kanasta.clauses import implements
+from kanasta.errors import InputError, Violation
+from kanasta.melds import (
+    Meld,
+    MeldKind,
+    apply_lay_off,
+    get_lay_off_arrangements,
+    get_meld_arrangements,
+    validate_meld,
+)
+from kanasta.points import HalfPoints, parse_points, points_to_json
+from kanasta.profiles import RulesProfile
+
+__all__ = [
+    "Phase",
+    "State",
+    "arrangement_to_json",
+    "get_team",
+    "get_team_count",
+    "is_provisional",
+    "meld_from_table_json",
+    "meld_to_table_json",
+    "read_cards_json",
+    "state_from_json",
+    "state_to_json",
+]
+
+
+class Phase(StrEnum):
+    """The phase of the turn (chapter *The turn*)."""
+
+    DRAW = "draw"
+    """The player to act must draw from the stock or take the discard pile."""
+    PLAY = "play"
+    """The player may meld, lay off, take back a provisional opening, and discards last."""
+    OVER = "over"
+    """The hand is over: nobody acts; the hand is scored."""
+
+
+@dataclass(frozen=True, slots=True)
+class State:
+    """Everything about a hand in play. Cards are ints; hands are sorted tuples.
+
+    ``stock[0]`` is the next card drawn; ``discard[-1]`` is the top of the
+    discard pile; ``fi`` holds the fi packets still on the table, the next one
+    taken first; ``fi_takers`` lists, in order, the seat that took each fi.
+    ``melds[t]`` are team ``t``'s melds in the order they were laid.
+    ``team_scores`` are the game totals before this hand. ``pile_card`` is the
+    card taken from a single-card discard pile in the current turn (clause
+    :clause:`single-pile-no-discard-back`). ``went_out`` is the seat that
+    emptied its hand with no fi left, ending the hand.
+    """
+
+    profile: RulesProfile
+    dealer: int
+    turn: int
+    phase: Phase
+    hands: tuple[tuple[Card, ...], ...]
+    stock: tuple[Card, ...]
+    discard: tuple[Card, ...]
+    fi: tuple[tuple[Card, ...], ...]
+    fi_takers: tuple[int, ...]
+    melds: tuple[tuple[Meld, ...], ...]
+    opened: tuple[bool, ...]
+    team_scores: tuple[HalfPoints, ...]
+    trump: Card | None
+    pile_card: Card | None = None
+    went_out: int | None = None
+
+    @property
+    def hand_over(self) -> bool:
+        """Whether the hand has ended (by going out or by the stock running out)."""
+        return self.phase is Phase.OVER
+
+    @property
+    def team(self) -> int:
+        """The team of the player whose turn it is."""
+        return self.turn % len(self.melds)
+
+
+def get_team_count(profile: RulesProfile) -> int:
+    """seats-in-order-of-play: two teams in a partnership game, else one per player."""
+    return profile.players // 2 if profile.partnerships else profile.players
+
+
+@implements("seats-in-order-of-play")
+def get_team(profile: RulesProfile, seat: int) -> int:
+    """seats-in-order-of-play: partners sit opposite, so a seat's team is ``seat % teams``."""
+    return seat % get_team_count(profile)
+
+
+@implements("opening-provisional")
+def is_provisional(state: State, team: int) -> bool:
+    """opening-provisional: the team has melds on the table but has not opened yet."""
+    return not state.opened[team] and bool(state.melds[team])
+
+
+# --------------------------------------------------------------------------- melds as JSON
+
+
+def arrangement_to_json(meld: Meld) -> dict[str, object]:
+    """How a meld's cards stand (the fixture schema's ``arrangement``)."""
+    cards = [format_card(c) for c in meld.cards]
+    if meld.kind is MeldKind.SET:
+        return {"kind": "set", "rank": _rank_text(meld.rank), "cards": cards}
+    if meld.kind is MeldKind.RUN:
+        assert meld.suit is not None
+        out: dict[str, object] = {
+            "kind": "run",
+            "suit": meld.suit.letter,
+            "low": meld.low,
+            "cards": cards,
+        }
+        if meld.spare:
+            out["spare"] = [format_card(c) for c in meld.spare]
+        return out
+    return {"kind": "wild", "cards": cards}
+
+
+def _rank_text(rank: int) -> str:
+    return format_card(rank - 1)[:-1]
+
+
+def meld_to_table_json(meld: Meld) -> dict[str, object]:
+    """state-json: a meld on the table: its batches in order, arrangement and canasta kind."""
+    return {
+        "history": [{"cards": [format_card(c) for c in batch]} for batch in meld.history],
+        "arrangement": arrangement_to_json(meld),
+        "canasta": meld.canasta.value if meld.canasta is not None else None,
+    }
+
+
+def read_cards_json(value: object, where: str) -> tuple[Card, ...]:
+    if not isinstance(value, list | str):
+        raise InputError(f'{where}: expected a list of cards such as ["5H", "JK"].')
+    try:
+        return parse_cards(value)
+    except InputError as exc:
+        raise InputError(f"{where}: {exc}") from None
+
+
+def _read_wild_at(value: object, where: str) -> int | None:
+    if value is None:
+        return None
+    if isinstance(value, bool) or not isinstance(value, int) or not 1 <= value <= 14:
+        raise InputError(f"{where}: a wild's place is a run position 1..14 or null.")
+    return value
+
+
+def meld_from_table_json(profile: RulesProfile, data: object, where: str) -> Meld:
+    """state-json: rebuild a table meld by replaying its batches under the family's rules.
+
+    Each batch may fix where the acting wild stands (``wild_at``); the optional
+    ``arrangement`` and ``canasta`` select among the possible results and are
+    checked. A meld that could not have been built is an input error naming ``where``.
+    """
+    if not isinstance(data, Mapping):
+        raise InputError(f"{where}: a table meld is an object with a 'history' of batches.")
+    history = data.get("history")
+    if not isinstance(history, list) or not history:
+        raise InputError(f"{where}.history: expected a non-empty list of batches.")
+    batches: list[tuple[tuple[Card, ...], bool, int | None]] = []
+    for i, batch in enumerate(history):
+        if not isinstance(batch, Mapping):
+            raise InputError(f"{where}.history[{i}]: a batch is an object with 'cards'.")
+        cards = read_cards_json(batch.get("cards"), f"{where}.history[{i}].cards")
+        chosen = "wild_at" in batch
+        wild_at = _read_wild_at(batch.get("wild_at"), f"{where}.history[{i}].wild_at")
+        batches.append((cards, chosen, wild_at))
+    wanted = data.get("arrangement")
+    candidates: list[Meld] = []
+    first, chosen, wild_at = batches[0]
+    for meld in get_meld_arrangements(profile, first, going_out=True):
+        if not chosen or meld.wild_at == wild_at:
+            candidates.append(meld)
+    for cards, chosen, wild_at in batches[1:]:
+        following: list[Meld] = []
+        for meld in candidates:
+            result = get_lay_off_arrangements(profile, meld, cards)
+            if isinstance(result, Violation):
+                continue
+            following.extend(m for m in result if not chosen or m.wild_at == wild_at)
+        candidates = following
+    if wanted is not None:
+        target = _normal(wanted)
+        candidates = [m for m in candidates if _normal(arrangement_to_json(m)) == target]
+    if "canasta" in data:
+        kind = data.get("canasta")
+        candidates = [m for m in candidates if (m.canasta.value if m.canasta else None) == kind]
+    if not candidates:
+        shown = " | ".join(format_cards(b[0]) for b in batches)
+        raise InputError(
+            f"{where}: no legal meld of {profile.family.value} is built by the batches "
+            f"{shown} with the arrangement and canasta kind given (clause lay-off)."
+        )
+    default = _default_replay(profile, batches)
+    return default if default in candidates else candidates[0]
+
+
+def _default_replay(
+    profile: RulesProfile, batches: Sequence[tuple[tuple[Card, ...], bool, int | None]]
+) -> Meld | None:
+    """The meld the batches build when every unstated choice takes the default arrangement."""
+    first, _, wild_at = batches[0]
+    meld = validate_meld(profile, first, wild_at=wild_at, going_out=True)
+    for cards, _, wild_at in batches[1:]:
+        if isinstance(meld, Violation):
+            return None
+        meld = apply_lay_off(profile, meld, cards, wild_at=wild_at)
+    return None if isinstance(meld, Violation) else meld
+
+
+def _normal(arrangement: object) -> object:
+    """An arrangement as :func:`arrangement_to_json` writes it (set cards sorted)."""
+    if not isinstance(arrangement, Mapping):
+        return arrangement
+    out = dict(arrangement)
+    cards = out.get("cards")
+    if out.get("kind") in ("set", "wild") and isinstance(cards, list):
+        try:
+            out["cards"] = [format_card(c) for c in sorted(parse_cards(cards))]
+        except InputError:
+            return arrangement
+    return out
+
+
+# --------------------------------------------------------------------------- state as JSON
+
+
+@implements("state-json")
+def state_to_json(state: State) -> dict[str, object]:
+    """state-json: the state as the JSON object of the fixture schema's ``state``."""
+    teams = len(state.melds)
+    fi_taken = [0] * teams
+    for seat in state.fi_takers:
+        fi_taken[seat % teams] += 1
+    return {
+        "hands": [[format_card(c) for c in hand] for hand in state.hands],
+        "stock": [format_card(c) for c in state.stock],
+        "discard": [format_card(c) for c in state.discard],
+        "fi": [[format_card(c) for c in packet] for packet in state.fi],
+        "melds": [[meld_to_table_json(m) for m in team] for team in state.melds],
+        "team_scores": [points_to_json(s) for s in state.team_scores],
+        "trump": format_card(state.trump) if state.trump is not None else None,
+        "dealer": state.dealer,
+        "turn": state.turn,
+        "phase": state.phase.value,
+        "opened": list(state.opened),
+        "fi_taken": fi_taken,
+        "hand_over": state.hand_over,
+        "extra": {
+            "fi_takers": list(state.fi_takers),
+            "pile_card": format_card(state.pile_card) if state.pile_card is not None else None,
+            "went_out": state.went_out,
+        },
+    }
+
+
+def _seat(value: object, players: int, where: str) -> int:
+    if isinstance(value, bool) or not isinstance(value, int) or not 0 <= value < players:
+        raise InputError(f"{where}: expected a seat number 0..{players - 1}.")
+    return value
+
+
+def _optional_card(value: object, where: str) -> Card | None:
+    if value is None:
+        return None
+    if not isinstance(value, str):
+        raise InputError(f'{where}: expected a card such as "7S" or null.')
+    try:
+        return parse_card(value)
+    except InputError as exc:
+        raise InputError(f"{where}: {exc}") from None
+
+
+def _list(value: object, length: int | None, where: str) -> list[object]:
+    if not isinstance(value, list) or (length is not None and len(value) != length):
+        size = f" of {length}" if length is not None else ""
+        raise InputError(f"{where}: expected a list{size}.")
+    return value
+
+
+def _fi_takers(
+    extra: Mapping[str, object], fi_taken: list[int], teams: int, players: int, where: str
+) -> tuple[int, ...]:
+    if "fi_takers" in extra:
+        raw = _list(extra["fi_takers"], None, f"{where}.extra.fi_takers")
+        takers = tuple(
+            _seat(s, players, f"{where}.extra.fi_takers[{i}]") for i, s in enumerate(raw)
+        )
+        counts = [sum(1 for s in takers if s % teams == t) for t in range(teams)]
+        if counts != fi_taken:
+            raise InputError(
+                f"{where}: extra.fi_takers {list(takers)} does not agree with fi_taken {fi_taken}."
+            )
+        return takers
+    takers_by_team = [t for t in range(teams) if fi_taken[t]]
+    if len(takers_by_team) > 1:
+        raise InputError(
+            f"{where}: both teams have taken a fi; say who took which in extra.fi_takers "
+            "(seats, in the order the fi were taken)."
+        )
+    return tuple(t for t in takers_by_team for _ in range(fi_taken[t]))
+
+
+def _check_cards(profile: RulesProfile, state: State, where: str) -> None:
+    """card-conservation: the hand's cards are exactly one deck of the family."""
+    held: list[Card] = [c for hand in state.hands for c in hand]
+    held += state.stock + state.discard
+    held += [c for packet in state.fi for c in packet]
+    held += [c for team in state.melds for m in team for c in m.all_cards]
+    deck = get_deck(profile.deck_jokers)
+    if sorted(held) != list(deck):
+        extra = list(held)
+        missing: list[Card] = []
+        for c in deck:
+            if c in extra:
+                extra.remove(c)
+            else:
+                missing.append(c)
+        raise InputError(
+            f"{where}: the cards are not one {profile.family.value} deck of "
+            f"{len(deck)} cards (clause deck-composition): "
+            f"missing [{format_cards(sorted(missing))}], too many [{format_cards(sorted(extra))}]."
+        )
+
+
+@implements("state-json")
+def state_from_json(profile: RulesProfile, data: object, where: str = "state") -> State:
+    """state-json: read a state written by :func:`state_to_json` (or by hand).
+
+    Required: ``hands``, ``stock``, ``discard``, ``melds``, ``turn``, ``phase``.
+    Defaults: no fi packets left, scores 0, no trump, the dealer seats before
+    ``turn``, teams opened when they have melds, nothing in ``extra``. The cards
+    must be exactly one deck of the family; anything malformed raises
+    :class:`~kanasta.errors.InputError` naming the JSON path.
+    """
+    if not isinstance(data, Mapping):
+        raise InputError(f"{where}: a state is a JSON object.")
+    players = profile.players
+    teams = get_team_count(profile)
+    for key in ("hands", "stock", "discard", "melds", "turn", "phase"):
+        if key not in data:
+            raise InputError(f"{where}: the field {key!r} is required.")
+    hands = tuple(
+        tuple(sorted(read_cards_json(h, f"{where}.hands[{i}]")))
+        for i, h in enumerate(_list(data["hands"], players, f"{where}.hands"))
+    )
+    stock = read_cards_json(data["stock"], f"{where}.stock")
+    discard = read_cards_json(data["discard"], f"{where}.discard")
+    fi = tuple(
+        read_cards_json(p, f"{where}.fi[{i}]")
+        for i, p in enumerate(_list(data.get("fi", []), None, f"{where}.fi"))
+    )
+    melds = tuple(
+        tuple(
+            meld_from_table_json(profile, m, f"{where}.melds[{t}][{i}]")
+            for i, m in enumerate(_list(team, None, f"{where}.melds[{t}]"))
+        )
+        for t, team in enumerate(_list(data["melds"], teams, f"{where}.melds"))
+    )
+    scores = tuple(
+        parse_points(s)
+        for s in _list(data.get("team_scores", [0] * teams), teams, f"{where}.team_scores")
+    )
+    trump = _optional_card(data.get("trump"), f"{where}.trump")
+    turn = _seat(data["turn"], players, f"{where}.turn")
+    dealer = _seat(data.get("dealer", (turn - 1) % players), players, f"{where}.dealer")
+    try:
+        phase = Phase(str(data["phase"]))
+    except ValueError:
+        raise InputError(f"{where}.phase: expected one of draw, play, over.") from None
+    opened_raw = data.get("opened")
+    if opened_raw is None:
+        opened = tuple(bool(team) for team in melds)
+    else:
+        opened = tuple(
+            bool(o) for o in _list(opened_raw, teams, f"{where}.opened") if isinstance(o, bool)
+        )
+        if len(opened) != teams:
+            raise InputError(f"{where}.opened: expected {teams} booleans.")
+    fi_taken_raw = _list(data.get("fi_taken", [0] * teams), teams, f"{where}.fi_taken")
+    fi_taken = []
+    for i, n in enumerate(fi_taken_raw):
+        if isinstance(n, bool) or not isinstance(n, int) or n < 0:
+            raise InputError(f"{where}.fi_taken[{i}]: expected a count.")
+        fi_taken.append(n)
+    extra = data.get("extra", {})
+    if not isinstance(extra, Mapping):
+        raise InputError(f"{where}.extra: expected an object.")
+    takers = _fi_takers(extra, fi_taken, teams, players, where)
+    pile_card = _optional_card(extra.get("pile_card"), f"{where}.extra.pile_card")
+    went_raw = extra.get("went_out")
+    went_out = None if went_raw is None else _seat(went_raw, players, f"{where}.extra.went_out")
+    over = data.get("hand_over")
+    if over is not None and bool(over) != (phase is Phase.OVER):
+        raise InputError(f"{where}: hand_over must be true exactly when the phase is over.")
+    state = State(
+        profile=profile,
+        dealer=dealer,
+        turn=turn,
+        phase=phase,
+        hands=hands,
+        stock=stock,
+        discard=discard,
+        fi=fi,
+        fi_takers=takers,
+        melds=melds,
+        opened=opened,
+        team_scores=scores,
+        trump=trump,
+        pile_card=pile_card,
+        went_out=went_out,
+    )
+    _check_cards(profile, state, where)
+    for t in range(teams):
+        if is_provisional(state, t) and (phase is not Phase.PLAY or t != state.team):
+            raise InputError(
+                f"{where}: team {t} has melds but has not opened; only the player whose turn "
+                "it is, in the play phase, can hold a provisional opening "
+                "(clause opening-provisional)."
+            )
+    return state
+
+
+def cards_json(cards: Sequence[Card]) -> list[str]:
+    """Cards as a JSON list of notation strings."""
+    return [format_card(c) for c in cards]

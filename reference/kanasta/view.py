@@ -1,0 +1,94 @@
+"""What one player may see of a hand (chapter *Actions and the state*, clause player-view).
+
+A view hides the other players' hands (only their sizes show), the cards of
+the fi packets and the order (and cards) of the stock. Everything else is on
+the table for everyone: the discard pile, the melds, the trump card, who took
+which fi, and the card taken from a one-card pile.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from kanasta.cards import Card, format_card
+from kanasta.clauses import implements
+from kanasta.errors import InputError
+from kanasta.melds import Meld
+from kanasta.points import HalfPoints, points_to_json
+from kanasta.state import Phase, State, meld_to_table_json
+
+__all__ = ["View", "get_view", "view_to_json"]
+
+
+@dataclass(frozen=True, slots=True)
+class View:
+    """A hand as seen from one seat."""
+
+    seat: int
+    variant: str
+    dealer: int
+    turn: int
+    phase: Phase
+    hand: tuple[Card, ...]
+    hand_sizes: tuple[int, ...]
+    stock_size: int
+    discard: tuple[Card, ...]
+    fi_sizes: tuple[int, ...]
+    fi_takers: tuple[int, ...]
+    melds: tuple[tuple[Meld, ...], ...]
+    opened: tuple[bool, ...]
+    team_scores: tuple[HalfPoints, ...]
+    trump: Card | None
+    pile_card: Card | None
+    went_out: int | None
+
+
+@implements("player-view")
+def get_view(state: State, seat: int) -> View:
+    """player-view: the state as the player at ``seat`` sees it."""
+    if not 0 <= seat < len(state.hands):
+        raise InputError(f"there is no seat {seat}; seats are 0..{len(state.hands) - 1}.")
+    return View(
+        seat=seat,
+        variant=state.profile.family.value,
+        dealer=state.dealer,
+        turn=state.turn,
+        phase=state.phase,
+        hand=state.hands[seat],
+        hand_sizes=tuple(len(h) for h in state.hands),
+        stock_size=len(state.stock),
+        discard=state.discard,
+        fi_sizes=tuple(len(p) for p in state.fi),
+        fi_takers=state.fi_takers,
+        melds=state.melds,
+        opened=state.opened,
+        team_scores=state.team_scores,
+        trump=state.trump,
+        pile_card=state.pile_card,
+        went_out=state.went_out,
+    )
+
+
+@implements("player-view")
+def view_to_json(view: View) -> dict[str, object]:
+    """player-view: a view as JSON (no hidden card appears in it)."""
+    return {
+        "seat": view.seat,
+        "variant": view.variant,
+        "dealer": view.dealer,
+        "turn": view.turn,
+        "phase": view.phase.value,
+        "hand": [format_card(c) for c in view.hand],
+        "hand_sizes": list(view.hand_sizes),
+        "stock_size": view.stock_size,
+        "discard": [format_card(c) for c in view.discard],
+        "fi_sizes": list(view.fi_sizes),
+        "fi_takers": list(view.fi_takers),
+        "melds": [[meld_to_table_json(m) for m in team] for team in view.melds],
+        "opened": list(view.opened),
+        "team_scores": [points_to_json(s) for s in view.team_scores],
+        "trump": format_card(view.trump) if view.trump is not None else None,
+        "pile_card": format_card(view.pile_card) if view.pile_card is not None else None,
+        "went_out": view.went_out,
+        "hand_over": view.phase is Phase.OVER,
+    }
