@@ -316,6 +316,17 @@ FI_5200 = RulesProfile(
     canasta_size=7,
     canasta_scheme=CanastaScheme.HALF_FULL_GRAND,
     bonuses=_b(half="100", full="200", grand="500", fi="100", going_out="50"),
+    opening_bands=(
+        OpeningBand(None, to_half_points(45), wilds_count=False),
+        OpeningBand(to_half_points(900), to_half_points(90)),
+    ),
+    opening_waiver_cards=None,
+    emptying_needs_canasta=True,
+    first_fi_team_discard_ban=False,
+    going_out_needs_discard=True,
+    rounding=Rounding.NONE,
+    target_score=to_half_points(5200),
+    target_extensions=(to_half_points(7200), to_half_points(9200)),
 )
 
 FI_351 = RulesProfile(
