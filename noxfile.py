@@ -55,6 +55,26 @@ def docs(session: nox.Session) -> None:
 
 
 @nox.session(python=PYTHON)
+def thorough(session: nox.Session) -> None:
+    """Thorough Hypothesis profile and 10,000 self-play hands per family (not by default)."""
+    session.install("-e", ".[test]")
+    session.run(
+        "pytest",
+        "tests/properties",
+        "tests/core/test_meld_properties.py",
+        *session.posargs,
+        env={"HYPOTHESIS_PROFILE": "thorough", "KANASTA_SELFPLAY_HANDS": "10000"},
+    )
+
+
+@nox.session(python=PYTHON)
+def bench(session: nox.Session) -> None:
+    """``kanasta bench`` for every playable family (not run by default)."""
+    session.install("-e", ".")
+    session.run("kanasta", "bench", "--variant", "all", "--hands", "200", *session.posargs)
+
+
+@nox.session(python=PYTHON)
 def conformance(session: nox.Session) -> None:
     """The conformance suite: validate it, then run it through ``kanasta adapter`` and Node.js."""
     session.install("-e", ".")
