@@ -80,7 +80,7 @@ def test_engine_steps_and_setup_become_the_model() -> None:
         "description": "d",
         "features": ["f"],
         "source": "seed 001",
-        "generated": True,
+        "generated": {"recipe": "count", "seed": 3, "depth": 2},
         "setup": {"state": toy_state(["5H", "6H"], "7H 8H"), "actions": [{"type": "draw"}]},
         "steps": [
             {
@@ -112,7 +112,8 @@ def test_engine_steps_and_setup_become_the_model() -> None:
     assert fixture.setup.to_json()["actions"] == [{"type": "draw"}]
     assert fixture.needs_engine
     assert fixture.kinds == ENGINE_STEP_KINDS
-    assert (fixture.features, fixture.source, fixture.generated) == (("f",), "seed 001", True)
+    assert (fixture.features, fixture.source) == (("f",), "seed 001")
+    assert fixture.generated == {"recipe": "count", "seed": 3, "depth": 2}
     actions, state, score, count2, count1, play = fixture.steps
     assert actions.note == "n"
     assert actions.applied_actions() == ({"type": "discard", "card": "5H"},)

@@ -59,12 +59,22 @@ def toy_fixture(**setup: Any) -> Any:
 
 def test_format_fixture_with_a_state_setup() -> None:
     state = toy_state(["5H 6H", "7H"], "8H 9H 10H")
-    state["melds"] = [[{"kind": "set", "rank": "9", "cards": ["9S", "9H", "9D"]}], []]
+    state["melds"] = [
+        [
+            {
+                "history": [{"cards": ["9S", "9H", "9D"]}],
+                "arrangement": {"kind": "set", "rank": "9", "cards": ["9S", "9H", "9D"]},
+            },
+            {"history": [{"cards": ["5C", "6C", "7C"]}, {"cards": ["8C"]}]},
+        ],
+        [],
+    ]
     text = format_fixture(toy_fixture(state=state, actions=[{"type": "draw"}]))
     assert text.startswith("koz/t/toy  (koz)\nsource: seed 001\nfeatures: f\n")
     assert "    hand of seat 0: 5H 6H" in text
     assert "    stock: 3 cards; discard pile: (none)" in text
     assert "    team 0 meld: set of 9: 9S 9H 9D" in text
+    assert "    team 0 meld built from: 5C 6C 7C | 8C" in text
     assert "    then 1 action(s): draw" in text
     assert "Step 0 (actions) - a draw and a bad discard:" in text
     assert "    action 1: discard KS" in text

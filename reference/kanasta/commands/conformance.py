@@ -13,6 +13,13 @@ from kanasta.conformance.connections import (
     InProcessConnection,
     SubprocessConnection,
 )
+from kanasta.conformance.generate import (
+    RECIPES,
+    generate_fixture,
+    regenerate_folders,
+    require_engine,
+)
+from kanasta.conformance.jsonio import format_fixture_json
 from kanasta.conformance.loader import load_fixtures
 from kanasta.conformance.model import Fixture
 from kanasta.conformance.present import format_fixture
@@ -34,6 +41,7 @@ from kanasta.conformance.runner import (
 )
 from kanasta.conformance.suite import export_suite, fixture_folders, validate_suite
 from kanasta.errors import InputError
+from kanasta.resources import get_fixtures_dir
 
 LONG_RUN = 50
 """A run of at least this many fixtures shows a progress bar on a terminal."""
@@ -171,6 +179,37 @@ def register(subparsers: Any) -> None:
     listing = sub.add_parser("list", help="list the selected fixtures")
     _add_selection(listing)
     listing.set_defaults(handler=_list)
+
+    generate = sub.add_parser(
+        "generate",
+        help="regenerate the fixtures the reference generates (golden playthroughs, counts)",
+        description="Regenerate every fixture that carries a 'generated' recipe, from the "
+        "reference engine. With --check nothing is written and the exit status is 1 when a "
+        "file would change. With --new, write a new generated fixture.",
+    )
+    generate.add_argument("--check", action="store_true", help="only report stale fixtures")
+    _add_folders(generate)
+    new = generate.add_argument_group("a new generated fixture (--new)")
+    new.add_argument("--new", choices=RECIPES, help="the recipe of a new fixture")
+    new.add_argument("--id", dest="new_id", metavar="ID", help="its id (its path)")
+    new.add_argument("--variant", dest="new_variant", help="its variant")
+    new.add_argument("--seed", type=int, help="the seed of the deal")
+    new.add_argument(
+        "--policy-seed", type=int, help="the seed of the random policy (default: --seed)"
+    )
+    new.add_argument("--prefix", type=int, default=0, help="count: random actions played first")
+    new.add_argument("--depth", type=int, default=1, help="count: the depth counted (1-4)")
+    new.add_argument("--clause", dest="new_clauses", action="append", default=[], metavar="SLUG")
+    new.add_argument("--description", default="", help="what the fixture shows")
+    new.add_argument("--source", default=None, help="e.g. 'seed 001'")
+    new.add_argument(
+        "--into",
+        type=Path,
+        default=None,
+        metavar="DIR",
+        help="the fixtures folder to write into (default: the built-in suite)",
+    )
+    generate.set_defaults(handler=_generate)
 
     export = sub.add_parser(
         "export",
@@ -322,4 +361,60 @@ def _export(args: argparse.Namespace) -> int:
         f"exported {count} fixtures, the schemas and VERSION.json (suite {SUITE_VERSION}, "
         f"protocol {PROTOCOL_VERSION}) to {args.directory}"
     )
+    return 0
+
+
+def _generate(args: argparse.Namespace) -> int:
+    engine = require_engine()
+    if args.new:
+        return _generate_new(args, engine)
+    folders = fixture_folders(args.fixtures, builtin=not args.no_builtin)
+    results = regenerate_folders(folders, engine, write=not args.check)
+    stale = [r for r in results if r.changed]
+    for result in stale:
+        print(f"{'STALE' if args.check else 'REWRITTEN'} {result.ident}  ({result.path})")
+    print(
+        f"{len(results)} generated fixture(s), {len(stale)} "
+        f"{'stale' if args.check else 'rewritten'}"
+    )
+    return 1 if args.check and stale else 0
+
+
+def _generate_new(args: argparse.Namespace, engine: Any) -> int:
+    missing = [
+        flag
+        for flag, value in (
+            ("--id", args.new_id),
+            ("--variant", args.new_variant),
+            ("--seed", args.seed),
+            ("--clause", args.new_clauses),
+            ("--description", args.description),
+        )
+        if not value and value != 0
+    ]
+    if missing:
+        raise InputError(f"--new needs {', '.join(missing)}.")
+    recipe: dict[str, Any] = {"recipe": args.new, "seed": args.seed}
+    if args.policy_seed is not None:
+        recipe["policy_seed"] = args.policy_seed
+    if args.new == "count":
+        recipe.update({"prefix": args.prefix, "depth": args.depth})
+    data = generate_fixture(
+        engine,
+        ident=args.new_id,
+        variant=args.new_variant,
+        clauses=args.new_clauses,
+        description=args.description,
+        recipe=recipe,
+        source=args.source,
+    )
+    folder = args.into if args.into is not None else get_fixtures_dir()
+    path = folder / f"{args.new_id}.json"
+    if path.exists():
+        raise InputError(
+            f"{path} exists already; regenerate it with 'kanasta conformance generate'."
+        )
+    path.parent.mkdir(parents=True, exist_ok=True)
+    path.write_text(format_fixture_json(data), encoding="utf-8")
+    print(f"wrote {path}")
     return 0

@@ -21,6 +21,7 @@ from kanasta.errors import InputError
 __all__ = [
     "check_nesting",
     "dumps_line",
+    "format_fixture_json",
     "format_json_path",
     "parse_json_text",
     "read_json_file",
@@ -139,3 +140,30 @@ def read_json_file(
 def dumps_line(obj: Any) -> str:
     """One compact JSON line (no newline inside), as the protocol sends it."""
     return json.dumps(obj, ensure_ascii=False, separators=(",", ":"), allow_nan=False)
+
+
+def _pretty(value: Any, indent: int, width: int) -> str:
+    pad = "  " * indent
+    if isinstance(value, dict):
+        if not value:
+            return "{}"
+        flat = "{" + ", ".join(f"{json.dumps(k)}: {_pretty(v, 0, width)}" for k, v in value.items())
+        flat += "}"
+        if len(flat) + len(pad) <= width and "\n" not in flat:
+            return flat
+        items = [
+            f"{pad}  {json.dumps(k)}: {_pretty(v, indent + 1, width)}" for k, v in value.items()
+        ]
+        return "{\n" + ",\n".join(items) + "\n" + pad + "}"
+    if isinstance(value, list):
+        if all(not isinstance(x, dict | list) for x in value):
+            return "[" + ", ".join(json.dumps(x, ensure_ascii=False) for x in value) + "]"
+        items = [pad + "  " + _pretty(x, indent + 1, width) for x in value]
+        return "[\n" + ",\n".join(items) + "\n" + pad + "]"
+    return json.dumps(value, ensure_ascii=False)
+
+
+def format_fixture_json(data: Any, *, width: int = 96) -> str:
+    """A fixture as the suite writes it: two-space indents, short objects and every list
+    of plain values on one line, a final newline. The same data always gives the same text."""
+    return _pretty(data, 0, width) + "\n"

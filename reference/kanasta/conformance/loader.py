@@ -161,7 +161,7 @@ def fixture_from_json(
         setup=setup,
         features=tuple(data.get("features", ())),
         source=data.get("source", ""),
-        generated=bool(data.get("generated", False)),
+        generated=data.get("generated"),
         path=path,
         root=root,
     )

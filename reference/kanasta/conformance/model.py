@@ -114,7 +114,7 @@ class Fixture:
     setup: Setup | None = None
     features: tuple[str, ...] = ()
     source: str = ""
-    generated: bool = False
+    generated: JsonObject | None = None
     path: Path | None = field(default=None, compare=False)
     root: Path | None = field(default=None, compare=False)
 

@@ -168,7 +168,12 @@ def _setup_lines(fixture: Fixture) -> list[str]:
         )
         for team, melds in enumerate(state.get("melds", [])):
             for meld in melds:
-                lines.append(f"    team {team} meld: {format_arrangement(meld)}")
+                arrangement = meld.get("arrangement")
+                if arrangement is None:
+                    batches = " | ".join(" ".join(b["cards"]) for b in meld["history"])
+                    lines.append(f"    team {team} meld built from: {batches}")
+                else:
+                    lines.append(f"    team {team} meld: {format_arrangement(arrangement)}")
         lines.append(f"    turn: seat {state.get('turn')}, phase {state.get('phase')}")
     else:
         lines.append(f"    the spec's deal from seed {setup.seed}")

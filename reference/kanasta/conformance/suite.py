@@ -12,6 +12,8 @@ from kanasta import __version__
 from kanasta.conformance import MAX_DEPTH, MAX_FILE_BYTES, PROTOCOL_VERSION, SUITE_VERSION
 from kanasta.conformance.checks import Outcome
 from kanasta.conformance.connections import InProcessConnection
+from kanasta.conformance.engine_api import load_engine
+from kanasta.conformance.generate import regenerate_folders
 from kanasta.conformance.loader import find_fixture_files, load_fixtures
 from kanasta.conformance.model import Fixture
 from kanasta.conformance.protocol import ProtocolValidator
@@ -85,6 +87,17 @@ def validate_suite(
                 )
     else:
         problems.append("no fixtures found")
+    if any(f.generated is not None for f in loaded.fixtures):
+        engine = load_engine().engine
+        if engine is None:
+            problems.append("generated fixtures cannot be checked: the engine is not available")
+        else:
+            for regenerated in regenerate_folders(folders, engine, write=False):
+                if regenerated.changed:
+                    problems.append(
+                        f"{regenerated.ident}: regenerating it changes the file; run "
+                        "'kanasta conformance generate' and review the difference"
+                    )
     return ValidationReport(loaded.fixtures, tuple(problems), run)
 
 
