@@ -51,6 +51,8 @@ class BenchResult:
     legal_seconds: float
     apply_seconds: float
     longest_hand: int
+    cpu_seconds: float = 0.0
+    """Processor time of the run (``time.process_time``): robust to other load."""
 
     @property
     def hands_per_second(self) -> float:
@@ -59,6 +61,11 @@ class BenchResult:
     @property
     def moves_per_second(self) -> float:
         return self.moves / self.seconds if self.seconds > 0 else 0.0
+
+    @property
+    def moves_per_cpu_second(self) -> float:
+        """Moves per second of processor time (the figure on a machine busy with other work)."""
+        return self.moves / self.cpu_seconds if self.cpu_seconds > 0 else 0.0
 
     @property
     def mean_legal_us(self) -> float:
@@ -79,6 +86,8 @@ class BenchResult:
             "seconds": round(self.seconds, 6),
             "hands_per_second": round(self.hands_per_second, 3),
             "moves_per_second": round(self.moves_per_second, 1),
+            "cpu_seconds": round(self.cpu_seconds, 6),
+            "moves_per_cpu_second": round(self.moves_per_cpu_second, 1),
             "mean_legal_actions_us": round(self.mean_legal_us, 3),
             "mean_apply_us": round(self.mean_apply_us, 3),
             "moves_per_hand": round(self.moves / self.hands, 1) if self.hands else 0.0,
@@ -92,7 +101,8 @@ class BenchResult:
                 f"variant {self.variant}, seed {self.seed}: {self.hands} hands, "
                 f"{self.moves} moves in {self.seconds:.2f} s",
                 f"  hands/s  {self.hands_per_second:12.1f}",
-                f"  moves/s  {self.moves_per_second:12.1f}",
+                f"  moves/s  {self.moves_per_second:12.1f}"
+                f"   ({self.moves_per_cpu_second:.1f} per CPU second)",
                 f"  legal_actions  mean {self.mean_legal_us:9.1f} us",
                 f"  apply          mean {self.mean_apply_us:9.1f} us",
                 f"  moves per hand {self.moves / max(self.hands, 1):9.1f} "
@@ -151,8 +161,23 @@ def run_bench(
     moves = 0
     longest = 0
     start = clock()
+    cpu_start = time.process_time()
     next_report = start + progress_every
     played = 0
+
+    def _result() -> BenchResult:
+        return BenchResult(
+            variant,
+            seed,
+            played,
+            moves,
+            clock() - start,
+            legal_time,
+            apply_time,
+            longest,
+            time.process_time() - cpu_start,
+        )
+
     for index in range(hands):
         state = engine.new_hand(variant, seed=(seed + index) & MASK64)
         hand_moves = 0
@@ -175,11 +200,5 @@ def run_bench(
         played = index + 1
         if progress is not None and clock() >= next_report:
             next_report = clock() + progress_every
-            progress(
-                BenchResult(
-                    variant, seed, played, moves, clock() - start, legal_time, apply_time, longest
-                )
-            )
-    return BenchResult(
-        variant, seed, played, moves, clock() - start, legal_time, apply_time, longest
-    )
+            progress(_result())
+    return _result()

@@ -21,7 +21,13 @@ def test_bench_json_reports_the_hands_it_played(capsys: pytest.CaptureFixture[st
     assert result["hands"] == 2
     assert result["moves"] > 0
     assert result["moves_per_hand"] == result["moves"] / 2
-    for key in ("hands_per_second", "moves_per_second", "mean_legal_actions_us", "mean_apply_us"):
+    for key in (
+        "hands_per_second",
+        "moves_per_second",
+        "moves_per_cpu_second",
+        "mean_legal_actions_us",
+        "mean_apply_us",
+    ):
         assert result[key] > 0
 
 
@@ -62,7 +68,7 @@ def test_bench_rejects_unplayable_variants_and_bad_counts(
 def test_empty_result_has_zero_rates() -> None:
     empty = BenchResult("koz", 0, 0, 0, 0.0, 0.0, 0.0, 0)
     assert empty.hands_per_second == empty.moves_per_second == 0.0
-    assert empty.mean_legal_us == empty.mean_apply_us == 0.0
+    assert empty.mean_legal_us == empty.mean_apply_us == empty.moves_per_cpu_second == 0.0
     assert empty.to_json()["moves_per_hand"] == 0.0
 
 
