@@ -250,8 +250,11 @@ def explain(
         slugs = deciding + [s for s in fixture.clauses if s not in deciding]
         if slugs:
             lines.append("  clauses:")
-            lines.extend(_indent(_clause_texts(slugs, clauses)))
-        lines.append("")
+            for text in _clause_texts(slugs, clauses):
+                lines.extend(_indent([text]))
+                lines.append("")
+        else:
+            lines.append("")
     return "\n".join(lines).rstrip() + "\n", agrees
 
 
@@ -265,6 +268,10 @@ def _deciding(step: Step, answer: Mapping[str, Any]) -> list[str]:
             found.append(verdict["clause"])
     if step.kind is StepKind.MELD and answer.get("verdict") == "legal":
         found.extend(_meld_clauses(answer))
+        if step.params.get("lay_offs"):
+            found.append("lay-off")
+            if answer.get("canasta") in ("half", "full"):
+                found.append("canasta-kind-fixed")
     return list(dict.fromkeys(found))
 
 
@@ -274,6 +281,8 @@ def _meld_clauses(answer: Mapping[str, Any]) -> list[str]:
     kind = arrangement.get("kind") if isinstance(arrangement, Mapping) else None
     slugs = {"set": ["set-definition"], "run": ["run-definition"], "wild": ["wild-only-melds"]}
     found = list(slugs.get(str(kind), []))
+    if kind == "run" and isinstance(arrangement, Mapping) and _has_acting_wild(arrangement):
+        found.append("run-wild-placement")
     found.append("meld-points")
     canasta = answer.get("canasta")
     canasta_clauses = {
@@ -291,3 +300,16 @@ def _meld_clauses(answer: Mapping[str, Any]) -> list[str]:
         found.append(canasta_clauses[canasta])
         found.append("canasta-bonus")
     return found
+
+
+def _has_acting_wild(arrangement: Mapping[str, Any]) -> bool:
+    """Whether a run arrangement holds a card standing for a place it is not."""
+    suit, low, cards = arrangement.get("suit"), arrangement.get("low"), arrangement.get("cards")
+    if not isinstance(low, int) or not isinstance(cards, list):
+        return False
+    ranks = ["A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K", "A"]
+    for offset, card in enumerate(cards):
+        place = low + offset
+        if not 1 <= place <= 14 or card != f"{ranks[place - 1]}{suit}":
+            return True
+    return bool(arrangement.get("spare"))
