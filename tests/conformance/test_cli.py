@@ -263,6 +263,8 @@ def test_explain(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     assert out.startswith("Question: q (fi-5200)")
     assert "canasta: half (bonus 100)" in out
     assert "[canasta-half-full]" in out
+    for slug in ("canasta-kind-fixed", "run-wild-placement", "lay-off"):
+        assert f"[{slug}]" in out
     assert "[run-definition]" in out
     assert "rejected: wild-needs-three-naturals" in out
     assert "A wild joins a run only beside three consecutive naturals" in out

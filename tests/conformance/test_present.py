@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Any
 
 from kanasta.conformance import present
@@ -214,3 +215,16 @@ def test_every_clause_explain_may_cite_exists() -> None:
     ]
     cited = {s for a in answers for s in present._meld_clauses(a)}
     assert cited <= slugs
+
+
+def test_which_runs_hold_an_acting_wild() -> None:
+    def run(low: object, cards: object, spare: Sequence[str] = ()) -> dict[str, Any]:
+        return {"kind": "run", "suit": "H", "low": low, "cards": cards, "spare": list(spare)}
+
+    assert not present._has_acting_wild(run(12, ["QH", "KH", "AH"]))
+    assert not present._has_acting_wild(run(1, ["AH", "2H", "3H"]))
+    assert present._has_acting_wild(run(4, ["4H", "5H", "2C"]))
+    assert present._has_acting_wild(run(1, ["AH", "2H"], ["JK"]))
+    assert present._has_acting_wild(run(13, ["KH", "AH", "JK"]))
+    assert not present._has_acting_wild(run(None, ["4H"]))
+    assert not present._has_acting_wild(run(4, "4H 5H"))
