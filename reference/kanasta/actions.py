@@ -16,7 +16,7 @@ from kanasta.candidates import get_lay_off_options, get_meld_options
 from kanasta.cards import Card, format_card, format_cards, parse_card
 from kanasta.clauses import implements
 from kanasta.errors import InputError, Violation
-from kanasta.melds import Meld, check_new_set
+from kanasta.melds import Meld, MeldKind, check_new_set
 from kanasta.state import Phase, State, is_provisional, read_cards_json
 from kanasta.turn import (
     after_laying,
@@ -35,6 +35,7 @@ __all__ = [
     "Action",
     "ActionType",
     "action_from_json",
+    "action_order",
     "action_to_json",
     "apply_action",
     "count_action_sequences",
@@ -103,8 +104,10 @@ def apply_action(state: State, action: Action, seat: int | None = None) -> State
 def legal_actions(state: State) -> tuple[Action, ...]:
     """legal-action-count: every legal action of the state, each exactly once.
 
-    Order: draw, take-pile; then melds, lay-offs (by meld index), discards (by
-    card), take-back. Actions are distinct by clause legal-action-count.
+    In the canonical order of the clause (:func:`action_order`): by kind (draw,
+    take-pile, meld, lay-off, discard, take-back), then meld index, then
+    cards, then wild_at. The option lists are kept in that order, so the
+    concatenation needs no sort.
     """
     if state.phase is Phase.OVER:
         return ()
@@ -120,34 +123,34 @@ def legal_actions(state: State) -> tuple[Action, ...]:
     team = state.team
     team_melds = state.melds[team]
     found: list[Action] = []
-    seen: set[Action] = set()
-    for meld in get_meld_options(profile, hand):
-        if check_new_set(profile, team_melds, meld) is not None:
+    for cards, meld in get_meld_options(profile, hand):
+        if meld.kind is MeldKind.SET and check_new_set(profile, team_melds, meld) is not None:
             continue
-        cards = meld.all_cards
-        action = Action(ActionType.MELD, cards, 0, meld.wild_at)
-        if action in seen:
-            continue
-        if not _laying_is_legal(state, hand, cards, (*team_melds, meld)):
-            continue
-        seen.add(action)
-        found.append(action)
+        if _laying_is_legal(state, hand, cards, (*team_melds, meld)):
+            found.append(Action(ActionType.MELD, cards, 0, meld.wild_at))
     for index, target in enumerate(team_melds):
         for batch, result in get_lay_off_options(profile, target, hand):
-            action = Action(ActionType.LAY_OFF, batch, index, result.wild_at)
-            if action in seen:
-                continue
-            melds = tuple(result if i == index else m for i, m in enumerate(team_melds))
-            if not _laying_is_legal(state, hand, batch, melds):
-                continue
-            seen.add(action)
-            found.append(action)
+            if _laying_is_legal(state, hand, batch, _replaced(team_melds, index, result)):
+                found.append(Action(ActionType.LAY_OFF, batch, index, result.wild_at))
     for card in sorted(set(hand)):
         if check_discard(state, card) is None:
             found.append(Action(ActionType.DISCARD, (card,)))
     if is_provisional(state, team):
         found.append(TAKE_BACK)
     return tuple(found)
+
+
+_KIND_ORDER = {kind: i for i, kind in enumerate(ActionType)}
+
+
+def action_order(action: Action) -> tuple[int, int, tuple[Card, ...], int]:
+    """legal-action-count: the sort key of the canonical order of legal actions."""
+    wild = -1 if action.wild_at is None else action.wild_at
+    return (_KIND_ORDER[action.type], action.meld, action.cards, wild)
+
+
+def _replaced(melds: tuple[Meld, ...], index: int, meld: Meld) -> tuple[Meld, ...]:
+    return (*melds[:index], meld, *melds[index + 1 :])
 
 
 def _laying_is_legal(
@@ -159,10 +162,15 @@ def _laying_is_legal(
     the pile card can be discarded, or (for a team that has not opened) the
     provisional opening can be taken back. Otherwise the full check runs.
     """
+    left = len(hand) - len(cards)
+    if left >= 2:
+        pile_card = state.pile_card
+        if pile_card is None or not state.opened[state.team]:
+            return True
+        if hand.count(pile_card) - cards.count(pile_card) < left:
+            return True
     rest = remove_cards(hand, cards)
     assert rest is not None
-    if len(rest) >= 2 and (not state.opened[state.team] or any(c != state.pile_card for c in rest)):
-        return True
     return not isinstance(after_laying(state, rest, team_melds), Violation)
 
 

@@ -22,7 +22,7 @@ from kanasta.errors import Violation
 from kanasta.melds import Meld, MeldKind, get_lay_off_arrangements, get_meld_arrangements
 from kanasta.profiles import RulesProfile, WildMeldRule
 
-__all__ = ["get_lay_off_options", "get_meld_options", "sub_multisets"]
+__all__ = ["MeldOption", "get_lay_off_options", "get_meld_options", "sub_multisets"]
 
 ACE_HIGH = 14
 
@@ -90,12 +90,21 @@ def _max_run(profile: RulesProfile) -> int:
     return 13 if profile.max_meld_size is None else min(13, profile.max_meld_size)
 
 
+def _arrangements(profile: RulesProfile, batch: tuple[Card, ...]) -> tuple[Meld, ...]:
+    """get_meld_arrangements, remembered (the same batches come up hand after hand)."""
+    key = ("arr", _pid(profile), batch)
+    hit = _MEMO.get(key)
+    if hit is not None:
+        return hit  # type: ignore[no-any-return]
+    return _remember(key, get_meld_arrangements(profile, batch))  # type: ignore[no-any-return]
+
+
 def _batches_to_melds(
     profile: RulesProfile, batches: Iterable[tuple[Card, ...]]
 ) -> tuple[Meld, ...]:
     found: list[Meld] = []
     for batch in sorted(set(batches)):
-        found.extend(get_meld_arrangements(profile, batch))
+        found.extend(_arrangements(profile, batch))
     return tuple(found)
 
 
@@ -117,10 +126,11 @@ def _compute_set_melds(
     if len(naturals) + min(len(wilds), profile.max_wilds_per_meld) < 3:
         return ()
     batches: list[tuple[Card, ...]] = []
+    natural_parts = [p for p in sub_multisets(naturals, max_size=limit) if p]
     for wild_part in sub_multisets(wilds, max_size=profile.max_wilds_per_meld):
-        for natural_part in sub_multisets(naturals, max_size=limit):
+        for natural_part in natural_parts:
             size = len(natural_part) + len(wild_part)
-            if natural_part and size >= 3 and (limit is None or size <= limit):
+            if size >= 3 and (limit is None or size <= limit):
                 batches.append(tuple(sorted(natural_part + wild_part)))
     return _batches_to_melds(profile, batches)
 
@@ -146,11 +156,13 @@ def _run_melds(
 ) -> tuple[Meld, ...]:
     """New runs of one suit: every window of positions, naturals where the hand has
     them, wild cards in the (at most ``max_wilds_per_meld``) places left."""
-    key = ("run", _pid(profile), suited, wilds)
+    # A run holds each card once, so a second copy in hand changes nothing.
+    distinct = tuple(sorted(set(suited)))
+    key = ("run", _pid(profile), distinct, wilds)
     hit = _MEMO.get(key)
     if hit is not None:
         return hit  # type: ignore[no-any-return]
-    return _remember(key, _compute_run_melds(profile, suit, suited, wilds))  # type: ignore[no-any-return]
+    return _remember(key, _compute_run_melds(profile, suit, distinct, wilds))  # type: ignore[no-any-return]
 
 
 def _compute_run_melds(
@@ -193,9 +205,16 @@ def _compute_run_melds(
     return _batches_to_melds(profile, batches)
 
 
+MeldOption = tuple[tuple[Card, ...], Meld]
+"""A candidate meld or lay-off: the sorted cards it takes from the hand, and the result."""
+
+
 @implements("legal-action-count")
-def get_meld_options(profile: RulesProfile, hand: tuple[Card, ...]) -> tuple[Meld, ...]:
+def get_meld_options(profile: RulesProfile, hand: tuple[Card, ...]) -> tuple[MeldOption, ...]:
     """legal-action-count: every legal new meld (each arrangement once) from a sorted hand.
+
+    Each option is ``(cards, meld)``; options are distinct by cards and the
+    place of the acting wild, and sorted by cards, then that place (none first).
 
     The hand is split into independent parts (the naturals of each rank, the
     cards of each suit, the wild cards), each with its own cache, so that a
@@ -228,11 +247,12 @@ def get_meld_options(profile: RulesProfile, hand: tuple[Card, ...]) -> tuple[Mel
     return _remember(key, _unique_melds(found))  # type: ignore[no-any-return]
 
 
-def _unique_melds(melds: Iterable[Meld]) -> tuple[Meld, ...]:
-    seen: dict[tuple[tuple[Card, ...], int | None, MeldKind], Meld] = {}
+def _unique_melds(melds: Iterable[Meld]) -> tuple[MeldOption, ...]:
+    seen: dict[tuple[tuple[Card, ...], int], MeldOption] = {}
     for m in melds:
-        seen.setdefault((m.all_cards, m.wild_at, m.kind), m)
-    return tuple(seen.values())
+        cards = m.all_cards
+        seen.setdefault((cards, -1 if m.wild_at is None else m.wild_at), (cards, m))
+    return tuple(seen[k] for k in sorted(seen))
 
 
 def _relevant(meld: Meld, hand: tuple[Card, ...]) -> tuple[Card, ...]:
@@ -333,24 +353,26 @@ def _run_lay_off_batches(
 
 def _compute_lay_off_options(
     profile: RulesProfile, meld: Meld, relevant: tuple[Card, ...]
-) -> tuple[tuple[tuple[Card, ...], Meld], ...]:
-    found: list[tuple[tuple[Card, ...], Meld]] = []
-    for batch in sorted(_lay_off_batches(profile, meld, relevant)):
+) -> tuple[MeldOption, ...]:
+    found: dict[tuple[tuple[Card, ...], int], MeldOption] = {}
+    for batch in _lay_off_batches(profile, meld, relevant):
         result = get_lay_off_arrangements(profile, meld, batch)
         if isinstance(result, Violation):
             continue
-        found.extend((batch, m) for m in result)
-    return tuple(found)
+        for m in result:
+            found.setdefault((batch, -1 if m.wild_at is None else m.wild_at), (batch, m))
+    return tuple(found[k] for k in sorted(found))
 
 
 @implements("legal-action-count")
 def get_lay_off_options(
     profile: RulesProfile, meld: Meld, hand: tuple[Card, ...]
-) -> tuple[tuple[tuple[Card, ...], Meld], ...]:
+) -> tuple[MeldOption, ...]:
     """legal-action-count: every legal lay-off batch from the hand onto ``meld``, per result.
 
     A batch is any non-empty multiset of hand cards that the meld accepts at
-    once (clause lay-off); each distinct resulting arrangement is listed once.
+    once (clause lay-off); each distinct resulting arrangement (by the place
+    of the acting wild) is listed once, sorted by batch, then that place.
     """
     relevant = _relevant(meld, hand)
     key = ("lay-off", _pid(profile), id(meld), relevant)

@@ -20,7 +20,7 @@ from kanasta.state import Phase, State, get_team_count
 
 __all__ = ["MeldSpec", "build_meld", "build_state"]
 
-MeldSpec = str | Sequence[str] | Sequence[tuple[str, int | None]]
+MeldSpec = str | Sequence[str | tuple[str, int | None]]
 """A meld: one batch (``"5H 6H 7H"``), or its batches in order, each optionally with
 the ``wild_at`` chosen (``[("5H 6H JK", 4), ("7H", None)]``)."""
 

@@ -439,8 +439,3 @@ def state_from_json(profile: RulesProfile, data: object, where: str = "state") -
                 "(clause opening-provisional)."
             )
     return state
-
-
-def cards_json(cards: Sequence[Card]) -> list[str]:
-    """Cards as a JSON list of notation strings."""
-    return [format_card(c) for c in cards]

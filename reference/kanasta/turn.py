@@ -236,12 +236,12 @@ def can_finish_turn(state: State) -> bool:
         return True
     team = state.team
     team_melds = state.melds[team]
-    for meld in get_meld_options(state.profile, hand):
-        if check_new_set(state.profile, team_melds, meld) is not None:
-            continue
-        rest = remove_cards(hand, meld.all_cards)
+    for cards, meld in get_meld_options(state.profile, hand):
+        rest = remove_cards(hand, cards)
         assert rest is not None
-        if not isinstance(after_laying(state, rest, (*team_melds, meld)), Violation):
+        if check_new_set(state.profile, team_melds, meld) is None and not isinstance(
+            after_laying(state, rest, (*team_melds, meld)), Violation
+        ):
             return True
     for index, target in enumerate(team_melds):
         for batch, result in get_lay_off_options(state.profile, target, hand):

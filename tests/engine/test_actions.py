@@ -16,6 +16,7 @@ from kanasta.actions import (
     Action,
     ActionType,
     action_from_json,
+    action_order,
     action_to_json,
     apply_action,
     count_action_sequences,
@@ -86,6 +87,7 @@ def test_legal_action_count_equals_the_brute_force(seed: int) -> None:
     for state in _random_states(seed, 40, max_hand=11)[::3]:
         listed = legal_actions(state)
         assert len(set(listed)) == len(listed), "an action is listed twice"
+        assert list(listed) == sorted(listed, key=action_order), "not in canonical order"
         assert set(listed) == _brute_force(state)
 
 
@@ -165,7 +167,8 @@ def test_meld_options_are_cached_and_stable() -> None:
     hand = tuple(sorted(parse_cards("3H 4H 5H 6H JK 8C 8D 8S")))
     first = get_meld_options(KOZ, hand)
     assert get_meld_options(KOZ, hand) is first
-    assert len({(m.all_cards, m.wild_at) for m in first}) == len(first)
+    assert len({(cards, m.wild_at) for cards, m in first}) == len(first)
+    assert all(cards == m.all_cards for cards, m in first)
 
 
 @pytest.mark.clause("action-kinds")

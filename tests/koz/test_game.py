@@ -5,6 +5,7 @@ from __future__ import annotations
 import json
 import random
 from dataclasses import replace
+from functools import cache
 from io import StringIO
 from pathlib import Path
 
@@ -163,9 +164,15 @@ def test_game_record_rejects_illegal_or_malformed_records() -> None:
         game_from_json(late_deal)
 
 
+@cache
+def _whole_game() -> Game:
+    """The game of ``kanasta play --seed 1`` (played once for several tests)."""
+    return play_random_game("koz", 1)
+
+
 @pytest.mark.clause("game-target", "game-hands")
 def test_game_target_a_whole_game_ends_with_a_winner_at_300() -> None:
-    game = _play_hands(1, 200)
+    game = _whole_game()
     assert game.over
     assert game.winner is not None
     assert game.totals[game.winner] >= P(300)
@@ -177,6 +184,10 @@ def test_game_target_a_whole_game_ends_with_a_winner_at_300() -> None:
     saved = game_to_json(game)
     assert saved["winner"] == game.winner
     assert game_from_json(saved).winner == game.winner
+    extra = json.loads(json.dumps(saved))
+    extra["hands"].append({"actions": [{"type": "draw"}]})
+    with pytest.raises(InputError, match="already over"):
+        game_from_json(extra)
 
 
 @pytest.mark.clause("game-record")
@@ -241,7 +252,7 @@ def test_play_command_stops_at_max_hands(capsys: pytest.CaptureFixture[str]) -> 
 @pytest.mark.clause("action-kinds")
 def test_log_names_pile_takes_melds_lay_offs_and_fi() -> None:
     out = StringIO()
-    format_game(play_random_game("koz", 1), out)
+    format_game(_whole_game(), out)
     text = out.getvalue()
     for word in ("takes the discard pile", "melds", "lays off", "canasta of", "has opened"):
         assert word in text

@@ -8,6 +8,7 @@ from kanasta.actions import ActionType, apply_action, legal_actions
 from kanasta.cards import parse_card, parse_cards
 from kanasta.errors import Violation
 from kanasta.melds import MeldKind
+from kanasta.turn import can_finish_turn
 from tests.koz.util import Phase, accept, back, disc, draw, koz_state, lay, meld, reject, take
 
 CANASTA = "9S 9H 9D 9C 9S 9H 9D"
@@ -17,6 +18,7 @@ CANASTA = "9S 9H 9D 9C 9S 9H 9D"
 def test_turn_structure_play_actions_are_refused_in_the_draw_phase() -> None:
     state = koz_state(hands=["4H 5H 6H 9C"], discard="KD")
     reject(state, meld("4H 5H 6H"), "turn-structure", "wrong-phase")
+    reject(state, lay(0, "4H"), "turn-structure", "wrong-phase")
     reject(state, disc("9C"), "turn-structure", "wrong-phase")
     reject(state, back(), "turn-structure", "wrong-phase")
 
@@ -225,3 +227,20 @@ def test_turn_must_finish_take_pile_refused_when_no_turn_end_is_possible() -> No
     with_canasta = koz_state(hands=["JK JK"], discard="JK", melds=[[CANASTA]])
     after = accept(with_canasta, take(), meld("JK JK JK"))
     assert len(after.fi_takers) == 1
+
+
+@pytest.mark.clause("turn-must-finish")
+def test_turn_must_finish_trivially_true_outside_the_play_phase_and_with_provisional_melds() -> (
+    None
+):
+    assert can_finish_turn(koz_state(hands=["5H"], discard="KD"))
+    provisional = accept(koz_state(hands=["3H 4H 5H 9C"], phase=Phase.PLAY), meld("3H 4H 5H"))
+    assert can_finish_turn(provisional)
+
+
+@pytest.mark.clause("lay-off-own-team", "one-wild-per-meld")
+def test_lay_off_own_team_refused_by_the_meld_rules() -> None:
+    state = koz_state(hands=["JK 2C 5D 6D"], melds=[["8S 8H JK"]], phase=Phase.PLAY)
+    result = apply_action(state, lay(0, "2C"))
+    assert isinstance(result, Violation)
+    assert result.code == "too-many-wilds"
