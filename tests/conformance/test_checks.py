@@ -182,7 +182,16 @@ STATE = {
     "stock": ["8H", "9H", "10H"],
     "discard": ["2C", "KD"],
     "fi": [["AS"]],
-    "melds": [[{"kind": "set", "rank": "7", "cards": ["7S", "7H", "7D"], "canasta": None}], []],
+    "melds": [
+        [
+            {
+                "history": [{"cards": ["7S", "7H", "7D"]}],
+                "arrangement": {"kind": "set", "rank": "7", "cards": ["7S", "7H", "7D"]},
+                "canasta": None,
+            }
+        ],
+        [],
+    ],
     "turn": 1,
     "phase": "draw",
     "hand_over": False,

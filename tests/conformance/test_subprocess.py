@@ -193,3 +193,16 @@ def test_close_without_start_and_twice(tmp_path: Path) -> None:
 def _pythonpath() -> dict[str, str]:
     root = str(Path(kanasta.__file__).resolve().parent.parent)
     return {"PYTHONPATH": os.pathsep.join([root, *sys.path[1:]])}
+
+
+def test_an_implementation_that_does_not_exit_after_bye_is_killed(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    monkeypatch.setattr(connections, "CLOSE_TIMEOUT", 0.2)
+    connection = SubprocessConnection(
+        fake_command("hang", "--ignore-bye"), timeout=TIMEOUT, start_timeout=START
+    )
+    connection.start()
+    started = time.monotonic()
+    connection.close()
+    assert time.monotonic() - started < 3

@@ -244,8 +244,6 @@ def _selection(args: argparse.Namespace) -> Selection:
 def _connection(args: argparse.Namespace) -> Connection:
     validator = ProtocolValidator() if args.validate_protocol else None
     if args.impl:
-        if args.timeout <= 0:
-            raise InputError("--timeout must be a positive number of seconds.")
         return SubprocessConnection(
             args.impl,
             timeout=args.timeout,
@@ -256,6 +254,8 @@ def _connection(args: argparse.Namespace) -> Connection:
 
 
 def _execute(args: argparse.Namespace, *, progress: bool) -> RunResult | int:
+    if args.timeout <= 0:
+        raise InputError("--timeout must be a positive number of seconds.")
     selection = _selection(args)
     fixtures = selection.select(_load(args))
     expect_fail = read_expect_fail(args.expect_fail) if args.expect_fail else frozenset()

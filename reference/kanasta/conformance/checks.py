@@ -11,7 +11,7 @@ position order.
 from __future__ import annotations
 
 import json
-from collections.abc import Mapping, Sequence
+from collections.abc import Mapping
 from enum import StrEnum
 from typing import Any
 
@@ -180,10 +180,7 @@ def _team_scores(label: str, expected: JsonObject, got: Any, out: list[str]) -> 
 def _summary_meld(meld: Any) -> Any:
     if not isinstance(meld, Mapping):
         return meld
-    arrangement = {
-        k: meld[k] for k in ("kind", "rank", "suit", "low", "cards", "spare") if k in meld
-    }
-    return {"arrangement": arrangement, "canasta": meld.get("canasta")}
+    return {"arrangement": meld.get("arrangement"), "canasta": meld.get("canasta")}
 
 
 def summarize_state(state: Any) -> JsonObject:
@@ -311,11 +308,3 @@ def check_answer(step: Step, answer: Mapping[str, Any]) -> tuple[Outcome, tuple[
     else:
         _check_playthrough(expected, answer, out)
     return (Outcome.FAIL if out else Outcome.PASS), tuple(out)
-
-
-def describe_expected(step: Step) -> Sequence[str]:
-    """The expectation of a step in a few readable lines (for ``show`` and reports)."""
-    expected = step.expect
-    if expected is None:
-        return ("(no expectation: a question)",)
-    return (_show(expected),)

@@ -40,6 +40,7 @@ from kanasta.conformance.reference import ReferenceImplementation
 from kanasta.errors import InputError
 
 __all__ = [
+    "CLOSE_TIMEOUT",
     "MAX_ANSWER_BYTES",
     "Connection",
     "InProcessConnection",
@@ -48,6 +49,9 @@ __all__ = [
 
 MAX_ANSWER_BYTES = 4 << 20
 """An answer line longer than this (4 MiB) is garbage."""
+
+CLOSE_TIMEOUT = 2.0
+"""How long an implementation may take to exit after ``bye`` before it is killed."""
 
 _EOF = object()
 _TOO_LONG = object()
@@ -401,4 +405,4 @@ class SubprocessConnection(_Validating):
         if process.proc.poll() is None:
             with contextlib.suppress(ImplementationError):
                 process.send(dumps_line({"seq": self._next_seq(), "type": "bye"}))
-        process.finish(2.0)
+        process.finish(CLOSE_TIMEOUT)

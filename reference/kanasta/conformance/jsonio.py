@@ -28,6 +28,22 @@ __all__ = [
 ]
 
 _TOKEN_RE = re.compile(r'"(?:[^"\\]|\\.)*"|[{}\[\],:]', re.DOTALL)
+_STRING_RE = re.compile(r'"(?:[^"\\]|\\.)*"', re.DOTALL)
+_BRACKET_RE = re.compile(r"[{}\[\]]")
+
+
+def _deepest(text: str) -> int:
+    """How deep the containers of JSON text nest (strings ignored); a quick first look."""
+    depth = deepest = 0
+    for bracket in _BRACKET_RE.findall(_STRING_RE.sub("", text)):
+        if bracket in "{[":
+            depth += 1
+            deepest = max(deepest, depth)
+        else:
+            depth -= 1
+    return deepest
+
+
 _IDENT_RE = re.compile(r"^[A-Za-z_][A-Za-z0-9_]*$")
 
 
@@ -50,7 +66,10 @@ def check_nesting(text: str, where: str, max_depth: int = MAX_DEPTH) -> None:
     The error names ``where`` (a file or a message) and the JSON path of the
     container that goes too deep.
     """
-    # Each frame: [key or index, expecting a key?]; the key is None until read.
+    if _deepest(text) <= max_depth:
+        return
+    # Too deep: find where, naming the path. Each frame: [key or index, expecting a
+    # key?]; the key is None until read.
     frames: list[list[Any]] = []
     for match in _TOKEN_RE.finditer(text):
         token = match.group()

@@ -127,6 +127,7 @@ class SchemaSet:
         self._docs: dict[str, Mapping[str, Any]] = {}
         self._patterns: dict[str, re.Pattern[str]] = {}
         self._resolved: dict[tuple[str, str], tuple[Mapping[str, Any], str]] = {}
+        self._valid_scalars: set[tuple[int, type, Any]] = set()
         for doc in documents:
             ident = doc.get("$id")
             if not isinstance(ident, str):
@@ -194,6 +195,20 @@ class SchemaSet:
     # -- the keywords -------------------------------------------------------------------
 
     def _validate(
+        self, value: Any, schema: Mapping[str, Any], base: str, path: tuple[str | int, ...]
+    ) -> list[SchemaIssue]:
+        scalar = value is None or isinstance(value, str | int | float)
+        if scalar:
+            key = (id(schema), type(value), value)
+            if key in self._valid_scalars:
+                return []
+            issues = self._validate_fully(value, schema, base, path)
+            if not issues:
+                self._valid_scalars.add(key)
+            return issues
+        return self._validate_fully(value, schema, base, path)
+
+    def _validate_fully(
         self, value: Any, schema: Mapping[str, Any], base: str, path: tuple[str | int, ...]
     ) -> list[SchemaIssue]:
         issues: list[SchemaIssue] = []

@@ -1,6 +1,7 @@
 """A fake implementation that stops answering (and reading) when a fixture id contains 'hang'.
 
-With ``--on-hello`` it hangs on the handshake instead.
+With ``--on-hello`` it hangs on the handshake instead; with ``--ignore-bye`` it
+answers ``bye`` but never exits.
 """
 
 from __future__ import annotations
@@ -24,6 +25,8 @@ def main() -> int:
             time.sleep(3600)
         print(json.dumps(reference.answer(request)), flush=True)
         if request.get("type") == "bye":
+            if "--ignore-bye" in sys.argv:
+                time.sleep(3600)
             break
     return 0
 
