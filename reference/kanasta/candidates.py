@@ -40,26 +40,33 @@ def sub_multisets(
 
 
 def _position_card(position: int, suit: Suit) -> Card:
-    return make_card(1 if position == ACE_HIGH else position, suit)
+    return _SUIT_CARDS[suit][position]
+
+
+_SUIT_CARDS: tuple[tuple[Card, ...], ...] = tuple(
+    (-1, *(make_card(rank, suit) for rank in range(1, 14)), make_card(1, suit)) for suit in Suit
+)
+"""``_SUIT_CARDS[suit][position]``: the natural card of a run position (1..14)."""
 
 
 def _run_positions(hand: Counter[Card], suit: Suit) -> set[int]:
     """Run positions (1..14) a natural of ``suit`` from the hand can fill."""
-    found: set[int] = set()
-    for rank in range(1, 14):
-        if hand[make_card(rank, suit)]:
-            found.add(rank)
-            if rank == 1:
-                found.add(ACE_HIGH)
+    cards = _SUIT_CARDS[suit]
+    found = {rank for rank in range(1, 14) if hand[cards[rank]]}
+    if 1 in found:
+        found.add(ACE_HIGH)
     return found
 
 
 def _wild_choices(hand: Counter[Card], count: int, used: Counter[Card]) -> list[tuple[Card, ...]]:
     """Every multiset of ``count`` wild cards from the hand, beside the cards ``used``."""
-    free = Counter({c: n - used[c] for c, n in hand.items() if is_wild_card(c) and n > used[c]})
     if count == 0:
         return [()]
-    return [s for s in sub_multisets(free.elements(), max_size=count) if len(s) == count]
+    free = [c for c, n in hand.items() if is_wild_card(c) and n > used[c]]
+    if count == 1:
+        return [(c,) for c in sorted(free)]
+    pool = Counter({c: hand[c] - used[c] for c in free})
+    return [s for s in sub_multisets(pool.elements(), max_size=count) if len(s) == count]
 
 
 _PROFILE_IDS: dict[int, tuple[RulesProfile, int]] = {}
