@@ -32,8 +32,7 @@ def build_parser() -> argparse.ArgumentParser:
     """The argument parser with every subcommand registered."""
     parser = argparse.ArgumentParser(
         prog="kanasta",
-        description="The executable rule specification of Canasta (koz, fi-5200, fi-351, "
-        "classic).",
+        description="The executable rule specification of Canasta (koz, fi-5200, fi-351, classic).",
     )
     parser.add_argument("--version", action="version", version=f"kanasta {__version__}")
     subparsers = parser.add_subparsers(dest="command", metavar="COMMAND")
