@@ -17,7 +17,13 @@ from kanasta.clauses import implements
 from kanasta.errors import InputError
 from kanasta.points import HalfPoints
 from kanasta.profiles import DealScheme, Direction, RulesProfile, TrumpRule
-from kanasta.state import Phase, State, get_team_count, read_cards_json
+from kanasta.state import (
+    Phase,
+    State,
+    default_seat_opened,
+    get_team_count,
+    read_cards_json,
+)
 
 __all__ = [
     "MASK64",
@@ -96,7 +102,7 @@ def get_next_dealer(profile: RulesProfile, dealer: int) -> int:
     return (dealer + 1) % profile.players
 
 
-@implements("deal-koz", "deal-order", "trump-card")
+@implements("deal-koz", "deal-order", "trump-card", "deal-fi-5200")
 def deal_cards(profile: RulesProfile, deck: Sequence[Card], dealer: int) -> Deal:
     """deal-order: deal a shuffled deck (``deck[0]`` is the top card).
 
@@ -105,9 +111,27 @@ def deal_cards(profile: RulesProfile, deck: Sequence[Card], dealer: int) -> Deal
     next ``fi_size`` cards; then the upcard starts the discard pile; the rest
     is the stock, in the order it is drawn. trump-card: in *koz* the bottom
     card of the stock is turned face up as the trump and stays in the stock.
+    deal-six-packets (fi-5200): the hands and the fi packets are dealt
+    together, as if to six players (:func:`_deal_six_packets`).
     """
-    if profile.deal_scheme is not DealScheme.HANDS_THEN_FI:  # pragma: no cover - one scheme
-        raise NotImplementedError(profile.deal_scheme)
+    if profile.deal_scheme is DealScheme.SIX_PACKETS:
+        hands, fi = _deal_six_packets(profile, deck, dealer)
+    else:
+        hands, fi = _deal_hands_then_fi(profile, deck, dealer)
+    k = sum(len(h) for h in hands) + sum(len(p) for p in fi)
+    discard: tuple[Card, ...] = ()
+    if profile.initial_upcard:
+        discard = (deck[k],)
+        k += 1
+    stock = tuple(deck[k:])
+    trump = stock[-1] if profile.trump_rule is TrumpRule.BOTTOM_OF_STOCK and stock else None
+    return Deal(tuple(tuple(sorted(h)) for h in hands), tuple(fi), discard, stock, trump)
+
+
+def _deal_hands_then_fi(
+    profile: RulesProfile, deck: Sequence[Card], dealer: int
+) -> tuple[list[list[Card]], list[tuple[Card, ...]]]:
+    """deal-order: the hands one card at a time from the first player, then each fi packet."""
     players = profile.players
     first = get_first_player(profile, dealer)
     hands: list[list[Card]] = [[] for _ in range(players)]
@@ -120,13 +144,30 @@ def deal_cards(profile: RulesProfile, deck: Sequence[Card], dealer: int) -> Deal
     for _ in range(profile.fi_packets):
         fi.append(tuple(deck[k : k + profile.fi_size]))
         k += profile.fi_size
-    discard: tuple[Card, ...] = ()
-    if profile.initial_upcard:
-        discard = (deck[k],)
-        k += 1
-    stock = tuple(deck[k:])
-    trump = stock[-1] if profile.trump_rule is TrumpRule.BOTTOM_OF_STOCK and stock else None
-    return Deal(tuple(tuple(sorted(h)) for h in hands), tuple(fi), discard, stock, trump)
+    return hands, fi
+
+
+@implements("deal-six-packets")
+def _deal_six_packets(
+    profile: RulesProfile, deck: Sequence[Card], dealer: int
+) -> tuple[list[list[Card]], list[tuple[Card, ...]]]:
+    """deal-six-packets: one card at a time to seats dealer+1, +2, +3, then the dealer's
+    packets a, b, c; b is the dealer's hand, a the first fi and c the second."""
+    players = profile.players
+    assert profile.fi_packets == 2
+    assert profile.fi_size == profile.hand_size
+    others = [(dealer + offset) % players for offset in range(1, players)]
+    hands: list[list[Card]] = [[] for _ in range(players)]
+    packets: list[list[Card]] = [[], [], []]
+    cards = iter(deck)
+    for _ in range(profile.hand_size):
+        for seat in others:
+            hands[seat].append(next(cards))
+        for packet in packets:
+            packet.append(next(cards))
+    a, b, c = packets
+    hands[dealer] = b
+    return hands, [tuple(a), tuple(c)]
 
 
 def deal_from_seed(profile: RulesProfile, seed: int, dealer: int) -> Deal:
@@ -244,6 +285,7 @@ def new_hand(
         opened=(False,) * teams,
         team_scores=scores,
         trump=deal.trump,
+        seat_opened=default_seat_opened(profile, (False,) * teams),
     )
 
 

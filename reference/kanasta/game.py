@@ -153,7 +153,7 @@ def new_game(
     )
 
 
-@implements("game-target", "game-tie")
+@implements("game-target", "game-tie", "game-target-fi-5200")
 def get_game_winner(
     profile: RulesProfile, totals: Sequence[HalfPoints], target: HalfPoints
 ) -> tuple[int | None, HalfPoints]:
@@ -161,7 +161,8 @@ def get_game_winner(
 
     game-tie: when more than one team reaches the target in the same hand, a
     family with a further target moves on to it; otherwise the higher total
-    wins, and equal highest totals play another hand.
+    wins, and equal highest totals play another hand. game-target-fi-5200:
+    5200, then 7200 and 9200 (the profile's target and extensions).
     """
     reached = [t for t, s in enumerate(totals) if s >= target]
     if not reached:

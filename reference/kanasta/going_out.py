@@ -10,7 +10,8 @@ from __future__ import annotations
 from kanasta.canasta import is_canasta
 from kanasta.clauses import implements
 from kanasta.errors import Violation
-from kanasta.state import Phase, State, get_team
+from kanasta.opening import get_opened_after
+from kanasta.state import Phase, State, get_team, has_opened, is_provisional
 
 __all__ = [
     "check_emptying",
@@ -38,6 +39,8 @@ def get_first_fi_team(state: State) -> int | None:
     "emptying-canasta-same-move",
     "first-fi-team-discard-ban",
     "going-out-needs-discard",
+    "going-out-needs-canasta",
+    "going-out-own-opening",
 )
 def check_emptying(state: State, team: int, *, by_discard: bool) -> Violation | None:
     """emptying-needs-canasta: may the player's hand become empty now?
@@ -48,11 +51,15 @@ def check_emptying(state: State, team: int, *, by_discard: bool) -> Violation | 
     first-fi-team-discard-ban: the team that took the first fi may not empty
     a hand by discarding while another fi is still on the table.
     going-out-needs-discard (fi-5200): the final going out is made by a discard.
+    going-out-needs-canasta (fi-5200): only going out needs the canasta.
+    going-out-own-opening (fi-5200): a player who has not opened personally
+    (and is not opening now) never goes out.
     """
     profile = state.profile
-    if profile.emptying_needs_canasta and not has_canasta(state, team):
+    needs_canasta = profile.fi_needs_canasta or not state.fi
+    if profile.emptying_needs_canasta and needs_canasta and not has_canasta(state, team):
         return Violation(
-            "emptying-needs-canasta",
+            "emptying-needs-canasta" if profile.fi_needs_canasta else "going-out-needs-canasta",
             "no-canasta",
             "a hand may be emptied only when the team has a canasta",
         )
@@ -73,6 +80,12 @@ def check_emptying(state: State, team: int, *, by_discard: bool) -> Violation | 
             "going-out-without-discard",
             "the hand is ended only by discarding the last card",
         )
+    if not state.fi and not has_opened(state, state.turn) and not is_provisional(state, team):
+        return Violation(
+            "going-out-own-opening",
+            "not-opened-personally",
+            "a player who laid off without opening personally may not end the hand",
+        )
     return None
 
 
@@ -87,8 +100,7 @@ def take_fi_or_go_out(state: State, *, by_discard: bool) -> State:
     is open from now on.
     """
     seat = state.turn
-    team = get_team(state.profile, seat)
-    opened = tuple(o or t == team for t, o in enumerate(state.opened))
+    opened, seat_opened = get_opened_after(state)
     if state.fi:
         hands = tuple(state.fi[0] if s == seat else h for s, h in enumerate(state.hands))
         return State(
@@ -107,6 +119,9 @@ def take_fi_or_go_out(state: State, *, by_discard: bool) -> State:
             trump=state.trump,
             pile_card=None if by_discard else state.pile_card,
             went_out=None,
+            seat_opened=seat_opened,
+            provisional=0,
+            fi_waiting=(*state.fi_waiting, seat) if by_discard else state.fi_waiting,
         )
     return State(
         profile=state.profile,
@@ -124,23 +139,29 @@ def take_fi_or_go_out(state: State, *, by_discard: bool) -> State:
         trump=state.trump,
         pile_card=None,
         went_out=seat,
+        seat_opened=seat_opened,
+        provisional=0,
+        fi_waiting=state.fi_waiting,
     )
 
 
-@implements("stock-exhaustion", "turn-passes")
+@implements("stock-exhaustion", "turn-passes", "fi-unplayed-fi-5200")
 def end_turn(state: State) -> State:
     """turn-passes: the turn passes to the next seat in the order of play.
 
     stock-exhaustion: when the stock is empty at the end of a turn, the hand
     is over instead (the player who drew the last card has played a full turn).
+    fi-unplayed-fi-5200: a seat that waits with a fi begins its turn, so its fi
+    is no longer unplayed.
     """
     if state.phase is Phase.OVER:
         return state
     over = not state.stock
+    following = (state.turn + 1) % state.profile.players
     return State(
         profile=state.profile,
         dealer=state.dealer,
-        turn=state.turn if over else (state.turn + 1) % state.profile.players,
+        turn=state.turn if over else following,
         phase=Phase.OVER if over else Phase.DRAW,
         hands=state.hands,
         stock=state.stock,
@@ -153,4 +174,9 @@ def end_turn(state: State) -> State:
         trump=state.trump,
         pile_card=None,
         went_out=None,
+        seat_opened=state.seat_opened,
+        provisional=0,
+        fi_waiting=state.fi_waiting
+        if over
+        else tuple(s for s in state.fi_waiting if s != following),
     )

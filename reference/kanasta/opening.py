@@ -11,21 +11,28 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
+from kanasta.canasta import is_canasta
 from kanasta.clauses import implements
 from kanasta.errors import Violation
 from kanasta.melds import Meld, MeldKind, get_meld_points
 from kanasta.points import HalfPoints, format_points
-from kanasta.profiles import OpeningBand, RulesProfile
+from kanasta.profiles import OpeningBand, OpeningScope, RulesProfile
+from kanasta.state import State, get_provisional_melds, get_team
 
 __all__ = [
+    "check_forced_opening",
     "check_opening",
+    "check_provisional_opening",
+    "count_provisional",
+    "get_opened_after",
     "get_opening_band",
     "get_opening_total",
     "is_clean_run",
+    "is_forced",
 ]
 
 
-@implements("opening-bands", "opening-negative-score")
+@implements("opening-bands", "opening-negative-score", "opening-bands-fi-5200", "opening-band-900")
 def get_opening_band(profile: RulesProfile, team_score: HalfPoints) -> OpeningBand | None:
     """opening-bands: the band of the team's score before the hand (``None``: no requirement).
 
@@ -45,7 +52,7 @@ def is_clean_run(meld: Meld) -> bool:
     return meld.kind is MeldKind.RUN and meld.wild_count == 0
 
 
-@implements("opening-total")
+@implements("opening-total", "opening-lower-band", "opening-no-wild-reading")
 def get_opening_total(
     profile: RulesProfile, melds: Iterable[Meld], band: OpeningBand
 ) -> HalfPoints:
@@ -53,10 +60,13 @@ def get_opening_total(
 
     Cards laid off onto the provisional melds in the same turn count; canasta
     bonuses do not. In a band where wilds do not count, acting wild cards add
-    nothing.
+    nothing. opening-lower-band: in a band where melds with a wild do not
+    count (fi-5200 below 900), such a meld adds nothing at all.
     """
     total = 0
     for meld in melds:
+        if not band.wild_melds_count and meld.wild_count:
+            continue
         if band.wilds_count:
             total += get_meld_points(profile, meld)
         else:
@@ -69,7 +79,12 @@ def get_opening_total(
 
 
 @implements(
-    "opening-clean-run", "opening-threshold", "opening-threshold-inclusive", "opening-waiver"
+    "opening-clean-run",
+    "opening-threshold",
+    "opening-threshold-inclusive",
+    "opening-waiver",
+    "opening-lower-band",
+    "opening-upper-band",
 )
 def check_opening(
     profile: RulesProfile, melds: tuple[Meld, ...], team_score: HalfPoints, cards_left: int
@@ -102,3 +117,78 @@ def check_opening(
             f"{format_points(band.min_points)}",
         )
     return None
+
+
+@implements("forced-canasta-opening", "forced-canasta-trigger")
+def is_forced(state: State, team: int) -> bool:
+    """forced-canasta-trigger: the team has not opened and the other team took every fi.
+
+    An opening is never lost, so this is the same as: the team had not opened
+    when the other team took the last fi, having taken all the others too.
+    """
+    if not state.profile.forced_canasta_opening or state.opened[team] or state.fi:
+        return False
+    profile = state.profile
+    return bool(state.fi_takers) and all(get_team(profile, s) != team for s in state.fi_takers)
+
+
+@implements("forced-canasta-opening")
+def check_forced_opening(melds: Iterable[Meld]) -> Violation | None:
+    """forced-canasta-opening: a forced team opens only with a canasta among its melds."""
+    if any(is_canasta(m) for m in melds):
+        return None
+    return Violation(
+        "forced-canasta-opening",
+        "no-canasta-opening",
+        "the other team took both fi before this team opened: it opens only with a canasta",
+    )
+
+
+@implements("opening-checked-at-discard", "opening-personal", "forced-canasta-opening")
+def check_provisional_opening(state: State, cards_left: int) -> Violation | None:
+    """opening-checked-at-discard: do the current player's provisional melds qualify now?
+
+    ``cards_left`` is how many cards the player will keep. A forced team
+    (forced-canasta-opening) needs a canasta instead of the band's requirement.
+    """
+    team = state.team
+    melds = get_provisional_melds(state, team)
+    if is_forced(state, team):
+        return check_forced_opening(melds)
+    return check_opening(state.profile, melds, state.team_scores[team], cards_left)
+
+
+@implements("opening-personal", "opening-provisional")
+def count_provisional(state: State, team_melds: tuple[Meld, ...]) -> int:
+    """opening-personal: how many of the team's last melds are provisional after a move.
+
+    Under a personal opening a new meld of a player who has not opened joins
+    that player's provisional opening; lay-offs change nothing. (Under a team
+    opening the count is not used: all melds of a team that has not opened
+    are provisional.)
+    """
+    if state.profile.opening_scope is not OpeningScope.PLAYER or state.seat_opened[state.turn]:
+        return state.provisional
+    return state.provisional + len(team_melds) - len(state.melds[state.team])
+
+
+@implements("opening-team", "opening-personal")
+def get_opened_after(state: State) -> tuple[tuple[bool, ...], tuple[bool, ...]]:
+    """opening-team: who has opened once the current player's opening is accepted.
+
+    Returns the team flags and the player flags. Under a team opening the
+    player's team has opened once it has melds (they qualified, or the hand
+    was emptied with them).
+    opening-personal: the player has opened when a provisional opening was
+    just accepted, and a team has opened when one of its players has; a fi
+    alone opens nobody.
+    """
+    team = state.team
+    if state.profile.opening_scope is OpeningScope.PLAYER:
+        seat = state.turn
+        now = state.provisional > 0
+        seat_opened = tuple(o or (s == seat and now) for s, o in enumerate(state.seat_opened))
+        opened = tuple(o or (t == team and seat_opened[seat]) for t, o in enumerate(state.opened))
+        return opened, seat_opened
+    opened = tuple(o or (t == team and bool(state.melds[t])) for t, o in enumerate(state.opened))
+    return opened, state.seat_opened

@@ -27,10 +27,12 @@ __all__ = [
     "Direction",
     "Family",
     "OpeningBand",
+    "OpeningScope",
     "PointTable",
     "Rounding",
     "RulesProfile",
     "TrumpRule",
+    "UnplayedFi",
     "WildMeldRule",
     "get_profile",
 ]
@@ -82,6 +84,24 @@ class DealScheme(Enum):
     """How a shuffled deck is dealt into hands, fi packets, upcard and stock."""
 
     HANDS_THEN_FI = "hands one card at a time, then the fi packets, the upcard, the stock"
+    SIX_PACKETS = (
+        "one card at a time to the three other players and the dealer's packets a, b, c "
+        "(b the dealer's hand, a the first fi, c the second), then the stock"
+    )
+
+
+class OpeningScope(Enum):
+    """Whose first melds must meet the opening requirement (chapter *Opening*)."""
+
+    TEAM = "the team's first melds"
+    PLAYER = "each player's own first melds"
+
+
+class UnplayedFi(Enum):
+    """What a fi taken by discarding and never played is worth (chapter *Scoring*)."""
+
+    COUNTS = "counts like any fi taken"
+    IGNORED = "no bonus, its cards not counted, but it counts as taken"
 
 
 class Rounding(Enum):
@@ -97,12 +117,15 @@ class OpeningBand:
 
     The band applies when the team's score before the hand is at least
     ``min_score`` (``None``: the lowest band, including negative scores).
+    ``wilds_count``: acting wild cards add their value to the total;
+    ``wild_melds_count``: a meld holding an acting wild adds anything at all.
     """
 
     min_score: HalfPoints | None
     min_points: HalfPoints
     needs_clean_run: bool = True
     wilds_count: bool = True
+    wild_melds_count: bool = True
 
 
 @dataclass(frozen=True, slots=True)
@@ -188,12 +211,17 @@ class RulesProfile:
     single_pile_no_discard_back: bool = False
     opening_bands: tuple[OpeningBand, ...] = ()
     opening_waiver_cards: int | None = None
+    opening_scope: OpeningScope = OpeningScope.TEAM
+    forced_canasta_opening: bool = False
     emptying_needs_canasta: bool = True
+    fi_needs_canasta: bool = True
     first_fi_team_discard_ban: bool = False
     going_out_needs_discard: bool = False
     rounding: Rounding = Rounding.NONE
     target_score: HalfPoints = 0
     target_extensions: tuple[HalfPoints, ...] = ()
+    unplayed_fi: UnplayedFi = UnplayedFi.COUNTS
+    score_parts: tuple[str, ...] = ("fi", "melded", "canastas", "going-out", "hand", "rounding")
 
     @property
     def deck_size(self) -> int:
@@ -315,18 +343,32 @@ FI_5200 = RulesProfile(
     threes_special=False,
     canasta_size=7,
     canasta_scheme=CanastaScheme.HALF_FULL_GRAND,
-    bonuses=_b(half="100", full="200", grand="500", fi="100", going_out="50"),
+    bonuses=_b(
+        half="100",
+        full="200",
+        grand="500",
+        fi="100",
+        going_out="50",
+        no_fi="-100",
+        forced_opening="-600",
+    ),
+    deal_scheme=DealScheme.SIX_PACKETS,
     opening_bands=(
-        OpeningBand(None, to_half_points(45), wilds_count=False),
+        OpeningBand(None, to_half_points(45), wild_melds_count=False),
         OpeningBand(to_half_points(900), to_half_points(90)),
     ),
     opening_waiver_cards=None,
+    opening_scope=OpeningScope.PLAYER,
+    forced_canasta_opening=True,
     emptying_needs_canasta=True,
+    fi_needs_canasta=False,
     first_fi_team_discard_ban=False,
     going_out_needs_discard=True,
     rounding=Rounding.NONE,
     target_score=to_half_points(5200),
     target_extensions=(to_half_points(7200), to_half_points(9200)),
+    unplayed_fi=UnplayedFi.IGNORED,
+    score_parts=("canastas", "fi", "going-out", "melded", "hand", "penalty"),
 )
 
 FI_351 = RulesProfile(

@@ -16,7 +16,7 @@ from kanasta.errors import InputError, Violation
 from kanasta.melds import Meld, apply_lay_off, validate_meld
 from kanasta.points import HalfPoints, to_half_points
 from kanasta.profiles import RulesProfile, TrumpRule
-from kanasta.state import Phase, State, get_team_count
+from kanasta.state import Phase, State, default_seat_opened, get_team_count
 
 __all__ = ["MeldSpec", "build_meld", "build_state"]
 
@@ -71,6 +71,9 @@ def build_state(
     pile_card: str | None = None,
     went_out: int | None = None,
     hand_sizes: Sequence[int] = (),
+    seat_opened: Sequence[bool] | None = None,
+    provisional: int | None = None,
+    fi_waiting: Sequence[int] = (),
 ) -> State:
     """A state holding exactly one deck, built from the cards that matter.
 
@@ -80,7 +83,11 @@ def build_state(
     from the rest unless ``fi`` gives them. The stock is ``stock_top`` then
     the rest, cut to ``stock_size`` cards (what is cut goes under the discard
     pile), with ``trump`` (default: the last card) at its bottom. Scores are
-    points (``"4.5"``, 120).
+    points (``"4.5"``, 120). Under a personal opening, ``seat_opened``
+    (default: the players of every opened team) and ``provisional`` (default:
+    all the melds of the current team when it has not opened, else none) say
+    who has opened and which of the current team's last melds are provisional;
+    ``fi_waiting`` lists the seats waiting with a fi taken by discarding.
     """
     teams = get_team_count(profile)
     pool: Counter[Card] = Counter(get_deck(profile.deck_jokers))
@@ -138,6 +145,16 @@ def build_state(
     elif trump_card is None and stock:
         trump_card = stock[-1]
     scores: tuple[HalfPoints, ...] = tuple(to_half_points(s) for s in team_scores) or (0,) * teams
+    team_opened = tuple(opened) if opened is not None else tuple(bool(t) for t in table)
+    if seat_opened is None:
+        seats = default_seat_opened(profile, team_opened)
+    else:
+        seats = tuple(seat_opened)
+        team_opened = tuple(
+            any(seats[s] for s in range(profile.players) if s % teams == t) for t in range(teams)
+        )
+    if provisional is None:
+        provisional = 0 if not seats or team_opened[turn % teams] else len(table[turn % teams])
     return State(
         profile=profile,
         dealer=(turn - 1) % profile.players if dealer is None else dealer,
@@ -149,9 +166,12 @@ def build_state(
         fi=tuple(packets),
         fi_takers=tuple(fi_takers),
         melds=tuple(table),
-        opened=tuple(opened) if opened is not None else tuple(bool(t) for t in table),
+        opened=team_opened,
         team_scores=scores,
         trump=trump_card if profile.trump_rule is not TrumpRule.NONE else None,
         pile_card=parse_card(pile_card) if pile_card is not None else None,
         went_out=went_out,
+        seat_opened=seats,
+        provisional=provisional,
+        fi_waiting=tuple(fi_waiting),
     )

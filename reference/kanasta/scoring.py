@@ -11,11 +11,19 @@ from dataclasses import dataclass
 from kanasta.canasta import get_canasta_bonus
 from kanasta.clauses import implements
 from kanasta.melds import get_meld_points
+from kanasta.opening import is_forced
 from kanasta.points import HalfPoints, format_points, points_to_json
-from kanasta.profiles import Rounding, RulesProfile
+from kanasta.profiles import Rounding, RulesProfile, UnplayedFi
 from kanasta.state import State, get_team
 
-__all__ = ["HandScore", "TeamScore", "round_score", "score_hand"]
+__all__ = [
+    "HandScore",
+    "TeamScore",
+    "get_penalty",
+    "get_unplayed_fi",
+    "round_score",
+    "score_hand",
+]
 
 
 @dataclass(frozen=True, slots=True)
@@ -82,21 +90,56 @@ def round_score(profile: RulesProfile, raw: HalfPoints) -> HalfPoints:
     return 0
 
 
-@implements("hand-score", "score-breakdown", "hand-penalty", "fi-bonus", "fi-unplayed")
+@implements("fi-unplayed", "fi-unplayed-fi-5200")
+def get_unplayed_fi(state: State) -> tuple[int, ...]:
+    """fi-unplayed-fi-5200: the seats whose fi does not count (taken by discarding, the
+    hand over before their next turn). fi-unplayed (koz): every fi counts."""
+    if state.profile.unplayed_fi is UnplayedFi.IGNORED:
+        return state.fi_waiting
+    return ()
+
+
+@implements("no-fi-penalty", "forced-opening-penalty")
+def get_penalty(state: State, team: int) -> HalfPoints:
+    """no-fi-penalty: a team that took no fi pays the family's ``no-fi`` penalty.
+
+    forced-opening-penalty: a forced team that has not opened pays the
+    ``forced-opening`` penalty instead. Both are 0 in a family without them.
+    """
+    profile = state.profile
+    if any(get_team(profile, s) == team for s in state.fi_takers):
+        return 0
+    if is_forced(state, team) and profile.bonus("forced-opening"):
+        return profile.bonus("forced-opening")
+    return profile.bonus("no-fi")
+
+
+@implements(
+    "hand-score",
+    "score-breakdown",
+    "hand-penalty",
+    "fi-bonus",
+    "hand-score-fi-5200",
+)
 def score_hand(state: State) -> HandScore:
     """hand-score: each team's score for the hand, as a breakdown.
 
     fi-bonus: each fi the team took; melded: the points of every card in its
     melds; canastas: each canasta's bonus (with the trump); going-out: to the
     team that went out; hand-penalty: minus the cards left in both partners'
-    hands; rounding: once, at the end (score-rounding). fi-unplayed: a fi
-    counts even when the hand ended before its taker played it.
+    hands; rounding: once, at the end (score-rounding). hand-score-fi-5200:
+    an unplayed fi neither scores nor costs (get_unplayed_fi), penalty: the
+    fi-5200 penalties (get_penalty). The family's ``score_parts`` name the
+    parts and their order.
     """
     profile = state.profile
     teams = len(state.melds)
+    unplayed = get_unplayed_fi(state)
     result: list[TeamScore] = []
     for team in range(teams):
-        fi = sum(1 for s in state.fi_takers if get_team(profile, s) == team) * profile.bonus("fi")
+        played = sum(
+            1 for s in state.fi_takers if get_team(profile, s) == team and s not in unplayed
+        )
         melded = sum(get_meld_points(profile, m) for m in state.melds[team])
         canastas = sum(get_canasta_bonus(profile, m, trump=state.trump) for m in state.melds[team])
         going_out = (
@@ -107,17 +150,18 @@ def score_hand(state: State) -> HandScore:
         hand = -sum(
             profile.hand_card_points(c)
             for seat, cards in enumerate(state.hands)
-            if get_team(profile, seat) == team
+            if get_team(profile, seat) == team and seat not in unplayed
             for c in cards
         )
-        parts = [
-            ("fi", fi),
-            ("melded", melded),
-            ("canastas", canastas),
-            ("going-out", going_out),
-            ("hand", hand),
-        ]
-        raw = sum(v for _, v in parts)
-        parts.append(("rounding", round_score(profile, raw)))
-        result.append(TeamScore(tuple(parts)))
+        values = {
+            "fi": played * profile.bonus("fi"),
+            "melded": melded,
+            "canastas": canastas,
+            "going-out": going_out,
+            "hand": hand,
+            "penalty": get_penalty(state, team),
+        }
+        raw = sum(values.values())
+        values["rounding"] = round_score(profile, raw)
+        result.append(TeamScore(tuple((name, values[name]) for name in profile.score_parts)))
     return HandScore(tuple(result))

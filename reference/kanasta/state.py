@@ -27,14 +27,17 @@ from kanasta.melds import (
     validate_meld,
 )
 from kanasta.points import HalfPoints, parse_points, points_to_json
-from kanasta.profiles import RulesProfile
+from kanasta.profiles import OpeningScope, RulesProfile
 
 __all__ = [
     "Phase",
     "State",
     "arrangement_to_json",
+    "default_seat_opened",
+    "get_provisional_melds",
     "get_team",
     "get_team_count",
+    "has_opened",
     "is_provisional",
     "meld_from_table_json",
     "meld_to_table_json",
@@ -67,6 +70,13 @@ class State:
     card taken from a single-card discard pile in the current turn (clause
     :clause:`single-pile-no-discard-back`). ``went_out`` is the seat that
     emptied its hand with no fi left, ending the hand.
+
+    Under a personal opening (clause :clause:`opening-personal`)
+    ``seat_opened`` says which players have opened and ``provisional`` how
+    many of the current team's last melds are the current player's
+    provisional opening. ``fi_waiting`` lists the seats that took a fi by
+    discarding and have not begun a turn since (clause
+    :clause:`fi-unplayed-fi-5200`).
     """
 
     profile: RulesProfile
@@ -84,6 +94,9 @@ class State:
     trump: Card | None
     pile_card: Card | None = None
     went_out: int | None = None
+    seat_opened: tuple[bool, ...] = ()
+    provisional: int = 0
+    fi_waiting: tuple[int, ...] = ()
 
     @property
     def hand_over(self) -> bool:
@@ -107,10 +120,49 @@ def get_team(profile: RulesProfile, seat: int) -> int:
     return seat % get_team_count(profile)
 
 
-@implements("opening-provisional")
+@implements("opening-provisional", "opening-personal")
 def is_provisional(state: State, team: int) -> bool:
-    """opening-provisional: the team has melds on the table but has not opened yet."""
+    """opening-provisional: the team has melds on the table but has not opened yet.
+
+    opening-personal: under a personal opening, the melds the player whose
+    turn it is laid in this turn without having opened are provisional.
+    """
+    if state.profile.opening_scope is OpeningScope.PLAYER:
+        return team == state.team and state.provisional > 0
     return not state.opened[team] and bool(state.melds[team])
+
+
+def get_provisional_melds(state: State, team: int) -> tuple[Meld, ...]:
+    """opening-provisional: the melds of ``team`` that make a provisional opening."""
+    if not is_provisional(state, team):
+        return ()
+    melds = state.melds[team]
+    if state.profile.opening_scope is OpeningScope.PLAYER:
+        return melds[len(melds) - state.provisional :]
+    return melds
+
+
+def default_seat_opened(profile: RulesProfile, opened: Sequence[bool]) -> tuple[bool, ...]:
+    """opening-personal: the player flags when only the team flags are known.
+
+    Under a personal opening every player of an opened team counts as opened;
+    under a team opening there are no player flags (an empty tuple).
+    """
+    if profile.opening_scope is not OpeningScope.PLAYER:
+        return ()
+    teams = len(opened)
+    return tuple(opened[s % teams] for s in range(profile.players))
+
+
+def has_opened(state: State, seat: int) -> bool:
+    """opening-personal: whether the player at ``seat`` may count as opened.
+
+    With a team opening, a player has opened when the team has; with a
+    personal opening, only when the player has.
+    """
+    if state.profile.opening_scope is OpeningScope.PLAYER:
+        return state.seat_opened[seat]
+    return state.opened[get_team(state.profile, seat)]
 
 
 # --------------------------------------------------------------------------- melds as JSON
@@ -266,12 +318,22 @@ def state_to_json(state: State) -> dict[str, object]:
         "opened": list(state.opened),
         "fi_taken": fi_taken,
         "hand_over": state.hand_over,
-        "extra": {
-            "fi_takers": list(state.fi_takers),
-            "pile_card": format_card(state.pile_card) if state.pile_card is not None else None,
-            "went_out": state.went_out,
-        },
+        "extra": _extra_to_json(state),
     }
+
+
+def _extra_to_json(state: State) -> dict[str, object]:
+    extra: dict[str, object] = {
+        "fi_takers": list(state.fi_takers),
+        "pile_card": format_card(state.pile_card) if state.pile_card is not None else None,
+        "went_out": state.went_out,
+    }
+    if state.profile.opening_scope is OpeningScope.PLAYER:
+        extra["opened_seats"] = list(state.seat_opened)
+        extra["provisional"] = state.provisional
+    if state.fi_waiting:
+        extra["fi_waiting"] = list(state.fi_waiting)
+    return extra
 
 
 def _seat(value: object, players: int, where: str) -> int:
@@ -429,13 +491,101 @@ def state_from_json(profile: RulesProfile, data: object, where: str = "state") -
         trump=trump,
         pile_card=pile_card,
         went_out=went_out,
+        fi_waiting=_fi_waiting(extra, takers, players, where),
     )
+    if profile.opening_scope is OpeningScope.PLAYER:
+        state = _personal_opening(state, extra, opened_raw is not None, where)
     _check_cards(profile, state, where)
     for t in range(teams):
-        if is_provisional(state, t) and (phase is not Phase.PLAY or t != state.team):
+        if (
+            not state.opened[t]
+            and state.melds[t]
+            and (phase is not Phase.PLAY or t != state.team or not is_provisional(state, t))
+        ):
             raise InputError(
                 f"{where}: team {t} has melds but has not opened; only the player whose turn "
                 "it is, in the play phase, can hold a provisional opening "
                 "(clause opening-provisional)."
             )
     return state
+
+
+def _fi_waiting(
+    extra: Mapping[str, object], takers: tuple[int, ...], players: int, where: str
+) -> tuple[int, ...]:
+    """fi-unplayed-fi-5200: the seats holding a fi taken by discarding, not yet played."""
+    raw = _list(extra.get("fi_waiting", []), None, f"{where}.extra.fi_waiting")
+    seats = tuple(_seat(s, players, f"{where}.extra.fi_waiting[{i}]") for i, s in enumerate(raw))
+    for seat in seats:
+        if seat not in takers:
+            raise InputError(f"{where}.extra.fi_waiting: seat {seat} took no fi (extra.fi_takers).")
+    return seats
+
+
+@implements("opening-personal")
+def _personal_opening(
+    state: State, extra: Mapping[str, object], opened_given: bool, where: str
+) -> State:
+    """opening-personal: read ``extra.opened_seats`` and ``extra.provisional``.
+
+    Defaults: every player of an opened team has opened; the current team's
+    melds are provisional when it has not opened.
+    """
+    profile = state.profile
+    players = profile.players
+    raw_seats = extra.get("opened_seats")
+    if raw_seats is None:
+        seat_opened = default_seat_opened(profile, state.opened)
+    else:
+        values = _list(raw_seats, players, f"{where}.extra.opened_seats")
+        if not all(isinstance(v, bool) for v in values):
+            raise InputError(f"{where}.extra.opened_seats: expected {players} booleans.")
+        seat_opened = tuple(bool(v) for v in values)
+    teams = len(state.melds)
+    opened = tuple(
+        any(seat_opened[s] for s in range(players) if s % teams == t) for t in range(teams)
+    )
+    if opened_given and opened != state.opened:
+        raise InputError(
+            f"{where}: opened {list(state.opened)} does not agree with extra.opened_seats "
+            f"{list(seat_opened)}: a team has opened when one of its players has "
+            "(clause opening-personal)."
+        )
+    team_melds = state.melds[state.team]
+    default = 0 if opened[state.team] else len(team_melds)
+    if not opened[state.team] and extra.get("provisional", default) != default:
+        raise InputError(
+            f"{where}.extra.provisional: the current team has not opened, so all its "
+            f"{default} melds are provisional (clause opening-provisional)."
+        )
+    raw = extra.get("provisional", default)
+    if isinstance(raw, bool) or not isinstance(raw, int) or not 0 <= raw <= len(team_melds):
+        raise InputError(
+            f"{where}.extra.provisional: expected a count 0..{len(team_melds)} of the current "
+            "team's last melds."
+        )
+    if raw and (state.phase is not Phase.PLAY or seat_opened[state.turn]):
+        raise InputError(
+            f"{where}.extra.provisional: only a player who has not opened, in the play phase, "
+            "has provisional melds (clause opening-personal)."
+        )
+    return State(
+        profile=profile,
+        dealer=state.dealer,
+        turn=state.turn,
+        phase=state.phase,
+        hands=state.hands,
+        stock=state.stock,
+        discard=state.discard,
+        fi=state.fi,
+        fi_takers=state.fi_takers,
+        melds=state.melds,
+        opened=opened,
+        team_scores=state.team_scores,
+        trump=state.trump,
+        pile_card=state.pile_card,
+        went_out=state.went_out,
+        seat_opened=seat_opened,
+        provisional=raw,
+        fi_waiting=state.fi_waiting,
+    )

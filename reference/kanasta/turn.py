@@ -15,8 +15,12 @@ from kanasta.clauses import implements
 from kanasta.errors import Violation
 from kanasta.going_out import check_emptying, end_turn, take_fi_or_go_out
 from kanasta.melds import Meld, apply_lay_off, check_new_set, validate_meld
-from kanasta.opening import check_opening
-from kanasta.state import Phase, State, is_provisional
+from kanasta.opening import (
+    check_provisional_opening,
+    count_provisional,
+    get_opened_after,
+)
+from kanasta.state import Phase, State, get_provisional_melds, is_provisional
 
 __all__ = [
     "after_laying",
@@ -98,6 +102,9 @@ def apply_draw(state: State) -> State | Violation:
         trump=state.trump,
         pile_card=None,
         went_out=None,
+        seat_opened=state.seat_opened,
+        provisional=0,
+        fi_waiting=state.fi_waiting,
     )
 
 
@@ -154,6 +161,9 @@ def apply_take_pile(state: State) -> State | Violation:
         trump=state.trump,
         pile_card=state.discard[0] if single else None,
         went_out=None,
+        seat_opened=state.seat_opened,
+        provisional=0,
+        fi_waiting=state.fi_waiting,
     )
     if not can_finish_turn(new):
         return _stuck()
@@ -196,10 +206,13 @@ def after_laying(
         trump=state.trump,
         pile_card=state.pile_card,
         went_out=None,
+        seat_opened=state.seat_opened,
+        provisional=count_provisional(state, team_melds),
+        fi_waiting=state.fi_waiting,
     )
     if not hand:
-        if not state.opened[team]:
-            problem = check_opening(state.profile, team_melds, state.team_scores[team], 0)
+        if is_provisional(new, team):
+            problem = check_provisional_opening(new, 0)
             if problem is not None:
                 return problem
         problem = check_emptying(new, team, by_discard=False)
@@ -335,9 +348,7 @@ def check_discard(state: State, card: Card) -> Violation | None:
         )
     team = state.team
     if is_provisional(state, team):
-        problem = check_opening(
-            state.profile, state.melds[team], state.team_scores[team], len(hand)
-        )
+        problem = check_provisional_opening(state, len(hand))
         if problem is not None:
             return problem
     if len(hand) == 1:
@@ -357,10 +368,9 @@ def apply_discard(state: State, card: Card) -> State | Violation:
     if problem is not None:
         return problem
     seat = state.turn
-    team = state.team
     hand = remove_cards(state.hands[seat], (card,))
     assert hand is not None
-    opened = tuple(o or (t == team and bool(state.melds[t])) for t, o in enumerate(state.opened))
+    opened, seat_opened = get_opened_after(state)
     new = State(
         profile=state.profile,
         dealer=state.dealer,
@@ -377,6 +387,9 @@ def apply_discard(state: State, card: Card) -> State | Violation:
         trump=state.trump,
         pile_card=None,
         went_out=None,
+        seat_opened=seat_opened,
+        provisional=0,
+        fi_waiting=state.fi_waiting,
     )
     if not hand:
         new = take_fi_or_go_out(new, by_discard=True)
@@ -397,7 +410,9 @@ def apply_take_back(state: State) -> State | Violation:
             "only a provisional opening (melds of a team that has not opened) can be taken back",
         )
     seat = state.turn
-    returned = [c for m in state.melds[team] for c in m.all_cards]
+    provisional = get_provisional_melds(state, team)
+    returned = [c for m in provisional for c in m.all_cards]
+    kept = state.melds[team][: len(state.melds[team]) - len(provisional)]
     return State(
         profile=state.profile,
         dealer=state.dealer,
@@ -408,10 +423,13 @@ def apply_take_back(state: State) -> State | Violation:
         discard=state.discard,
         fi=state.fi,
         fi_takers=state.fi_takers,
-        melds=_with_team(state.melds, team, ()),
+        melds=_with_team(state.melds, team, kept),
         opened=state.opened,
         team_scores=state.team_scores,
         trump=state.trump,
         pile_card=state.pile_card,
         went_out=None,
+        seat_opened=state.seat_opened,
+        provisional=0,
+        fi_waiting=state.fi_waiting,
     )

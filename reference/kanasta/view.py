@@ -3,7 +3,8 @@
 A view hides the other players' hands (only their sizes show), the cards of
 the fi packets and the order (and cards) of the stock. Everything else is on
 the table for everyone: the discard pile, the melds, the trump card, who took
-which fi, and the card taken from a one-card pile.
+which fi, the card taken from a one-card pile, which players have opened
+(under a personal opening) and who waits with a fi taken by discarding.
 """
 
 from __future__ import annotations
@@ -41,6 +42,8 @@ class View:
     trump: Card | None
     pile_card: Card | None
     went_out: int | None
+    seat_opened: tuple[bool, ...] = ()
+    fi_waiting: tuple[int, ...] = ()
 
 
 @implements("player-view")
@@ -66,6 +69,8 @@ def get_view(state: State, seat: int) -> View:
         trump=state.trump,
         pile_card=state.pile_card,
         went_out=state.went_out,
+        seat_opened=state.seat_opened,
+        fi_waiting=state.fi_waiting,
     )
 
 
@@ -91,4 +96,6 @@ def view_to_json(view: View) -> dict[str, object]:
         "pile_card": format_card(view.pile_card) if view.pile_card is not None else None,
         "went_out": view.went_out,
         "hand_over": view.phase is Phase.OVER,
+        **({"opened_seats": list(view.seat_opened)} if view.seat_opened else {}),
+        **({"fi_waiting": list(view.fi_waiting)} if view.fi_waiting else {}),
     }

@@ -10,7 +10,6 @@ from __future__ import annotations
 
 import argparse
 import json
-import random
 import sys
 import time
 from collections.abc import Callable
@@ -24,7 +23,9 @@ from kanasta.deal import get_next_seat_side, new_hand
 from kanasta.errors import InputError, Violation
 from kanasta.game import Game, apply_game_action, game_from_json, game_to_json, new_game
 from kanasta.melds import Meld, format_meld
+from kanasta.opening import is_forced
 from kanasta.points import format_points
+from kanasta.policy import POLICIES, default_policy, make_policy
 from kanasta.profiles import get_profile
 from kanasta.scoring import HandScore
 from kanasta.state import State
@@ -48,6 +49,12 @@ def register(subparsers: Any) -> None:
         "--max-hands", type=int, default=200, metavar="N", help="stop after N hands (default 200)"
     )
     play.add_argument("--quiet", action="store_true", help="print only the score sheets")
+    play.add_argument(
+        "--policy",
+        choices=sorted(POLICIES),
+        help="how the players choose: uniformly at random among the legal actions, or "
+        "greedy (meld as much as possible); default: random for koz, greedy otherwise",
+    )
     play.set_defaults(handler=_play)
 
     replay = subparsers.add_parser("replay", help="replay a saved game and print its log")
@@ -57,21 +64,27 @@ def register(subparsers: Any) -> None:
 
 
 def play_random_game(
-    variant: str, seed: int, *, max_hands: int = 200, on_hand: Callable[[Game], None] | None = None
+    variant: str,
+    seed: int,
+    *,
+    max_hands: int = 200,
+    on_hand: Callable[[Game], None] | None = None,
+    policy: str | None = None,
 ) -> Game:
-    """A game where every action is drawn uniformly from the legal actions.
+    """A game where every action is chosen by a policy (default: :func:`default_policy`).
 
     The policy's random numbers come from ``random.Random(seed)``; the deals
     from the seed through the portable shuffle. Stops after ``max_hands``
-    hands even when nobody has won.
+    hands even when nobody has won. With the random policy every action is
+    drawn uniformly from the legal actions.
     """
     profile = get_profile(variant)
     game = new_game(profile, seed)
-    rng = random.Random(seed)
+    chooser = make_policy(policy or default_policy(profile), seed)
     while not game.over and len(game.hands) < max_hands:
         before = len(game.hands)
         choices = legal_actions(game.state)
-        result = apply_game_action(game, rng.choice(choices))
+        result = apply_game_action(game, chooser.choose(game.state, choices))
         assert not isinstance(result, Violation), result
         game = result
         if on_hand is not None and len(game.hands) > before:
@@ -116,10 +129,20 @@ def describe_action(before: State, action: Action, after: State) -> list[str]:
         lines.append(f"{who} takes back the provisional opening")
     if not before.opened[team] and after.opened[team]:
         lines.append(f"  team {TEAM_NAMES[team]} has opened")
+    if after.seat_opened and not before.seat_opened[seat] and after.seat_opened[seat]:
+        lines.append(f"  {who} has opened personally")
     if len(after.fi_takers) > len(before.fi_takers):
         how = "at once, and plays on" if kind is not ActionType.DISCARD else "for the next turn"
         lines.append(f"  {who} empties the hand and takes fi {len(after.fi_takers)} ({how})")
+    for other, name in enumerate(TEAM_NAMES[: len(after.melds)]):
+        if is_forced(after, other) and not is_forced(before, other):
+            lines.append(
+                f"  team {name} has not opened and the other team took both fi: "
+                "it must open with a canasta"
+            )
     if after.hand_over:
+        for waiting in after.fi_waiting:
+            lines.append(f"  seat {waiting} never played the fi it took")
         if after.went_out is not None:
             lines.append(f"  {who} goes out: the hand is over")
         else:
@@ -195,7 +218,7 @@ def format_game(game: Game, out: TextIO, *, quiet: bool = False) -> None:
 
 def _play(args: argparse.Namespace) -> int:
     started = time.perf_counter()
-    game = play_random_game(args.variant, args.seed, max_hands=args.max_hands)
+    game = play_random_game(args.variant, args.seed, max_hands=args.max_hands, policy=args.policy)
     format_game(game, sys.stdout, quiet=args.quiet)
     moves = sum(len(h.actions) for h in game.hands)
     elapsed = time.perf_counter() - started
