@@ -31,7 +31,7 @@ __all__ = [
     "run_bench",
 ]
 
-PLAYABLE_FAMILIES: tuple[str, ...] = ("koz",)
+PLAYABLE_FAMILIES: tuple[str, ...] = ("koz", "fi-5200")
 """The families whose whole hand the engine plays, from the deal to the score."""
 
 MASK64 = (1 << 64) - 1

@@ -18,9 +18,9 @@ from kanasta.errors import Violation
 from kanasta.melds import Meld, MeldKind, get_meld_arrangements, meld_from_json, meld_to_json
 from kanasta.points import parse_points
 from kanasta.profiles import CanastaScheme, Rounding, RulesProfile
-from kanasta.scoring import HandScore
+from kanasta.scoring import HandScore, get_unplayed_fi
 from kanasta.spec import load_spec
-from kanasta.state import Phase, State, get_team
+from kanasta.state import Phase, State, get_provisional_melds, get_team
 
 __all__ = [
     "SLUGS",
@@ -154,7 +154,7 @@ def _hand_size_after(before: State, action: Action) -> int:
     if kind is ActionType.TAKE_PILE:
         return held + len(before.discard)
     if kind is ActionType.TAKE_BACK:
-        return held + sum(m.size for m in before.melds[before.team])
+        return held + sum(m.size for m in get_provisional_melds(before, before.team))
     return held - len(action.cards)
 
 
@@ -252,9 +252,17 @@ def check_hand_score(state: State, score: HandScore) -> None:
         assert parse_points(shown["total"]) == sum(
             parse_points(v) for v in shown["breakdown"].values()
         )
-        left = [c for s, h in enumerate(state.hands) if get_team(profile, s) == team for c in h]
+        unplayed = get_unplayed_fi(state)  # fi-unplayed-fi-5200: neither plus nor minus
+        left = [
+            c
+            for s, h in enumerate(state.hands)
+            if get_team(profile, s) == team and s not in unplayed
+            for c in h
+        ]
         assert part.get("hand") == -sum(profile.hand_card_points(c) for c in left)
-        taken = sum(1 for s in state.fi_takers if get_team(profile, s) == team)
+        taken = sum(
+            1 for s in state.fi_takers if get_team(profile, s) == team and s not in unplayed
+        )
         assert part.get("fi") == taken * profile.bonus("fi")
         if profile.rounding is Rounding.UP:
             assert part.total % 2 == 0
