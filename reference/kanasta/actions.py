@@ -12,7 +12,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from enum import StrEnum
 
-from kanasta.candidates import get_lay_off_options, get_meld_options
+from kanasta.candidates import MeldOption, get_lay_off_options, get_meld_options
 from kanasta.cards import Card, format_card, format_cards, parse_card
 from kanasta.clauses import implements
 from kanasta.errors import InputError, Violation
@@ -26,8 +26,8 @@ from kanasta.turn import (
     apply_meld,
     apply_take_back,
     apply_take_pile,
-    check_discard,
     check_take_pile,
+    get_legal_discards,
     remove_cards,
 )
 
@@ -123,21 +123,62 @@ def legal_actions(state: State) -> tuple[Action, ...]:
     team = state.team
     team_melds = state.melds[team]
     found: list[Action] = []
-    for cards, meld in get_meld_options(profile, hand):
+    size = len(hand)
+    pile_card = state.pile_card
+    # The quick path of _laying_is_legal, hoisted out of the loops.
+    any_card_ends = pile_card is None or not state.opened[team]
+    options = get_meld_options(profile, hand)
+    for (cards, meld), action in zip(options, _option_actions(options, 0, True), strict=True):
         if meld.kind is MeldKind.SET and check_new_set(profile, team_melds, meld) is not None:
             continue
-        if _laying_is_legal(state, hand, cards, (*team_melds, meld)):
-            found.append(Action(ActionType.MELD, cards, 0, meld.wild_at))
+        left = size - len(cards)
+        if (
+            left >= 2 and (any_card_ends or hand.count(pile_card) - cards.count(pile_card) < left)
+        ) or _laying_is_legal(state, hand, cards, (*team_melds, meld)):
+            found.append(action)
     for index, target in enumerate(team_melds):
-        for batch, result in get_lay_off_options(profile, target, hand):
-            if _laying_is_legal(state, hand, batch, _replaced(team_melds, index, result)):
-                found.append(Action(ActionType.LAY_OFF, batch, index, result.wild_at))
-    for card in sorted(set(hand)):
-        if check_discard(state, card) is None:
-            found.append(Action(ActionType.DISCARD, (card,)))
+        options = get_lay_off_options(profile, target, hand)
+        for (batch, result), action in zip(
+            options, _option_actions(options, index, False), strict=True
+        ):
+            left = size - len(batch)
+            if (
+                left >= 2
+                and (any_card_ends or hand.count(pile_card) - batch.count(pile_card) < left)
+            ) or _laying_is_legal(state, hand, batch, _replaced(team_melds, index, result)):
+                found.append(action)
+    found.extend(_DISCARDS[card] for card in get_legal_discards(state))
     if is_provisional(state, team):
         found.append(TAKE_BACK)
     return tuple(found)
+
+
+_DISCARDS = tuple(Action(ActionType.DISCARD, (card,)) for card in range(53))
+"""The discard action of each card kind, built once."""
+
+_ACTIONS_MEMO: dict[tuple[int, int, bool], tuple[object, tuple[Action, ...]]] = {}
+_ACTIONS_MEMO_LIMIT = 50_000
+
+
+def _option_actions(
+    options: tuple[MeldOption, ...], index: int, new_meld: bool
+) -> tuple[Action, ...]:
+    """The actions of cached meld or lay-off options, built once per options tuple.
+
+    The options tuples come from the caches of :mod:`kanasta.candidates`, so the
+    same tuple recurs state after state; keeping it in the entry keeps its
+    ``id`` from being reused for another tuple.
+    """
+    key = (id(options), index, new_meld)
+    hit = _ACTIONS_MEMO.get(key)
+    if hit is not None and hit[0] is options:
+        return hit[1]
+    if len(_ACTIONS_MEMO) >= _ACTIONS_MEMO_LIMIT:
+        _ACTIONS_MEMO.clear()
+    kind = ActionType.MELD if new_meld else ActionType.LAY_OFF
+    actions = tuple(Action(kind, cards, index, meld.wild_at) for cards, meld in options)
+    _ACTIONS_MEMO[key] = (options, actions)
+    return actions
 
 
 _KIND_ORDER = {kind: i for i, kind in enumerate(ActionType)}

@@ -71,7 +71,13 @@ def _wild_choices(hand: Counter[Card], count: int, used: Counter[Card]) -> list[
 
 _PROFILE_IDS: dict[int, tuple[RulesProfile, int]] = {}
 _MEMO: dict[tuple[Any, ...], Any] = {}
-_MEMO_LIMIT = 50_000
+"""Options of hand parts and of whole hands (cleared when it reaches ``_MEMO_LIMIT``)."""
+_MEMO_LIMIT = 100_000
+_BATCHES: dict[tuple[Any, ...], Any] = {}
+"""Arrangements of one batch, as a new meld or laid off onto a meld. Batches recur
+hand after hand, so this table is kept apart from the per-hand entries that would
+otherwise crowd it out."""
+_BATCHES_LIMIT = 200_000
 
 
 def _pid(profile: RulesProfile) -> int:
@@ -93,17 +99,24 @@ def _remember(key: tuple[Any, ...], value: Any) -> Any:
     return value
 
 
+def _remember_batch(key: tuple[Any, ...], value: Any) -> Any:
+    if len(_BATCHES) >= _BATCHES_LIMIT:
+        _BATCHES.clear()
+    _BATCHES[key] = value
+    return value
+
+
 def _max_run(profile: RulesProfile) -> int:
     return 13 if profile.max_meld_size is None else min(13, profile.max_meld_size)
 
 
 def _arrangements(profile: RulesProfile, batch: tuple[Card, ...]) -> tuple[Meld, ...]:
     """get_meld_arrangements, remembered (the same batches come up hand after hand)."""
-    key = ("arr", _pid(profile), batch)
-    hit = _MEMO.get(key)
+    key = (_pid(profile), batch)
+    hit = _BATCHES.get(key)
     if hit is not None:
         return hit  # type: ignore[no-any-return]
-    return _remember(key, get_meld_arrangements(profile, batch))  # type: ignore[no-any-return]
+    return _remember_batch(key, get_meld_arrangements(profile, batch))  # type: ignore[no-any-return]
 
 
 def _batches_to_melds(
@@ -262,14 +275,98 @@ def _unique_melds(melds: Iterable[Meld]) -> tuple[MeldOption, ...]:
     return tuple(seen[k] for k in sorted(seen))
 
 
-def _relevant(meld: Meld, hand: tuple[Card, ...]) -> tuple[Card, ...]:
-    """The hand cards that could ever join ``meld`` (the cache key of its lay-offs)."""
+def _capped(cards: Iterable[Card], cap: int, keep: int = -1) -> list[Card]:
+    """The sorted ``cards`` with each kind kept at most ``cap`` times (``keep``: 2 times)."""
+    out: list[Card] = []
+    last = -1
+    seen = 0
+    for c in cards:
+        seen = seen + 1 if c == last else 1
+        last = c
+        if seen <= (2 if c == keep else cap):
+            out.append(c)
+    return out
+
+
+def _relevant(profile: RulesProfile, meld: Meld, hand: tuple[Card, ...]) -> tuple[Card, ...]:
+    """The hand cards that decide the lay-offs onto ``meld`` (the cache key of its options).
+
+    ``_lay_off_batches`` gives the same batches for the whole hand and for
+    these cards: a meld of wild cards looks at the wild cards; a set at the
+    naturals of its rank and at most ``max_wilds_per_meld`` copies of each
+    other wild; a run at the naturals of its suit between the farthest places
+    its extension walks reach (see :func:`_run_reach`), one copy of each wild
+    card and two of the 2 of its suit (one may stand as a natural).
+    """
+    if meld.kind is MeldKind.WILD:
+        return tuple(c for c in hand if c == JOKER or c % 13 == 1)
     if meld.kind is MeldKind.SET:
-        return tuple(c for c in hand if is_wild_card(c) or get_rank(c) == meld.rank)
-    if meld.kind is MeldKind.RUN:
-        suit = meld.suit
-        return tuple(c for c in hand if is_wild_card(c) or (c != JOKER and c // 13 == suit))
-    return tuple(c for c in hand if is_wild_card(c))
+        rank = meld.rank - 1
+        naturals = [c for c in hand if c != JOKER and c % 13 == rank]
+        wilds = [c for c in hand if c == JOKER or (c % 13 == 1 and rank != 1)]
+        return tuple(sorted(naturals + _capped(wilds, profile.max_wilds_per_meld)))
+    assert meld.suit is not None
+    base = 13 * meld.suit
+    own_two = base + 1
+    have = {c - base + 1 for c in hand if base <= c < base + 13}
+    if 1 in have:
+        have.add(ACE_HIGH)
+    low, high = _run_reach(profile, meld, have)
+    suited = [
+        c
+        for c in hand
+        if base <= c < base + 13
+        and c != own_two
+        and (low <= c - base + 1 <= high or (c == base and high == ACE_HIGH))
+    ]
+    wilds = _capped((c for c in hand if c == JOKER or c % 13 == 1), 1, own_two)
+    return tuple(sorted(suited + wilds))
+
+
+def _walk(profile: RulesProfile, placed: set[int], have: set[int]) -> tuple[int, int]:
+    """The lowest and highest places the walks of ``_run_lay_off_batches`` look at."""
+    max_wilds = profile.max_wilds_per_meld
+    low, high = min(placed), max(placed)
+    a, gaps = low, 0
+    while a > 1:
+        if a - 1 not in have:
+            gaps += 1
+            if gaps > max_wilds:
+                break
+        a -= 1
+    b, gaps = high, 0
+    while b < ACE_HIGH:
+        if b + 1 not in have:
+            gaps += 1
+            if gaps > max_wilds:
+                break
+        b += 1
+    return a, b
+
+
+def _run_reach(profile: RulesProfile, meld: Meld, have: set[int]) -> tuple[int, int]:
+    """The window of places whose naturals can matter for a lay-off onto the run."""
+    placed = {meld.low + i for i in range(len(meld.cards)) if meld.low + i != meld.wild_at}
+    low, high = _walk(profile, placed, have)
+    wild_at = meld.wild_at
+    assert meld.suit is not None
+    if wild_at is not None and meld.cards[wild_at - meld.low] == make_card(2, meld.suit):
+        other_low, other_high = _walk(profile, placed | {2}, have)
+        low, high = min(low, other_low), max(high, other_high)
+    return low, high
+
+
+def _lay_off_arrangements(
+    profile: RulesProfile, meld: Meld, batch: tuple[Card, ...]
+) -> tuple[Meld, ...] | Violation:
+    """get_lay_off_arrangements, remembered per meld (a meld stays on the table for turns)."""
+    key = (_pid(profile), id(meld), batch)
+    hit = _BATCHES.get(key)
+    if hit is not None and hit[0] is meld:
+        return hit[1]  # type: ignore[no-any-return]
+    result = get_lay_off_arrangements(profile, meld, batch)
+    _remember_batch(key, (meld, result))
+    return result
 
 
 def _lay_off_batches(
@@ -363,7 +460,7 @@ def _compute_lay_off_options(
 ) -> tuple[MeldOption, ...]:
     found: dict[tuple[tuple[Card, ...], int], MeldOption] = {}
     for batch in _lay_off_batches(profile, meld, relevant):
-        result = get_lay_off_arrangements(profile, meld, batch)
+        result = _lay_off_arrangements(profile, meld, batch)
         if isinstance(result, Violation):
             continue
         for m in result:
@@ -381,7 +478,7 @@ def get_lay_off_options(
     once (clause lay-off); each distinct resulting arrangement (by the place
     of the acting wild) is listed once, sorted by batch, then that place.
     """
-    relevant = _relevant(meld, hand)
+    relevant = _relevant(profile, meld, hand)
     key = ("lay-off", _pid(profile), id(meld), relevant)
     hit = _MEMO.get(key)
     if hit is not None and hit[0] is meld:

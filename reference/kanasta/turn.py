@@ -34,6 +34,7 @@ __all__ = [
     "check_discard",
     "check_phase",
     "check_take_pile",
+    "get_legal_discards",
     "remove_cards",
 ]
 
@@ -334,9 +335,20 @@ def check_discard(state: State, card: Card) -> Violation | None:
     turn (nor its twin: the two copies are the same card).
     opening-checked-at-discard: a provisional opening must qualify now.
     emptying-by-discard: discarding the last card empties the hand.
+
+    The checks that depend on the card come first (:func:`_check_discarded_card`),
+    then those that depend only on the state (:func:`_check_discard_now`);
+    :func:`get_legal_discards` uses the same two parts.
     """
-    hand = state.hands[state.turn]
-    if card not in hand:
+    problem = _check_discarded_card(state, card)
+    if problem is not None:
+        return problem
+    return _check_discard_now(state)
+
+
+def _check_discarded_card(state: State, card: Card) -> Violation | None:
+    """The part of :func:`check_discard` that depends on the card."""
+    if card not in state.hands[state.turn]:
         return Violation(
             "discard-ends-turn", "card-not-in-hand", f"the hand does not hold {format_card(card)}"
         )
@@ -346,6 +358,12 @@ def check_discard(state: State, card: Card) -> Violation | None:
             "discard-taken-card",
             "the card taken from a one-card pile may not be discarded in the same turn",
         )
+    return None
+
+
+def _check_discard_now(state: State) -> Violation | None:
+    """The part of :func:`check_discard` that depends only on the state."""
+    hand = state.hands[state.turn]
     team = state.team
     if is_provisional(state, team):
         problem = check_provisional_opening(state, len(hand))
@@ -354,6 +372,16 @@ def check_discard(state: State, card: Card) -> Violation | None:
     if len(hand) == 1:
         return check_emptying(state, team, by_discard=True)
     return None
+
+
+@implements("discard-ends-turn")
+def get_legal_discards(state: State) -> tuple[Card, ...]:
+    """discard-ends-turn: every distinct card of the hand that :func:`check_discard` allows,
+    in card order (the state is checked once, not once per card)."""
+    if _check_discard_now(state) is not None:
+        return ()
+    hand = state.hands[state.turn]
+    return tuple(c for c in dict.fromkeys(hand) if _check_discarded_card(state, c) is None)
 
 
 @implements("discard-ends-turn", "opening-checked-at-discard", "emptying-by-discard")
