@@ -19,10 +19,24 @@ from typing import Any
 from kanasta.cards import JOKER, Card, Suit, get_rank, is_wild_card, make_card
 from kanasta.clauses import implements
 from kanasta.errors import Violation
-from kanasta.melds import Meld, MeldKind, get_lay_off_arrangements, get_meld_arrangements
+from kanasta.melds import (
+    Meld,
+    MeldKind,
+    apply_lay_off,
+    get_lay_off_arrangements,
+    get_meld_arrangements,
+    validate_meld,
+)
 from kanasta.profiles import RulesProfile, WildMeldRule
 
-__all__ = ["MeldOption", "get_lay_off_options", "get_meld_options", "sub_multisets"]
+__all__ = [
+    "MeldOption",
+    "apply_lay_off_cached",
+    "get_lay_off_options",
+    "get_meld_options",
+    "sub_multisets",
+    "validate_meld_cached",
+]
 
 ACE_HIGH = 14
 
@@ -245,26 +259,62 @@ def get_meld_options(profile: RulesProfile, hand: tuple[Card, ...]) -> tuple[Mel
     hit = _MEMO.get(key)
     if hit is not None:
         return hit  # type: ignore[no-any-return]
-    wilds = tuple(c for c in hand if is_wild_card(c))
+    max_wilds = profile.max_wilds_per_meld
+    wilds = tuple(c for c in hand if c == JOKER or c % 13 == 1)
+    # A set holds at most max_wilds wild cards and a run at most max_wilds
+    # acting wilds plus the 2 of its suit in its place, so further copies of a
+    # wild card change nothing (and would only split the caches).
+    set_wilds = tuple(_capped(wilds, max_wilds))
+    run_wilds = tuple(_capped(wilds, max_wilds + 1))
     found: list[Meld] = []
     by_rank: dict[int, list[Card]] = {}
     by_suit: dict[int, list[Card]] = {}
     for c in hand:
-        if c == JOKER:
+        if c == JOKER or c % 13 == 1:
             continue
-        rank = get_rank(c)
-        if rank != 2:
-            by_rank.setdefault(rank, []).append(c)
+        by_rank.setdefault(c % 13, []).append(c)
         by_suit.setdefault(c // 13, []).append(c)
     for rank in sorted(by_rank):
-        found.extend(_set_melds(profile, tuple(by_rank[rank]), wilds))
+        found.extend(_set_melds(profile, tuple(by_rank[rank]), set_wilds))
     found.extend(_wild_melds(profile, wilds))
     if profile.runs_allowed:
         for suit in Suit:
-            suited = tuple(c for c in by_suit.get(suit, ()) if not is_wild_card(c))
+            suited = by_suit.get(suit)
             if suited:
-                found.extend(_run_melds(profile, suit, suited, wilds))
+                for part in _run_parts(suit, suited, run_wilds, max_wilds):
+                    found.extend(_run_melds(profile, suit, part, run_wilds))
     return _remember(key, _unique_melds(found))  # type: ignore[no-any-return]
+
+
+def _run_parts(
+    suit: Suit, suited: list[Card], wilds: tuple[Card, ...], max_wilds: int
+) -> list[tuple[Card, ...]]:
+    """The naturals of one suit, split where more than ``max_wilds`` places in a row are
+    missing: no run can bridge such a gap, so each part's runs are found on their own.
+
+    The 2 of the suit (among the wild cards) fills place 2; an ace stands at
+    both ends, so it can belong to the lowest and to the highest part.
+    """
+    base = 13 * suit
+    places = {c - base + 1 for c in suited}
+    if 1 in places:
+        places.add(ACE_HIGH)
+    if base + 1 in wilds:
+        places.add(2)
+    parts: list[tuple[Card, ...]] = []
+    current: list[int] = []
+    for place in sorted(places):
+        if current and place - current[-1] > max_wilds + 1:
+            parts.append(_part_cards(current, base))
+            current = []
+        current.append(place)
+    parts.append(_part_cards(current, base))
+    return [p for p in parts if p]
+
+
+def _part_cards(places: list[int], base: int) -> tuple[Card, ...]:
+    """The distinct naturals standing at ``places`` (the 2, a wild card, left out)."""
+    return tuple(sorted({base + (0 if p == ACE_HIGH else p - 1) for p in places if p != 2}))
 
 
 def _unique_melds(melds: Iterable[Meld]) -> tuple[MeldOption, ...]:
@@ -354,6 +404,30 @@ def _run_reach(profile: RulesProfile, meld: Meld, have: set[int]) -> tuple[int, 
         other_low, other_high = _walk(profile, placed | {2}, have)
         low, high = min(low, other_low), max(high, other_high)
     return low, high
+
+
+def validate_meld_cached(
+    profile: RulesProfile, batch: tuple[Card, ...], wild_at: int | None = None
+) -> Meld | Violation:
+    """:func:`kanasta.melds.validate_meld` of a sorted batch, remembered (a pure function)."""
+    key = ("meld", _pid(profile), batch, wild_at)
+    hit = _BATCHES.get(key)
+    if hit is not None:
+        return hit  # type: ignore[no-any-return]
+    return _remember_batch(key, validate_meld(profile, batch, wild_at=wild_at))  # type: ignore[no-any-return]
+
+
+def apply_lay_off_cached(
+    profile: RulesProfile, meld: Meld, batch: tuple[Card, ...], wild_at: int | None = None
+) -> Meld | Violation:
+    """:func:`kanasta.melds.apply_lay_off` of a sorted batch, remembered per meld."""
+    key = ("lay", _pid(profile), id(meld), batch, wild_at)
+    hit = _BATCHES.get(key)
+    if hit is not None and hit[0] is meld:
+        return hit[1]  # type: ignore[no-any-return]
+    result = apply_lay_off(profile, meld, batch, wild_at=wild_at)
+    _remember_batch(key, (meld, result))
+    return result
 
 
 def _lay_off_arrangements(

@@ -77,6 +77,7 @@ __all__ = [
     "lay_off_batches",
     "legal_meld_cards",
     "legal_melds",
+    "meldable_hands",
     "near_melds",
     "profiles",
     "reachable_states",
@@ -254,6 +255,36 @@ def _legal_meld(draw: st.DrawFn, rules: RulesProfile) -> Meld:
 def legal_melds(profile: RulesProfile | str) -> st.SearchStrategy[Meld]:
     """A legal new meld of the family, in one of its legal arrangements (any wild place)."""
     return _legal_meld(_rules(profile))
+
+
+@st.composite
+def _meldable_hand(draw: st.DrawFn, rules: RulesProfile, max_size: int) -> tuple[Card, ...]:
+    found: list[Card] = []
+    for _ in range(draw(st.integers(1, 2))):
+        found += draw(legal_meld_cards(rules))
+    found += draw(hands(rules, max_size=4))
+    if len(found) > max_size:
+        found = draw(st.permutations(found))[:max_size]
+    if not count_in_deck(rules, found):
+        deck = Counter(get_deck(rules.deck_jokers))
+        kept: list[Card] = []
+        for c in found:
+            if kept.count(c) < deck[c]:
+                kept.append(c)
+        found = kept
+    return tuple(sorted(found))
+
+
+def meldable_hands(
+    profile: RulesProfile | str, *, max_size: int = 12
+) -> st.SearchStrategy[tuple[Card, ...]]:
+    """A sorted hand (one deck can supply it) built around one or two legal melds.
+
+    Random hands seldom hold a meld; these always start from one, add a few
+    random cards and keep at most ``max_size`` cards (so some melds are cut
+    short), which makes them good inputs for meld and lay-off enumeration.
+    """
+    return _meldable_hand(_rules(profile), max_size)
 
 
 def illegal_melds(profile: RulesProfile | str) -> st.SearchStrategy[list[Card]]:

@@ -9,12 +9,17 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
-from kanasta.candidates import get_lay_off_options, get_meld_options
+from kanasta.candidates import (
+    apply_lay_off_cached,
+    get_lay_off_options,
+    get_meld_options,
+    validate_meld_cached,
+)
 from kanasta.cards import Card, format_card, format_cards
 from kanasta.clauses import implements
 from kanasta.errors import Violation
 from kanasta.going_out import check_emptying, end_turn, take_fi_or_go_out
-from kanasta.melds import Meld, apply_lay_off, check_new_set, validate_meld
+from kanasta.melds import Meld, check_new_set
 from kanasta.opening import (
     check_provisional_opening,
     count_provisional,
@@ -282,7 +287,7 @@ def apply_meld(
         return Violation(
             "meld-from-hand", "cards-not-in-hand", f"the hand does not hold {format_cards(batch)}"
         )
-    meld = validate_meld(state.profile, batch, wild_at=wild_at)
+    meld = validate_meld_cached(state.profile, batch, wild_at)
     if isinstance(meld, Violation):
         return meld
     team_melds = state.melds[state.team]
@@ -315,7 +320,7 @@ def apply_lay_off_action(
             "cards-not-in-hand",
             f"the hand does not hold {format_cards(batch)}",
         )
-    result = apply_lay_off(state.profile, team_melds[index], batch, wild_at=wild_at)
+    result = apply_lay_off_cached(state.profile, team_melds[index], batch, wild_at)
     if isinstance(result, Violation):
         return result
     melds = tuple(result if i == index else m for i, m in enumerate(team_melds))
