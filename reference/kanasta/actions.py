@@ -157,17 +157,19 @@ _DISCARDS = tuple(Action(ActionType.DISCARD, (card,)) for card in range(53))
 """The discard action of each card kind, built once."""
 
 _ACTIONS_MEMO: dict[tuple[int, int, bool], tuple[object, tuple[Action, ...]]] = {}
+_ACTION_OF: dict[tuple[int, int], tuple[object, Action]] = {}
 _ACTIONS_MEMO_LIMIT = 50_000
 
 
 def _option_actions(
     options: tuple[MeldOption, ...], index: int, new_meld: bool
 ) -> tuple[Action, ...]:
-    """The actions of cached meld or lay-off options, built once per options tuple.
+    """The actions of cached meld or lay-off options.
 
-    The options tuples come from the caches of :mod:`kanasta.candidates`, so the
-    same tuple recurs state after state; keeping it in the entry keeps its
-    ``id`` from being reused for another tuple.
+    The options tuples and the options in them come from the caches of
+    :mod:`kanasta.candidates` and recur state after state, so each action is
+    built once per option; keeping the option in the entry keeps its ``id``
+    from being reused for another value.
     """
     key = (id(options), index, new_meld)
     hit = _ACTIONS_MEMO.get(key)
@@ -175,8 +177,19 @@ def _option_actions(
         return hit[1]
     if len(_ACTIONS_MEMO) >= _ACTIONS_MEMO_LIMIT:
         _ACTIONS_MEMO.clear()
+    if len(_ACTION_OF) >= _ACTIONS_MEMO_LIMIT:
+        _ACTION_OF.clear()
     kind = ActionType.MELD if new_meld else ActionType.LAY_OFF
-    actions = tuple(Action(kind, cards, index, meld.wild_at) for cards, meld in options)
+    built: list[Action] = []
+    for option in options:
+        one = _ACTION_OF.get((id(option), index if new_meld else -1 - index))
+        if one is not None and one[0] is option:
+            built.append(one[1])
+        else:
+            action = Action(kind, option[0], index, option[1].wild_at)
+            _ACTION_OF[id(option), index if new_meld else -1 - index] = (option, action)
+            built.append(action)
+    actions = tuple(built)
     _ACTIONS_MEMO[key] = (options, actions)
     return actions
 

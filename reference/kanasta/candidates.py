@@ -32,6 +32,7 @@ from kanasta.profiles import RulesProfile, WildMeldRule
 __all__ = [
     "MeldOption",
     "apply_lay_off_cached",
+    "get_hand_mask",
     "get_lay_off_options",
     "get_meld_options",
     "sub_multisets",
@@ -118,6 +119,49 @@ def _remember_batch(key: tuple[Any, ...], value: Any) -> Any:
         _BATCHES.clear()
     _BATCHES[key] = value
     return value
+
+
+def get_hand_mask(cards: tuple[Card, ...]) -> int:
+    """A sorted multiset of cards as bits: copy ``n`` of card ``c`` is bit ``4c + n``.
+
+    A multiset is contained in another exactly when its bits are, so
+    ``not a & ~b`` tests ``a`` within ``b`` (at most four copies of a card).
+    """
+    mask = 0
+    previous = -1
+    copy = 0
+    for c in cards:
+        copy = copy + 1 if c == previous else 0
+        previous = c
+        mask |= 1 << (4 * c + copy)
+    return mask
+
+
+def _batch_mask(batch: tuple[Card, ...]) -> int:
+    mask = _MASKS.get(batch)
+    if mask is None:
+        if len(_MASKS) >= _BATCHES_LIMIT:
+            _MASKS.clear()
+        mask = _MASKS[batch] = get_hand_mask(batch)
+    return mask
+
+
+def _within(options: tuple[MeldOption, ...], mask: int) -> tuple[MeldOption, ...]:
+    """The options whose cards a hand of bits ``mask`` holds (the order is kept).
+
+    A meld or lay-off is legal under the meld rules for its cards alone, so
+    the options of a smaller hand are those of a larger one that it can pay
+    for: within a turn, melds and lay-offs only take cards from the hand.
+    """
+    return tuple(o for o in options if not _batch_mask(o[0]) & ~mask)
+
+
+_MASKS: dict[tuple[Card, ...], int] = {}
+_RECENT_HANDS: list[tuple[int, int, tuple[MeldOption, ...]]] = []
+"""The last hands whose meld options were found: (profile id, hand bits, options)."""
+_RECENT_LIMIT = 8
+_LAST_LAY_OFFS: dict[int, tuple[Meld, int, tuple[MeldOption, ...]]] = {}
+"""Per meld (by id): the meld, the bits of the last hand its lay-offs were found for, them."""
 
 
 def _max_run(profile: RulesProfile) -> int:
@@ -255,10 +299,25 @@ def get_meld_options(profile: RulesProfile, hand: tuple[Card, ...]) -> tuple[Mel
     hand that changed by one card recomputes only one part. One-set-per-rank
     and the turn rules are checked by the caller.
     """
-    key = ("hand", _pid(profile), hand)
+    pid = _pid(profile)
+    key = ("hand", pid, hand)
     hit = _MEMO.get(key)
     if hit is not None:
         return hit  # type: ignore[no-any-return]
+    mask = get_hand_mask(hand)
+    for entry_pid, entry_mask, entry_options in reversed(_RECENT_HANDS):
+        if entry_pid == pid and not mask & ~entry_mask:
+            options = _within(entry_options, mask)
+            break
+    else:
+        options = _compute_meld_options(profile, hand)
+    if len(_RECENT_HANDS) >= _RECENT_LIMIT:
+        del _RECENT_HANDS[0]
+    _RECENT_HANDS.append((pid, mask, options))
+    return _remember(key, options)  # type: ignore[no-any-return]
+
+
+def _compute_meld_options(profile: RulesProfile, hand: tuple[Card, ...]) -> tuple[MeldOption, ...]:
     max_wilds = profile.max_wilds_per_meld
     wilds = tuple(c for c in hand if c == JOKER or c % 13 == 1)
     # A set holds at most max_wilds wild cards and a run at most max_wilds
@@ -283,7 +342,7 @@ def get_meld_options(profile: RulesProfile, hand: tuple[Card, ...]) -> tuple[Mel
             if suited:
                 for part in _run_parts(suit, suited, run_wilds, max_wilds):
                     found.extend(_run_melds(profile, suit, part, run_wilds))
-    return _remember(key, _unique_melds(found))  # type: ignore[no-any-return]
+    return _unique_melds(found)
 
 
 def _run_parts(
@@ -552,11 +611,22 @@ def get_lay_off_options(
     once (clause lay-off); each distinct resulting arrangement (by the place
     of the acting wild) is listed once, sorted by batch, then that place.
     """
-    relevant = _relevant(profile, meld, hand)
-    key = ("lay-off", _pid(profile), id(meld), relevant)
-    hit = _MEMO.get(key)
-    if hit is not None and hit[0] is meld:
-        return hit[1]  # type: ignore[no-any-return]
-    options = _compute_lay_off_options(profile, meld, relevant)
-    _remember(key, (meld, options))
+    mask = get_hand_mask(hand)
+    last = _LAST_LAY_OFFS.get(id(meld))
+    if last is not None and last[0] is meld and not mask & ~last[1]:
+        if mask == last[1]:
+            return last[2]
+        options = _within(last[2], mask)
+    else:
+        relevant = _relevant(profile, meld, hand)
+        key = ("lay-off", _pid(profile), id(meld), relevant)
+        hit = _MEMO.get(key)
+        if hit is not None and hit[0] is meld:
+            options = hit[1]
+        else:
+            options = _compute_lay_off_options(profile, meld, relevant)
+            _remember(key, (meld, options))
+    if len(_LAST_LAY_OFFS) >= _MEMO_LIMIT:
+        _LAST_LAY_OFFS.clear()
+    _LAST_LAY_OFFS[id(meld)] = (meld, mask, options)
     return options
