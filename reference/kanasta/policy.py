@@ -10,8 +10,9 @@ generator, so a game is a function of its seed.
 from __future__ import annotations
 
 import random
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
+from types import MappingProxyType
 
 from kanasta.actions import Action, ActionType
 from kanasta.cards import JOKER, Card, get_rank, get_suit, is_wild_card
@@ -127,12 +128,15 @@ def make_policy(name: str, seed: int) -> Policy:
     return POLICIES[name](random.Random(seed))
 
 
-def default_policy(profile: RulesProfile) -> str:
-    """The policy ``kanasta play`` uses unless told otherwise.
+DEFAULT_POLICY: Mapping[Family, str] = MappingProxyType({Family.KOZ: "random"})
+"""Which policy ``kanasta play`` uses per family; a family not listed plays greedily.
 
-    koz keeps the uniform random policy of its self-play (a random koz game
-    reaches 300). A random fi-5200 player almost never opens (45 points
-    without a wild card) and the game would not reach 5200, so the other
-    families play greedily.
-    """
-    return "random" if profile.family is Family.KOZ else "greedy"
+koz keeps the uniform random policy of its self-play (a random koz game reaches
+300). A random fi-5200 player almost never opens (45 points without a wild
+card), so its game would not reach 5200: it plays greedily.
+"""
+
+
+def default_policy(profile: RulesProfile) -> str:
+    """The policy ``kanasta play`` uses unless told otherwise (see :data:`DEFAULT_POLICY`)."""
+    return DEFAULT_POLICY.get(profile.family, "greedy")
