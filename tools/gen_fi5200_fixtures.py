@@ -18,94 +18,41 @@ are written by hand as files and are not touched here.
 
 from __future__ import annotations
 
-import argparse
 import sys
 from collections.abc import Callable, Sequence
-from pathlib import Path
 from typing import Any
 
-from kanasta.conformance.generate import generate_fixture, require_engine
-from kanasta.conformance.jsonio import format_fixture_json
+from fixture_kit import (
+    BACK,
+    DRAW,
+    OK,
+    TAKE,
+    Book,
+    Json,
+    acts,
+    cards,
+    count,
+    disc,
+    facts,
+    lay,
+    meld,
+    no,
+    ok,
+    score,
+    write_fixtures,
+)
 from kanasta.profiles import FI_5200
 from kanasta.scenario import build_state
 from kanasta.state import Phase, state_to_json
 
-ROOT = Path(__file__).resolve().parent.parent
-FIXTURES = ROOT / "conformance" / "fixtures"
 SOURCE = "seed 000 (part 1)"
 
-Json = dict[str, Any]
 
 CANASTA = "9S 9H 9D 9C 9S 9H 9D"
 """Seven 9s: a full canasta (200), worth 70 in cards."""
 
 FI_CARDS = "KC KD KH KS QC QD QH QS JC JD JH"
 """Eleven cards worth 110: a fi packet held and never played."""
-
-OK: Json = {"verdict": "accepted"}
-
-
-def no(clause: str, code: str) -> Json:
-    return {"verdict": "rejected", "code": code, "clause": clause}
-
-
-def cards(text: str) -> list[str]:
-    return text.split()
-
-
-DRAW: Json = {"type": "draw"}
-TAKE: Json = {"type": "take-pile"}
-BACK: Json = {"type": "take-back"}
-
-
-def meld(text: str, wild_at: int | None = None) -> Json:
-    out: Json = {"type": "meld", "cards": cards(text)}
-    if wild_at is not None:
-        out["wild_at"] = wild_at
-    return out
-
-
-def lay(index: int, text: str, wild_at: int | None = None) -> Json:
-    out: Json = {"type": "lay-off", "meld": index, "cards": cards(text)}
-    if wild_at is not None:
-        out["wild_at"] = wild_at
-    return out
-
-
-def disc(card: str) -> Json:
-    return {"type": "discard", "card": card}
-
-
-def acts(*pairs: tuple[Json, Json], note: str | None = None) -> Json:
-    step: Json = {"kind": "actions"}
-    if note:
-        step["note"] = note
-    step["actions"] = [{"action": a, "expect": e} for a, e in pairs]
-    return step
-
-
-def ok(*actions: Json) -> Json:
-    """Actions that must all be accepted."""
-    return acts(*((a, OK) for a in actions))
-
-
-def facts(**expect: Any) -> Json:
-    return {"kind": "state", "expect": expect}
-
-
-def score(*teams: tuple[float, dict[str, float]]) -> Json:
-    return {
-        "kind": "score",
-        "expect": {"teams": [{"total": t, "breakdown": b} for t, b in teams]},
-    }
-
-
-def count(n: int, depth: int = 1) -> Json:
-    step: Json = {"kind": "count"}
-    if depth != 1:
-        step["depth"] = depth
-    step["expect"] = {"count": n}
-    return step
 
 
 def state(**kwargs: Any) -> Json:
@@ -136,36 +83,6 @@ def parts(
         "penalty": penalty,
     }
     return sum(breakdown.values()), breakdown
-
-
-class Book:
-    """The fixtures being written, by id."""
-
-    def __init__(self) -> None:
-        self.items: dict[str, Json] = {}
-
-    def add(
-        self,
-        ident: str,
-        clauses: Sequence[str],
-        description: str,
-        setup: Json,
-        *steps: Json,
-    ) -> None:
-        full = f"fi-5200/{ident}".lower()
-        if "seed" not in setup:
-            setup = {"state": setup}
-        if full in self.items:
-            raise SystemExit(f"duplicate fixture id {full}")
-        self.items[full] = {
-            "id": full,
-            "variant": "fi-5200",
-            "clauses": list(clauses),
-            "description": description,
-            "source": SOURCE,
-            "setup": setup,
-            "steps": list(steps),
-        }
 
 
 # --------------------------------------------------------------------------- chapter 5
@@ -1467,31 +1384,9 @@ def count_fixtures(book: Book) -> None:
     )
 
 
-GENERATED: tuple[tuple[str, list[str], str, Json], ...] = tuple(
-    (
-        f"playthrough/seed-{seed}",
-        ["action-kinds", "hand-score-fi-5200", "legal-action-count", "turn-structure"],
-        f"A golden playthrough: the fi-5200 hand dealt from seed {seed}, played by the uniform "
-        f"random policy (random.Random({seed}) choosing in the canonical order of legal "
-        "actions) to its end, with the final hand scores.",
-        {"recipe": "playthrough", "seed": seed},
-    )
-    for seed in (1, 2, 3, 4, 5, 6)
-) + tuple(
-    (
-        f"count/seed-{seed}-after-{prefix}",
-        ["legal-action-count"],
-        f"The legal-action count at depth {depth} after {prefix} random actions of the fi-5200 "
-        f"hand dealt from seed {seed}.",
-        {"recipe": "count", "seed": seed, "prefix": prefix, "depth": depth},
-    )
-    for seed, prefix, depth in ((21, 20, 1), (22, 41, 1), (23, 60, 1), (24, 15, 2))
-)
-
-
 def build() -> dict[str, Json]:
     _seeded([0, 1, 2024, 18446744073709551615])
-    book = Book()
+    book = Book("fi-5200", SOURCE)
     for make in (
         deal_fixtures,
         turn_fixtures,
@@ -1501,44 +1396,16 @@ def build() -> dict[str, Json]:
         count_fixtures,
     ):
         make(book)
-    engine = require_engine()
-    for ident, clauses, description, recipe in GENERATED:
-        full = f"fi-5200/{ident}"
-        book.items[full] = generate_fixture(
-            engine,
-            ident=full,
-            variant="fi-5200",
-            clauses=clauses,
-            description=description,
-            recipe=recipe,
-            source=SOURCE,
-        )
+    book.add_generated(
+        score_clause="hand-score-fi-5200",
+        playthrough_seeds=(1, 2, 3, 4, 5, 6),
+        counts=((21, 20, 1), (22, 41, 1), (23, 60, 1), (24, 15, 2)),
+    )
     return book.items
 
 
 def main(argv: Sequence[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--check", action="store_true", help="report files that would change")
-    args = parser.parse_args(argv)
-    stale: list[str] = []
-    written = 0
-    for ident, data in sorted(build().items()):
-        path = FIXTURES / f"{ident}.json"
-        text = format_fixture_json(data)
-        old = path.read_text(encoding="utf-8") if path.exists() else None
-        if old == text:
-            continue
-        stale.append(ident)
-        if not args.check:
-            path.parent.mkdir(parents=True, exist_ok=True)
-            path.write_text(text, encoding="utf-8")
-            written += 1
-    if args.check:
-        for ident in stale:
-            print(f"stale: {ident}")
-        return 1 if stale else 0
-    print(f"{written} fixture file(s) written")
-    return 0
+    return write_fixtures(build(), argv, __doc__ or "")
 
 
 _: Callable[..., object] = main

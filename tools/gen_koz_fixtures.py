@@ -18,85 +18,34 @@ After writing, ``kanasta conformance run --select koz`` checks the reference aga
 
 from __future__ import annotations
 
-import argparse
 import sys
 from collections.abc import Callable, Sequence
-from pathlib import Path
 from typing import Any
 
-from kanasta.conformance.generate import generate_fixture, require_engine
-from kanasta.conformance.jsonio import format_fixture_json
+from fixture_kit import (
+    BACK,
+    DRAW,
+    OK,
+    TAKE,
+    Book,
+    Json,
+    acts,
+    cards,
+    count,
+    disc,
+    facts,
+    lay,
+    meld,
+    no,
+    score,
+    write_fixtures,
+)
 from kanasta.profiles import KOZ
 from kanasta.scenario import build_state
 from kanasta.state import Phase, state_to_json
 
-ROOT = Path(__file__).resolve().parent.parent
-FIXTURES = ROOT / "conformance" / "fixtures"
-
-Json = dict[str, Any]
-
 CANASTA = "9S 9H 9D 9C 9S 9H 9D"
 """Seven 9s: a clean canasta that serves teams allowed to empty their hands."""
-
-OK: Json = {"verdict": "accepted"}
-
-
-def no(clause: str, code: str) -> Json:
-    return {"verdict": "rejected", "code": code, "clause": clause}
-
-
-def cards(text: str) -> list[str]:
-    return text.split()
-
-
-DRAW: Json = {"type": "draw"}
-TAKE: Json = {"type": "take-pile"}
-BACK: Json = {"type": "take-back"}
-
-
-def meld(text: str, wild_at: int | None = None) -> Json:
-    out: Json = {"type": "meld", "cards": cards(text)}
-    if wild_at is not None:
-        out["wild_at"] = wild_at
-    return out
-
-
-def lay(index: int, text: str, wild_at: int | None = None) -> Json:
-    out: Json = {"type": "lay-off", "meld": index, "cards": cards(text)}
-    if wild_at is not None:
-        out["wild_at"] = wild_at
-    return out
-
-
-def disc(card: str) -> Json:
-    return {"type": "discard", "card": card}
-
-
-def acts(*pairs: tuple[Json, Json], note: str | None = None) -> Json:
-    step: Json = {"kind": "actions"}
-    if note:
-        step["note"] = note
-    step["actions"] = [{"action": a, "expect": e} for a, e in pairs]
-    return step
-
-
-def facts(**expect: Any) -> Json:
-    return {"kind": "state", "expect": expect}
-
-
-def score(*teams: tuple[float, dict[str, float]]) -> Json:
-    return {
-        "kind": "score",
-        "expect": {"teams": [{"total": t, "breakdown": b} for t, b in teams]},
-    }
-
-
-def count(n: int, depth: int = 1) -> Json:
-    step: Json = {"kind": "count"}
-    if depth != 1:
-        step["depth"] = depth
-    step["expect"] = {"count": n}
-    return step
 
 
 def state(**kwargs: Any) -> Json:
@@ -126,37 +75,6 @@ def parts(
         "hand": hand,
         "rounding": rounding,
     }
-
-
-class Book:
-    """The fixtures being written, by id."""
-
-    def __init__(self) -> None:
-        self.items: dict[str, Json] = {}
-
-    def add(
-        self,
-        ident: str,
-        clauses: Sequence[str],
-        description: str,
-        setup: Json,
-        *steps: Json,
-        source: str = "seed 001",
-    ) -> None:
-        full = f"koz/{ident}".lower()
-        if "seed" not in setup:
-            setup = {"state": setup}
-        if full in self.items:
-            raise SystemExit(f"duplicate fixture id {full}")
-        self.items[full] = {
-            "id": full,
-            "variant": "koz",
-            "clauses": list(clauses),
-            "description": description,
-            "source": source,
-            "setup": setup,
-            "steps": list(steps),
-        }
 
 
 # --------------------------------------------------------------------------- chapter 5
@@ -1266,31 +1184,9 @@ def _depth_two(seed: int) -> int:
 # --------------------------------------------------------------------------- generated
 
 
-GENERATED: tuple[tuple[str, list[str], str, Json], ...] = tuple(
-    (
-        f"playthrough/seed-{seed}",
-        ["action-kinds", "hand-score", "legal-action-count", "turn-structure"],
-        f"A golden playthrough: the hand dealt from seed {seed}, played by the uniform random "
-        f"policy (random.Random({seed}) choosing in the canonical order of legal actions) "
-        "to its end, with the final hand scores.",
-        {"recipe": "playthrough", "seed": seed},
-    )
-    for seed in (1, 2, 3, 4, 5, 6)
-) + tuple(
-    (
-        f"count/seed-{seed}-after-{prefix}",
-        ["legal-action-count"],
-        f"The legal-action count at depth {depth} after {prefix} random actions of the hand "
-        f"dealt from seed {seed}.",
-        {"recipe": "count", "seed": seed, "prefix": prefix, "depth": depth},
-    )
-    for seed, prefix, depth in ((11, 20, 1), (12, 41, 1), (13, 60, 1), (14, 15, 2), (15, 90, 1))
-)
-
-
 def build() -> dict[str, Json]:
     _seeded([0, 1, 2024, 18446744073709551615])
-    book = Book()
+    book = Book("koz", "seed 001")
     for make in (
         deal_fixtures,
         turn_fixtures,
@@ -1300,44 +1196,16 @@ def build() -> dict[str, Json]:
         count_fixtures,
     ):
         make(book)
-    engine = require_engine()
-    for ident, clauses, description, recipe in GENERATED:
-        full = f"koz/{ident}"
-        book.items[full] = generate_fixture(
-            engine,
-            ident=full,
-            variant="koz",
-            clauses=clauses,
-            description=description,
-            recipe=recipe,
-            source="seed 001",
-        )
+    book.add_generated(
+        score_clause="hand-score",
+        playthrough_seeds=(1, 2, 3, 4, 5, 6),
+        counts=((11, 20, 1), (12, 41, 1), (13, 60, 1), (14, 15, 2), (15, 90, 1)),
+    )
     return book.items
 
 
 def main(argv: Sequence[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--check", action="store_true", help="report files that would change")
-    args = parser.parse_args(argv)
-    stale: list[str] = []
-    written = 0
-    for ident, data in sorted(build().items()):
-        path = FIXTURES / f"{ident}.json"
-        text = format_fixture_json(data)
-        old = path.read_text(encoding="utf-8") if path.exists() else None
-        if old == text:
-            continue
-        stale.append(ident)
-        if not args.check:
-            path.parent.mkdir(parents=True, exist_ok=True)
-            path.write_text(text, encoding="utf-8")
-            written += 1
-    if args.check:
-        for ident in stale:
-            print(f"stale: {ident}")
-        return 1 if stale else 0
-    print(f"{written} fixture file(s) written")
-    return 0
+    return write_fixtures(build(), argv, __doc__ or "")
 
 
 _: Callable[..., object] = main
