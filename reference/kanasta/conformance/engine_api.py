@@ -18,7 +18,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, Protocol, cast
 
-from kanasta.errors import Violation
+from kanasta.errors import InputError, Violation
 from kanasta.points import HalfPoints
 from kanasta.profiles import RulesProfile
 
@@ -150,6 +150,20 @@ class FacadeEngine:
                 parts[name] = parts.get(name, 0) + value
             teams.append({**parts, "total": team.total})
         return teams
+
+
+def count_to_depth(engine: Engine, profile: RulesProfile, state: Any, depth: int) -> int:
+    """legal-action-count: the number of action sequences of length ``depth`` (perft)."""
+    actions = engine.legal_actions(profile, state)
+    if depth == 1:
+        return len(actions)
+    total = 0
+    for action in actions:
+        following = engine.apply_action(profile, state, action)
+        if isinstance(following, Violation):
+            raise InputError(f"the engine lists an action it then refuses: {following}.")
+        total += count_to_depth(engine, profile, following, depth - 1)
+    return total
 
 
 @dataclass(frozen=True, slots=True)

@@ -25,7 +25,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from kanasta.conformance.engine_api import Engine, load_engine
+from kanasta.conformance.engine_api import Engine, count_to_depth, load_engine
 from kanasta.conformance.jsonio import format_fixture_json, read_json_file
 from kanasta.conformance.loader import find_fixture_files, fixture_from_json, fixture_id_for
 from kanasta.conformance.model import JsonObject
@@ -146,24 +146,11 @@ def generate_fixture(
             {
                 "kind": "count",
                 "depth": depth,
-                "expect": {"count": _count(engine, profile, state, depth)},
+                "expect": {"count": count_to_depth(engine, profile, state, depth)},
             }
         ]
     fixture_from_json(data, ident)  # the result must itself be a valid fixture
     return data
-
-
-def _count(engine: Engine, profile: RulesProfile, state: Any, depth: int) -> int:
-    actions = engine.legal_actions(profile, state)
-    if depth == 1:
-        return len(actions)
-    total = 0
-    for action in actions:
-        following = engine.apply_action(profile, state, action)
-        if isinstance(following, Violation):
-            raise InputError(f"the engine lists an action it then refuses: {following}.")
-        total += _count(engine, profile, following, depth - 1)
-    return total
 
 
 @dataclass(frozen=True, slots=True)

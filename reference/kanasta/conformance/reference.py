@@ -15,7 +15,7 @@ from kanasta import __version__
 from kanasta.canasta import get_canasta_bonus
 from kanasta.cards import Card, format_card, make_card, parse_card, parse_cards
 from kanasta.conformance import PROTOCOL_VERSION
-from kanasta.conformance.engine_api import Engine, EngineStatus, load_engine
+from kanasta.conformance.engine_api import Engine, EngineStatus, count_to_depth, load_engine
 from kanasta.conformance.model import ENGINE_STEP_KINDS, JsonObject, StepKind
 from kanasta.errors import InputError, Violation
 from kanasta.melds import Meld, MeldKind, apply_lay_off, get_meld_points, validate_meld
@@ -135,7 +135,7 @@ class ReferenceImplementation:
             depth = request.get("depth", 1)
             if not isinstance(depth, int) or isinstance(depth, bool) or not 1 <= depth <= 4:
                 raise InputError(f"$.depth: expected 1..4, got {depth!r}")
-            return {"count": self._count(engine, profile, state, depth)}
+            return {"count": count_to_depth(engine, profile, state, depth)}
         return self._playthrough(engine, profile, state, request.get("actions"))
 
     # -- melds ----------------------------------------------------------------------
@@ -231,18 +231,6 @@ class ReferenceImplementation:
                 }
             )
         return teams
-
-    def _count(self, engine: Engine, profile: RulesProfile, state: Any, depth: int) -> int:
-        actions = engine.legal_actions(profile, state)
-        if depth == 1:
-            return len(actions)
-        total = 0
-        for action in actions:
-            following = engine.apply_action(profile, state, action)
-            if isinstance(following, Violation):
-                raise InputError(f"the engine lists an action it then refuses: {following}")
-            total += self._count(engine, profile, following, depth - 1)
-        return total
 
     def _playthrough(
         self, engine: Engine, profile: RulesProfile, state: Any, actions: Any
