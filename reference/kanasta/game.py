@@ -9,7 +9,7 @@ replays exactly (clause :clause:`game-record`).
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from kanasta.actions import Action, action_from_json, action_to_json, apply_action
 from kanasta.clauses import implements
@@ -191,19 +191,7 @@ def apply_game_action(game: Game, action: Action, seat: int | None = None) -> Ga
         return result
     actions = (*game.actions, action)
     if result.phase is not Phase.OVER:
-        return Game(
-            game.profile,
-            game.seed,
-            game.explicit_deals,
-            game.hands,
-            game.hand_seed,
-            game.deal,
-            result,
-            actions,
-            game.totals,
-            game.target,
-            None,
-        )
+        return replace(game, state=result, actions=actions)
     score = score_hand(result)
     totals = tuple(a + b for a, b in zip(game.totals, score.totals, strict=True))
     record = HandRecord(
@@ -218,53 +206,19 @@ def apply_game_action(game: Game, action: Action, seat: int | None = None) -> Ga
     )
     hands = (*game.hands, record)
     winner, target = get_game_winner(game.profile, totals, game.target)
+    finished = replace(
+        game, hands=hands, state=result, actions=actions, totals=totals, target=target
+    )
     if winner is not None:
-        return Game(
-            game.profile,
-            game.seed,
-            game.explicit_deals,
-            hands,
-            game.hand_seed,
-            game.deal,
-            result,
-            actions,
-            totals,
-            target,
-            winner,
-        )
+        return replace(finished, winner=winner)
     dealer = get_next_dealer(game.profile, game.state.dealer)
     started = _start_hand(
         game.profile, game.seed, game.explicit_deals, len(hands) + 1, dealer, totals
     )
     if started is None:
-        return Game(
-            game.profile,
-            game.seed,
-            game.explicit_deals,
-            hands,
-            game.hand_seed,
-            game.deal,
-            result,
-            (),
-            totals,
-            target,
-            None,
-            awaiting_deal=True,
-        )
+        return replace(finished, actions=(), awaiting_deal=True)
     hand_seed, deal, state = started
-    return Game(
-        game.profile,
-        game.seed,
-        game.explicit_deals,
-        hands,
-        hand_seed,
-        deal,
-        state,
-        (),
-        totals,
-        target,
-        None,
-    )
+    return replace(finished, hand_seed=hand_seed, deal=deal, state=state, actions=())
 
 
 @implements("game-record")
