@@ -159,9 +159,15 @@ def _within(options: tuple[MeldOption, ...], mask: int) -> tuple[MeldOption, ...
 _MASKS: dict[tuple[Card, ...], int] = {}
 _RECENT_HANDS: list[tuple[int, int, tuple[MeldOption, ...]]] = []
 """The last hands whose meld options were found: (profile id, hand bits, options)."""
-_RECENT_LIMIT = 8
-_LAST_LAY_OFFS: dict[int, tuple[Meld, int, tuple[MeldOption, ...]]] = {}
-"""Per meld (by id): the meld, the bits of the last hand its lay-offs were found for, them."""
+_RECENT_LIMIT = 12
+_NEAR_CARDS = 4
+"""A recent hand with at most this many cards fewer than the hand is extended."""
+_LAST_LAY_OFFS: dict[int, tuple[Meld, list[tuple[int, tuple[MeldOption, ...]]]]] = {}
+"""Per meld (by id): the meld and the last hands (bits) its lay-offs were found for, with them.
+
+A hand whose cards beyond such a hand's can never join the meld has the
+options of that hand that it can pay for."""
+_LAY_OFF_HANDS = 3
 
 
 def _max_run(profile: RulesProfile) -> int:
@@ -305,19 +311,96 @@ def get_meld_options(profile: RulesProfile, hand: tuple[Card, ...]) -> tuple[Mel
     if hit is not None:
         return hit  # type: ignore[no-any-return]
     mask = get_hand_mask(hand)
-    for entry_pid, entry_mask, entry_options in reversed(_RECENT_HANDS):
-        if entry_pid == pid and not mask & ~entry_mask:
-            options = _within(entry_options, mask)
+    nearest: tuple[int, int, tuple[MeldOption, ...]] | None = None
+    for entry in reversed(_RECENT_HANDS):
+        if entry[0] != pid:
+            continue
+        extra = mask & ~entry[1]
+        if not extra:
+            options = _within(entry[2], mask)
             break
+        if nearest is None and extra.bit_count() <= _NEAR_CARDS:
+            nearest = entry
     else:
-        options = _compute_meld_options(profile, hand)
-    if len(_RECENT_HANDS) >= _RECENT_LIMIT:
-        del _RECENT_HANDS[0]
-    _RECENT_HANDS.append((pid, mask, options))
+        added = _cards_of(mask & ~nearest[1]) if nearest is not None else None
+        if nearest is None or added is None:
+            options = _compute_meld_options(profile, hand)
+        else:
+            options = _extended_meld_options(profile, hand, mask, nearest[2], added)
+        if len(_RECENT_HANDS) >= _RECENT_LIMIT:
+            del _RECENT_HANDS[0]
+        _RECENT_HANDS.append((pid, mask, options))
     return _remember(key, options)  # type: ignore[no-any-return]
 
 
+def _cards_of(mask: int) -> list[Card] | None:
+    """The cards of a bit mask, or ``None`` when one of them is a wild card."""
+    found: list[Card] = []
+    while mask:
+        low = mask & -mask
+        card = (low.bit_length() - 1) // 4
+        if card == JOKER or card % 13 == 1:
+            return None
+        found.append(card)
+        mask ^= low
+    return found
+
+
+def _extended_meld_options(
+    profile: RulesProfile,
+    hand: tuple[Card, ...],
+    mask: int,
+    options: tuple[MeldOption, ...],
+    added: list[Card],
+) -> tuple[MeldOption, ...]:
+    """The meld options of a hand that differs from a recent one by a few natural cards.
+
+    The hand may also lack some cards of the recent one. The sets of the ranks
+    and the runs of the suits of the ``added`` cards are found anew; every
+    other option is one of the recent hand's options that this hand can pay
+    for (the wild cards are no more than there).
+    """
+    ranks = {c % 13 for c in added}
+    suits = {c // 13 for c in added}
+    kept = [
+        o
+        for o in _within(options, mask)
+        if not (o[1].kind is MeldKind.SET and o[1].rank - 1 in ranks)
+        and not (o[1].kind is MeldKind.RUN and o[1].suit in suits)
+    ]
+    fresh = _unique_melds(_meld_parts(profile, hand, ranks, suits))
+    return _merge_options(kept, fresh)
+
+
+def _merge_options(
+    first: list[MeldOption], second: tuple[MeldOption, ...]
+) -> tuple[MeldOption, ...]:
+    """Two option lists as one, distinct by cards and wild place, in the canonical order."""
+    seen: dict[tuple[tuple[Card, ...], int], MeldOption] = {}
+    for option in first:
+        seen.setdefault(_option_key(option), option)
+    for option in second:
+        seen.setdefault(_option_key(option), option)
+    return tuple(seen[k] for k in sorted(seen))
+
+
+def _option_key(option: MeldOption) -> tuple[tuple[Card, ...], int]:
+    wild_at = option[1].wild_at
+    return option[0], -1 if wild_at is None else wild_at
+
+
 def _compute_meld_options(profile: RulesProfile, hand: tuple[Card, ...]) -> tuple[MeldOption, ...]:
+    return _unique_melds(_meld_parts(profile, hand, None, None))
+
+
+def _meld_parts(
+    profile: RulesProfile,
+    hand: tuple[Card, ...],
+    ranks: set[int] | None,
+    suits: set[int] | None,
+) -> list[Meld]:
+    """The new melds of the hand's parts: sets of ``ranks`` (0 = ace .. 12 = king),
+    runs of ``suits`` and, when both are ``None``, every part and the wild melds."""
     max_wilds = profile.max_wilds_per_meld
     wilds = tuple(c for c in hand if c == JOKER or c % 13 == 1)
     # A set holds at most max_wilds wild cards and a run at most max_wilds
@@ -334,15 +417,17 @@ def _compute_meld_options(profile: RulesProfile, hand: tuple[Card, ...]) -> tupl
         by_rank.setdefault(c % 13, []).append(c)
         by_suit.setdefault(c // 13, []).append(c)
     for rank in sorted(by_rank):
-        found.extend(_set_melds(profile, tuple(by_rank[rank]), set_wilds))
-    found.extend(_wild_melds(profile, wilds))
+        if ranks is None or rank in ranks:
+            found.extend(_set_melds(profile, tuple(by_rank[rank]), set_wilds))
+    if ranks is None and suits is None:
+        found.extend(_wild_melds(profile, wilds))
     if profile.runs_allowed:
         for suit in Suit:
             suited = by_suit.get(suit)
-            if suited:
+            if suited and (suits is None or suit in suits):
                 for part in _run_parts(suit, suited, run_wilds, max_wilds):
                     found.extend(_run_melds(profile, suit, part, run_wilds))
-    return _unique_melds(found)
+    return found
 
 
 def _run_parts(
@@ -612,21 +697,40 @@ def get_lay_off_options(
     of the acting wild) is listed once, sorted by batch, then that place.
     """
     mask = get_hand_mask(hand)
-    last = _LAST_LAY_OFFS.get(id(meld))
-    if last is not None and last[0] is meld and not mask & ~last[1]:
-        if mask == last[1]:
-            return last[2]
-        options = _within(last[2], mask)
+    seen = _LAST_LAY_OFFS.get(id(meld))
+    if seen is not None and seen[0] is meld:
+        for entry_mask, entry_options in seen[1]:
+            extra = mask & ~entry_mask
+            if not extra or _irrelevant(meld, extra):
+                return entry_options if mask == entry_mask else _within(entry_options, mask)
+        history = seen[1]
     else:
-        relevant = _relevant(profile, meld, hand)
-        key = ("lay-off", _pid(profile), id(meld), relevant)
-        hit = _MEMO.get(key)
-        if hit is not None and hit[0] is meld:
-            options = hit[1]
-        else:
-            options = _compute_lay_off_options(profile, meld, relevant)
-            _remember(key, (meld, options))
+        history = []
+    relevant = _relevant(profile, meld, hand)
+    key = ("lay-off", _pid(profile), id(meld), relevant)
+    hit = _MEMO.get(key)
+    if hit is not None and hit[0] is meld:
+        options: tuple[MeldOption, ...] = hit[1]
+    else:
+        options = _compute_lay_off_options(profile, meld, relevant)
+        _remember(key, (meld, options))
     if len(_LAST_LAY_OFFS) >= _MEMO_LIMIT:
         _LAST_LAY_OFFS.clear()
-    _LAST_LAY_OFFS[id(meld)] = (meld, mask, options)
+    _LAST_LAY_OFFS[id(meld)] = (meld, [(mask, options), *history[: _LAY_OFF_HANDS - 1]])
     return options
+
+
+def _irrelevant(meld: Meld, mask: int) -> bool:
+    """Whether no card of the bit mask can ever join ``meld``: all are naturals, of
+    another suit than a run's, of another rank than a set's, or the meld is of wilds."""
+    while mask:
+        low = mask & -mask
+        card = (low.bit_length() - 1) // 4
+        if card == JOKER or card % 13 == 1:
+            return False
+        if meld.kind is MeldKind.RUN and card // 13 == meld.suit:
+            return False
+        if meld.kind is MeldKind.SET and card % 13 == meld.rank - 1:
+            return False
+        mask ^= low
+    return True
