@@ -128,9 +128,15 @@ def legal_actions(state: State) -> tuple[Action, ...]:
     # The quick path of _laying_is_legal, hoisted out of the loops.
     any_card_ends = pile_card is None or not state.opened[team]
     options = get_meld_options(profile, hand)
+    set_allowed: dict[int, bool] = {}  # one-set-per-rank depends on the set's rank only
     for (cards, meld), action in zip(options, _option_actions(options, 0, True), strict=True):
-        if meld.kind is MeldKind.SET and check_new_set(profile, team_melds, meld) is not None:
-            continue
+        if meld.kind is MeldKind.SET:
+            allowed = set_allowed.get(meld.rank)
+            if allowed is None:
+                allowed = check_new_set(profile, team_melds, meld) is None
+                set_allowed[meld.rank] = allowed
+            if not allowed:
+                continue
         left = size - len(cards)
         if (
             left >= 2 and (any_card_ends or hand.count(pile_card) - cards.count(pile_card) < left)

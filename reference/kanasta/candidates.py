@@ -146,23 +146,31 @@ def _batch_mask(batch: tuple[Card, ...]) -> int:
     return mask
 
 
-def _within(options: tuple[MeldOption, ...], mask: int) -> tuple[MeldOption, ...]:
-    """The options whose cards a hand of bits ``mask`` holds (the order is kept).
+def _within(
+    options: tuple[MeldOption, ...], masks: tuple[int, ...], mask: int
+) -> tuple[MeldOption, ...]:
+    """The options (with their cards' ``masks``) that a hand of bits ``mask`` holds.
 
     A meld or lay-off is legal under the meld rules for its cards alone, so
     the options of a smaller hand are those of a larger one that it can pay
     for: within a turn, melds and lay-offs only take cards from the hand.
     """
-    return tuple(o for o in options if not _batch_mask(o[0]) & ~mask)
+    return tuple(o for o, m in zip(options, masks, strict=True) if not m & ~mask)
+
+
+def _masks(options: tuple[MeldOption, ...]) -> tuple[int, ...]:
+    return tuple(_batch_mask(o[0]) for o in options)
 
 
 _MASKS: dict[tuple[Card, ...], int] = {}
-_RECENT_HANDS: list[tuple[int, int, tuple[MeldOption, ...]]] = []
-"""The last hands whose meld options were found: (profile id, hand bits, options)."""
+_RECENT_HANDS: list[tuple[int, int, tuple[MeldOption, ...], tuple[int, ...]]] = []
+"""The last hands whose meld options were found: profile id, hand bits, options, their bits."""
 _RECENT_LIMIT = 12
 _NEAR_CARDS = 4
 """A recent hand with at most this many cards fewer than the hand is extended."""
-_LAST_LAY_OFFS: dict[int, tuple[Meld, list[tuple[int, tuple[MeldOption, ...]]]]] = {}
+_LAST_LAY_OFFS: dict[
+    int, tuple[Meld, list[tuple[int, tuple[MeldOption, ...], tuple[int, ...]]]]
+] = {}
 """Per meld (by id): the meld and the last hands (bits) its lay-offs were found for, with them.
 
 A hand whose cards beyond such a hand's can never join the meld has the
@@ -311,13 +319,13 @@ def get_meld_options(profile: RulesProfile, hand: tuple[Card, ...]) -> tuple[Mel
     if hit is not None:
         return hit  # type: ignore[no-any-return]
     mask = get_hand_mask(hand)
-    nearest: tuple[int, int, tuple[MeldOption, ...]] | None = None
+    nearest: tuple[int, int, tuple[MeldOption, ...], tuple[int, ...]] | None = None
     for entry in reversed(_RECENT_HANDS):
         if entry[0] != pid:
             continue
         extra = mask & ~entry[1]
         if not extra:
-            options = _within(entry[2], mask)
+            options = _within(entry[2], entry[3], mask)
             break
         if nearest is None and extra.bit_count() <= _NEAR_CARDS:
             nearest = entry
@@ -326,10 +334,10 @@ def get_meld_options(profile: RulesProfile, hand: tuple[Card, ...]) -> tuple[Mel
         if nearest is None or added is None:
             options = _compute_meld_options(profile, hand)
         else:
-            options = _extended_meld_options(profile, hand, mask, nearest[2], added)
+            options = _extended_meld_options(profile, hand, mask, nearest[2], nearest[3], added)
         if len(_RECENT_HANDS) >= _RECENT_LIMIT:
             del _RECENT_HANDS[0]
-        _RECENT_HANDS.append((pid, mask, options))
+        _RECENT_HANDS.append((pid, mask, options, _masks(options)))
     return _remember(key, options)  # type: ignore[no-any-return]
 
 
@@ -351,6 +359,7 @@ def _extended_meld_options(
     hand: tuple[Card, ...],
     mask: int,
     options: tuple[MeldOption, ...],
+    masks: tuple[int, ...],
     added: list[Card],
 ) -> tuple[MeldOption, ...]:
     """The meld options of a hand that differs from a recent one by a few natural cards.
@@ -364,7 +373,7 @@ def _extended_meld_options(
     suits = {c // 13 for c in added}
     kept = [
         o
-        for o in _within(options, mask)
+        for o in _within(options, masks, mask)
         if not (o[1].kind is MeldKind.SET and o[1].rank - 1 in ranks)
         and not (o[1].kind is MeldKind.RUN and o[1].suit in suits)
     ]
@@ -699,10 +708,12 @@ def get_lay_off_options(
     mask = get_hand_mask(hand)
     seen = _LAST_LAY_OFFS.get(id(meld))
     if seen is not None and seen[0] is meld:
-        for entry_mask, entry_options in seen[1]:
+        for entry_mask, entry_options, entry_masks in seen[1]:
             extra = mask & ~entry_mask
             if not extra or _irrelevant(meld, extra):
-                return entry_options if mask == entry_mask else _within(entry_options, mask)
+                if mask == entry_mask:
+                    return entry_options
+                return _within(entry_options, entry_masks, mask)
         history = seen[1]
     else:
         history = []
@@ -716,7 +727,8 @@ def get_lay_off_options(
         _remember(key, (meld, options))
     if len(_LAST_LAY_OFFS) >= _MEMO_LIMIT:
         _LAST_LAY_OFFS.clear()
-    _LAST_LAY_OFFS[id(meld)] = (meld, [(mask, options), *history[: _LAY_OFF_HANDS - 1]])
+    entry = (mask, options, _masks(options))
+    _LAST_LAY_OFFS[id(meld)] = (meld, [entry, *history[: _LAY_OFF_HANDS - 1]])
     return options
 
 
