@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Iterable, Iterator
-from itertools import combinations, product
+from itertools import combinations
 from typing import Any
 
 from kanasta.cards import JOKER, Card, Suit, get_rank, is_wild_card, make_card
@@ -45,13 +45,19 @@ ACE_HIGH = 14
 def sub_multisets(
     cards: Iterable[Card], *, max_size: int | None = None
 ) -> Iterator[tuple[Card, ...]]:
-    """Every sub-multiset of ``cards`` (the empty one included), each as a sorted tuple."""
-    counts = sorted(Counter(cards).items())
-    ranges = [range(n + 1) for _, n in counts]
-    for picks in product(*ranges):
-        if max_size is not None and sum(picks) > max_size:
-            continue
-        yield tuple(c for (c, _), k in zip(counts, picks, strict=True) for _ in range(k))
+    """Every sub-multiset of ``cards`` (the empty one included), each as a sorted tuple.
+
+    In the order of the copies taken of each distinct card, the lowest card
+    varying slowest; at most ``max_size`` cards when given.
+    """
+    counts: dict[Card, int] = {}
+    for c in sorted(cards):
+        counts[c] = counts.get(c, 0) + 1
+    limit = sum(counts.values()) if max_size is None else max_size
+    found: list[tuple[Card, ...]] = [()]
+    for card, n in counts.items():
+        found = [sub + (card,) * k for sub in found for k in range(min(n, limit - len(sub)) + 1)]
+    return iter(found)
 
 
 def _position_card(position: int, suit: Suit) -> Card:

@@ -38,7 +38,7 @@ def machine_settings() -> settings:
     """
     quiet = [HealthCheck.large_base_example, HealthCheck.too_slow, HealthCheck.data_too_large]
     if settings.get_current_profile_name() == "thorough":
-        examples, steps = 300, 1500
+        examples, steps = 100, 1200
     else:
         examples, steps = 6, 400
     return settings(
