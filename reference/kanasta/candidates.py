@@ -688,11 +688,41 @@ def _run_lay_off_batches(
     return out
 
 
+def _shaped_lay_off_batches(
+    profile: RulesProfile, meld: Meld, relevant: tuple[Card, ...]
+) -> tuple[tuple[Card, ...], ...]:
+    """:func:`_lay_off_batches`, remembered by the facts of the meld it reads.
+
+    Those are the kind, rank, suit and size, and for a run where its naturals
+    stand and what acts as its wild; many melds share them.
+    """
+    wild_at = meld.wild_at
+    acting = meld.cards[wild_at - meld.low] if wild_at is not None else -1
+    key = (
+        "batches",
+        _pid(profile),
+        meld.kind,
+        meld.rank,
+        meld.suit,
+        meld.low,
+        len(meld.cards),
+        wild_at,
+        acting,
+        meld.wild_count,
+        meld.size,
+        relevant,
+    )
+    hit = _BATCHES.get(key)
+    if hit is not None:
+        return hit  # type: ignore[no-any-return]
+    return _remember_batch(key, tuple(sorted(_lay_off_batches(profile, meld, relevant))))  # type: ignore[no-any-return]
+
+
 def _compute_lay_off_options(
     profile: RulesProfile, meld: Meld, relevant: tuple[Card, ...]
 ) -> tuple[MeldOption, ...]:
     found: dict[tuple[tuple[Card, ...], int], MeldOption] = {}
-    for batch in _lay_off_batches(profile, meld, relevant):
+    for batch in _shaped_lay_off_batches(profile, meld, relevant):
         result = _lay_off_arrangements(profile, meld, batch)
         if isinstance(result, Violation):
             continue
