@@ -128,25 +128,32 @@ def legal_actions(state: State) -> tuple[Action, ...]:
     # The quick path of _laying_is_legal, hoisted out of the loops.
     any_card_ends = pile_card is None or not state.opened[team]
     options = get_meld_options(profile, hand)
-    set_allowed: dict[int, bool] = {}  # one-set-per-rank depends on the set's rank only
-    for (cards, meld), action in zip(options, _option_actions(options, 0, True), strict=True):
-        if meld.kind is MeldKind.SET:
-            allowed = set_allowed.get(meld.rank)
-            if allowed is None:
-                allowed = check_new_set(profile, team_melds, meld) is None
-                set_allowed[meld.rank] = allowed
-            if not allowed:
+    actions, longest, set_ranks = _option_actions(options, 0, True)
+    # one-set-per-rank depends on the set's rank only: ask once per rank.
+    blocked = {
+        rank
+        for rank, meld in set_ranks.items()
+        if check_new_set(profile, team_melds, meld) is not None
+    }
+    if any_card_ends and size - longest >= 2 and not blocked:
+        found.extend(actions)  # every option leaves two cards: nothing to check
+    else:
+        for (cards, meld), action in zip(options, actions, strict=True):
+            if meld.kind is MeldKind.SET and meld.rank in blocked:
                 continue
-        left = size - len(cards)
-        if (
-            left >= 2 and (any_card_ends or hand.count(pile_card) - cards.count(pile_card) < left)
-        ) or _laying_is_legal(state, hand, cards, (*team_melds, meld)):
-            found.append(action)
+            left = size - len(cards)
+            if (
+                left >= 2
+                and (any_card_ends or hand.count(pile_card) - cards.count(pile_card) < left)
+            ) or _laying_is_legal(state, hand, cards, (*team_melds, meld)):
+                found.append(action)
     for index, target in enumerate(team_melds):
         options = get_lay_off_options(profile, target, hand)
-        for (batch, result), action in zip(
-            options, _option_actions(options, index, False), strict=True
-        ):
+        actions, longest, _ = _option_actions(options, index, False)
+        if any_card_ends and size - longest >= 2:
+            found.extend(actions)
+            continue
+        for (batch, result), action in zip(options, actions, strict=True):
             left = size - len(batch)
             if (
                 left >= 2
@@ -162,15 +169,15 @@ def legal_actions(state: State) -> tuple[Action, ...]:
 _DISCARDS = tuple(Action(ActionType.DISCARD, (card,)) for card in range(53))
 """The discard action of each card kind, built once."""
 
-_ACTIONS_MEMO: dict[tuple[int, int, bool], tuple[object, tuple[Action, ...]]] = {}
+_OptionActions = tuple[tuple[Action, ...], int, dict[int, Meld]]
+_ACTIONS_MEMO: dict[tuple[int, int, bool], tuple[object, _OptionActions]] = {}
 _ACTION_OF: dict[tuple[int, int], tuple[object, Action]] = {}
 _ACTIONS_MEMO_LIMIT = 50_000
 
 
-def _option_actions(
-    options: tuple[MeldOption, ...], index: int, new_meld: bool
-) -> tuple[Action, ...]:
-    """The actions of cached meld or lay-off options.
+def _option_actions(options: tuple[MeldOption, ...], index: int, new_meld: bool) -> _OptionActions:
+    """The actions of cached meld or lay-off options, the most cards any of them
+    takes, and one set per rank among them.
 
     The options tuples and the options in them come from the caches of
     :mod:`kanasta.candidates` and recur state after state, so each action is
@@ -186,18 +193,25 @@ def _option_actions(
     if len(_ACTION_OF) >= _ACTIONS_MEMO_LIMIT:
         _ACTION_OF.clear()
     kind = ActionType.MELD if new_meld else ActionType.LAY_OFF
+    slot = index if new_meld else -1 - index
     built: list[Action] = []
+    longest = 0
+    sets: dict[int, Meld] = {}
     for option in options:
-        one = _ACTION_OF.get((id(option), index if new_meld else -1 - index))
+        cards, meld = option
+        longest = max(longest, len(cards))
+        if meld.kind is MeldKind.SET:
+            sets.setdefault(meld.rank, meld)
+        one = _ACTION_OF.get((id(option), slot))
         if one is not None and one[0] is option:
             built.append(one[1])
         else:
-            action = Action(kind, option[0], index, option[1].wild_at)
-            _ACTION_OF[id(option), index if new_meld else -1 - index] = (option, action)
+            action = Action(kind, cards, index, meld.wild_at)
+            _ACTION_OF[id(option), slot] = (option, action)
             built.append(action)
-    actions = tuple(built)
-    _ACTIONS_MEMO[key] = (options, actions)
-    return actions
+    result = (tuple(built), longest, sets if new_meld else {})
+    _ACTIONS_MEMO[key] = (options, result)
+    return result
 
 
 _KIND_ORDER = {kind: i for i, kind in enumerate(ActionType)}
