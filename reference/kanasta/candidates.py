@@ -7,6 +7,15 @@ and lets :mod:`kanasta.melds` decide legality and arrangements. The
 proposals are a superset of the legal batches by construction (documented
 per shape below), and results are cached by hand, since a hand's options do
 not depend on anything else.
+
+Speed (see ``docs/performance.rst``) comes from caches of these pure
+functions, never from changing what they return: per hand part (the naturals
+of a rank, the naturals of a stretch of a suit, the wild cards, with copies a
+meld cannot use dropped from the keys), per batch (its arrangements), per
+meld on the table (its lay-offs), and per recent hand, from which the options
+of a hand that holds fewer cards (bit masks: :func:`get_hand_mask`) or a few
+more naturals are derived. The property tests compare every listing with
+brute force.
 """
 
 from __future__ import annotations
