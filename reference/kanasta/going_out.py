@@ -7,6 +7,8 @@ when the stock runs out.
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 from kanasta.canasta import is_canasta
 from kanasta.clauses import implements
 from kanasta.errors import Violation
@@ -103,45 +105,28 @@ def take_fi_or_go_out(state: State, *, by_discard: bool) -> State:
     opened, seat_opened = get_opened_after(state)
     if state.fi:
         hands = tuple(state.fi[0] if s == seat else h for s, h in enumerate(state.hands))
-        return State(
-            profile=state.profile,
-            dealer=state.dealer,
+        return replace(
+            state,
             turn=seat,
-            phase=state.phase,
             hands=tuple(tuple(sorted(h)) for h in hands),
-            stock=state.stock,
-            discard=state.discard,
             fi=state.fi[1:],
             fi_takers=(*state.fi_takers, seat),
-            melds=state.melds,
             opened=opened,
-            team_scores=state.team_scores,
-            trump=state.trump,
             pile_card=None if by_discard else state.pile_card,
             went_out=None,
             seat_opened=seat_opened,
             provisional=0,
             fi_waiting=(*state.fi_waiting, seat) if by_discard else state.fi_waiting,
         )
-    return State(
-        profile=state.profile,
-        dealer=state.dealer,
+    return replace(
+        state,
         turn=seat,
         phase=Phase.OVER,
-        hands=state.hands,
-        stock=state.stock,
-        discard=state.discard,
-        fi=state.fi,
-        fi_takers=state.fi_takers,
-        melds=state.melds,
         opened=opened,
-        team_scores=state.team_scores,
-        trump=state.trump,
         pile_card=None,
         went_out=seat,
         seat_opened=seat_opened,
         provisional=0,
-        fi_waiting=state.fi_waiting,
     )
 
 

@@ -12,7 +12,7 @@ every family, whatever the physical direction. A team is ``seat % teams``.
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from enum import StrEnum
 
 from kanasta.cards import Card, format_card, format_cards, get_deck, parse_card, parse_cards
@@ -569,23 +569,4 @@ def _personal_opening(
             f"{where}.extra.provisional: only a player who has not opened, in the play phase, "
             "has provisional melds (clause opening-personal)."
         )
-    return State(
-        profile=profile,
-        dealer=state.dealer,
-        turn=state.turn,
-        phase=state.phase,
-        hands=state.hands,
-        stock=state.stock,
-        discard=state.discard,
-        fi=state.fi,
-        fi_takers=state.fi_takers,
-        melds=state.melds,
-        opened=opened,
-        team_scores=state.team_scores,
-        trump=state.trump,
-        pile_card=state.pile_card,
-        went_out=state.went_out,
-        seat_opened=seat_opened,
-        provisional=raw,
-        fi_waiting=state.fi_waiting,
-    )
+    return replace(state, profile=profile, opened=opened, seat_opened=seat_opened, provisional=raw)
