@@ -36,6 +36,7 @@ HANDS = int(os.environ.get("KANASTA_SELFPLAY_HANDS", "200"))
     "state-json",
 )
 @pytest.mark.parametrize("family", PLAYABLE_FAMILIES)
+@pytest.mark.usefixtures("untraced")
 def test_random_self_play_keeps_every_invariant(family: str) -> None:
     rng = random.Random(6)
     endings: Counter[str] = Counter()

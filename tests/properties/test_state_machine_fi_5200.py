@@ -39,5 +39,6 @@ INVARIANT_CLAUSES = (
 
 
 @pytest.mark.clause(*INVARIANT_CLAUSES)
+@pytest.mark.usefixtures("untraced")
 class TestFi5200Game(Fi5200Game.TestCase):  # type: ignore[misc,valid-type]
     """Hypothesis runs the machine; the clause marks name what its invariants guard."""

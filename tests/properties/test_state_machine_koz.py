@@ -36,5 +36,6 @@ INVARIANT_CLAUSES = (
 
 
 @pytest.mark.clause(*INVARIANT_CLAUSES)
+@pytest.mark.usefixtures("untraced")
 class TestKozGame(KozGame.TestCase):  # type: ignore[misc,valid-type]
     """Hypothesis runs the machine; the clause marks name what its invariants guard."""
