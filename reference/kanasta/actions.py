@@ -12,7 +12,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from enum import StrEnum
 
-from kanasta.candidates import MeldOption, get_lay_off_options, get_meld_options
+from kanasta.candidates import MeldOption, get_hand_mask, get_lay_off_options, get_meld_options
 from kanasta.cards import Card, format_card, format_cards, parse_card
 from kanasta.clauses import implements
 from kanasta.errors import InputError, Violation
@@ -127,7 +127,8 @@ def legal_actions(state: State) -> tuple[Action, ...]:
     pile_card = state.pile_card
     # The quick path of _laying_is_legal, hoisted out of the loops.
     any_card_ends = pile_card is None or not state.opened[team]
-    options = get_meld_options(profile, hand)
+    mask = get_hand_mask(hand)
+    options = get_meld_options(profile, hand, mask)
     actions, longest, set_ranks = _option_actions(options, 0, True)
     # one-set-per-rank depends on the set's rank only: ask once per rank.
     blocked = {
@@ -148,7 +149,7 @@ def legal_actions(state: State) -> tuple[Action, ...]:
             ) or _laying_is_legal(state, hand, cards, (*team_melds, meld)):
                 found.append(action)
     for index, target in enumerate(team_melds):
-        options = get_lay_off_options(profile, target, hand)
+        options = get_lay_off_options(profile, target, hand, mask)
         actions, longest, _ = _option_actions(options, index, False)
         if any_card_ends and size - longest >= 2:
             found.extend(actions)

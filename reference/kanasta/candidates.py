@@ -170,7 +170,9 @@ def _within(
     the options of a smaller hand are those of a larger one that it can pay
     for: within a turn, melds and lay-offs only take cards from the hand.
     """
-    return tuple(o for o, m in zip(options, masks, strict=True) if not m & ~mask)
+    kept = tuple(o for o, m in zip(options, masks, strict=True) if not m & ~mask)
+    # The same tuple when nothing was dropped, so that callers' caches by identity hit.
+    return options if len(kept) == len(options) else kept
 
 
 def _masks(options: tuple[MeldOption, ...]) -> tuple[int, ...]:
@@ -317,7 +319,9 @@ MeldOption = tuple[tuple[Card, ...], Meld]
 
 
 @implements("legal-action-count")
-def get_meld_options(profile: RulesProfile, hand: tuple[Card, ...]) -> tuple[MeldOption, ...]:
+def get_meld_options(
+    profile: RulesProfile, hand: tuple[Card, ...], mask: int | None = None
+) -> tuple[MeldOption, ...]:
     """legal-action-count: every legal new meld (each arrangement once) from a sorted hand.
 
     Each option is ``(cards, meld)``; options are distinct by cards and the
@@ -326,14 +330,16 @@ def get_meld_options(profile: RulesProfile, hand: tuple[Card, ...]) -> tuple[Mel
     The hand is split into independent parts (the naturals of each rank, the
     cards of each suit, the wild cards), each with its own cache, so that a
     hand that changed by one card recomputes only one part. One-set-per-rank
-    and the turn rules are checked by the caller.
+    and the turn rules are checked by the caller. ``mask`` is the hand's
+    :func:`get_hand_mask`, when the caller has it.
     """
     pid = _pid(profile)
     key = ("hand", pid, hand)
     hit = _MEMO.get(key)
     if hit is not None:
         return hit  # type: ignore[no-any-return]
-    mask = get_hand_mask(hand)
+    if mask is None:
+        mask = get_hand_mask(hand)
     nearest: tuple[int, int, tuple[MeldOption, ...], tuple[int, ...]] | None = None
     for entry in reversed(_RECENT_HANDS):
         if entry[0] != pid:
@@ -742,22 +748,26 @@ def _compute_lay_off_options(
 
 @implements("legal-action-count")
 def get_lay_off_options(
-    profile: RulesProfile, meld: Meld, hand: tuple[Card, ...]
+    profile: RulesProfile, meld: Meld, hand: tuple[Card, ...], mask: int | None = None
 ) -> tuple[MeldOption, ...]:
     """legal-action-count: every legal lay-off batch from the hand onto ``meld``, per result.
 
     A batch is any non-empty multiset of hand cards that the meld accepts at
     once (clause lay-off); each distinct resulting arrangement (by the place
     of the acting wild) is listed once, sorted by batch, then that place.
+    ``mask`` is the hand's :func:`get_hand_mask`, when the caller has it.
     """
-    mask = get_hand_mask(hand)
+    if mask is None:
+        mask = get_hand_mask(hand)
     seen = _LAST_LAY_OFFS.get(id(meld))
     if seen is not None and seen[0] is meld:
         for entry_mask, entry_options, entry_masks in seen[1]:
+            changed = mask ^ entry_mask
+            if not changed or _irrelevant(meld, changed):
+                # No card that can join the meld came or went: the same options.
+                return entry_options
             extra = mask & ~entry_mask
             if not extra or _irrelevant(meld, extra):
-                if mask == entry_mask:
-                    return entry_options
                 return _within(entry_options, entry_masks, mask)
         history = seen[1]
     else:
@@ -780,14 +790,24 @@ def get_lay_off_options(
 def _irrelevant(meld: Meld, mask: int) -> bool:
     """Whether no card of the bit mask can ever join ``meld``: all are naturals, of
     another suit than a run's, of another rank than a set's, or the meld is of wilds."""
-    while mask:
-        low = mask & -mask
-        card = (low.bit_length() - 1) // 4
-        if card == JOKER or card % 13 == 1:
-            return False
-        if meld.kind is MeldKind.RUN and card // 13 == meld.suit:
-            return False
-        if meld.kind is MeldKind.SET and card % 13 == meld.rank - 1:
-            return False
-        mask ^= low
-    return True
+    if meld.kind is MeldKind.RUN:
+        assert meld.suit is not None
+        return not mask & _SUIT_BITS[meld.suit]
+    if meld.kind is MeldKind.SET:
+        return not mask & _RANK_BITS[meld.rank - 1]
+    return not mask & _WILD_BITS
+
+
+def _card_bits(cards: Iterable[Card]) -> int:
+    """The bits of every copy of the ``cards`` (see :func:`get_hand_mask`)."""
+    bits = 0
+    for c in cards:
+        bits |= 0xF << (4 * c)
+    return bits
+
+
+_WILD_BITS = _card_bits(c for c in range(JOKER + 1) if is_wild_card(c))
+_SUIT_BITS = tuple(_WILD_BITS | _card_bits(range(13 * s, 13 * s + 13)) for s in Suit)
+"""Per suit: the bits of the cards that can join a run of that suit (its cards and the wilds)."""
+_RANK_BITS = tuple(_WILD_BITS | _card_bits(range(r, 52, 13)) for r in range(13))
+"""Per rank (0 = ace): the bits of the cards that can join a set of that rank."""
