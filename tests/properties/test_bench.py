@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import gc
 import json
 import random
 
@@ -83,3 +84,23 @@ def test_play_random_hand_reports_every_step() -> None:
     final, moves = play_random_hand("koz", 2, random.Random(2), on_step=record)
     assert moves == len(steps)
     assert final.phase is Phase.OVER
+
+
+def test_bench_freezes_the_heap_per_hand_and_gives_it_back() -> None:
+    """The run leaves the collector as it found it, and says how it ran."""
+    assert gc.get_freeze_count() == 0
+    frozen = run_bench("koz", 1, 4)
+    assert gc.get_freeze_count() == 0
+    default = run_bench("koz", 1, 4, freeze_heap=False)
+    assert frozen.heap_frozen
+    assert not default.heap_frozen
+    assert frozen.moves == default.moves
+    assert frozen.to_json()["heap_frozen"] is True
+    assert "heap frozen before each hand" in frozen.format()
+    assert "cyclic GC      default" in default.format()
+
+
+def test_bench_gc_default_flag(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["bench", "--hands", "1", "--gc-default", "--json", "--quiet"]) == 0
+    (result,) = json.loads(capsys.readouterr().out)["results"]
+    assert result["heap_frozen"] is False

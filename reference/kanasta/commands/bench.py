@@ -36,6 +36,12 @@ def register(subparsers: Any) -> None:
     parser.add_argument("--seed", type=int, default=1, metavar="S", help="run seed (default 1)")
     parser.add_argument("--json", action="store_true", help="print the figures as JSON")
     parser.add_argument("--quiet", action="store_true", help="no progress lines on stderr")
+    parser.add_argument(
+        "--gc-default",
+        action="store_true",
+        help="leave the cyclic garbage collector as it is (by default the heap is frozen "
+        "before each hand: see kanasta.selfplay.run_bench)",
+    )
     parser.set_defaults(handler=_run)
 
 
@@ -68,7 +74,15 @@ def _run(args: argparse.Namespace) -> int:
     results: list[BenchResult] = []
     for variant in _variants(args.variant):
         progress = None if args.quiet else _progress(args.hands)
-        results.append(run_bench(variant, args.hands, args.seed, progress=progress))
+        results.append(
+            run_bench(
+                variant,
+                args.hands,
+                args.seed,
+                progress=progress,
+                freeze_heap=not args.gc_default,
+            )
+        )
     if args.json:
         payload = {
             "python": platform.python_version(),
