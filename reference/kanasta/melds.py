@@ -18,6 +18,7 @@ from enum import StrEnum
 from kanasta.canasta import CanastaKind, classify_growth
 from kanasta.cards import (
     JOKER,
+    NUM_KINDS,
     Card,
     Suit,
     format_card,
@@ -49,6 +50,13 @@ __all__ = [
 
 ACE_HIGH = 14
 
+# Per-card tables (index = card): the rank (0 for a joker), the suit (``None`` for
+# a joker) and whether the card is a wild card. Table look-ups replace calls to
+# kanasta.cards on the hot paths; they hold exactly what those functions return.
+_RANK: tuple[int, ...] = tuple(get_rank(c) for c in range(NUM_KINDS))
+_SUIT: tuple[Suit | None, ...] = tuple(get_suit(c) for c in range(NUM_KINDS))
+_WILD: tuple[bool, ...] = tuple(is_wild_card(c) for c in range(NUM_KINDS))
+
 
 class MeldKind(StrEnum):
     """The three shapes a meld can take."""
@@ -56,6 +64,11 @@ class MeldKind(StrEnum):
     SET = "set"
     RUN = "run"
     WILD = "wild"
+
+
+_SET = MeldKind.SET
+_RUN = MeldKind.RUN
+_WILD_MELD = MeldKind.WILD
 
 
 @dataclass(frozen=True, slots=True)
@@ -80,11 +93,13 @@ class Meld:
     @property
     def wild_count(self) -> int:
         """How many of its cards act as wild cards."""
-        if self.kind is MeldKind.RUN:
+        kind = self.kind
+        if kind is _RUN:
             return (self.wild_at is not None) + len(self.spare)
-        if self.kind is MeldKind.WILD:
+        if kind is _WILD_MELD:
             return len(self.cards)
-        return sum(1 for c in self.cards if not _is_set_natural(c, self.rank))
+        rank = self.rank
+        return sum(1 for c in self.cards if c == JOKER or _RANK[c] != rank)
 
     @property
     def natural_count(self) -> int:
@@ -94,7 +109,7 @@ class Meld:
     @property
     def high(self) -> int:
         """RUN: the highest position (14 = ace high); 0 for other kinds."""
-        return self.low + len(self.cards) - 1 if self.kind is MeldKind.RUN else 0
+        return self.low + len(self.cards) - 1 if self.kind is _RUN else 0
 
     @property
     def all_cards(self) -> tuple[Card, ...]:
@@ -103,47 +118,40 @@ class Meld:
 
     def is_acting_wild(self, index: int) -> bool:
         """Whether ``cards[index]`` acts as a wild card in this arrangement."""
-        if self.kind is MeldKind.RUN:
+        if self.kind is _RUN:
             return self.wild_at is not None and self.low + index == self.wild_at
-        if self.kind is MeldKind.WILD:
+        if self.kind is _WILD_MELD:
             return True
         return not _is_set_natural(self.cards[index], self.rank)
 
 
 def _is_set_natural(card: Card, rank: int) -> bool:
-    return card != JOKER and get_rank(card) == rank
-
-
-def _position_rank(position: int) -> int:
-    return 1 if position == ACE_HIGH else position
+    return card != JOKER and _RANK[card] == rank
 
 
 # --------------------------------------------------------------------------- arrangements
 
 
-def _finish(
+def _canasta(
     profile: RulesProfile,
-    kind: MeldKind,
-    rank: int,
-    suit: Suit | None,
-    low: int,
-    cards: tuple[Card, ...],
-    wild_at: int | None,
-    spare: tuple[Card, ...],
-    history: tuple[tuple[Card, ...], ...],
     previous: CanastaKind | None,
-) -> Meld:
-    meld = Meld(kind, rank, suit, low, cards, wild_at, spare, history, None)
-    canasta = classify_growth(
+    size: int,
+    naturals: int,
+    wilds: int,
+    kind: MeldKind,
+) -> CanastaKind | None:
+    """The canasta kind of a meld of ``size`` cards just made or grown (None below the size)."""
+    if size < profile.canasta_size:
+        return None
+    return classify_growth(
         profile,
         previous,
-        size=meld.size,
-        naturals=meld.natural_count,
-        wilds=meld.wild_count,
-        wild_meld=kind is MeldKind.WILD,
-        is_run=kind is MeldKind.RUN,
+        size=size,
+        naturals=naturals,
+        wilds=wilds,
+        wild_meld=kind is _WILD_MELD,
+        is_run=kind is _RUN,
     )
-    return Meld(kind, rank, suit, low, cards, wild_at, spare, history, canasta)
 
 
 @implements("meld-minimum", "meld-max-size")
@@ -161,10 +169,10 @@ def _check_size(profile: RulesProfile, count: int) -> Violation | None:
 @implements("classic-threes-in-melds")
 def _check_threes(cards: Sequence[Card], *, going_out: bool) -> Violation | None:
     """classic-threes-in-melds: red threes are never melded; black threes only going out."""
-    threes = [c for c in cards if c != JOKER and get_rank(c) == 3]
+    threes = [c for c in cards if c != JOKER and _RANK[c] == 3]
     if not threes:
         return None
-    if any(get_suit(c) in (Suit.DIAMONDS, Suit.HEARTS) for c in threes):
+    if any(_SUIT[c] in (Suit.DIAMONDS, Suit.HEARTS) for c in threes):
         return Violation(
             "classic-threes-in-melds", "red-three-melded", "red threes are bonus cards"
         )
@@ -195,20 +203,9 @@ def _wild_only(
     """
     rule = profile.wild_meld_rule
     if rule is WildMeldRule.ANY_WILDS:
-        return [
-            _finish(
-                profile,
-                MeldKind.WILD,
-                0,
-                None,
-                0,
-                tuple(sorted(cards)),
-                None,
-                (),
-                history,
-                previous,
-            )
-        ]
+        size = len(cards)
+        canasta = _canasta(profile, previous, size, 0, size, _WILD_MELD)
+        return [Meld(_WILD_MELD, 0, None, 0, cards, None, (), history, canasta)]
     if rule is WildMeldRule.TWOS_SET:
         return _set(profile, cards, 2, history, previous)
     return Violation(
@@ -224,19 +221,29 @@ def _set(
     history: tuple[tuple[Card, ...], ...],
     previous: CanastaKind | None,
 ) -> list[Meld] | Violation:
-    """set-definition: cards of one rank, any suits, copies allowed, plus allowed wilds."""
-    naturals = sorted(c for c in cards if _is_set_natural(c, rank))
-    wilds = sorted(c for c in cards if not _is_set_natural(c, rank))
-    if any(not is_wild_card(c) for c in wilds):
-        return Violation("set-definition", "mixed-ranks", "a set holds cards of one rank")
-    ratio = _check_wild_ratio(profile, len(naturals), len(wilds))
+    """set-definition: cards of one rank, any suits, copies allowed, plus allowed wilds.
+
+    ``cards`` is sorted (every caller sorts the batch), so the naturals and the
+    wilds picked out of it keep their sorted order.
+    """
+    naturals = [c for c in cards if _RANK[c] == rank and c != JOKER]
+    count = len(naturals)
+    wild_total = len(cards) - count
+    if wild_total:
+        wilds = [c for c in cards if _RANK[c] != rank or c == JOKER]
+        for c in wilds:
+            if not _WILD[c]:
+                return Violation("set-definition", "mixed-ranks", "a set holds cards of one rank")
+        naturals.extend(wilds)
+        ratio = _check_wild_ratio(profile, count, wild_total)
+    elif count < profile.min_naturals_per_meld:
+        ratio = _check_wild_ratio(profile, count, 0)
+    else:
+        ratio = None
     if ratio is not None:
         return ratio
-    return [
-        _finish(
-            profile, MeldKind.SET, rank, None, 0, (*naturals, *wilds), None, (), history, previous
-        )
-    ]
+    canasta = _canasta(profile, previous, len(cards), count, wild_total, _SET)
+    return [Meld(_SET, rank, None, 0, tuple(naturals), None, (), history, canasta)]
 
 
 def _check_wild_ratio(profile: RulesProfile, naturals: int, wilds: int) -> Violation | None:
@@ -259,10 +266,11 @@ def _check_wild_ratio(profile: RulesProfile, naturals: int, wilds: int) -> Viola
     return None
 
 
-def _longest_natural_streak(positions: Iterable[int]) -> int:
+def _longest_natural_streak(positions: Sequence[int]) -> int:
+    """The longest streak of consecutive positions (``positions`` sorted, distinct)."""
     best = streak = 0
     last = -2
-    for p in sorted(positions):
+    for p in positions:
         streak = streak + 1 if p == last + 1 else 1
         best = max(best, streak)
         last = p
@@ -292,18 +300,40 @@ def _runs(
     run-wild-placement: the acting wild fills the gap, or stands at either free end.
     run-wild-after-three-naturals (fi-5200): a run with a wild holds three
     consecutive naturals. wild-spare-outside: with 13 naturals the wild stands aside.
+
+    ``cards`` is sorted, so each group picked out of it below is sorted too.
     """
-    aces = [c for c in cards if c != JOKER and get_rank(c) == 1]
-    own_twos = [c for c in cards if c == make_card(2, suit)]
-    others = [c for c in cards if c not in aces and c not in own_twos]
-    naturals = [c for c in others if not is_wild_card(c)]
-    foreign_wilds = [c for c in others if is_wild_card(c)]
-    if any(get_suit(c) != suit for c in naturals) or any(get_suit(c) != suit for c in aces):
+    own_two = suit * 13 + 1
+    aces: list[Card] = []
+    own_twos: list[Card] = []
+    naturals: list[Card] = []
+    foreign_wilds: list[Card] = []
+    mixed = False
+    for c in cards:
+        if c == JOKER:
+            foreign_wilds.append(c)
+            continue
+        rank_index = c % 13
+        if rank_index == 0:
+            aces.append(c)
+            mixed = mixed or c // 13 != suit
+        elif c == own_two:
+            own_twos.append(c)
+        elif rank_index == 1:
+            foreign_wilds.append(c)
+        else:
+            naturals.append(c)
+            mixed = mixed or c // 13 != suit
+    if mixed:
         return Violation("run-definition", "mixed-suits", "a run holds cards of one suit")
     if len(aces) > 1:
         return Violation(
             "run-ace-position", "ace-both-ends", "a run cannot hold an ace at both ends"
         )
+    # The naturals (3..K of one suit) stand at their ranks whatever the ace and
+    # the 2 do, so a repeated natural rank refuses every arrangement alike.
+    if len(set(naturals)) != len(naturals):
+        return Violation("run-definition", "duplicate-in-run", "a run holds each rank once")
     ace_choices: tuple[int | None, ...] = (1, ACE_HIGH) if aces else (None,)
     two_choices = (True, False) if own_twos and profile.natural_two_in_place else (False,)
     found: list[Meld] = []
@@ -317,20 +347,10 @@ def _runs(
                 problem = problem or result
                 continue
             for low, slots, wild_at, spare in result:
-                found.append(
-                    _finish(
-                        profile,
-                        MeldKind.RUN,
-                        0,
-                        suit,
-                        low,
-                        slots,
-                        wild_at,
-                        spare,
-                        history,
-                        previous,
-                    )
-                )
+                size = len(slots) + len(spare)
+                wilds = (wild_at is not None) + len(spare)
+                canasta = _canasta(profile, previous, size, size - wilds, wilds, _RUN)
+                found.append(Meld(_RUN, 0, suit, low, slots, wild_at, spare, history, canasta))
     if found:
         return found
     assert problem is not None
@@ -350,31 +370,35 @@ def _run_layout(
     ace_at: int | None,
     two_natural: bool,
 ) -> list[Layout] | Violation:
-    by_position: dict[int, Card] = {}
+    # Positions and cards in position order: ace low, natural 2, the naturals
+    # (3..K, sorted and distinct), ace high.
+    positions = [c % 13 + 1 for c in naturals]
     placed = list(naturals)
-    if ace_at is not None:
-        by_position[ace_at] = aces[0]
-    wilds = sorted(foreign_wilds + own_twos[1 if two_natural else 0 :])
     if two_natural:
-        by_position[2] = own_twos[0]
-    for card in placed:
-        position = get_rank(card)
-        if position in by_position:
-            return Violation("run-definition", "duplicate-in-run", "a run holds each rank once")
-        by_position[position] = card
-    positions = sorted(by_position)
+        positions.insert(0, 2)
+        placed.insert(0, own_twos[0])
+        wilds = sorted(foreign_wilds + own_twos[1:])
+    else:
+        wilds = sorted(foreign_wilds + own_twos) if own_twos else foreign_wilds
+    if ace_at == 1:
+        positions.insert(0, 1)
+        placed.insert(0, aces[0])
+    elif ace_at is not None:
+        positions.append(ACE_HIGH)
+        placed.append(aces[0])
     if not positions:
         return Violation("run-definition", "not-consecutive", "a run needs natural cards")
     low, high = positions[0], positions[-1]
-    if high - low + 1 > 13:
+    span = high - low + 1
+    if span > 13:
         return Violation("run-ace-position", "ace-both-ends", "a run spans at most 13 ranks")
-    gaps = [p for p in range(low, high + 1) if p not in by_position]
+    gap_count = span - len(positions)
     if len(wilds) > profile.max_wilds_per_meld:
         return Violation("one-wild-per-meld", "too-many-wilds", "at most one wild in a meld")
-    if len(gaps) > len(wilds):
+    if gap_count > len(wilds):
         return Violation("run-definition", "not-consecutive", "the cards are not consecutive")
     if not wilds:
-        return [(low, tuple(by_position[p] for p in positions), None, ())]
+        return [(low, tuple(placed), None, ())]
     if profile.run_wild_needs_three_naturals and _longest_natural_streak(positions) < 3:
         return Violation(
             "run-wild-after-three-naturals",
@@ -382,24 +406,31 @@ def _run_layout(
             "a wild joins a run only beside three consecutive naturals",
         )
     wild = wilds[0]
-    if gaps:
-        spots = gaps
+    if gap_count:
+        taken = set(positions)
+        spots = [p for p in range(low, high + 1) if p not in taken]
     else:
-        spots = [
-            p
-            for p in (low - 1, high + 1)
-            if 1 <= p <= ACE_HIGH and max(high, p) - min(low, p) + 1 <= 13
-        ]
-    spots = [p for p in spots if not (p == 2 and wild == make_card(2, suit))]
+        spots = []
+        if low > 1 and span < 13:
+            spots.append(low - 1)
+        if high < ACE_HIGH and span < 13:
+            spots.append(high + 1)
+    if wild == suit * 13 + 1 and 2 in spots:
+        spots.remove(2)
     if not spots:
         if profile.max_meld_size is None and len(positions) == 13:
-            return [(low, tuple(by_position[p] for p in positions), None, (wild,))]
+            return [(low, tuple(placed), None, (wild,))]
         return Violation("meld-max-size", "meld-too-large", "no place is left for the wild")
     layouts: list[Layout] = []
     for spot in spots:
-        full = {**by_position, spot: wild}
-        lo, hi = min(full), max(full)
-        layouts.append((lo, tuple(full[p] for p in range(lo, hi + 1)), spot, ()))
+        if spot < low:
+            layouts.append((spot, (wild, *placed), spot, ()))
+        elif spot > high:
+            layouts.append((low, (*placed, wild), spot, ()))
+        else:
+            slots = list(placed)
+            slots.insert(spot - low, wild)
+            layouts.append((low, tuple(slots), spot, ()))
     return layouts
 
 
@@ -418,20 +449,20 @@ def _arrangements(
         threes = _check_threes(cards, going_out=going_out)
         if threes is not None:
             return threes
-    if all(is_wild_card(c) for c in cards):
+    plain = [c for c in cards if not _WILD[c]]
+    if not plain:
         return _wild_only(profile, cards, history, previous)
-    plain = [c for c in cards if not is_wild_card(c)]
-    ranks = {get_rank(c) for c in plain}
-    suits = {get_suit(c) for c in plain}
+    ranks = {_RANK[c] for c in plain}
+    suits = {_SUIT[c] for c in plain}
     results: list[Meld] = []
     set_result: list[Meld] | Violation | None = None
     run_result: list[Meld] | Violation | None = None
     if len(ranks) == 1:
-        set_result = _set(profile, cards, next(iter(ranks)), history, previous)
+        set_result = _set(profile, cards, _RANK[plain[0]], history, previous)
         if not isinstance(set_result, Violation):
             results.extend(set_result)
     if len(suits) == 1 and profile.runs_allowed:
-        suit = next(iter(suits))
+        suit = _SUIT[plain[0]]
         assert suit is not None
         run_result = _runs(profile, cards, suit, history, previous)
         if not isinstance(run_result, Violation):
@@ -460,6 +491,8 @@ def _no_runs() -> Violation:
 
 def _choose(options: Sequence[Meld], wild_at: int | None, clause: str) -> Meld | Violation:
     if wild_at is None:
+        if len(options) == 1:
+            return options[0]
         return max(options, key=lambda m: (-m.wild_count, m.wild_at or 0))
     for option in options:
         if option.wild_at == wild_at:
@@ -497,15 +530,26 @@ def validate_meld(
     return _choose(_unique(result), wild_at, "run-wild-placement")
 
 
-def _unique(melds: Iterable[Meld]) -> tuple[Meld, ...]:
+def _unique(melds: Sequence[Meld]) -> tuple[Meld, ...]:
+    if len(melds) < 2:
+        return tuple(melds)
     seen: dict[tuple[object, ...], Meld] = {}
     for m in melds:
         seen.setdefault((m.kind, m.rank, m.suit, m.low, m.cards, m.wild_at, m.spare, m.canasta), m)
     return tuple(seen.values())
 
 
-def _natural_positions(meld: Meld) -> dict[int, Card]:
-    return {meld.low + i: c for i, c in enumerate(meld.cards) if meld.low + i != meld.wild_at}
+def _keeps_naturals(meld: Meld, old: list[tuple[int, Card]]) -> bool:
+    """Whether every ``(position, card)`` natural of ``old`` stands as a natural in ``meld``."""
+    low = meld.low
+    cards = meld.cards
+    count = len(cards)
+    wild_at = meld.wild_at
+    for position, card in old:
+        index = position - low
+        if index < 0 or index >= count or position == wild_at or cards[index] != card:
+            return False
+    return True
 
 
 @implements("lay-off", "run-wild-moves")
@@ -528,16 +572,18 @@ def get_lay_off_arrangements(
     if size is not None:
         return size
     history = (*meld.history, batch)
-    if meld.kind is MeldKind.WILD:
-        if not all(is_wild_card(c) for c in batch):
-            return Violation(
-                "wild-only-melds",
-                "natural-on-wild-meld",
-                "a meld of wild cards takes only wild cards",
-            )
+    kind = meld.kind
+    if kind is _WILD_MELD:
+        for c in batch:
+            if not _WILD[c]:
+                return Violation(
+                    "wild-only-melds",
+                    "natural-on-wild-meld",
+                    "a meld of wild cards takes only wild cards",
+                )
         result = _wild_only(profile, combined, history, meld.canasta)
         return result if isinstance(result, Violation) else _unique(result)
-    if meld.kind is MeldKind.SET:
+    if kind is _SET:
         if profile.threes_special and meld.rank == 3:
             return Violation(
                 "classic-threes-in-melds",
@@ -550,15 +596,22 @@ def get_lay_off_arrangements(
     result = _runs(profile, combined, meld.suit, history, meld.canasta)
     if isinstance(result, Violation):
         return result
-    old_naturals = _natural_positions(meld)
-    kept = [
-        m for m in result if all(_natural_positions(m).get(p) == c for p, c in old_naturals.items())
-    ]
-    if meld.wild_at is not None:
-        stayed = [m for m in kept if m.wild_at == meld.wild_at]
-        moved = [m for m in kept if meld.wild_at in _natural_positions(m)]
-        home = [m for m in moved if m.wild_at is None and not m.spare]
-        kept = stayed or home or moved
+    low = meld.low
+    old_wild = meld.wild_at
+    old = [(low + i, c) for i, c in enumerate(meld.cards) if low + i != old_wild]
+    kept = [m for m in result if _keeps_naturals(m, old)]
+    if old_wild is not None:
+        stayed = [m for m in kept if m.wild_at == old_wild]
+        if stayed:
+            kept = stayed
+        else:
+            moved = [
+                m
+                for m in kept
+                if m.low <= old_wild < m.low + len(m.cards) and m.wild_at != old_wild
+            ]
+            home = [m for m in moved if m.wild_at is None and not m.spare]
+            kept = home or moved
     if not kept:
         return Violation("lay-off", "does-not-fit", "the cards do not fit this meld")
     return _unique(kept)
