@@ -19,6 +19,8 @@ from kanasta.points import HalfPoints, format_points
 from kanasta.profiles import OpeningBand, OpeningScope, RulesProfile
 from kanasta.state import State, get_provisional_melds, get_team
 
+_PLAYER = OpeningScope.PLAYER
+
 __all__ = [
     "check_forced_opening",
     "check_opening",
@@ -167,7 +169,7 @@ def count_provisional(state: State, team_melds: tuple[Meld, ...]) -> int:
     opening the count is not used: all melds of a team that has not opened
     are provisional.)
     """
-    if state.profile.opening_scope is not OpeningScope.PLAYER or state.seat_opened[state.turn]:
+    if state.profile.opening_scope is not _PLAYER or state.seat_opened[state.turn]:
         return state.provisional
     return state.provisional + len(team_melds) - len(state.melds[state.team])
 
@@ -183,12 +185,22 @@ def get_opened_after(state: State) -> tuple[tuple[bool, ...], tuple[bool, ...]]:
     just accepted, and a team has opened when one of its players has; a fi
     alone opens nobody.
     """
-    team = state.team
-    if state.profile.opening_scope is OpeningScope.PLAYER:
-        seat = state.turn
-        now = state.provisional > 0
-        seat_opened = tuple(o or (s == seat and now) for s, o in enumerate(state.seat_opened))
-        opened = tuple(o or (t == team and seat_opened[seat]) for t, o in enumerate(state.opened))
+    seat = state.turn
+    team = seat % len(state.melds)
+    opened = state.opened
+    if state.profile.opening_scope is _PLAYER:
+        seat_opened = state.seat_opened
+        if state.provisional > 0 and not seat_opened[seat]:
+            seat_opened = _with_true(seat_opened, seat)
+        if seat_opened[seat] and not opened[team]:
+            opened = _with_true(opened, team)
         return opened, seat_opened
-    opened = tuple(o or (t == team and bool(state.melds[t])) for t, o in enumerate(state.opened))
+    if state.melds[team] and not opened[team]:
+        opened = _with_true(opened, team)
     return opened, state.seat_opened
+
+
+def _with_true(flags: tuple[bool, ...], index: int) -> tuple[bool, ...]:
+    out = list(flags)
+    out[index] = True
+    return tuple(out)

@@ -25,6 +25,7 @@ from kanasta.opening import (
     count_provisional,
     get_opened_after,
 )
+from kanasta.profiles import OpeningScope
 from kanasta.state import Phase, State, get_provisional_melds, is_provisional
 
 __all__ = [
@@ -44,6 +45,13 @@ __all__ = [
 ]
 
 
+# Enum members read through their class cost a lookup each time; these are read on every move.
+_DRAW = Phase.DRAW
+_PLAY = Phase.PLAY
+_OVER = Phase.OVER
+_PLAYER = OpeningScope.PLAYER
+
+
 def remove_cards(hand: tuple[Card, ...], cards: Iterable[Card]) -> tuple[Card, ...] | None:
     """The hand without ``cards`` (a multiset), or ``None`` when it does not hold them all."""
     rest = list(hand)
@@ -58,59 +66,79 @@ def remove_cards(hand: tuple[Card, ...], cards: Iterable[Card]) -> tuple[Card, .
 def _with_hand(
     hands: tuple[tuple[Card, ...], ...], seat: int, hand: tuple[Card, ...]
 ) -> tuple[tuple[Card, ...], ...]:
-    return tuple(hand if s == seat else h for s, h in enumerate(hands))
+    out = list(hands)
+    out[seat] = hand
+    return tuple(out)
 
 
 def _with_team(
     melds: tuple[tuple[Meld, ...], ...], team: int, team_melds: tuple[Meld, ...]
 ) -> tuple[tuple[Meld, ...], ...]:
-    return tuple(team_melds if t == team else m for t, m in enumerate(melds))
+    out = list(melds)
+    out[team] = team_melds
+    return tuple(out)
+
+
+def _is_provisional_now(state: State, team: int) -> bool:
+    """:func:`~kanasta.state.is_provisional` for the team whose turn it is (``team``)."""
+    if state.profile.opening_scope is _PLAYER:
+        return state.provisional > 0
+    return not state.opened[team] and bool(state.melds[team])
 
 
 @implements("turn-structure")
 def check_phase(state: State, phase: Phase) -> Violation | None:
     """turn-structure: each action belongs to one phase of the turn; nothing after the hand."""
-    if state.phase is Phase.OVER:
+    if state.phase is phase and phase is not _OVER:
+        return None
+    return _phase_violation(state, phase)
+
+
+def _phase_violation(state: State, phase: Phase) -> Violation:
+    """The violation of :func:`check_phase` when the state is not in ``phase`` (or is over)."""
+    if state.phase is _OVER:
         return Violation("turn-structure", "hand-over", "the hand is over")
-    if state.phase is not phase:
-        return Violation(
-            "turn-structure",
-            "wrong-phase",
-            f"this action belongs to the {phase.value} phase, the turn is in the "
-            f"{state.phase.value} phase",
-        )
-    return None
+    return Violation(
+        "turn-structure",
+        "wrong-phase",
+        f"this action belongs to the {phase.value} phase, the turn is in the "
+        f"{state.phase.value} phase",
+    )
 
 
 @implements("draw-from-stock")
 def apply_draw(state: State) -> State | Violation:
     """draw-from-stock: take the top card of the stock into the hand."""
-    problem = check_phase(state, Phase.DRAW)
-    if problem is not None:
-        return problem
-    if not state.stock:
+    if state.phase is not _DRAW:
+        return _phase_violation(state, _DRAW)
+    stock = state.stock
+    if not stock:
         return Violation("draw-from-stock", "stock-empty", "the stock is empty")
     seat = state.turn
-    hand = tuple(sorted((*state.hands[seat], state.stock[0])))
+    hands = list(state.hands)
+    hands[seat] = tuple(sorted((*hands[seat], stock[0])))
+    # Positional fields (the hot path): profile, dealer, turn, phase, hands,
+    # stock, discard, fi, fi_takers, melds, opened, team_scores, trump,
+    # pile_card, went_out, seat_opened, provisional, fi_waiting.
     return State(
-        profile=state.profile,
-        dealer=state.dealer,
-        turn=seat,
-        phase=Phase.PLAY,
-        hands=_with_hand(state.hands, seat, hand),
-        stock=state.stock[1:],
-        discard=state.discard,
-        fi=state.fi,
-        fi_takers=state.fi_takers,
-        melds=state.melds,
-        opened=state.opened,
-        team_scores=state.team_scores,
-        trump=state.trump,
-        pile_card=None,
-        went_out=None,
-        seat_opened=state.seat_opened,
-        provisional=0,
-        fi_waiting=state.fi_waiting,
+        state.profile,
+        state.dealer,
+        seat,
+        _PLAY,
+        tuple(hands),
+        stock[1:],
+        state.discard,
+        state.fi,
+        state.fi_takers,
+        state.melds,
+        state.opened,
+        state.team_scores,
+        state.trump,
+        None,
+        None,
+        state.seat_opened,
+        0,
+        state.fi_waiting,
     )
 
 
@@ -121,15 +149,15 @@ def check_take_pile(state: State) -> Violation | None:
     single-pile-needs-two-cards: a player holding one card may not take a
     pile of one card.
     """
-    problem = check_phase(state, Phase.DRAW)
-    if problem is not None:
-        return problem
-    if not state.discard:
+    if state.phase is not _DRAW:
+        return _phase_violation(state, _DRAW)
+    discard = state.discard
+    if not discard:
         return Violation("take-whole-pile", "pile-empty", "the discard pile is empty")
     if (
-        state.profile.single_pile_needs_two_cards
-        and len(state.discard) == 1
+        len(discard) == 1
         and len(state.hands[state.turn]) == 1
+        and state.profile.single_pile_needs_two_cards
     ):
         return Violation(
             "single-pile-needs-two-cards",
@@ -150,27 +178,35 @@ def apply_take_pile(state: State) -> State | Violation:
     if problem is not None:
         return problem
     seat = state.turn
-    single = len(state.discard) == 1 and state.profile.single_pile_no_discard_back
+    discard = state.discard
+    profile = state.profile
+    pile_card = discard[0] if len(discard) == 1 and profile.single_pile_no_discard_back else None
+    hands = list(state.hands)
+    hand = tuple(sorted(hands[seat] + discard))
+    hands[seat] = hand
     new = State(
-        profile=state.profile,
-        dealer=state.dealer,
-        turn=seat,
-        phase=Phase.PLAY,
-        hands=_with_hand(state.hands, seat, tuple(sorted(state.hands[seat] + state.discard))),
-        stock=state.stock,
-        discard=(),
-        fi=state.fi,
-        fi_takers=state.fi_takers,
-        melds=state.melds,
-        opened=state.opened,
-        team_scores=state.team_scores,
-        trump=state.trump,
-        pile_card=state.discard[0] if single else None,
-        went_out=None,
-        seat_opened=state.seat_opened,
-        provisional=0,
-        fi_waiting=state.fi_waiting,
+        profile,
+        state.dealer,
+        seat,
+        _PLAY,
+        tuple(hands),
+        state.stock,
+        (),
+        state.fi,
+        state.fi_takers,
+        state.melds,
+        state.opened,
+        state.team_scores,
+        state.trump,
+        pile_card,
+        None,
+        state.seat_opened,
+        0,
+        state.fi_waiting,
     )
+    # Two cards, one of them not the pile card: a discard ends the turn (can_finish_turn).
+    if len(hand) >= 2 and (pile_card is None or hand[0] != pile_card or hand[-1] != pile_card):
+        return new
     if not can_finish_turn(new):
         return _stuck()
     return new
@@ -195,26 +231,28 @@ def after_laying(
     end (turn-must-finish).
     """
     seat = state.turn
-    team = state.team
+    melds = state.melds
+    team = seat % len(melds)
+    pile_card = state.pile_card
     new = State(
-        profile=state.profile,
-        dealer=state.dealer,
-        turn=seat,
-        phase=Phase.PLAY,
-        hands=_with_hand(state.hands, seat, hand),
-        stock=state.stock,
-        discard=state.discard,
-        fi=state.fi,
-        fi_takers=state.fi_takers,
-        melds=_with_team(state.melds, team, team_melds),
-        opened=state.opened,
-        team_scores=state.team_scores,
-        trump=state.trump,
-        pile_card=state.pile_card,
-        went_out=None,
-        seat_opened=state.seat_opened,
-        provisional=count_provisional(state, team_melds),
-        fi_waiting=state.fi_waiting,
+        state.profile,
+        state.dealer,
+        seat,
+        _PLAY,
+        _with_hand(state.hands, seat, hand),
+        state.stock,
+        state.discard,
+        state.fi,
+        state.fi_takers,
+        _with_team(melds, team, team_melds),
+        state.opened,
+        state.team_scores,
+        state.trump,
+        pile_card,
+        None,
+        state.seat_opened,
+        count_provisional(state, team_melds),
+        state.fi_waiting,
     )
     if not hand:
         if is_provisional(new, team):
@@ -225,16 +263,13 @@ def after_laying(
         if problem is not None:
             return problem
         return take_fi_or_go_out(new, by_discard=False)
-    if not _quick_finish(new, hand) and not can_finish_turn(new):
-        return _stuck()
-    return new
-
-
-def _quick_finish(state: State, hand: tuple[Card, ...]) -> bool:
-    """A sufficient condition for turn-must-finish that needs no search."""
-    if len(hand) >= 2 and any(c != state.pile_card for c in hand):
-        return True
-    return is_provisional(state, state.team)
+    # A sufficient condition for turn-must-finish that needs no search: two
+    # cards, one of them not the pile card, or a provisional opening to take back.
+    if len(hand) >= 2 and (pile_card is None or any(c != pile_card for c in hand)):
+        return new
+    if _is_provisional_now(new, team) or can_finish_turn(new):
+        return new
+    return _stuck()
 
 
 @implements("turn-must-finish")
@@ -246,14 +281,20 @@ def can_finish_turn(state: State) -> bool:
     hand legally). The search only runs when no discard is legal, which
     happens with one or two cards in hand.
     """
-    if state.phase is not Phase.PLAY:
+    if state.phase is not _PLAY:
         return True
     hand = state.hands[state.turn]
-    if not hand or is_provisional(state, state.team):
+    team = state.turn % len(state.melds)
+    if not hand or _is_provisional_now(state, team):
         return True
-    if any(check_discard(state, c) is None for c in set(hand)):
+    # Some discard is legal (check_discard, with no provisional opening): a card
+    # other than the pile card, and with a single card, the hand may be emptied.
+    pile_card = state.pile_card
+    if len(hand) >= 2:
+        if pile_card is None or any(c != pile_card for c in hand):
+            return True
+    elif hand[0] != pile_card and check_emptying(state, team, by_discard=True) is None:
         return True
-    team = state.team
     team_melds = state.melds[team]
     for cards, meld in get_meld_options(state.profile, hand):
         rest = remove_cards(hand, cards)
@@ -277,21 +318,20 @@ def apply_meld(
     state: State, cards: Iterable[Card], wild_at: int | None = None
 ) -> State | Violation:
     """meld-from-hand: lay a new meld of three or more cards from the hand, as one batch."""
-    problem = check_phase(state, Phase.PLAY)
-    if problem is not None:
-        return problem
+    if state.phase is not _PLAY:
+        return _phase_violation(state, _PLAY)
     batch = tuple(sorted(cards))
-    hand = state.hands[state.turn]
-    rest = remove_cards(hand, batch)
+    rest = remove_cards(state.hands[state.turn], batch)
     if rest is None:
         return Violation(
             "meld-from-hand", "cards-not-in-hand", f"the hand does not hold {format_cards(batch)}"
         )
-    meld = validate_meld_cached(state.profile, batch, wild_at)
+    profile = state.profile
+    meld = validate_meld_cached(profile, batch, wild_at)
     if isinstance(meld, Violation):
         return meld
-    team_melds = state.melds[state.team]
-    problem = check_new_set(state.profile, team_melds, meld)
+    team_melds = state.melds[state.turn % len(state.melds)]
+    problem = check_new_set(profile, team_melds, meld)
     if problem is not None:
         return problem
     return after_laying(state, rest, (*team_melds, meld))
@@ -302,10 +342,9 @@ def apply_lay_off_action(
     state: State, index: int, cards: Iterable[Card], wild_at: int | None = None
 ) -> State | Violation:
     """lay-off-own-team: add a batch of hand cards to one of the own team's melds."""
-    problem = check_phase(state, Phase.PLAY)
-    if problem is not None:
-        return problem
-    team_melds = state.melds[state.team]
+    if state.phase is not _PLAY:
+        return _phase_violation(state, _PLAY)
+    team_melds = state.melds[state.turn % len(state.melds)]
     if not 0 <= index < len(team_melds):
         return Violation(
             "lay-off-own-team",
@@ -323,8 +362,9 @@ def apply_lay_off_action(
     result = apply_lay_off_cached(state.profile, team_melds[index], batch, wild_at)
     if isinstance(result, Violation):
         return result
-    melds = tuple(result if i == index else m for i, m in enumerate(team_melds))
-    return after_laying(state, rest, melds)
+    melds = list(team_melds)
+    melds[index] = result
+    return after_laying(state, rest, tuple(melds))
 
 
 @implements(
@@ -369,8 +409,8 @@ def _check_discarded_card(state: State, card: Card) -> Violation | None:
 def _check_discard_now(state: State) -> Violation | None:
     """The part of :func:`check_discard` that depends only on the state."""
     hand = state.hands[state.turn]
-    team = state.team
-    if is_provisional(state, team):
+    team = state.turn % len(state.melds)
+    if _is_provisional_now(state, team):
         problem = check_provisional_opening(state, len(hand))
         if problem is not None:
             return problem
@@ -385,8 +425,11 @@ def get_legal_discards(state: State) -> tuple[Card, ...]:
     in card order (the state is checked once, not once per card)."""
     if _check_discard_now(state) is not None:
         return ()
-    hand = state.hands[state.turn]
-    return tuple(c for c in dict.fromkeys(hand) if _check_discarded_card(state, c) is None)
+    # _check_discarded_card: every card of the hand is in the hand; only the pile card is barred.
+    pile_card = state.pile_card
+    if pile_card is None:
+        return tuple(dict.fromkeys(state.hands[state.turn]))
+    return tuple(c for c in dict.fromkeys(state.hands[state.turn]) if c != pile_card)
 
 
 @implements("discard-ends-turn", "opening-checked-at-discard", "emptying-by-discard")
@@ -397,46 +440,97 @@ def apply_discard(state: State, card: Card) -> State | Violation:
     empties the hand, the player takes a fi (and waits for the next turn) or
     goes out.
     """
-    problem = check_phase(state, Phase.PLAY) or check_discard(state, card)
+    if state.phase is not _PLAY:
+        return _phase_violation(state, _PLAY)
+    problem = check_discard(state, card)
     if problem is not None:
         return problem
     seat = state.turn
-    hand = remove_cards(state.hands[seat], (card,))
-    assert hand is not None
+    hands = list(state.hands)
+    hand = hands[seat]
+    at = hand.index(card)
+    hand = hand[:at] + hand[at + 1 :]
+    hands[seat] = hand
     opened, seat_opened = get_opened_after(state)
-    new = State(
-        profile=state.profile,
-        dealer=state.dealer,
-        turn=seat,
-        phase=Phase.PLAY,
-        hands=_with_hand(state.hands, seat, hand),
-        stock=state.stock,
-        discard=(*state.discard, card),
-        fi=state.fi,
-        fi_takers=state.fi_takers,
-        melds=state.melds,
-        opened=opened,
-        team_scores=state.team_scores,
-        trump=state.trump,
-        pile_card=None,
-        went_out=None,
-        seat_opened=seat_opened,
-        provisional=0,
-        fi_waiting=state.fi_waiting,
-    )
+    profile = state.profile
+    stock = state.stock
     if not hand:
-        new = take_fi_or_go_out(new, by_discard=True)
-    return end_turn(new)
+        new = State(
+            profile,
+            state.dealer,
+            seat,
+            _PLAY,
+            tuple(hands),
+            stock,
+            (*state.discard, card),
+            state.fi,
+            state.fi_takers,
+            state.melds,
+            opened,
+            state.team_scores,
+            state.trump,
+            None,
+            None,
+            seat_opened,
+            0,
+            state.fi_waiting,
+        )
+        return end_turn(take_fi_or_go_out(new, by_discard=True))
+    # The hand keeps cards: end_turn applied directly to the state after the discard.
+    fi_waiting = state.fi_waiting
+    if stock:
+        following = (seat + 1) % profile.players
+        if fi_waiting:
+            fi_waiting = tuple(s for s in fi_waiting if s != following)
+        return State(
+            profile,
+            state.dealer,
+            following,
+            _DRAW,
+            tuple(hands),
+            stock,
+            (*state.discard, card),
+            state.fi,
+            state.fi_takers,
+            state.melds,
+            opened,
+            state.team_scores,
+            state.trump,
+            None,
+            None,
+            seat_opened,
+            0,
+            fi_waiting,
+        )
+    return State(
+        profile,
+        state.dealer,
+        seat,
+        _OVER,
+        tuple(hands),
+        stock,
+        (*state.discard, card),
+        state.fi,
+        state.fi_takers,
+        state.melds,
+        opened,
+        state.team_scores,
+        state.trump,
+        None,
+        None,
+        seat_opened,
+        0,
+        fi_waiting,
+    )
 
 
 @implements("opening-take-back")
 def apply_take_back(state: State) -> State | Violation:
     """opening-take-back: return every provisional meld's cards to the hand."""
-    problem = check_phase(state, Phase.PLAY)
-    if problem is not None:
-        return problem
-    team = state.team
-    if not is_provisional(state, team):
+    if state.phase is not _PLAY:
+        return _phase_violation(state, _PLAY)
+    team = state.turn % len(state.melds)
+    if not _is_provisional_now(state, team):
         return Violation(
             "opening-take-back",
             "nothing-to-take-back",
@@ -447,22 +541,22 @@ def apply_take_back(state: State) -> State | Violation:
     returned = [c for m in provisional for c in m.all_cards]
     kept = state.melds[team][: len(state.melds[team]) - len(provisional)]
     return State(
-        profile=state.profile,
-        dealer=state.dealer,
-        turn=seat,
-        phase=Phase.PLAY,
-        hands=_with_hand(state.hands, seat, tuple(sorted((*state.hands[seat], *returned)))),
-        stock=state.stock,
-        discard=state.discard,
-        fi=state.fi,
-        fi_takers=state.fi_takers,
-        melds=_with_team(state.melds, team, kept),
-        opened=state.opened,
-        team_scores=state.team_scores,
-        trump=state.trump,
-        pile_card=state.pile_card,
-        went_out=None,
-        seat_opened=state.seat_opened,
-        provisional=0,
-        fi_waiting=state.fi_waiting,
+        state.profile,
+        state.dealer,
+        seat,
+        _PLAY,
+        _with_hand(state.hands, seat, tuple(sorted((*state.hands[seat], *returned)))),
+        state.stock,
+        state.discard,
+        state.fi,
+        state.fi_takers,
+        _with_team(state.melds, team, kept),
+        state.opened,
+        state.team_scores,
+        state.trump,
+        state.pile_card,
+        None,
+        state.seat_opened,
+        0,
+        state.fi_waiting,
     )
