@@ -88,15 +88,23 @@ def _run_positions(hand: Counter[Card], suit: Suit) -> set[int]:
     return found
 
 
-def _wild_choices(hand: Counter[Card], count: int, used: Counter[Card]) -> list[tuple[Card, ...]]:
-    """Every multiset of ``count`` wild cards from the hand, beside the cards ``used``."""
+def _wild_choices(
+    hand: Counter[Card], kinds: list[Card], count: int, used: tuple[Card, ...]
+) -> list[tuple[Card, ...]]:
+    """Every multiset of ``count`` wild cards from the hand, beside the cards ``used``.
+
+    ``kinds`` are the distinct wild cards of the hand, sorted.
+    """
     if count == 0:
         return [()]
-    free = [c for c, n in hand.items() if is_wild_card(c) and n > used[c]]
     if count == 1:
-        return [(c,) for c in sorted(free)]
-    pool = Counter({c: hand[c] - used[c] for c in free})
+        return [(c,) for c in kinds if hand[c] > used.count(c)]
+    pool = Counter({c: hand[c] - used.count(c) for c in kinds if hand[c] > used.count(c)})
     return [s for s in sub_multisets(pool.elements(), max_size=count) if len(s) == count]
+
+
+def _wild_kinds(hand: Counter[Card]) -> list[Card]:
+    return sorted(c for c in hand if c == JOKER or c % 13 == 1)
 
 
 _PROFILE_IDS: dict[int, tuple[RulesProfile, int]] = {}
@@ -282,6 +290,7 @@ def _compute_run_melds(
     max_wilds = profile.max_wilds_per_meld
     if len(have) + min(max_wilds, len(wilds)) < 3:
         return ()
+    kinds = _wild_kinds(counts)
     longest = _max_run(profile)
     batches: list[tuple[Card, ...]] = []
     for low in range(1, ACE_HIGH - 1):
@@ -304,12 +313,11 @@ def _compute_run_melds(
                     run_cards = tuple(_position_card(p, suit) for p in present if p not in kept)
                     if not run_cards:
                         continue
-                    used = Counter(run_cards)
-                    for wild_part in _wild_choices(counts, len(gaps) + extra, used):
+                    for wild_part in _wild_choices(counts, kinds, len(gaps) + extra, run_cards):
                         batches.append(tuple(sorted(run_cards + wild_part)))
             if high - low + 1 == 13 and not gaps and profile.max_meld_size is None:
                 run_cards = tuple(_position_card(p, suit) for p in window)
-                for wild_part in _wild_choices(counts, 1, Counter(run_cards)):
+                for wild_part in _wild_choices(counts, kinds, 1, run_cards):
                     batches.append(tuple(sorted(run_cards + wild_part)))
     return _batches_to_melds(profile, batches)
 
@@ -663,6 +671,7 @@ def _run_lay_off_batches(
 ) -> set[tuple[Card, ...]]:
     """Batches that extend a run whose naturals stand at ``placed`` (a superset)."""
     out: set[tuple[Card, ...]] = set()
+    kinds = _wild_kinds(counts)
     max_wilds = profile.max_wilds_per_meld
     low, high = min(placed), max(placed)
     longest = _max_run(profile)
@@ -698,7 +707,7 @@ def _run_lay_off_batches(
                 if (wild_spot is None or wild_count) and run_cards:
                     out.add(tuple(sorted(run_cards)))
                 if wild_count < max_wilds or profile.max_meld_size is None:
-                    for wild_part in _wild_choices(counts, 1, Counter(run_cards)):
+                    for wild_part in _wild_choices(counts, kinds, 1, run_cards):
                         out.add(tuple(sorted(run_cards + wild_part)))
     return out
 
