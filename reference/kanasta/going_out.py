@@ -13,7 +13,7 @@ from kanasta.canasta import is_canasta
 from kanasta.clauses import implements
 from kanasta.errors import Violation
 from kanasta.opening import get_opened_after
-from kanasta.state import Phase, State, get_team, has_opened, is_provisional
+from kanasta.state import Phase, State, build_state, get_team, has_opened, is_provisional
 
 __all__ = [
     "check_emptying",
@@ -143,25 +143,23 @@ def end_turn(state: State) -> State:
         return state
     over = not state.stock
     following = (state.turn + 1) % state.profile.players
-    return State(
-        profile=state.profile,
-        dealer=state.dealer,
-        turn=state.turn if over else following,
-        phase=Phase.OVER if over else Phase.DRAW,
-        hands=state.hands,
-        stock=state.stock,
-        discard=state.discard,
-        fi=state.fi,
-        fi_takers=state.fi_takers,
-        melds=state.melds,
-        opened=state.opened,
-        team_scores=state.team_scores,
-        trump=state.trump,
-        pile_card=None,
-        went_out=None,
-        seat_opened=state.seat_opened,
-        provisional=0,
-        fi_waiting=state.fi_waiting
-        if over
-        else tuple(s for s in state.fi_waiting if s != following),
+    return build_state(
+        state.profile,
+        state.dealer,
+        state.turn if over else following,  # turn
+        Phase.OVER if over else Phase.DRAW,  # phase
+        state.hands,
+        state.stock,
+        state.discard,
+        state.fi,
+        state.fi_takers,
+        state.melds,
+        state.opened,
+        state.team_scores,
+        state.trump,
+        None,  # pile_card
+        None,  # went_out
+        state.seat_opened,
+        0,  # provisional
+        state.fi_waiting if over else tuple(s for s in state.fi_waiting if s != following),
     )

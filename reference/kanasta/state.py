@@ -34,6 +34,7 @@ __all__ = [
     "Phase",
     "State",
     "arrangement_to_json",
+    "build_state",
     "default_seat_opened",
     "get_provisional_melds",
     "get_team",
@@ -180,6 +181,62 @@ def _setter(name: str) -> Callable[[State, Any], None]:
     _set_provisional,
     _set_fi_waiting,
 ) = (_setter(f.name) for f in fields(State))
+
+_StateSlots: Any = type("_StateSlots", (), {"__slots__": State.__slots__})
+"""A plain class with exactly the slots of :class:`State` (see :func:`build_state`)."""
+_new_object = object.__new__
+
+
+def build_state(
+    profile: RulesProfile,
+    dealer: int,
+    turn: int,
+    phase: Phase,
+    hands: tuple[tuple[Card, ...], ...],
+    stock: tuple[Card, ...],
+    discard: tuple[Card, ...],
+    fi: tuple[tuple[Card, ...], ...],
+    fi_takers: tuple[int, ...],
+    melds: tuple[tuple[Meld, ...], ...],
+    opened: tuple[bool, ...],
+    team_scores: tuple[HalfPoints, ...],
+    trump: Card | None,
+    pile_card: Card | None,
+    went_out: int | None,
+    seat_opened: tuple[bool, ...],
+    provisional: int,
+    fi_waiting: tuple[int, ...],
+) -> State:
+    """The same value as ``State(...)`` with every field given, built about four times faster.
+
+    For the engine's hot paths (one new state per move). The fields are
+    stored into an object of a plain class with the same slot layout, whose
+    class then becomes :class:`State` (Python allows this between classes of
+    identical layout); the result is an ordinary, frozen :class:`State`.
+    """
+    state = _new_object(_StateSlots)
+    state.profile = profile
+    state.dealer = dealer
+    state.turn = turn
+    state.phase = phase
+    state.hands = hands
+    state.stock = stock
+    state.discard = discard
+    state.fi = fi
+    state.fi_takers = fi_takers
+    state.melds = melds
+    state.opened = opened
+    state.team_scores = team_scores
+    state.trump = trump
+    state.pile_card = pile_card
+    state.went_out = went_out
+    state.seat_opened = seat_opened
+    state.provisional = provisional
+    state.fi_waiting = fi_waiting
+    state.__class__ = State
+    built: State = state
+    return built
+
 
 _PLAYER = OpeningScope.PLAYER
 

@@ -26,7 +26,7 @@ from kanasta.opening import (
     get_opened_after,
 )
 from kanasta.profiles import OpeningScope
-from kanasta.state import Phase, State, get_provisional_melds, is_provisional
+from kanasta.state import Phase, State, build_state, get_provisional_melds, is_provisional
 
 __all__ = [
     "after_laying",
@@ -120,7 +120,7 @@ def apply_draw(state: State) -> State | Violation:
     # Positional fields (the hot path): profile, dealer, turn, phase, hands,
     # stock, discard, fi, fi_takers, melds, opened, team_scores, trump,
     # pile_card, went_out, seat_opened, provisional, fi_waiting.
-    return State(
+    return build_state(
         state.profile,
         state.dealer,
         seat,
@@ -184,7 +184,7 @@ def apply_take_pile(state: State) -> State | Violation:
     hands = list(state.hands)
     hand = tuple(sorted(hands[seat] + discard))
     hands[seat] = hand
-    new = State(
+    new = build_state(
         profile,
         state.dealer,
         seat,
@@ -234,7 +234,7 @@ def after_laying(
     melds = state.melds
     team = seat % len(melds)
     pile_card = state.pile_card
-    new = State(
+    new = build_state(
         state.profile,
         state.dealer,
         seat,
@@ -455,7 +455,7 @@ def apply_discard(state: State, card: Card) -> State | Violation:
     profile = state.profile
     stock = state.stock
     if not hand:
-        new = State(
+        new = build_state(
             profile,
             state.dealer,
             seat,
@@ -482,7 +482,7 @@ def apply_discard(state: State, card: Card) -> State | Violation:
         following = (seat + 1) % profile.players
         if fi_waiting:
             fi_waiting = tuple(s for s in fi_waiting if s != following)
-        return State(
+        return build_state(
             profile,
             state.dealer,
             following,
@@ -502,7 +502,7 @@ def apply_discard(state: State, card: Card) -> State | Violation:
             0,
             fi_waiting,
         )
-    return State(
+    return build_state(
         profile,
         state.dealer,
         seat,
@@ -540,7 +540,7 @@ def apply_take_back(state: State) -> State | Violation:
     provisional = get_provisional_melds(state, team)
     returned = [c for m in provisional for c in m.all_cards]
     kept = state.melds[team][: len(state.melds[team]) - len(provisional)]
-    return State(
+    return build_state(
         state.profile,
         state.dealer,
         seat,
