@@ -9,7 +9,6 @@ meld is made or grows, and its answer is kept inside the meld value.
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import dataclass
 from enum import StrEnum
 from typing import TYPE_CHECKING
 
@@ -44,38 +43,56 @@ class CanastaKind(StrEnum):
     MIXED = "mixed"
 
 
-@dataclass(frozen=True, slots=True)
-class Growth:
-    """Facts about a meld right after a batch of cards was added to it."""
-
-    size: int
-    naturals: int
-    wilds: int
-    wild_meld: bool
-    is_run: bool
+# A scheme decides the kind from: the profile, the kind before this batch, and
+# the meld's size, naturals, wilds, whether it is a meld of wild cards, whether it is a run.
+Scheme = Callable[[RulesProfile, CanastaKind | None, int, int, int, bool, bool], CanastaKind]
 
 
-def _by_cards(profile: RulesProfile, _previous: CanastaKind | None, g: Growth) -> CanastaKind:
-    if g.wild_meld:
+def _by_cards(
+    profile: RulesProfile,
+    _previous: CanastaKind | None,
+    _size: int,
+    naturals: int,
+    wilds: int,
+    wild_meld: bool,
+    is_run: bool,
+) -> CanastaKind:
+    if wild_meld:
         return CanastaKind.ALL_WILD
-    if g.is_run and g.naturals == 13 and g.wilds == 0 and profile.bonus("super"):
+    if is_run and naturals == 13 and wilds == 0 and profile.bonus("super"):
         return CanastaKind.SUPER
-    return CanastaKind.DIRTY if g.wilds else CanastaKind.CLEAN
+    return CanastaKind.DIRTY if wilds else CanastaKind.CLEAN
 
 
-def _fixed_at_seven(profile: RulesProfile, previous: CanastaKind | None, g: Growth) -> CanastaKind:
-    if g.is_run and g.naturals == 13:
+def _fixed_at_seven(
+    profile: RulesProfile,
+    previous: CanastaKind | None,
+    _size: int,
+    naturals: int,
+    _wilds: int,
+    _wild_meld: bool,
+    is_run: bool,
+) -> CanastaKind:
+    if is_run and naturals == 13:
         return CanastaKind.GRAND
     if previous is not None:
         return previous
-    return CanastaKind.FULL if g.naturals >= profile.canasta_size else CanastaKind.HALF
+    return CanastaKind.FULL if naturals >= profile.canasta_size else CanastaKind.HALF
 
 
-def _natural_mixed(_profile: RulesProfile, _previous: CanastaKind | None, g: Growth) -> CanastaKind:
-    return CanastaKind.MIXED if g.wilds else CanastaKind.NATURAL
+def _natural_mixed(
+    _profile: RulesProfile,
+    _previous: CanastaKind | None,
+    _size: int,
+    _naturals: int,
+    wilds: int,
+    _wild_meld: bool,
+    _is_run: bool,
+) -> CanastaKind:
+    return CanastaKind.MIXED if wilds else CanastaKind.NATURAL
 
 
-_SCHEMES: dict[CanastaScheme, Callable[[RulesProfile, CanastaKind | None, Growth], CanastaKind]] = {
+_SCHEMES: dict[CanastaScheme, Scheme] = {
     CanastaScheme.CLEAN_DIRTY: _by_cards,
     CanastaScheme.HALF_FULL_GRAND: _fixed_at_seven,
     CanastaScheme.NATURAL_MIXED: _natural_mixed,
@@ -113,7 +130,7 @@ def classify_growth(
     if size < profile.canasta_size:
         return None
     return _SCHEMES[profile.canasta_scheme](
-        profile, previous, Growth(size, naturals, wilds, wild_meld, is_run)
+        profile, previous, size, naturals, wilds, wild_meld, is_run
     )
 
 
