@@ -12,7 +12,14 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from enum import StrEnum
 
-from kanasta.candidates import MeldOption, get_hand_mask, get_lay_off_options, get_meld_options
+from kanasta.candidates import (
+    LayOffMove,
+    MeldOption,
+    apply_lay_off_cached,
+    get_hand_mask,
+    get_lay_off_moves,
+    get_meld_options,
+)
 from kanasta.cards import Card, format_card, format_cards, parse_card
 from kanasta.clauses import implements
 from kanasta.errors import InputError, Violation
@@ -149,17 +156,22 @@ def legal_actions(state: State) -> tuple[Action, ...]:
             ) or _laying_is_legal(state, hand, cards, (*team_melds, meld)):
                 found.append(action)
     for index, target in enumerate(team_melds):
-        options = get_lay_off_options(profile, target, hand, mask)
-        actions, longest, _ = _option_actions(options, index, False)
+        moves = get_lay_off_moves(profile, target, hand, mask)
+        actions, longest = _move_actions(moves, index)
         if any_card_ends and size - longest >= 2:
             found.extend(actions)
             continue
-        for (batch, result), action in zip(options, actions, strict=True):
+        for (batch, wild_at), action in zip(moves, actions, strict=True):
             left = size - len(batch)
             if (
                 left >= 2
                 and (any_card_ends or hand.count(pile_card) - batch.count(pile_card) < left)
-            ) or _laying_is_legal(state, hand, batch, _replaced(team_melds, index, result)):
+            ) or _laying_is_legal(
+                state,
+                hand,
+                batch,
+                _replaced(team_melds, index, _lay_off_result(state, target, batch, wild_at)),
+            ):
                 found.append(action)
     found.extend(_DISCARDS[card] for card in get_legal_discards(state))
     if is_provisional(state, team):
@@ -212,6 +224,31 @@ def _option_actions(options: tuple[MeldOption, ...], index: int, new_meld: bool)
             built.append(action)
     result = (tuple(built), longest, sets if new_meld else {})
     _ACTIONS_MEMO[key] = (options, result)
+    return result
+
+
+_MOVE_ACTIONS: dict[tuple[int, int], tuple[object, tuple[tuple[Action, ...], int]]] = {}
+
+
+def _move_actions(moves: tuple[LayOffMove, ...], index: int) -> tuple[tuple[Action, ...], int]:
+    """The actions of cached lay-off moves onto the meld at ``index``, and the most
+    cards any of them takes (built once per moves tuple and index)."""
+    key = (id(moves), index)
+    hit = _MOVE_ACTIONS.get(key)
+    if hit is not None and hit[0] is moves:
+        return hit[1]
+    if len(_MOVE_ACTIONS) >= _ACTIONS_MEMO_LIMIT:
+        _MOVE_ACTIONS.clear()
+    built = tuple(Action(ActionType.LAY_OFF, batch, index, wild_at) for batch, wild_at in moves)
+    result = (built, max((len(batch) for batch, _ in moves), default=0))
+    _MOVE_ACTIONS[key] = (moves, result)
+    return result
+
+
+def _lay_off_result(state: State, meld: Meld, batch: tuple[Card, ...], wild_at: int | None) -> Meld:
+    """The meld after a listed lay-off (which the meld rules accept)."""
+    result = apply_lay_off_cached(state.profile, meld, batch, wild_at)
+    assert not isinstance(result, Violation)
     return result
 
 

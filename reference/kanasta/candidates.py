@@ -23,7 +23,7 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Iterable, Iterator
 from itertools import combinations
-from typing import Any
+from typing import Any, TypeVar
 
 from kanasta.cards import JOKER, Card, Suit, get_rank, is_wild_card, make_card
 from kanasta.clauses import implements
@@ -39,9 +39,11 @@ from kanasta.melds import (
 from kanasta.profiles import RulesProfile, WildMeldRule
 
 __all__ = [
+    "LayOffMove",
     "MeldOption",
     "apply_lay_off_cached",
     "get_hand_mask",
+    "get_lay_off_moves",
     "get_lay_off_options",
     "get_meld_options",
     "sub_multisets",
@@ -49,6 +51,7 @@ __all__ = [
 ]
 
 ACE_HIGH = 14
+_O = TypeVar("_O", bound=tuple[tuple[int, ...], Any])
 
 
 def sub_multisets(
@@ -169,9 +172,7 @@ def _batch_mask(batch: tuple[Card, ...]) -> int:
     return mask
 
 
-def _within(
-    options: tuple[MeldOption, ...], masks: tuple[int, ...], mask: int
-) -> tuple[MeldOption, ...]:
+def _within(options: tuple[_O, ...], masks: tuple[int, ...], mask: int) -> tuple[_O, ...]:
     """The options (with their cards' ``masks``) that a hand of bits ``mask`` holds.
 
     A meld or lay-off is legal under the meld rules for its cards alone, so
@@ -183,7 +184,7 @@ def _within(
     return options if len(kept) == len(options) else kept
 
 
-def _masks(options: tuple[MeldOption, ...]) -> tuple[int, ...]:
+def _masks(options: tuple[tuple[tuple[Card, ...], Any], ...]) -> tuple[int, ...]:
     return tuple(_batch_mask(o[0]) for o in options)
 
 
@@ -820,3 +821,77 @@ _SUIT_BITS = tuple(_WILD_BITS | _card_bits(range(13 * s, 13 * s + 13)) for s in 
 """Per suit: the bits of the cards that can join a run of that suit (its cards and the wilds)."""
 _RANK_BITS = tuple(_WILD_BITS | _card_bits(range(r, 52, 13)) for r in range(13))
 """Per rank (0 = ace): the bits of the cards that can join a set of that rank."""
+
+
+LayOffMove = tuple[tuple[Card, ...], int | None]
+"""A lay-off as a legal action names it: the sorted batch and the place of the acting wild."""
+
+_SHAPES: dict[tuple[Any, ...], tuple[LayOffMove, ...]] = {}
+"""Lay-off moves per meld shape and relevant hand cards; shapes recur from hand to hand."""
+_LAST_MOVES: dict[int, tuple[Meld, list[tuple[int, tuple[LayOffMove, ...], tuple[int, ...]]]]] = {}
+"""Per meld (by id): the last hands (bits) its lay-off moves were found for, with them."""
+
+
+@implements("legal-action-count", "lay-off")
+def get_lay_off_moves(
+    profile: RulesProfile, meld: Meld, hand: tuple[Card, ...], mask: int | None = None
+) -> tuple[LayOffMove, ...]:
+    """legal-action-count: the lay-offs of :func:`get_lay_off_options` as (batch, wild place).
+
+    Whether a batch fits a meld, and where the acting wild can then stand,
+    depends on the meld's cards as they stand (clause lay-off), never on the
+    history that only decides a fi-5200 canasta's kind. So the moves are
+    remembered per meld *shape* and shared by every meld of that shape, in
+    this hand and later ones; :func:`kanasta.candidates.apply_lay_off_cached`
+    gives the resulting meld when it is needed.
+    """
+    if mask is None:
+        mask = get_hand_mask(hand)
+    seen = _LAST_MOVES.get(id(meld))
+    if seen is not None and seen[0] is meld:
+        for entry_mask, entry_moves, entry_masks in seen[1]:
+            changed = mask ^ entry_mask
+            if not changed or _irrelevant(meld, changed):
+                return entry_moves
+            extra = mask & ~entry_mask
+            if not extra or _irrelevant(meld, extra):
+                return _within(entry_moves, entry_masks, mask)
+        history = seen[1]
+    else:
+        history = []
+    relevant = _relevant(profile, meld, hand)
+    key = (
+        _pid(profile),
+        meld.kind,
+        meld.rank,
+        meld.suit,
+        meld.low,
+        meld.cards,
+        meld.wild_at,
+        meld.spare,
+        relevant,
+    )
+    moves = _SHAPES.get(key)
+    if moves is None:
+        if len(_SHAPES) >= _BATCHES_LIMIT:
+            _SHAPES.clear()
+        moves = _SHAPES[key] = _compute_lay_off_moves(profile, meld, relevant)
+    if len(_LAST_MOVES) >= _MEMO_LIMIT:
+        _LAST_MOVES.clear()
+    entry = (mask, moves, _masks(moves))
+    _LAST_MOVES[id(meld)] = (meld, [entry, *history[: _LAY_OFF_HANDS - 1]])
+    return moves
+
+
+def _compute_lay_off_moves(
+    profile: RulesProfile, meld: Meld, relevant: tuple[Card, ...]
+) -> tuple[LayOffMove, ...]:
+    found: dict[tuple[tuple[Card, ...], int], LayOffMove] = {}
+    for batch in _shaped_lay_off_batches(profile, meld, relevant):
+        result = get_lay_off_arrangements(profile, meld, batch)
+        if isinstance(result, Violation):
+            continue
+        for m in result:
+            wild_at = m.wild_at
+            found.setdefault((batch, -1 if wild_at is None else wild_at), (batch, wild_at))
+    return tuple(found[k] for k in sorted(found))
