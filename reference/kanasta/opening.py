@@ -20,6 +20,7 @@ from kanasta.profiles import OpeningBand, OpeningScope, RulesProfile
 from kanasta.state import State, get_provisional_melds, get_team
 
 _PLAYER = OpeningScope.PLAYER
+_RUN = MeldKind.RUN
 
 __all__ = [
     "check_forced_opening",
@@ -51,7 +52,7 @@ def get_opening_band(profile: RulesProfile, team_score: HalfPoints) -> OpeningBa
 @implements("opening-clean-run")
 def is_clean_run(meld: Meld) -> bool:
     """opening-clean-run: a run in which no card acts as a wild (a 2 in its place is natural)."""
-    return meld.kind is MeldKind.RUN and meld.wild_count == 0
+    return meld.kind is _RUN and meld.wild_count == 0
 
 
 @implements("opening-total", "opening-lower-band", "opening-no-wild-reading")
@@ -101,12 +102,16 @@ def check_opening(
     band = get_opening_band(profile, team_score)
     if band is None:
         return None
-    if band.needs_clean_run and not any(is_clean_run(m) for m in melds):
-        return Violation(
-            "opening-clean-run",
-            "no-clean-run",
-            "the first opening needs a run of three or more naturals with no wild",
-        )
+    if band.needs_clean_run:
+        for meld in melds:
+            if is_clean_run(meld):
+                break
+        else:
+            return Violation(
+                "opening-clean-run",
+                "no-clean-run",
+                "the first opening needs a run of three or more naturals with no wild",
+            )
     waiver = profile.opening_waiver_cards
     if waiver is not None and cards_left <= waiver:
         return None
@@ -153,7 +158,7 @@ def check_provisional_opening(state: State, cards_left: int) -> Violation | None
     ``cards_left`` is how many cards the player will keep. A forced team
     (forced-canasta-opening) needs a canasta instead of the band's requirement.
     """
-    team = state.team
+    team = state.turn % len(state.melds)
     melds = get_provisional_melds(state, team)
     if is_forced(state, team):
         return check_forced_opening(melds)
@@ -171,7 +176,7 @@ def count_provisional(state: State, team_melds: tuple[Meld, ...]) -> int:
     """
     if state.profile.opening_scope is not _PLAYER or state.seat_opened[state.turn]:
         return state.provisional
-    return state.provisional + len(team_melds) - len(state.melds[state.team])
+    return state.provisional + len(team_melds) - len(state.melds[state.turn % len(state.melds)])
 
 
 @implements("opening-team", "opening-personal")

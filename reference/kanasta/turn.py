@@ -538,14 +538,18 @@ def apply_take_back(state: State) -> State | Violation:
         )
     seat = state.turn
     provisional = get_provisional_melds(state, team)
-    returned = [c for m in provisional for c in m.all_cards]
+    hand = list(state.hands[seat])
+    for meld in provisional:
+        hand += meld.cards
+        hand += meld.spare
+    hand.sort()
     kept = state.melds[team][: len(state.melds[team]) - len(provisional)]
     return build_state(
         state.profile,
         state.dealer,
         seat,
         _PLAY,
-        _with_hand(state.hands, seat, tuple(sorted((*state.hands[seat], *returned)))),
+        _with_hand(state.hands, seat, tuple(hand)),
         state.stock,
         state.discard,
         state.fi,
