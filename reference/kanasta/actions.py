@@ -210,17 +210,19 @@ def _option_actions(options: tuple[MeldOption, ...], index: int, new_meld: bool)
     built: list[Action] = []
     longest = 0
     sets: dict[int, Meld] = {}
+    action_of = _ACTION_OF
+    set_kind = MeldKind.SET
     for option in options:
         cards, meld = option
         longest = max(longest, len(cards))
-        if meld.kind is MeldKind.SET:
-            sets.setdefault(meld.rank, meld)
-        one = _ACTION_OF.get((id(option), slot))
+        if meld.kind is set_kind and meld.rank not in sets:
+            sets[meld.rank] = meld
+        one = action_of.get((id(option), slot))
         if one is not None and one[0] is option:
             built.append(one[1])
         else:
             action = Action(kind, cards, index, meld.wild_at)
-            _ACTION_OF[id(option), slot] = (option, action)
+            action_of[id(option), slot] = (option, action)
             built.append(action)
     result = (tuple(built), longest, sets if new_meld else {})
     _ACTIONS_MEMO[key] = (options, result)

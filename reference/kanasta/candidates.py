@@ -179,7 +179,8 @@ def _within(options: tuple[_O, ...], masks: tuple[int, ...], mask: int) -> tuple
     the options of a smaller hand are those of a larger one that it can pay
     for: within a turn, melds and lay-offs only take cards from the hand.
     """
-    kept = tuple(o for o, m in zip(options, masks, strict=True) if not m & ~mask)
+    outside = ~mask
+    kept = tuple([o for o, m in zip(options, masks, strict=True) if not m & outside])
     # The same tuple when nothing was dropped, so that callers' caches by identity hit.
     return options if len(kept) == len(options) else kept
 
@@ -527,7 +528,7 @@ def _relevant(profile: RulesProfile, meld: Meld, hand: tuple[Card, ...]) -> tupl
     ``_lay_off_batches`` gives the same batches for the whole hand and for
     these cards: a meld of wild cards looks at the wild cards; a set at the
     naturals of its rank and at most ``max_wilds_per_meld`` copies of each
-    other wild; a run at the naturals of its suit between the farthest places
+    other wild; a run at one copy of each natural of its suit between the farthest places
     its extension walks reach (see :func:`_run_reach`), one copy of each wild
     card and two of the 2 of its suit (one may stand as a natural).
     """
@@ -545,15 +546,16 @@ def _relevant(profile: RulesProfile, meld: Meld, hand: tuple[Card, ...]) -> tupl
     if 1 in have:
         have.add(ACE_HIGH)
     low, high = _run_reach(profile, meld, have)
-    suited = [
+    # A run holds each natural once: one copy of each decides as much as two.
+    suited = {
         c
         for c in hand
         if base <= c < base + 13
         and c != own_two
         and (low <= c - base + 1 <= high or (c == base and high == ACE_HIGH))
-    ]
+    }
     wilds = _capped((c for c in hand if c == JOKER or c % 13 == 1), 1, own_two)
-    return tuple(sorted(suited + wilds))
+    return tuple(sorted([*suited, *wilds]))
 
 
 def _walk(profile: RulesProfile, placed: set[int], have: set[int]) -> tuple[int, int]:
