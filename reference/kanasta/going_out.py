@@ -13,7 +13,7 @@ from kanasta.canasta import is_canasta
 from kanasta.clauses import implements
 from kanasta.errors import Violation
 from kanasta.opening import get_opened_after
-from kanasta.state import Phase, State, build_state, get_team, has_opened, is_provisional
+from kanasta.state import Phase, State, get_team, has_opened, is_provisional, make_state
 
 __all__ = [
     "check_emptying",
@@ -143,7 +143,7 @@ def end_turn(state: State) -> State:
         return state
     over = not state.stock
     following = (state.turn + 1) % state.profile.players
-    return build_state(
+    return make_state(
         state.profile,
         state.dealer,
         state.turn if over else following,  # turn

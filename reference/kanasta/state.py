@@ -34,13 +34,13 @@ __all__ = [
     "Phase",
     "State",
     "arrangement_to_json",
-    "build_state",
     "default_seat_opened",
     "get_provisional_melds",
     "get_team",
     "get_team_count",
     "has_opened",
     "is_provisional",
+    "make_state",
     "meld_from_table_json",
     "meld_to_table_json",
     "read_cards_json",
@@ -183,11 +183,11 @@ def _setter(name: str) -> Callable[[State, Any], None]:
 ) = (_setter(f.name) for f in fields(State))
 
 _StateSlots: Any = type("_StateSlots", (), {"__slots__": State.__slots__})
-"""A plain class with exactly the slots of :class:`State` (see :func:`build_state`)."""
+"""A plain class with exactly the slots of :class:`State` (see :func:`make_state`)."""
 _new_object = object.__new__
 
 
-def build_state(
+def make_state(
     profile: RulesProfile,
     dealer: int,
     turn: int,

@@ -26,7 +26,7 @@ from kanasta.opening import (
     get_opened_after,
 )
 from kanasta.profiles import OpeningScope
-from kanasta.state import Phase, State, build_state, get_provisional_melds, is_provisional
+from kanasta.state import Phase, State, get_provisional_melds, is_provisional, make_state
 
 __all__ = [
     "after_laying",
@@ -41,6 +41,7 @@ __all__ = [
     "check_phase",
     "check_take_pile",
     "get_legal_discards",
+    "is_take_pile_legal",
     "remove_cards",
 ]
 
@@ -120,7 +121,7 @@ def apply_draw(state: State) -> State | Violation:
     # Positional fields (the hot path): profile, dealer, turn, phase, hands,
     # stock, discard, fi, fi_takers, melds, opened, team_scores, trump,
     # pile_card, went_out, seat_opened, provisional, fi_waiting.
-    return build_state(
+    return make_state(
         state.profile,
         state.dealer,
         seat,
@@ -184,7 +185,7 @@ def apply_take_pile(state: State) -> State | Violation:
     hands = list(state.hands)
     hand = tuple(sorted(hands[seat] + discard))
     hands[seat] = hand
-    new = build_state(
+    new = make_state(
         profile,
         state.dealer,
         seat,
@@ -212,6 +213,27 @@ def apply_take_pile(state: State) -> State | Violation:
     return new
 
 
+@implements("take-whole-pile", "single-pile-needs-two-cards", "turn-must-finish")
+def is_take_pile_legal(state: State) -> bool:
+    """take-whole-pile: whether :func:`apply_take_pile` would accept the move.
+
+    The same answer as ``not isinstance(apply_take_pile(state), Violation)``,
+    without building the state in the common case (turn-must-finish holds
+    when the hand will keep a card other than the pile card).
+    """
+    if check_take_pile(state) is not None:
+        return False
+    discard = state.discard
+    hand = state.hands[state.turn]
+    if len(discard) == 1 and state.profile.single_pile_no_discard_back:
+        pile_card = discard[0]
+        if hand and any(c != pile_card for c in hand):
+            return True
+    elif len(hand) + len(discard) >= 2:
+        return True
+    return not isinstance(apply_take_pile(state), Violation)
+
+
 def _stuck() -> Violation:
     return Violation(
         "turn-must-finish",
@@ -234,7 +256,7 @@ def after_laying(
     melds = state.melds
     team = seat % len(melds)
     pile_card = state.pile_card
-    new = build_state(
+    new = make_state(
         state.profile,
         state.dealer,
         seat,
@@ -455,7 +477,7 @@ def apply_discard(state: State, card: Card) -> State | Violation:
     profile = state.profile
     stock = state.stock
     if not hand:
-        new = build_state(
+        new = make_state(
             profile,
             state.dealer,
             seat,
@@ -482,7 +504,7 @@ def apply_discard(state: State, card: Card) -> State | Violation:
         following = (seat + 1) % profile.players
         if fi_waiting:
             fi_waiting = tuple(s for s in fi_waiting if s != following)
-        return build_state(
+        return make_state(
             profile,
             state.dealer,
             following,
@@ -502,7 +524,7 @@ def apply_discard(state: State, card: Card) -> State | Violation:
             0,
             fi_waiting,
         )
-    return build_state(
+    return make_state(
         profile,
         state.dealer,
         seat,
@@ -544,7 +566,7 @@ def apply_take_back(state: State) -> State | Violation:
         hand += meld.spare
     hand.sort()
     kept = state.melds[team][: len(state.melds[team]) - len(provisional)]
-    return build_state(
+    return make_state(
         state.profile,
         state.dealer,
         seat,

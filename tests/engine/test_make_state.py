@@ -11,7 +11,7 @@ import pytest
 from kanasta import engine
 from kanasta.actions import apply_action, legal_actions
 from kanasta.errors import Violation
-from kanasta.state import State, build_state
+from kanasta.state import State, make_state
 
 
 def _states(family: str, seed: int) -> list[State]:
@@ -33,7 +33,7 @@ def test_build_state_equals_the_dataclass_constructor_for_every_state_of_a_hand(
 ) -> None:
     for state in _states(family, 3)[::5]:
         values = [getattr(state, f.name) for f in dataclasses.fields(State)]
-        built = build_state(*values)
+        built = make_state(*values)
         constructed = State(*values)
         assert type(built) is State
         assert built == constructed == state
@@ -46,7 +46,7 @@ def test_build_state_equals_the_dataclass_constructor_for_every_state_of_a_hand(
 @pytest.mark.clause("state-json")
 def test_built_state_is_frozen() -> None:
     state = engine.new_hand("koz", seed=1)
-    built = build_state(*(getattr(state, f.name) for f in dataclasses.fields(State)))
+    built = make_state(*(getattr(state, f.name) for f in dataclasses.fields(State)))
     with pytest.raises(dataclasses.FrozenInstanceError):
         built.turn = 2  # type: ignore[misc]
 
