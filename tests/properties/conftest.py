@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import gc
 from collections.abc import Iterator
 
 import pytest
@@ -13,8 +14,19 @@ def untraced() -> Iterator[None]:
 
     Self-play and the state machines run the engine hundreds of thousands of
     times; under line tracing they take three times as long and add no line
-    that the clause-named tests do not already cover.
+    that the clause-named tests do not already cover. The objects alive are
+    also kept from the cyclic garbage collector's full passes for the run (the
+    run may freeze more as it goes; see ``kanasta.selfplay.run_bench``) and
+    given back afterwards.
     """
+    gc.freeze()
+    try:
+        yield from _coverage_paused()
+    finally:
+        gc.unfreeze()
+
+
+def _coverage_paused() -> Iterator[None]:
     try:
         import coverage  # noqa: PLC0415 - a test tool, present only under pytest-cov
     except ImportError:  # pragma: no cover - coverage is a test dependency
