@@ -445,13 +445,17 @@ def _check_discard_now(state: State) -> Violation | None:
 def get_legal_discards(state: State) -> tuple[Card, ...]:
     """discard-ends-turn: every distinct card of the hand that :func:`check_discard` allows,
     in card order (the state is checked once, not once per card)."""
-    if _check_discard_now(state) is not None:
+    hand = state.hands[state.turn]
+    # _check_discard_now passes at once with two cards or more and no provisional opening.
+    if (
+        len(hand) == 1 or _is_provisional_now(state, state.turn % len(state.melds))
+    ) and _check_discard_now(state) is not None:
         return ()
     # _check_discarded_card: every card of the hand is in the hand; only the pile card is barred.
     pile_card = state.pile_card
     if pile_card is None:
-        return tuple(dict.fromkeys(state.hands[state.turn]))
-    return tuple(c for c in dict.fromkeys(state.hands[state.turn]) if c != pile_card)
+        return tuple(dict.fromkeys(hand))
+    return tuple(c for c in dict.fromkeys(hand) if c != pile_card)
 
 
 @implements("discard-ends-turn", "opening-checked-at-discard", "emptying-by-discard")
