@@ -861,27 +861,29 @@ def get_lay_off_moves(
         history = seen[1]
     else:
         history = []
-    relevant = _relevant(profile, meld, hand)
-    key = (
-        _pid(profile),
-        meld.kind,
-        meld.rank,
-        meld.suit,
-        meld.low,
-        meld.cards,
-        meld.wild_at,
-        meld.spare,
-        relevant,
+    moves = (
+        _run_moves(profile, meld, hand)
+        if meld.kind is MeldKind.RUN
+        else _shape_moves(profile, meld, hand)
     )
+    if len(_LAST_MOVES) >= _MEMO_LIMIT:
+        _LAST_MOVES.clear()
+    entry = (mask, moves, _masks(moves))
+    _LAST_MOVES[id(meld)] = (meld, [entry, *history[: _LAY_OFF_HANDS - 1]])
+    return moves
+
+
+def _shape_moves(
+    profile: RulesProfile, meld: Meld, hand: tuple[Card, ...]
+) -> tuple[LayOffMove, ...]:
+    """The lay-off moves onto a set or a meld of wild cards, remembered by its cards."""
+    relevant = _relevant(profile, meld, hand)
+    key = (_pid(profile), meld.kind, meld.rank, meld.cards, relevant)
     moves = _SHAPES.get(key)
     if moves is None:
         if len(_SHAPES) >= _BATCHES_LIMIT:
             _SHAPES.clear()
         moves = _SHAPES[key] = _compute_lay_off_moves(profile, meld, relevant)
-    if len(_LAST_MOVES) >= _MEMO_LIMIT:
-        _LAST_MOVES.clear()
-    entry = (mask, moves, _masks(moves))
-    _LAST_MOVES[id(meld)] = (meld, [entry, *history[: _LAY_OFF_HANDS - 1]])
     return moves
 
 
@@ -897,3 +899,95 @@ def _compute_lay_off_moves(
             wild_at = m.wild_at
             found.setdefault((batch, -1 if wild_at is None else wild_at), (batch, wild_at))
     return tuple(found[k] for k in sorted(found))
+
+
+_ACTING_OWN_TWO = -1
+_ACTING_OTHER_WILD = -2
+_RelativeMove = tuple[tuple[int, ...], int, int, int | None]
+"""A run lay-off relative to the suit: the naturals' ranks (0 = ace), how many 2s of
+the run's suit, how many other wild cards, and the place of the acting wild."""
+_RUN_SHAPES: dict[tuple[Any, ...], tuple[_RelativeMove, ...]] = {}
+_RUN_MOVES: dict[tuple[Any, ...], tuple[LayOffMove, ...]] = {}
+
+
+def _run_moves(profile: RulesProfile, meld: Meld, hand: tuple[Card, ...]) -> tuple[LayOffMove, ...]:
+    """The lay-off moves onto a run, remembered relative to its suit.
+
+    The meld rules treat the four suits alike, and every wild card other than
+    the 2 of the run's suit alike (only that 2 can stand as a natural or go
+    home). So the moves are found once per shape: the run's naturals by rank
+    and its wilds by that distinction, the hand's naturals of the suit that
+    :func:`_relevant` keeps, how many 2s of the suit and how many other kinds
+    of wild card it holds (no more than a meld can use); they are then spelled
+    out with this hand's cards.
+    """
+    assert meld.suit is not None
+    base = 13 * meld.suit
+    own_two = base + 1
+    have: set[int] = set()
+    own = 0
+    others: list[Card] = []
+    for c in hand:
+        if base <= c < base + 13:
+            have.add(c - base + 1)
+            if c == own_two:
+                own += 1
+        elif (c == JOKER or c % 13 == 1) and (not others or others[-1] != c):
+            others.append(c)
+    if 1 in have:
+        have.add(ACE_HIGH)
+    low, high = _run_reach(profile, meld, have)
+    ranks = 0
+    for place in have:
+        if low <= place <= high and place != 2:
+            ranks |= 1 << (0 if place == ACE_HIGH else place - 1)
+    wild_at = meld.wild_at
+    shape = tuple(
+        (_ACTING_OWN_TWO if c == own_two else _ACTING_OTHER_WILD)
+        if meld.low + i == wild_at
+        else c - base
+        for i, c in enumerate(meld.cards)
+    )
+    spare = tuple(_ACTING_OWN_TWO if c == own_two else _ACTING_OTHER_WILD for c in meld.spare)
+    key = (
+        _pid(profile),
+        meld.low,
+        shape,
+        wild_at,
+        spare,
+        ranks,
+        min(own, 2),
+        min(len(others), profile.max_wilds_per_meld),
+    )
+    spelled_key = (key, base, tuple(others))
+    moves = _RUN_MOVES.get(spelled_key)
+    if moves is not None:
+        return moves
+    relative = _RUN_SHAPES.get(key)
+    if relative is None:
+        found = _compute_lay_off_moves(profile, meld, _relevant(profile, meld, hand))
+        relative = tuple(dict.fromkeys(_relative_move(batch, at, base) for batch, at in found))
+        if len(_RUN_SHAPES) >= _BATCHES_LIMIT:
+            _RUN_SHAPES.clear()
+        _RUN_SHAPES[key] = relative
+    spelled: list[LayOffMove] = []
+    for naturals, twos, other_count, at in relative:
+        core = tuple(base + r for r in naturals) + (own_two,) * twos
+        for extra in combinations(others, other_count):
+            spelled.append((tuple(sorted(core + extra)), at))
+    spelled.sort(key=_move_order)
+    if len(_RUN_MOVES) >= _BATCHES_LIMIT:
+        _RUN_MOVES.clear()
+    moves = _RUN_MOVES[spelled_key] = tuple(spelled)
+    return moves
+
+
+def _relative_move(batch: tuple[Card, ...], place: int | None, base: int) -> _RelativeMove:
+    own_two = base + 1
+    naturals = tuple(c - base for c in batch if base <= c < base + 13 and c != own_two)
+    twos = batch.count(own_two)
+    return naturals, twos, len(batch) - len(naturals) - twos, place
+
+
+def _move_order(move: LayOffMove) -> tuple[tuple[Card, ...], int]:
+    return move[0], -1 if move[1] is None else move[1]

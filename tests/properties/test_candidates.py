@@ -12,11 +12,22 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from kanasta import strategies
-from kanasta.candidates import get_lay_off_options, get_meld_options, sub_multisets
-from kanasta.cards import Card
+from kanasta.candidates import (
+    get_lay_off_moves,
+    get_lay_off_options,
+    get_meld_options,
+    sub_multisets,
+)
+from kanasta.cards import Card, parse_cards
 from kanasta.errors import Violation
-from kanasta.melds import get_lay_off_arrangements, get_meld_arrangements
-from kanasta.profiles import RulesProfile
+from kanasta.melds import (
+    Meld,
+    apply_lay_off,
+    get_lay_off_arrangements,
+    get_meld_arrangements,
+    validate_meld,
+)
+from kanasta.profiles import FI_5200, KOZ, RulesProfile
 
 Option = tuple[tuple[Card, ...], int | None]
 
@@ -58,3 +69,41 @@ def test_lay_off_options_are_every_legal_batch(profile: RulesProfile, data: st.D
     listed = [(batch, m.wild_at) for batch, m in options]
     assert len(listed) == len(set(listed))
     assert set(listed) == expected
+    # The legal-action list's form: the same lay-offs, in the same order.
+    assert list(get_lay_off_moves(profile, meld, hand)) == listed
+
+
+def _meld(profile: RulesProfile, text: str, wild_at: int | None = None) -> Meld:
+    meld = validate_meld(profile, parse_cards(text), wild_at=wild_at)
+    assert not isinstance(meld, Violation)
+    return meld
+
+
+@pytest.mark.clause("legal-action-count", "lay-off", "run-wild-moves")
+@pytest.mark.parametrize("profile", [KOZ, FI_5200], ids=["koz", "fi-5200"])
+@pytest.mark.parametrize(
+    ("run", "wild_at", "hand"),
+    [
+        # The same shapes in every suit, with different wild cards: the moves found
+        # for one are spelled out for the others, and must be theirs.
+        ("4H 5H 6H 7H", None, "3H 8H 9H JK 2C KS"),
+        ("4S 5S 6S 7S", None, "3S 8S 9S 2D 2H KC"),
+        ("4C 5C 6C 7C", None, "3C 8C 9C 2D JK 2S KD"),
+        ("5D 6D 7D JK", 8, "4D 8D 9D 2D 2D 2S"),
+        ("5S 6S 7S 2D", 8, "4S 8S 9S 2S 2S JK"),
+        ("5H 6H 7H 2H", 8, "2H 4H 8H AH JK"),
+        ("QC KC AC 2S", 11, "JC 10C 2C AC JK 2H"),
+    ],
+)
+def test_run_lay_off_moves_agree_across_suits_and_wild_cards(
+    profile: RulesProfile, run: str, wild_at: int | None, hand: str
+) -> None:
+    meld = _meld(profile, run, wild_at)
+    cards = tuple(sorted(parse_cards(hand)))
+    expected = [(batch, m.wild_at) for batch, m in get_lay_off_options(profile, meld, cards)]
+    assert expected, "each case has at least one lay-off"
+    assert list(get_lay_off_moves(profile, meld, cards)) == expected
+    for batch, at in expected:
+        result = apply_lay_off(profile, meld, batch, wild_at=at)
+        assert not isinstance(result, Violation)
+        assert result.wild_at == at
