@@ -114,7 +114,7 @@ class Meld:
     @property
     def all_cards(self) -> tuple[Card, ...]:
         """Every card of the meld, sorted."""
-        return tuple(sorted(self.cards + self.spare))
+        return tuple(sorted(self.cards + self.spare if self.spare else self.cards))
 
     def is_acting_wild(self, index: int) -> bool:
         """Whether ``cards[index]`` acts as a wild card in this arrangement."""
@@ -697,12 +697,14 @@ def check_new_set(
     profile: RulesProfile, team_melds: Iterable[Meld], meld: Meld
 ) -> Violation | None:
     """one-set-per-rank: a team may not start a second set of a rank it already has."""
-    if not profile.one_set_per_rank or meld.kind is not MeldKind.SET:
+    if not profile.one_set_per_rank or meld.kind is not _SET:
         return None
-    if any(m.kind is MeldKind.SET and m.rank == meld.rank for m in team_melds):
-        return Violation(
-            "one-set-per-rank", "second-set-of-rank", "lay the cards off on the existing set"
-        )
+    rank = meld.rank
+    for m in team_melds:
+        if m.rank == rank and m.kind is _SET:
+            return Violation(
+                "one-set-per-rank", "second-set-of-rank", "lay the cards off on the existing set"
+            )
     return None
 
 
