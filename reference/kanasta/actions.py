@@ -33,8 +33,8 @@ from kanasta.turn import (
     apply_meld,
     apply_take_back,
     apply_take_pile,
-    check_take_pile,
     get_legal_discards,
+    is_take_pile_legal,
     remove_cards,
 )
 
@@ -122,7 +122,7 @@ def legal_actions(state: State) -> tuple[Action, ...]:
         out: list[Action] = []
         if state.stock:
             out.append(DRAW)
-        if check_take_pile(state) is None and not isinstance(apply_take_pile(state), Violation):
+        if is_take_pile_legal(state):
             out.append(TAKE_PILE)
         return tuple(out)
     profile = state.profile
