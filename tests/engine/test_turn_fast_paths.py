@@ -10,8 +10,18 @@ from kanasta import engine
 from kanasta.actions import apply_action, legal_actions
 from kanasta.errors import Violation
 from kanasta.state import Phase, State
-from kanasta.turn import apply_take_pile, check_discard, get_legal_discards, is_take_pile_legal
+from kanasta.turn import (
+    apply_take_pile,
+    can_finish_turn,
+    check_discard,
+    check_phase,
+    get_legal_discards,
+    is_take_pile_legal,
+)
+from tests.fi5200.util import fi_state
 from tests.koz.util import koz_state
+
+CANASTA = "9S 9H 9D 9C 9S 9H 9D"
 
 
 def _states(family: str, seeds: range) -> list[State]:
@@ -44,6 +54,38 @@ def test_take_whole_pile_legal_in_the_corner_cases() -> None:
     assert not is_take_pile_legal(koz_state(hands=["5H 6H"], discard="KD", phase=Phase.PLAY))
     # The hand and the pile hold only jokers: no way to end the turn.
     assert not is_take_pile_legal(koz_state(hands=["JK JK"], discard="JK", melds=[["8S 8H 8D"]]))
+    # fi-5200 remembers no pile card; an empty hand taking one card is checked in full.
+    empty = fi_state(hands=[""], discard="KD")
+    assert is_take_pile_legal(empty) is not isinstance(apply_take_pile(empty), Violation)
+
+
+@pytest.mark.clause("turn-structure")
+def test_turn_structure_check_phase_names_the_phase_or_the_end_of_the_hand() -> None:
+    draw = koz_state(hands=["5H"], discard="KD")
+    assert check_phase(draw, Phase.DRAW) is None
+    wrong = check_phase(draw, Phase.PLAY)
+    assert wrong is not None
+    assert (wrong.clause, wrong.code) == ("turn-structure", "wrong-phase")
+    over = check_phase(koz_state(hands=["5H"], discard="KD", phase=Phase.OVER), Phase.OVER)
+    assert over is not None
+    assert (over.clause, over.code) == ("turn-structure", "hand-over")
+
+
+@pytest.mark.clause("turn-must-finish", "emptying-needs-canasta")
+def test_turn_must_finish_with_one_card_depends_on_the_canasta() -> None:
+    # The last card may be discarded once the team has a canasta; without one
+    # a lone 5H has nowhere to go.
+    with_canasta = koz_state(hands=["5H"], melds=[[CANASTA]], phase=Phase.PLAY)
+    assert can_finish_turn(with_canasta)
+    without = koz_state(hands=["5H"], melds=[["9S 9H 9D"]], phase=Phase.PLAY)
+    assert not can_finish_turn(without)
+    # Two cards, one of them not the pile card: that one is discarded.
+    assert can_finish_turn(
+        koz_state(hands=["5H 6H"], melds=[["9S 9H 9D"]], phase=Phase.PLAY, pile_card="5H")
+    )
+    # Two copies of the card taken from a one-card pile: neither may be discarded.
+    twins = koz_state(hands=["5H 5H"], melds=[["9S 9H 9D"]], phase=Phase.PLAY, pile_card="5H")
+    assert not can_finish_turn(twins)
 
 
 @pytest.mark.clause("discard-ends-turn", "single-pile-no-discard-back", "emptying-by-discard")
