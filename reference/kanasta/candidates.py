@@ -876,15 +876,70 @@ def get_lay_off_moves(
 def _shape_moves(
     profile: RulesProfile, meld: Meld, hand: tuple[Card, ...]
 ) -> tuple[LayOffMove, ...]:
-    """The lay-off moves onto a set or a meld of wild cards, remembered by its cards."""
+    """The lay-off moves onto a set or a meld of wild cards, remembered by its cards.
+
+    A set of a rank other than 2 and 3 takes naturals of its rank of any suit,
+    and wild cards of any kind, alike (clauses set-definition,
+    one-wild-per-meld, classic-wild-ratio; 2s and 3s have rules of their own in
+    some families). So which batches fit it depends on how many naturals and
+    wild cards it and the batch hold: that is found once per such shape and
+    spelled out with each hand's cards.
+    """
     relevant = _relevant(profile, meld, hand)
-    key = (_pid(profile), meld.kind, meld.rank, meld.cards, relevant)
+    pid = _pid(profile)
+    if meld.kind is not MeldKind.SET or meld.rank in (2, 3):
+        key: tuple[Any, ...] = (pid, meld.kind, meld.rank, meld.cards, relevant)
+        moves = _SHAPES.get(key)
+        if moves is None:
+            if len(_SHAPES) >= _BATCHES_LIMIT:
+                _SHAPES.clear()
+            moves = _SHAPES[key] = _compute_lay_off_moves(profile, meld, relevant)
+        return moves
+    wild_count = meld.wild_count
+    key = (pid, meld.rank, len(meld.cards) - wild_count, wild_count, relevant)
     moves = _SHAPES.get(key)
-    if moves is None:
-        if len(_SHAPES) >= _BATCHES_LIMIT:
-            _SHAPES.clear()
-        moves = _SHAPES[key] = _compute_lay_off_moves(profile, meld, relevant)
+    if moves is not None:
+        return moves
+    naturals = tuple(c for c in relevant if c != JOKER and c % 13 != 1)
+    wilds = tuple(c for c in relevant if c == JOKER or c % 13 == 1)
+    counts = Counter(wilds)
+    shape = (*key[:4], len(naturals), tuple(sorted(counts.values())))
+    relative = _SET_SHAPES.get(shape)
+    if relative is None:
+        relative = tuple(
+            dict.fromkeys(
+                (len(batch) - _wild_total(batch), _wild_total(batch), at)
+                for batch, at in _compute_lay_off_moves(profile, meld, relevant)
+            )
+        )
+        if len(_SET_SHAPES) >= _BATCHES_LIMIT:
+            _SET_SHAPES.clear()
+        _SET_SHAPES[shape] = relative
+    spelled = [
+        (tuple(sorted(natural_part + wild_part)), at)
+        for natural_count, wild_total, at in relative
+        for natural_part in _sized(naturals, natural_count)
+        for wild_part in _sized(wilds, wild_total)
+    ]
+    spelled.sort(key=_move_order)
+    if len(_SHAPES) >= _BATCHES_LIMIT:
+        _SHAPES.clear()
+    moves = _SHAPES[key] = tuple(spelled)
     return moves
+
+
+_SET_SHAPES: dict[tuple[Any, ...], tuple[tuple[int, int, int | None], ...]] = {}
+"""Set lay-offs by shape: how many naturals and wild cards each batch holds, and the
+wild's place (none for a set)."""
+
+
+def _wild_total(batch: tuple[Card, ...]) -> int:
+    return sum(1 for c in batch if c == JOKER or c % 13 == 1)
+
+
+def _sized(cards: tuple[Card, ...], size: int) -> list[tuple[Card, ...]]:
+    """The distinct sub-multisets of exactly ``size`` of the sorted ``cards``."""
+    return [s for s in sub_multisets(cards, max_size=size) if len(s) == size]
 
 
 def _compute_lay_off_moves(

@@ -93,9 +93,14 @@ def _meld(profile: RulesProfile, text: str, wild_at: int | None = None) -> Meld:
         ("5S 6S 7S 2D", 8, "4S 8S 9S 2S 2S JK"),
         ("5H 6H 7H 2H", 8, "2H 4H 8H AH JK"),
         ("QC KC AC 2S", 11, "JC 10C 2C AC JK 2H"),
+        # Sets: the same counts of naturals and wild cards, other suits and kinds.
+        ("7H 7S 7C", None, "7D 7D 7H JK 2C 9S"),
+        ("8H 8S 8C", None, "8D 8C 8C 2S 2H 9S"),
+        ("9D 9D JK", None, "9S 9H 9H 2C"),
+        ("10C 10S 2H", None, "10D 10H 10H JK"),
     ],
 )
-def test_run_lay_off_moves_agree_across_suits_and_wild_cards(
+def test_lay_off_moves_agree_across_suits_and_wild_cards(
     profile: RulesProfile, run: str, wild_at: int | None, hand: str
 ) -> None:
     meld = _meld(profile, run, wild_at)
