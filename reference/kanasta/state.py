@@ -123,8 +123,8 @@ class State:
     ) -> None:
         # The same as the __init__ a frozen dataclass generates, but each field
         # is set through its slot descriptor instead of object.__setattr__
-        # (which checks the class on every call): about twice as fast, and
-        # every state of the game is built here.
+        # (which checks the class on every call): about twice as fast. The
+        # moves themselves use the faster make_state.
         _set_profile(self, profile)
         _set_dealer(self, dealer)
         _set_turn(self, turn)
