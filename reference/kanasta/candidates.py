@@ -195,13 +195,6 @@ _RECENT_HANDS: list[tuple[int, int, tuple[MeldOption, ...], tuple[int, ...]]] = 
 _RECENT_LIMIT = 12
 _NEAR_CARDS = 4
 """A recent hand with at most this many cards fewer than the hand is extended."""
-_LAST_LAY_OFFS: dict[
-    int, tuple[Meld, list[tuple[int, tuple[MeldOption, ...], tuple[int, ...]]]]
-] = {}
-"""Per meld (by id): the meld and the last hands (bits) its lay-offs were found for, with them.
-
-A hand whose cards beyond such a hand's can never join the meld has the
-options of that hand that it can pay for."""
 _LAY_OFF_HANDS = 3
 
 
@@ -615,19 +608,6 @@ def apply_lay_off_cached(
     return result
 
 
-def _lay_off_arrangements(
-    profile: RulesProfile, meld: Meld, batch: tuple[Card, ...]
-) -> tuple[Meld, ...] | Violation:
-    """get_lay_off_arrangements, remembered per meld (a meld stays on the table for turns)."""
-    key = (_pid(profile), id(meld), batch)
-    hit = _BATCHES.get(key)
-    if hit is not None and hit[0] is meld:
-        return hit[1]  # type: ignore[no-any-return]
-    result = get_lay_off_arrangements(profile, meld, batch)
-    _remember_batch(key, (meld, result))
-    return result
-
-
 def _lay_off_batches(
     profile: RulesProfile, meld: Meld, hand: tuple[Card, ...]
 ) -> set[tuple[Card, ...]]:
@@ -745,19 +725,6 @@ def _shaped_lay_off_batches(
     return _remember_batch(key, tuple(sorted(_lay_off_batches(profile, meld, relevant))))  # type: ignore[no-any-return]
 
 
-def _compute_lay_off_options(
-    profile: RulesProfile, meld: Meld, relevant: tuple[Card, ...]
-) -> tuple[MeldOption, ...]:
-    found: dict[tuple[tuple[Card, ...], int], MeldOption] = {}
-    for batch in _shaped_lay_off_batches(profile, meld, relevant):
-        result = _lay_off_arrangements(profile, meld, batch)
-        if isinstance(result, Violation):
-            continue
-        for m in result:
-            found.setdefault((batch, -1 if m.wild_at is None else m.wild_at), (batch, m))
-    return tuple(found[k] for k in sorted(found))
-
-
 @implements("legal-action-count")
 def get_lay_off_options(
     profile: RulesProfile, meld: Meld, hand: tuple[Card, ...], mask: int | None = None
@@ -766,37 +733,16 @@ def get_lay_off_options(
 
     A batch is any non-empty multiset of hand cards that the meld accepts at
     once (clause lay-off); each distinct resulting arrangement (by the place
-    of the acting wild) is listed once, sorted by batch, then that place.
+    of the acting wild) is listed once, sorted by batch, then that place:
+    the moves of :func:`get_lay_off_moves`, each with the meld it makes.
     ``mask`` is the hand's :func:`get_hand_mask`, when the caller has it.
     """
-    if mask is None:
-        mask = get_hand_mask(hand)
-    seen = _LAST_LAY_OFFS.get(id(meld))
-    if seen is not None and seen[0] is meld:
-        for entry_mask, entry_options, entry_masks in seen[1]:
-            changed = mask ^ entry_mask
-            if not changed or _irrelevant(meld, changed):
-                # No card that can join the meld came or went: the same options.
-                return entry_options
-            extra = mask & ~entry_mask
-            if not extra or _irrelevant(meld, extra):
-                return _within(entry_options, entry_masks, mask)
-        history = seen[1]
-    else:
-        history = []
-    relevant = _relevant(profile, meld, hand)
-    key = ("lay-off", _pid(profile), id(meld), relevant)
-    hit = _MEMO.get(key)
-    if hit is not None and hit[0] is meld:
-        options: tuple[MeldOption, ...] = hit[1]
-    else:
-        options = _compute_lay_off_options(profile, meld, relevant)
-        _remember(key, (meld, options))
-    if len(_LAST_LAY_OFFS) >= _MEMO_LIMIT:
-        _LAST_LAY_OFFS.clear()
-    entry = (mask, options, _masks(options))
-    _LAST_LAY_OFFS[id(meld)] = (meld, [entry, *history[: _LAY_OFF_HANDS - 1]])
-    return options
+    options: list[MeldOption] = []
+    for batch, wild_at in get_lay_off_moves(profile, meld, hand, mask):
+        result = apply_lay_off_cached(profile, meld, batch, wild_at)
+        assert not isinstance(result, Violation)
+        options.append((batch, result))
+    return tuple(options)
 
 
 def _irrelevant(meld: Meld, mask: int) -> bool:

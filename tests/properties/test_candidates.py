@@ -40,6 +40,16 @@ def brute_melds(profile: RulesProfile, hand: tuple[Card, ...]) -> set[Option]:
     return found
 
 
+def brute_lay_offs(profile: RulesProfile, meld: Meld, hand: tuple[Card, ...]) -> set[Option]:
+    found: set[Option] = set()
+    for sub in sub_multisets(hand):
+        if sub:
+            result = get_lay_off_arrangements(profile, meld, sub)
+            if not isinstance(result, Violation):
+                found.update((sub, m.wild_at) for m in result)
+    return found
+
+
 @pytest.mark.clause("legal-action-count")
 @given(strategies.profiles(), st.data())
 def test_meld_options_are_every_legal_sub_multiset(
@@ -59,18 +69,16 @@ def test_lay_off_options_are_every_legal_batch(profile: RulesProfile, data: st.D
     meld = data.draw(strategies.grown_melds(profile, max_lay_offs=2))
     extra = data.draw(strategies.lay_off_batches(profile, meld))
     hand = tuple(sorted(data.draw(strategies.meldable_hands(profile, max_size=7)) + extra))
-    expected: set[Option] = set()
-    for sub in sub_multisets(hand):
-        if sub:
-            result = get_lay_off_arrangements(profile, meld, sub)
-            if not isinstance(result, Violation):
-                expected.update((sub, m.wild_at) for m in result)
+    expected = brute_lay_offs(profile, meld, hand)
     options = get_lay_off_options(profile, meld, hand)
     listed = [(batch, m.wild_at) for batch, m in options]
     assert len(listed) == len(set(listed))
     assert set(listed) == expected
-    # The legal-action list's form: the same lay-offs, in the same order.
+    # The legal-action list's form: the same lay-offs, in the same order, and
+    # each option's meld is the one the lay-off makes.
     assert list(get_lay_off_moves(profile, meld, hand)) == listed
+    for batch, result in options:
+        assert apply_lay_off(profile, meld, batch, wild_at=result.wild_at) == result
 
 
 def _meld(profile: RulesProfile, text: str, wild_at: int | None = None) -> Meld:
@@ -105,7 +113,9 @@ def test_lay_off_moves_agree_across_suits_and_wild_cards(
 ) -> None:
     meld = _meld(profile, run, wild_at)
     cards = tuple(sorted(parse_cards(hand)))
-    expected = [(batch, m.wild_at) for batch, m in get_lay_off_options(profile, meld, cards)]
+    expected = sorted(
+        brute_lay_offs(profile, meld, cards), key=lambda o: (o[0], -1 if o[1] is None else o[1])
+    )
     assert expected, "each case has at least one lay-off"
     assert list(get_lay_off_moves(profile, meld, cards)) == expected
     for batch, at in expected:
