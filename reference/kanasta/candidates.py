@@ -938,11 +938,17 @@ def _run_moves(profile: RulesProfile, meld: Meld, hand: tuple[Card, ...]) -> tup
     if 1 in have:
         have.add(ACE_HIGH)
     low, high = _run_reach(profile, meld, have)
+    wild_at = meld.wild_at
+    # A natural whose place a natural of the run holds can never join it.
+    first = meld.low
     ranks = 0
     for place in have:
-        if low <= place <= high and place != 2:
+        if (
+            low <= place <= high
+            and place != 2
+            and not (first <= place < first + len(meld.cards) and place != wild_at)
+        ):
             ranks |= 1 << (0 if place == ACE_HIGH else place - 1)
-    wild_at = meld.wild_at
     shape = tuple(
         (_ACTING_OWN_TWO if c == own_two else _ACTING_OTHER_WILD)
         if meld.low + i == wild_at
