@@ -76,6 +76,14 @@ class Action:
     wild_at: int | None = None
 
 
+_MELD = ActionType.MELD
+_LAY_OFF = ActionType.LAY_OFF
+_DISCARD = ActionType.DISCARD
+_DRAW_ACTION = ActionType.DRAW
+_OVER = Phase.OVER
+_DRAW = Phase.DRAW
+_SET = MeldKind.SET
+
 DRAW = Action(ActionType.DRAW)
 TAKE_PILE = Action(ActionType.TAKE_PILE)
 TAKE_BACK = Action(ActionType.TAKE_BACK)
@@ -92,18 +100,18 @@ def apply_action(state: State, action: Action, seat: int | None = None) -> State
             "action-seat", "not-your-turn", f"it is seat {state.turn}'s turn, not seat {seat}'s"
         )
     kind = action.type
-    if kind is ActionType.DRAW:
-        return apply_draw(state)
-    if kind is ActionType.TAKE_PILE:
-        return apply_take_pile(state)
-    if kind is ActionType.MELD:
+    if kind is _MELD:
         return apply_meld(state, action.cards, action.wild_at)
-    if kind is ActionType.LAY_OFF:
-        return apply_lay_off_action(state, action.meld, action.cards, action.wild_at)
-    if kind is ActionType.DISCARD:
+    if kind is _DISCARD:
         if len(action.cards) != 1:
             return Violation("action-kinds", "one-card-discard", "a discard names one card")
         return apply_discard(state, action.cards[0])
+    if kind is _DRAW_ACTION:
+        return apply_draw(state)
+    if kind is _LAY_OFF:
+        return apply_lay_off_action(state, action.meld, action.cards, action.wild_at)
+    if kind is ActionType.TAKE_PILE:
+        return apply_take_pile(state)
     return apply_take_back(state)
 
 
@@ -116,9 +124,10 @@ def legal_actions(state: State) -> tuple[Action, ...]:
     cards, then wild_at. The option lists are kept in that order, so the
     concatenation needs no sort.
     """
-    if state.phase is Phase.OVER:
+    phase = state.phase
+    if phase is _OVER:
         return ()
-    if state.phase is Phase.DRAW:
+    if phase is _DRAW:
         out: list[Action] = []
         if state.stock:
             out.append(DRAW)
@@ -143,11 +152,21 @@ def legal_actions(state: State) -> tuple[Action, ...]:
         for rank, meld in set_ranks.items()
         if check_new_set(profile, team_melds, meld) is not None
     }
-    if any_card_ends and size - longest >= 2 and not blocked:
-        found.extend(actions)  # every option leaves two cards: nothing to check
+    if any_card_ends and size - longest >= 2:
+        # Every option leaves two cards: only one-set-per-rank can rule one out.
+        if blocked:
+            found.extend(
+                [
+                    action
+                    for (_, meld), action in zip(options, actions, strict=True)
+                    if meld.rank not in blocked or meld.kind is not _SET
+                ]
+            )
+        else:
+            found.extend(actions)
     else:
         for (cards, meld), action in zip(options, actions, strict=True):
-            if meld.kind is MeldKind.SET and meld.rank in blocked:
+            if meld.rank in blocked and meld.kind is _SET:
                 continue
             left = size - len(cards)
             if (
