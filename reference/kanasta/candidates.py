@@ -274,7 +274,33 @@ def _run_melds(
     hit = _MEMO.get(key)
     if hit is not None:
         return hit  # type: ignore[no-any-return]
-    return _remember(key, _compute_run_melds(profile, suit, distinct, wilds))  # type: ignore[no-any-return]
+    if profile.max_wilds_per_meld != 1:
+        return _remember(key, _compute_run_melds(profile, suit, distinct, wilds))  # type: ignore[no-any-return]
+    # The suits are alike, and so are the wild cards other than the 2 of the suit
+    # (a run uses one of them at most): the batches are found once per shape.
+    base = 13 * suit
+    own_two = base + 1
+    others = tuple(sorted({c for c in wilds if c != own_two}))
+    shape = (key[1], tuple(c - base for c in distinct), wilds.count(own_two), min(len(others), 1))
+    relative = _RUN_MELD_SHAPES.get(shape)
+    if relative is None:
+        melds = _compute_run_melds(profile, suit, distinct, wilds)
+        relative = tuple(dict.fromkeys(_relative_move(m.all_cards, None, base)[:3] for m in melds))
+        if len(_RUN_MELD_SHAPES) >= _BATCHES_LIMIT:
+            _RUN_MELD_SHAPES.clear()
+        _RUN_MELD_SHAPES[shape] = relative
+        return _remember(key, melds)  # type: ignore[no-any-return]
+    batches = [
+        tuple(sorted(tuple(base + r for r in naturals) + (own_two,) * twos + extra))
+        for naturals, twos, other_count in relative
+        for extra in combinations(others, other_count)
+    ]
+    return _remember(key, _batches_to_melds(profile, batches))  # type: ignore[no-any-return]
+
+
+_RUN_MELD_SHAPES: dict[tuple[Any, ...], tuple[tuple[tuple[int, ...], int, int], ...]] = {}
+"""New runs by shape: the naturals' ranks (0 = ace), how many 2s of the suit and how many
+other wild cards each batch holds."""
 
 
 def _compute_run_melds(

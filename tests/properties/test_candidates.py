@@ -122,3 +122,27 @@ def test_lay_off_moves_agree_across_suits_and_wild_cards(
         result = apply_lay_off(profile, meld, batch, wild_at=at)
         assert not isinstance(result, Violation)
         assert result.wild_at == at
+
+
+@pytest.mark.clause("legal-action-count", "run-definition", "natural-two-in-place")
+@pytest.mark.parametrize("profile", [KOZ, FI_5200], ids=["koz", "fi-5200"])
+@pytest.mark.parametrize(
+    "hand",
+    [
+        # One shape of run hand in every suit and with different wild cards: the
+        # runs found for the first are spelled out for the others.
+        "3H 4H 5H 7H JK",
+        "3S 4S 5S 7S 2C",
+        "3C 4C 5C 7C 2D 2H",
+        "3D 4D 5D 7D 2D JK",
+        "AC 2C 3C 4C 2S",
+        "AH 2H 3H 4H 2H JK",
+    ],
+)
+def test_run_meld_options_agree_across_suits_and_wild_cards(
+    profile: RulesProfile, hand: str
+) -> None:
+    cards = tuple(sorted(parse_cards(hand)))
+    listed = [(batch, m.wild_at) for batch, m in get_meld_options(profile, cards)]
+    assert listed, "each case has at least one meld"
+    assert set(listed) == brute_melds(profile, cards)
