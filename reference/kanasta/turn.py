@@ -480,59 +480,21 @@ def apply_discard(state: State, card: Card) -> State | Violation:
     opened, seat_opened = get_opened_after(state)
     profile = state.profile
     stock = state.stock
-    if not hand:
-        new = make_state(
-            profile,
-            state.dealer,
-            seat,
-            _PLAY,
-            tuple(hands),
-            stock,
-            (*state.discard, card),
-            state.fi,
-            state.fi_takers,
-            state.melds,
-            opened,
-            state.team_scores,
-            state.trump,
-            None,
-            None,
-            seat_opened,
-            0,
-            state.fi_waiting,
-        )
-        return end_turn(take_fi_or_go_out(new, by_discard=True))
-    # The hand keeps cards: end_turn applied directly to the state after the discard.
     fi_waiting = state.fi_waiting
-    if stock:
-        following = (seat + 1) % profile.players
+    if not hand:
+        following, phase = seat, _PLAY
+    elif stock:
+        # The hand keeps cards: end_turn applied directly to the state after the discard.
+        following, phase = (seat + 1) % profile.players, _DRAW
         if fi_waiting:
             fi_waiting = tuple(s for s in fi_waiting if s != following)
-        return make_state(
-            profile,
-            state.dealer,
-            following,
-            _DRAW,
-            tuple(hands),
-            stock,
-            (*state.discard, card),
-            state.fi,
-            state.fi_takers,
-            state.melds,
-            opened,
-            state.team_scores,
-            state.trump,
-            None,
-            None,
-            seat_opened,
-            0,
-            fi_waiting,
-        )
-    return make_state(
+    else:
+        following, phase = seat, _OVER
+    new = make_state(
         profile,
         state.dealer,
-        seat,
-        _OVER,
+        following,
+        phase,
         tuple(hands),
         stock,
         (*state.discard, card),
@@ -548,6 +510,7 @@ def apply_discard(state: State, card: Card) -> State | Violation:
         0,
         fi_waiting,
     )
+    return new if hand else end_turn(take_fi_or_go_out(new, by_discard=True))
 
 
 @implements("opening-take-back")

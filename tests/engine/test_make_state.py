@@ -4,26 +4,12 @@ from __future__ import annotations
 
 import dataclasses
 import pickle
-import random
 
 import pytest
 
 from kanasta import engine
-from kanasta.actions import apply_action, legal_actions
-from kanasta.errors import Violation
 from kanasta.state import State, make_state
-
-
-def _states(family: str, seed: int) -> list[State]:
-    rng = random.Random(seed)
-    state = engine.new_hand(family, seed=seed)
-    out = [state]
-    while not state.hand_over:
-        following = apply_action(state, rng.choice(legal_actions(state)))
-        assert not isinstance(following, Violation)
-        state = following
-        out.append(state)
-    return out
+from tests.engine.random_hands import random_hand_states
 
 
 @pytest.mark.clause("state-json")
@@ -31,7 +17,7 @@ def _states(family: str, seed: int) -> list[State]:
 def test_build_state_equals_the_dataclass_constructor_for_every_state_of_a_hand(
     family: str,
 ) -> None:
-    for state in _states(family, 3)[::5]:
+    for state in random_hand_states(family, 3)[::5]:
         values = [getattr(state, f.name) for f in dataclasses.fields(State)]
         built = make_state(*values)
         constructed = State(*values)

@@ -3,38 +3,25 @@
 from __future__ import annotations
 
 import json
-import random
 from typing import Any
 
 import pytest
 
 from kanasta import engine
-from kanasta.actions import apply_action, legal_actions
 from kanasta.cards import format_card
 from kanasta.deal import deal_from_seed, deal_to_json
 from kanasta.errors import InputError, Violation
 from kanasta.profiles import KOZ
-from kanasta.state import State, meld_from_table_json, meld_to_table_json, state_to_json
+from kanasta.state import meld_from_table_json, meld_to_table_json, state_to_json
 from kanasta.view import get_view, view_to_json
+from tests.engine.random_hands import random_hand_states
 from tests.koz.util import Phase, koz_state
-
-
-def _states(seed: int) -> list[State]:
-    rng = random.Random(seed)
-    state = engine.new_hand("koz", seed=seed)
-    out = [state]
-    while not state.hand_over:
-        following = apply_action(state, rng.choice(legal_actions(state)))
-        assert not isinstance(following, Violation)
-        state = following
-        out.append(state)
-    return out
 
 
 @pytest.mark.clause("state-json")
 @pytest.mark.parametrize("seed", [1, 2])
 def test_state_json_round_trips_every_state_of_a_hand(seed: int) -> None:
-    for state in _states(seed)[::4]:
+    for state in random_hand_states("koz", seed)[::4]:
         data = json.loads(json.dumps(state_to_json(state)))
         assert engine.state_from_json(data, "koz") == state
 
@@ -152,7 +139,7 @@ def test_state_json_defaults_for_omitted_fields() -> None:
 
 @pytest.mark.clause("player-view")
 def test_player_view_hides_other_hands_the_fi_and_the_stock() -> None:
-    state = _states(3)[30]
+    state = random_hand_states("koz", 3)[30]
     view = get_view(state, 1)
     data = view_to_json(view)
     text = json.dumps(data)

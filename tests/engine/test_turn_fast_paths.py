@@ -2,14 +2,10 @@
 
 from __future__ import annotations
 
-import random
-
 import pytest
 
-from kanasta import engine
-from kanasta.actions import apply_action, legal_actions
 from kanasta.errors import Violation
-from kanasta.state import Phase, State
+from kanasta.state import Phase
 from kanasta.turn import (
     apply_take_pile,
     can_finish_turn,
@@ -18,30 +14,17 @@ from kanasta.turn import (
     get_legal_discards,
     is_take_pile_legal,
 )
+from tests.engine.random_hands import random_hand_states
 from tests.fi5200.util import fi_state
 from tests.koz.util import koz_state
 
 CANASTA = "9S 9H 9D 9C 9S 9H 9D"
 
 
-def _states(family: str, seeds: range) -> list[State]:
-    out = []
-    for seed in seeds:
-        rng = random.Random(seed)
-        state = engine.new_hand(family, seed=seed)
-        out.append(state)
-        while not state.hand_over:
-            following = apply_action(state, rng.choice(legal_actions(state)))
-            assert not isinstance(following, Violation)
-            state = following
-            out.append(state)
-    return out
-
-
 @pytest.mark.clause("take-whole-pile", "turn-must-finish")
 @pytest.mark.parametrize("family", ["koz", "fi-5200"])
 def test_take_whole_pile_legal_exactly_when_apply_accepts_it(family: str) -> None:
-    for state in _states(family, range(2)):
+    for state in (s for seed in range(2) for s in random_hand_states(family, seed)):
         accepted = not isinstance(apply_take_pile(state), Violation)
         assert is_take_pile_legal(state) is accepted
 
@@ -91,7 +74,7 @@ def test_turn_must_finish_with_one_card_depends_on_the_canasta() -> None:
 @pytest.mark.clause("discard-ends-turn", "single-pile-no-discard-back", "emptying-by-discard")
 @pytest.mark.parametrize("family", ["koz", "fi-5200"])
 def test_discard_ends_turn_legal_discards_are_the_cards_check_discard_allows(family: str) -> None:
-    for state in _states(family, range(2, 4)):
+    for state in (s for seed in range(2, 4) for s in random_hand_states(family, seed)):
         if state.phase is not Phase.PLAY:
             continue
         hand = state.hands[state.turn]
