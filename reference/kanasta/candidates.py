@@ -14,8 +14,11 @@ of a rank, the naturals of a stretch of a suit, the wild cards, with copies a
 meld cannot use dropped from the keys), per batch (its arrangements), per
 meld on the table (its lay-offs), and per recent hand, from which the options
 of a hand that holds fewer cards (bit masks: :func:`get_hand_mask`) or a few
-more naturals are derived. The property tests compare every listing with
-brute force.
+more naturals are derived. Runs, and lay-offs onto runs and sets, are also
+remembered by *shape*: relative to the suit (the suits are alike, and so are
+the wild cards other than a suit's own 2) or by counts of naturals and wild
+cards, and spelled out with each hand's cards. The property tests compare
+every listing with brute force, across suits and wild cards.
 """
 
 from __future__ import annotations
