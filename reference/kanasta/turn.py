@@ -205,8 +205,7 @@ def apply_take_pile(state: State) -> State | Violation:
         0,
         state.fi_waiting,
     )
-    # Two cards, one of them not the pile card: a discard ends the turn (can_finish_turn).
-    if len(hand) >= 2 and (pile_card is None or hand[0] != pile_card or hand[-1] != pile_card):
+    if _discard_can_end(hand, pile_card):
         return new
     if not can_finish_turn(new):
         return _stuck()
@@ -224,14 +223,17 @@ def is_take_pile_legal(state: State) -> bool:
     if check_take_pile(state) is not None:
         return False
     discard = state.discard
-    hand = state.hands[state.turn]
-    if len(discard) == 1 and state.profile.single_pile_no_discard_back:
-        pile_card = discard[0]
-        if hand and any(c != pile_card for c in hand):
-            return True
-    elif len(hand) + len(discard) >= 2:
+    single = len(discard) == 1 and state.profile.single_pile_no_discard_back
+    if _discard_can_end(state.hands[state.turn] + discard, discard[0] if single else None):
         return True
     return not isinstance(apply_take_pile(state), Violation)
+
+
+def _discard_can_end(hand: tuple[Card, ...], pile_card: Card | None) -> bool:
+    """turn-must-finish, the case that needs no search: the hand keeps two or more
+    cards, one of them other than the card taken from a one-card pile, so a discard
+    can end the turn without emptying the hand."""
+    return len(hand) >= 2 and (pile_card is None or any(c != pile_card for c in hand))
 
 
 def _stuck() -> Violation:
@@ -285,9 +287,8 @@ def after_laying(
         if problem is not None:
             return problem
         return take_fi_or_go_out(new, by_discard=False)
-    # A sufficient condition for turn-must-finish that needs no search: two
-    # cards, one of them not the pile card, or a provisional opening to take back.
-    if len(hand) >= 2 and (pile_card is None or any(c != pile_card for c in hand)):
+    # Sufficient conditions for turn-must-finish that need no search.
+    if _discard_can_end(hand, pile_card):
         return new
     if _is_provisional_now(new, team) or can_finish_turn(new):
         return new
@@ -312,10 +313,11 @@ def can_finish_turn(state: State) -> bool:
     # Some discard is legal (check_discard, with no provisional opening): a card
     # other than the pile card, and with a single card, the hand may be emptied.
     pile_card = state.pile_card
-    if len(hand) >= 2:
-        if pile_card is None or any(c != pile_card for c in hand):
-            return True
-    elif hand[0] != pile_card and check_emptying(state, team, by_discard=True) is None:
+    if _discard_can_end(hand, pile_card) or (
+        len(hand) == 1
+        and hand[0] != pile_card
+        and check_emptying(state, team, by_discard=True) is None
+    ):
         return True
     team_melds = state.melds[team]
     for cards, meld in get_meld_options(state.profile, hand):
@@ -478,25 +480,13 @@ def apply_discard(state: State, card: Card) -> State | Violation:
     hand = hand[:at] + hand[at + 1 :]
     hands[seat] = hand
     opened, seat_opened = get_opened_after(state)
-    profile = state.profile
-    stock = state.stock
-    fi_waiting = state.fi_waiting
-    if not hand:
-        following, phase = seat, _PLAY
-    elif stock:
-        # The hand keeps cards: end_turn applied directly to the state after the discard.
-        following, phase = (seat + 1) % profile.players, _DRAW
-        if fi_waiting:
-            fi_waiting = tuple(s for s in fi_waiting if s != following)
-    else:
-        following, phase = seat, _OVER
     new = make_state(
-        profile,
+        state.profile,
         state.dealer,
-        following,
-        phase,
+        seat,
+        _PLAY,
         tuple(hands),
-        stock,
+        state.stock,
         (*state.discard, card),
         state.fi,
         state.fi_takers,
@@ -508,9 +498,9 @@ def apply_discard(state: State, card: Card) -> State | Violation:
         None,
         seat_opened,
         0,
-        fi_waiting,
+        state.fi_waiting,
     )
-    return new if hand else end_turn(take_fi_or_go_out(new, by_discard=True))
+    return end_turn(new if hand else take_fi_or_go_out(new, by_discard=True))
 
 
 @implements("opening-take-back")
