@@ -145,7 +145,7 @@ def legal_actions(state: State) -> tuple[Action, ...]:
     any_card_ends = pile_card is None or not state.opened[team]
     mask = get_hand_mask(hand)
     options = get_meld_options(profile, hand, mask)
-    actions, longest, set_ranks = _option_actions(options, 0, True)
+    actions, longest, set_ranks = _meld_actions(options)
     # one-set-per-rank depends on the set's rank only: ask once per rank.
     blocked = {
         rank
@@ -201,50 +201,46 @@ def legal_actions(state: State) -> tuple[Action, ...]:
 _DISCARDS = tuple(Action(ActionType.DISCARD, (card,)) for card in range(53))
 """The discard action of each card kind, built once."""
 
-_OptionActions = tuple[tuple[Action, ...], int, dict[int, Meld]]
-_ACTIONS_MEMO: dict[tuple[int, int, bool], tuple[object, _OptionActions]] = {}
-_ACTION_OF: dict[tuple[int, int], tuple[object, Action]] = {}
+_MeldActions = tuple[tuple[Action, ...], int, dict[int, Meld]]
+_MELD_ACTIONS: dict[int, tuple[object, _MeldActions]] = {}
+_ACTION_OF: dict[int, tuple[object, Action]] = {}
 _ACTIONS_MEMO_LIMIT = 50_000
 
 
-def _option_actions(options: tuple[MeldOption, ...], index: int, new_meld: bool) -> _OptionActions:
-    """The actions of cached meld or lay-off options, the most cards any of them
-    takes, and one set per rank among them.
+def _meld_actions(options: tuple[MeldOption, ...]) -> _MeldActions:
+    """The actions of cached new-meld options, the most cards any of them takes, and
+    one set per rank among them.
 
     The options tuples and the options in them come from the caches of
     :mod:`kanasta.candidates` and recur state after state, so each action is
     built once per option; keeping the option in the entry keeps its ``id``
     from being reused for another value.
     """
-    key = (id(options), index, new_meld)
-    hit = _ACTIONS_MEMO.get(key)
+    hit = _MELD_ACTIONS.get(id(options))
     if hit is not None and hit[0] is options:
         return hit[1]
-    if len(_ACTIONS_MEMO) >= _ACTIONS_MEMO_LIMIT:
-        _ACTIONS_MEMO.clear()
+    if len(_MELD_ACTIONS) >= _ACTIONS_MEMO_LIMIT:
+        _MELD_ACTIONS.clear()
     if len(_ACTION_OF) >= _ACTIONS_MEMO_LIMIT:
         _ACTION_OF.clear()
-    kind = ActionType.MELD if new_meld else ActionType.LAY_OFF
-    slot = index if new_meld else -1 - index
     built: list[Action] = []
     longest = 0
     sets: dict[int, Meld] = {}
     action_of = _ACTION_OF
-    set_kind = MeldKind.SET
     for option in options:
         cards, meld = option
         longest = max(longest, len(cards))
-        if meld.kind is set_kind and meld.rank not in sets:
+        if meld.kind is _SET and meld.rank not in sets:
             sets[meld.rank] = meld
-        one = action_of.get((id(option), slot))
+        one = action_of.get(id(option))
         if one is not None and one[0] is option:
             built.append(one[1])
         else:
-            action = Action(kind, cards, index, meld.wild_at)
-            action_of[id(option), slot] = (option, action)
+            action = Action(_MELD, cards, 0, meld.wild_at)
+            action_of[id(option)] = (option, action)
             built.append(action)
-    result = (tuple(built), longest, sets if new_meld else {})
-    _ACTIONS_MEMO[key] = (options, result)
+    result = (tuple(built), longest, sets)
+    _MELD_ACTIONS[id(options)] = (options, result)
     return result
 
 
@@ -260,7 +256,7 @@ def _move_actions(moves: tuple[LayOffMove, ...], index: int) -> tuple[tuple[Acti
         return hit[1]
     if len(_MOVE_ACTIONS) >= _ACTIONS_MEMO_LIMIT:
         _MOVE_ACTIONS.clear()
-    built = tuple(Action(ActionType.LAY_OFF, batch, index, wild_at) for batch, wild_at in moves)
+    built = tuple(Action(_LAY_OFF, batch, index, wild_at) for batch, wild_at in moves)
     result = (built, max((len(batch) for batch, _ in moves), default=0))
     _MOVE_ACTIONS[key] = (moves, result)
     return result
