@@ -24,7 +24,7 @@ every listing with brute force, across suits and wild cards.
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Iterable, Iterator
+from collections.abc import Iterable, Iterator, Sequence
 from itertools import combinations
 from typing import Any, TypeVar
 
@@ -294,9 +294,9 @@ def _run_melds(
         _RUN_MELD_SHAPES[shape] = relative
         return _remember(key, melds)  # type: ignore[no-any-return]
     batches = [
-        tuple(sorted(tuple(base + r for r in naturals) + (own_two,) * twos + extra))
+        batch
         for naturals, twos, other_count in relative
-        for extra in combinations(others, other_count)
+        for batch in _spelled(naturals, twos, other_count, base, others)
     ]
     return _remember(key, _batches_to_melds(profile, batches))  # type: ignore[no-any-return]
 
@@ -1006,16 +1006,26 @@ def _run_moves(profile: RulesProfile, meld: Meld, hand: tuple[Card, ...]) -> tup
         if len(_RUN_SHAPES) >= _BATCHES_LIMIT:
             _RUN_SHAPES.clear()
         _RUN_SHAPES[key] = relative
-    spelled: list[LayOffMove] = []
-    for naturals, twos, other_count, at in relative:
-        core = tuple(base + r for r in naturals) + (own_two,) * twos
-        for extra in combinations(others, other_count):
-            spelled.append((tuple(sorted(core + extra)), at))
+    spelled = [
+        (batch, at)
+        for naturals, twos, other_count, at in relative
+        for batch in _spelled(naturals, twos, other_count, base, others)
+    ]
     spelled.sort(key=_move_order)
     if len(_RUN_MOVES) >= _BATCHES_LIMIT:
         _RUN_MOVES.clear()
     moves = _RUN_MOVES[spelled_key] = tuple(spelled)
     return moves
+
+
+def _spelled(
+    naturals: tuple[int, ...], twos: int, other_count: int, base: int, others: Sequence[Card]
+) -> Iterator[tuple[Card, ...]]:
+    """The sorted batches of a run shape's batch (see :data:`_RelativeMove`) with the
+    cards of a suit (``base``: 13 times the suit) and a hand's other wild cards."""
+    core = tuple(base + r for r in naturals) + (base + 1,) * twos
+    for extra in combinations(others, other_count):
+        yield tuple(sorted(core + extra))
 
 
 def _relative_move(batch: tuple[Card, ...], place: int | None, base: int) -> _RelativeMove:
