@@ -11,6 +11,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from dataclasses import dataclass
 from enum import StrEnum
+from operator import itemgetter
 
 from kanasta.candidates import (
     LayOffMove,
@@ -18,12 +19,14 @@ from kanasta.candidates import (
     apply_lay_off_cached,
     get_hand_mask,
     get_lay_off_moves,
-    get_meld_options,
+    get_meld_option_parts,
+    get_profile_key,
 )
 from kanasta.cards import Card, format_card, format_cards, parse_card
 from kanasta.clauses import implements
 from kanasta.errors import InputError, Violation
 from kanasta.melds import Meld, MeldKind, check_new_set
+from kanasta.profiles import RulesProfile
 from kanasta.state import Phase, State, is_provisional, read_cards_json
 from kanasta.turn import (
     after_laying,
@@ -144,8 +147,7 @@ def legal_actions(state: State) -> tuple[Action, ...]:
     # The quick path of _laying_is_legal, hoisted out of the loops.
     any_card_ends = pile_card is None or not state.opened[team]
     mask = get_hand_mask(hand)
-    options = get_meld_options(profile, hand, mask)
-    actions, longest, set_ranks = _meld_actions(options)
+    entries, actions, longest, set_ranks = _meld_table(profile, hand, mask)
     # one-set-per-rank depends on the set's rank only: ask once per rank.
     blocked = {
         rank
@@ -157,15 +159,15 @@ def legal_actions(state: State) -> tuple[Action, ...]:
         if blocked:
             found.extend(
                 [
-                    action
-                    for (_, meld), action in zip(options, actions, strict=True)
-                    if meld.rank not in blocked or meld.kind is not _SET
+                    entry[2]
+                    for entry in entries
+                    if entry[4].rank not in blocked or entry[4].kind is not _SET
                 ]
             )
         else:
             found.extend(actions)
     else:
-        for (cards, meld), action in zip(options, actions, strict=True):
+        for cards, _, action, _, meld in entries:
             if meld.rank in blocked and meld.kind is _SET:
                 continue
             left = size - len(cards)
@@ -201,47 +203,127 @@ def legal_actions(state: State) -> tuple[Action, ...]:
 _DISCARDS = tuple(Action(ActionType.DISCARD, (card,)) for card in range(53))
 """The discard action of each card kind, built once."""
 
-_MeldActions = tuple[tuple[Action, ...], int, dict[int, Meld]]
-_MELD_ACTIONS: dict[int, tuple[object, _MeldActions]] = {}
-_ACTION_OF: dict[int, tuple[object, Action]] = {}
+_Entry = tuple[tuple[Card, ...], int, Action, int, Meld]
+"""A new meld as ``legal_actions`` lists it: cards, wild place (-1: none), the action,
+the cards' bits (:func:`~kanasta.candidates.get_hand_mask`) and the meld."""
+_Table = tuple[tuple[_Entry, ...], tuple[Action, ...], int, dict[int, Meld]]
+"""A hand's new melds: the entries in the canonical order, their actions, the most
+cards one takes, and one set per rank among them."""
+_PART_ENTRIES: dict[int, tuple[object, tuple[_Entry, ...]]] = {}
+_TABLES: dict[tuple[int, tuple[Card, ...]], _Table] = {}
+_RECENT_TABLES: list[tuple[int, int, _Table]] = []
+_RECENT_LIMIT = 16
+"""Enough to hold each seat's last hand of its previous turn."""
+_NEAR_CARDS = 4
+"""A hand with at most this many natural cards more than a recent one extends it."""
+_WILD_BITS = sum(0xF << (4 * c) for c in range(53) if c == 52 or c % 13 == 1)
+_ENTRY_ORDER = itemgetter(0, 1)
 _ACTIONS_MEMO_LIMIT = 50_000
 
 
-def _meld_actions(options: tuple[MeldOption, ...]) -> _MeldActions:
-    """The actions of cached new-meld options, the most cards any of them takes, and
-    one set per rank among them.
+def _meld_table(profile: RulesProfile, hand: tuple[Card, ...], mask: int) -> _Table:
+    """The new melds of a sorted hand (``mask``: its bits), as ``legal_actions`` lists them.
 
-    The options tuples and the options in them come from the caches of
-    :mod:`kanasta.candidates` and recur state after state, so each action is
-    built once per option; keeping the option in the entry keeps its ``id``
-    from being reused for another value.
+    Remembered per hand. A hand that holds a subset of a recent one (a meld or
+    lay-off was just made) keeps the entries of that hand it can pay for;
+    any other hand merges the entries of its parts
+    (:func:`~kanasta.candidates.get_meld_option_parts`), each built once per part.
     """
-    hit = _MELD_ACTIONS.get(id(options))
-    if hit is not None and hit[0] is options:
-        return hit[1]
-    if len(_MELD_ACTIONS) >= _ACTIONS_MEMO_LIMIT:
-        _MELD_ACTIONS.clear()
-    if len(_ACTION_OF) >= _ACTIONS_MEMO_LIMIT:
-        _ACTION_OF.clear()
-    built: list[Action] = []
+    pid = get_profile_key(profile)
+    key = (pid, hand)
+    table = _TABLES.get(key)
+    if table is not None:
+        return table
+    outside = ~mask
+    near: _Table | None = None
+    added = 0
+    for entry_pid, entry_mask, entry_table in reversed(_RECENT_TABLES):
+        if entry_pid != pid:
+            continue
+        extra = mask & ~entry_mask
+        if not extra:
+            table = _table_of([e for e in entry_table[0] if not e[3] & outside], False)
+            break
+        if near is None and extra.bit_count() <= _NEAR_CARDS and not extra & _WILD_BITS:
+            near, added = entry_table, extra
+    else:
+        merged: list[_Entry] = []
+        if near is None:
+            for part in get_meld_option_parts(profile, hand):
+                merged.extend(_part_entries(part))
+        else:
+            # The melds of the smaller hand, and those that take an added card.
+            merged = [e for e in near[0] if not e[3] & outside]
+            ranks: set[int] = set()
+            suits: set[int] = set()
+            touched = 0
+            for card in _cards_of(added):
+                ranks.add(card % 13)
+                suits.add(card // 13)
+                touched |= 0xF << (4 * card)
+            for part in get_meld_option_parts(profile, hand, ranks, suits):
+                merged.extend([e for e in _part_entries(part) if e[3] & touched])
+        merged.sort(key=_ENTRY_ORDER)
+        # The parts of a hand share no meld; an added card may be a second copy.
+        table = _table_of(merged, near is not None)
+    if len(_RECENT_TABLES) >= _RECENT_LIMIT:
+        del _RECENT_TABLES[0]
+    _RECENT_TABLES.append((pid, mask, table))
+    if len(_TABLES) >= _ACTIONS_MEMO_LIMIT:
+        _TABLES.clear()
+    _TABLES[key] = table
+    return table
+
+
+def _cards_of(mask: int) -> list[Card]:
+    """The cards of a bit mask (see :func:`~kanasta.candidates.get_hand_mask`)."""
+    found: list[Card] = []
+    while mask:
+        low = mask & -mask
+        found.append((low.bit_length() - 1) // 4)
+        mask ^= low
+    return found
+
+
+def _table_of(entries: list[_Entry], repeats: bool) -> _Table:
+    """A table from sorted entries; with ``repeats``, entries may repeat (once each is kept)."""
+    if repeats:
+        kept: list[_Entry] = []
+        previous: _Entry | None = None
+        for entry in entries:
+            if previous is None or entry[0] != previous[0] or entry[1] != previous[1]:
+                kept.append(entry)
+                previous = entry
+        entries = kept
     longest = 0
     sets: dict[int, Meld] = {}
-    action_of = _ACTION_OF
-    for option in options:
-        cards, meld = option
-        longest = max(longest, len(cards))
+    for cards, _, _, _, meld in entries:
+        if len(cards) > longest:
+            longest = len(cards)
         if meld.kind is _SET and meld.rank not in sets:
             sets[meld.rank] = meld
-        one = action_of.get(id(option))
-        if one is not None and one[0] is option:
-            built.append(one[1])
-        else:
-            action = Action(_MELD, cards, 0, meld.wild_at)
-            action_of[id(option)] = (option, action)
-            built.append(action)
-    result = (tuple(built), longest, sets)
-    _MELD_ACTIONS[id(options)] = (options, result)
-    return result
+    return tuple(entries), tuple([e[2] for e in entries]), longest, sets
+
+
+def _part_entries(part: tuple[MeldOption, ...]) -> tuple[_Entry, ...]:
+    """The entries of one part's options (the parts are remembered, so built once per part)."""
+    hit = _PART_ENTRIES.get(id(part))
+    if hit is not None and hit[0] is part:
+        return hit[1]
+    if len(_PART_ENTRIES) >= _ACTIONS_MEMO_LIMIT:
+        _PART_ENTRIES.clear()
+    built = tuple(
+        (
+            cards,
+            -1 if meld.wild_at is None else meld.wild_at,
+            Action(_MELD, cards, 0, meld.wild_at),
+            get_hand_mask(cards),
+            meld,
+        )
+        for cards, meld in part
+    )
+    _PART_ENTRIES[id(part)] = (part, built)
+    return built
 
 
 _MOVE_ACTIONS: dict[tuple[int, int], tuple[object, tuple[tuple[Action, ...], int]]] = {}

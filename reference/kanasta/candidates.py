@@ -48,7 +48,9 @@ __all__ = [
     "get_hand_mask",
     "get_lay_off_moves",
     "get_lay_off_options",
+    "get_meld_option_parts",
     "get_meld_options",
+    "get_profile_key",
     "sub_multisets",
     "validate_meld_cached",
 ]
@@ -136,6 +138,11 @@ def _pid(profile: RulesProfile) -> int:
     return entry[1]
 
 
+def get_profile_key(profile: RulesProfile) -> int:
+    """A small int that stands for the profile in cache keys, the same for the same profile."""
+    return _pid(profile)
+
+
 def _remember(key: tuple[Any, ...], value: Any) -> Any:
     if len(_MEMO) >= _MEMO_LIMIT:
         _MEMO.clear()
@@ -193,11 +200,6 @@ def _masks(options: tuple[tuple[tuple[Card, ...], Any], ...]) -> tuple[int, ...]
 
 
 _MASKS: dict[tuple[Card, ...], int] = {}
-_RECENT_HANDS: list[tuple[int, int, tuple[MeldOption, ...], tuple[int, ...]]] = []
-"""The last hands whose meld options were found: profile id, hand bits, options, their bits."""
-_RECENT_LIMIT = 12
-_NEAR_CARDS = 4
-"""A recent hand with at most this many cards fewer than the hand is extended."""
 _LAY_OFF_HANDS = 3
 
 
@@ -358,138 +360,21 @@ def get_meld_options(
 
     Each option is ``(cards, meld)``; options are distinct by cards and the
     place of the acting wild, and sorted by cards, then that place (none first).
-
-    The hand is split into independent parts (the naturals of each rank, the
-    cards of each suit, the wild cards), each with its own cache, so that a
-    hand that changed by one card recomputes only one part. One-set-per-rank
-    and the turn rules are checked by the caller. ``mask`` is the hand's
-    :func:`get_hand_mask`, when the caller has it.
+    They are the options of the hand's parts (:func:`get_meld_option_parts`),
+    merged. One-set-per-rank and the turn rules are checked by the caller.
+    ``mask`` (the hand's :func:`get_hand_mask`) is accepted for symmetry with
+    :func:`get_lay_off_moves` and not needed.
     """
-    pid = _pid(profile)
-    key = ("hand", pid, hand)
+    key = ("hand", _pid(profile), hand)
     hit = _MEMO.get(key)
     if hit is not None:
         return hit  # type: ignore[no-any-return]
-    if mask is None:
-        mask = get_hand_mask(hand)
-    nearest: tuple[int, int, tuple[MeldOption, ...], tuple[int, ...]] | None = None
-    for entry in reversed(_RECENT_HANDS):
-        if entry[0] != pid:
-            continue
-        extra = mask & ~entry[1]
-        if not extra:
-            options = _within(entry[2], entry[3], mask)
-            break
-        if nearest is None and extra.bit_count() <= _NEAR_CARDS:
-            nearest = entry
-    else:
-        added = _cards_of(mask & ~nearest[1]) if nearest is not None else None
-        if nearest is None or added is None:
-            options = _compute_meld_options(profile, hand)
-        else:
-            options = _extended_meld_options(profile, hand, mask, nearest[2], nearest[3], added)
-        if len(_RECENT_HANDS) >= _RECENT_LIMIT:
-            del _RECENT_HANDS[0]
-        _RECENT_HANDS.append((pid, mask, options, _masks(options)))
-    return _remember(key, options)  # type: ignore[no-any-return]
-
-
-def _cards_of(mask: int) -> list[Card] | None:
-    """The cards of a bit mask, or ``None`` when one of them is a wild card."""
-    found: list[Card] = []
-    while mask:
-        low = mask & -mask
-        card = (low.bit_length() - 1) // 4
-        if card == JOKER or card % 13 == 1:
-            return None
-        found.append(card)
-        mask ^= low
-    return found
-
-
-def _extended_meld_options(
-    profile: RulesProfile,
-    hand: tuple[Card, ...],
-    mask: int,
-    options: tuple[MeldOption, ...],
-    masks: tuple[int, ...],
-    added: list[Card],
-) -> tuple[MeldOption, ...]:
-    """The meld options of a hand that differs from a recent one by a few natural cards.
-
-    The hand may also lack some cards of the recent one. The sets of the ranks
-    and the runs of the suits of the ``added`` cards are found anew; every
-    other option is one of the recent hand's options that this hand can pay
-    for (the wild cards are no more than there).
-    """
-    ranks = {c % 13 for c in added}
-    suits = {c // 13 for c in added}
-    kept = [
-        o
-        for o in _within(options, masks, mask)
-        if not (o[1].kind is MeldKind.SET and o[1].rank - 1 in ranks)
-        and not (o[1].kind is MeldKind.RUN and o[1].suit in suits)
-    ]
-    fresh = _unique_melds(_meld_parts(profile, hand, ranks, suits))
-    return _merge_options(kept, fresh)
-
-
-def _merge_options(
-    first: list[MeldOption], second: tuple[MeldOption, ...]
-) -> tuple[MeldOption, ...]:
-    """Two option lists as one, distinct by cards and wild place, in the canonical order."""
-    seen: dict[tuple[tuple[Card, ...], int], MeldOption] = {}
-    for option in first:
-        seen.setdefault(_option_key(option), option)
-    for option in second:
-        seen.setdefault(_option_key(option), option)
-    return tuple(seen[k] for k in sorted(seen))
+    return _remember(key, _merged([*get_meld_option_parts(profile, hand), ()]))  # type: ignore[no-any-return]
 
 
 def _option_key(option: MeldOption) -> tuple[tuple[Card, ...], int]:
     wild_at = option[1].wild_at
     return option[0], -1 if wild_at is None else wild_at
-
-
-def _compute_meld_options(profile: RulesProfile, hand: tuple[Card, ...]) -> tuple[MeldOption, ...]:
-    return _unique_melds(_meld_parts(profile, hand, None, None))
-
-
-def _meld_parts(
-    profile: RulesProfile,
-    hand: tuple[Card, ...],
-    ranks: set[int] | None,
-    suits: set[int] | None,
-) -> list[Meld]:
-    """The new melds of the hand's parts: sets of ``ranks`` (0 = ace .. 12 = king),
-    runs of ``suits`` and, when both are ``None``, every part and the wild melds."""
-    max_wilds = profile.max_wilds_per_meld
-    wilds = tuple(c for c in hand if c == JOKER or c % 13 == 1)
-    # A set holds at most max_wilds wild cards and a run at most max_wilds
-    # acting wilds plus the 2 of its suit in its place, so further copies of a
-    # wild card change nothing (and would only split the caches).
-    set_wilds = tuple(_capped(wilds, max_wilds))
-    run_wilds = tuple(_capped(wilds, max_wilds + 1))
-    found: list[Meld] = []
-    by_rank: dict[int, list[Card]] = {}
-    by_suit: dict[int, list[Card]] = {}
-    for c in hand:
-        if c == JOKER or c % 13 == 1:
-            continue
-        by_rank.setdefault(c % 13, []).append(c)
-        by_suit.setdefault(c // 13, []).append(c)
-    for rank in sorted(by_rank):
-        if ranks is None or rank in ranks:
-            found.extend(_set_melds(profile, tuple(by_rank[rank]), set_wilds))
-    if ranks is None and suits is None:
-        found.extend(_wild_melds(profile, wilds))
-    if profile.runs_allowed:
-        for suit in Suit:
-            suited = by_suit.get(suit)
-            if suited and (suits is None or suit in suits):
-                for part in _run_parts(suit, suited, run_wilds, max_wilds):
-                    found.extend(_run_melds(profile, suit, part, run_wilds))
-    return found
 
 
 def _run_parts(
@@ -521,6 +406,141 @@ def _run_parts(
 def _part_cards(places: list[int], base: int) -> tuple[Card, ...]:
     """The distinct naturals standing at ``places`` (the 2, a wild card, left out)."""
     return tuple(sorted({base + (0 if p == ACE_HIGH else p - 1) for p in places if p != 2}))
+
+
+_Part = tuple[MeldOption, ...]
+
+
+@implements("legal-action-count")
+def get_meld_option_parts(
+    profile: RulesProfile,
+    hand: tuple[Card, ...],
+    ranks: set[int] | None = None,
+    suits: set[int] | None = None,
+) -> list[_Part]:
+    """legal-action-count: the new melds of a sorted hand, as the option lists of its parts.
+
+    A part is the sets of one rank, the runs of one suit, or the melds of wild
+    cards; each is sorted like :func:`get_meld_options`, and together they
+    hold its options. Each part is remembered by the cards that decide it: the
+    naturals of its rank or suit and the wild cards a meld of it can use. With
+    ``ranks`` (0 = ace .. 12 = king) and ``suits``, only the sets of those
+    ranks and the runs of those suits are listed.
+    """
+    pid = _pid(profile)
+    wilds: list[Card] = []
+    by_rank: dict[int, list[Card]] = {}
+    by_suit: dict[int, list[Card]] = {}
+    for c in hand:
+        if c == JOKER or c % 13 == 1:
+            wilds.append(c)
+            continue
+        if ranks is None or c % 13 in ranks:
+            by_rank.setdefault(c % 13, []).append(c)
+        if suits is None or c // 13 in suits:
+            by_suit.setdefault(c // 13, []).append(c)
+    max_wilds = profile.max_wilds_per_meld
+    single = max_wilds == 1
+    # A set holds at most max_wilds wild cards, so further copies change nothing.
+    set_wilds = tuple(dict.fromkeys(wilds)) if single else tuple(_capped(wilds, max_wilds))
+    parts: list[_Part] = []
+    for naturals in by_rank.values():
+        if not single or len(naturals) >= 2:
+            key = ("rank", pid, tuple(naturals), set_wilds)
+            part = _PARTS.get(key)
+            parts.append(_rank_part(key, profile) if part is None else part)
+    if len(wilds) >= 3 and ranks is None:
+        parts.append(_part_options(("wild", pid, tuple(wilds)), profile, None))
+    if profile.runs_allowed and by_suit:
+        # A run holds at most max_wilds acting wilds and the 2 of its suit in its place.
+        run_wilds = tuple(_capped(wilds, max_wilds + 1))
+        for suit, suited in by_suit.items():
+            key = ("suit", pid, tuple(dict.fromkeys(suited)), run_wilds, suit)
+            part = _PARTS.get(key)
+            parts.append(_suit_part(key, profile) if part is None else part)
+    return parts
+
+
+def _rank_part(key: tuple[Any, ...], profile: RulesProfile) -> _Part:
+    """The sets of one rank: with one wild card per meld, merged from one part per wild."""
+    _, pid, naturals, wilds = key
+    if profile.max_wilds_per_meld != 1:
+        part = _part_options(("set", pid, naturals, wilds), profile, None)
+    else:
+        pieces = [_part_options(("set", pid, naturals, ()), profile, -1)]
+        pieces.extend(_part_options(("set", pid, naturals, (w,)), profile, w) for w in wilds)
+        part = _merged(pieces)
+    return _remember_part(key, part)
+
+
+def _suit_part(key: tuple[Any, ...], profile: RulesProfile) -> _Part:
+    """The runs of one suit: one part per stretch of the suit (:func:`_run_parts`) and,
+    with one wild card per meld, per wild card other than the suit's 2."""
+    _, pid, suited, wilds, suit = key
+    max_wilds = profile.max_wilds_per_meld
+    pieces: list[_Part] = []
+    own_two = 13 * suit + 1
+    own = (own_two,) * min(wilds.count(own_two), 2)
+    others = tuple(dict.fromkeys(w for w in wilds if w != own_two))
+    for stretch in _run_parts(Suit(suit), list(suited), wilds, max_wilds):
+        if max_wilds != 1:
+            pieces.append(_part_options(("run", pid, stretch, wilds, suit), profile, None))
+        elif len(stretch) + (1 if own else 0) >= 2:
+            pieces.append(_part_options(("run", pid, stretch, own, suit), profile, -1))
+            for w in others:
+                with_w = tuple(sorted((*own, w)))
+                pieces.append(_part_options(("run", pid, stretch, with_w, suit), profile, w))
+    return _remember_part(key, _merged(pieces))
+
+
+def _merged(pieces: list[_Part]) -> _Part:
+    """Sorted option lists as one, distinct by cards and wild place, in the canonical order."""
+    if len(pieces) == 1:
+        return pieces[0]
+    seen: dict[tuple[tuple[Card, ...], int], MeldOption] = {}
+    for piece in pieces:
+        for option in piece:
+            seen.setdefault(_option_key(option), option)
+    return tuple(seen[k] for k in sorted(seen))
+
+
+def _remember_part(key: tuple[Any, ...], part: _Part) -> _Part:
+    if len(_PARTS) >= _MEMO_LIMIT:
+        _PARTS.clear()
+    _PARTS[key] = part
+    return part
+
+
+_PARTS: dict[tuple[Any, ...], _Part] = {}
+
+
+def _part_options(key: tuple[Any, ...], profile: RulesProfile, only: int | None) -> _Part:
+    """The options of one part (see :func:`get_meld_option_parts`), remembered by ``key``.
+
+    ``only``: ``None`` keeps every meld, ``-1`` those without a wild card other
+    than a suit's own 2, a card those that hold it.
+    """
+    hit = _PARTS.get(key)
+    if hit is not None:
+        return hit
+    kind = key[0]
+    if kind == "set":
+        melds = _set_melds(profile, key[2], key[3])
+    elif kind == "wild":
+        melds = _wild_melds(profile, key[2])
+    else:
+        melds = _run_melds(profile, Suit(key[4]), key[2], key[3])
+    if only == -1:
+        own_two = 13 * key[4] + 1 if kind == "run" else -1
+        melds = tuple(m for m in melds if not _other_wild(m.all_cards, own_two))
+    elif only is not None:
+        melds = tuple(m for m in melds if only in m.all_cards)
+    return _remember_part(key, _unique_melds(melds))
+
+
+def _other_wild(cards: tuple[Card, ...], own_two: Card) -> bool:
+    """Whether ``cards`` hold a wild card other than ``own_two``."""
+    return any(c != own_two and (c == JOKER or c % 13 == 1) for c in cards)
 
 
 def _unique_melds(melds: Iterable[Meld]) -> tuple[MeldOption, ...]:
