@@ -15,11 +15,12 @@ from operator import itemgetter
 
 from kanasta.candidates import (
     LayOffMove,
-    MeldOption,
+    NewMeld,
     apply_lay_off_cached,
     get_hand_mask,
     get_lay_off_moves,
-    get_meld_option_parts,
+    get_new_meld,
+    get_new_meld_parts,
     get_profile_key,
 )
 from kanasta.cards import Card, format_card, format_cards, parse_card
@@ -157,24 +158,20 @@ def legal_actions(state: State) -> tuple[Action, ...]:
     if any_card_ends and size - longest >= 2:
         # Every option leaves two cards: only one-set-per-rank can rule one out.
         if blocked:
-            found.extend(
-                [
-                    entry[2]
-                    for entry in entries
-                    if entry[4].rank not in blocked or entry[4].kind is not _SET
-                ]
-            )
+            found.extend([entry[2] for entry in entries if entry[4] not in blocked])
         else:
             found.extend(actions)
     else:
-        for cards, _, action, _, meld in entries:
-            if meld.rank in blocked and meld.kind is _SET:
+        for cards, _, action, _, set_rank in entries:
+            if set_rank in blocked:
                 continue
             left = size - len(cards)
             if (
                 left >= 2
                 and (any_card_ends or hand.count(pile_card) - cards.count(pile_card) < left)
-            ) or _laying_is_legal(state, hand, cards, (*team_melds, meld)):
+            ) or _laying_is_legal(
+                state, hand, cards, (*team_melds, get_new_meld(profile, cards, action.wild_at))
+            ):
                 found.append(action)
     for index, target in enumerate(team_melds):
         moves = get_lay_off_moves(profile, target, hand, mask)
@@ -203,9 +200,9 @@ def legal_actions(state: State) -> tuple[Action, ...]:
 _DISCARDS = tuple(Action(ActionType.DISCARD, (card,)) for card in range(53))
 """The discard action of each card kind, built once."""
 
-_Entry = tuple[tuple[Card, ...], int, Action, int, Meld]
+_Entry = tuple[tuple[Card, ...], int, Action, int, int]
 """A new meld as ``legal_actions`` lists it: cards, wild place (-1: none), the action,
-the cards' bits (:func:`~kanasta.candidates.get_hand_mask`) and the meld."""
+the cards' bits (:func:`~kanasta.candidates.get_hand_mask`) and a set's rank (0: not a set)."""
 _Table = tuple[tuple[_Entry, ...], tuple[Action, ...], int, dict[int, Meld]]
 """A hand's new melds: the entries in the canonical order, their actions, the most
 cards one takes, and one set per rank among them."""
@@ -242,14 +239,14 @@ def _meld_table(profile: RulesProfile, hand: tuple[Card, ...], mask: int) -> _Ta
             continue
         extra = mask & ~entry_mask
         if not extra:
-            table = _table_of([e for e in entry_table[0] if not e[3] & outside], False)
+            table = _table_of(profile, [e for e in entry_table[0] if not e[3] & outside], False)
             break
         if near is None and extra.bit_count() <= _NEAR_CARDS and not extra & _WILD_BITS:
             near, added = entry_table, extra
     else:
         merged: list[_Entry] = []
         if near is None:
-            for part in get_meld_option_parts(profile, hand):
+            for part in get_new_meld_parts(profile, hand):
                 merged.extend(_part_entries(part))
         else:
             # The melds of the smaller hand, and those that take an added card.
@@ -261,11 +258,11 @@ def _meld_table(profile: RulesProfile, hand: tuple[Card, ...], mask: int) -> _Ta
                 ranks.add(card % 13)
                 suits.add(card // 13)
                 touched |= 0xF << (4 * card)
-            for part in get_meld_option_parts(profile, hand, ranks, suits):
+            for part in get_new_meld_parts(profile, hand, ranks, suits):
                 merged.extend([e for e in _part_entries(part) if e[3] & touched])
         merged.sort(key=_ENTRY_ORDER)
         # The parts of a hand share no meld; an added card may be a second copy.
-        table = _table_of(merged, near is not None)
+        table = _table_of(profile, merged, near is not None)
     if len(_RECENT_TABLES) >= _RECENT_LIMIT:
         del _RECENT_TABLES[0]
     _RECENT_TABLES.append((pid, mask, table))
@@ -285,7 +282,7 @@ def _cards_of(mask: int) -> list[Card]:
     return found
 
 
-def _table_of(entries: list[_Entry], repeats: bool) -> _Table:
+def _table_of(profile: RulesProfile, entries: list[_Entry], repeats: bool) -> _Table:
     """A table from sorted entries; with ``repeats``, entries may repeat (once each is kept)."""
     if repeats:
         kept: list[_Entry] = []
@@ -297,33 +294,43 @@ def _table_of(entries: list[_Entry], repeats: bool) -> _Table:
         entries = kept
     longest = 0
     sets: dict[int, Meld] = {}
-    for cards, _, _, _, meld in entries:
-        if len(cards) > longest:
-            longest = len(cards)
-        if meld.kind is _SET and meld.rank not in sets:
-            sets[meld.rank] = meld
+    for cards, _, _, _, set_rank in entries:
+        longest = max(longest, len(cards))
+        if set_rank and set_rank not in sets:
+            sets[set_rank] = get_new_meld(profile, cards, None)
     return tuple(entries), tuple([e[2] for e in entries]), longest, sets
 
 
-def _part_entries(part: tuple[MeldOption, ...]) -> tuple[_Entry, ...]:
-    """The entries of one part's options (the parts are remembered, so built once per part)."""
+def _part_entries(part: tuple[NewMeld, ...]) -> tuple[_Entry, ...]:
+    """The entries of one part's new melds (the parts are remembered, so built once per part)."""
     hit = _PART_ENTRIES.get(id(part))
     if hit is not None and hit[0] is part:
         return hit[1]
     if len(_PART_ENTRIES) >= _ACTIONS_MEMO_LIMIT:
         _PART_ENTRIES.clear()
-    built = tuple(
-        (
-            cards,
-            -1 if meld.wild_at is None else meld.wild_at,
-            Action(_MELD, cards, 0, meld.wild_at),
-            get_hand_mask(cards),
-            meld,
-        )
-        for cards, meld in part
-    )
-    _PART_ENTRIES[id(part)] = (part, built)
-    return built
+    entry_of = _ENTRY_OF
+    if len(entry_of) >= _ACTIONS_MEMO_LIMIT:
+        entry_of.clear()
+    built: list[_Entry] = []
+    for record in part:
+        entry = entry_of.get(record)
+        if entry is None:
+            cards, wild_at, set_rank = record
+            entry = entry_of[record] = (
+                cards,
+                -1 if wild_at is None else wild_at,
+                Action(_MELD, cards, 0, wild_at),
+                get_hand_mask(cards),
+                set_rank,
+            )
+        built.append(entry)
+    result = tuple(built)
+    _PART_ENTRIES[id(part)] = (part, result)
+    return result
+
+
+_ENTRY_OF: dict[NewMeld, _Entry] = {}
+"""The entry of each new meld, built once: parts that share melds share them."""
 
 
 _MOVE_ACTIONS: dict[tuple[int, int], tuple[object, tuple[tuple[Action, ...], int]]] = {}

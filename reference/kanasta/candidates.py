@@ -44,12 +44,14 @@ from kanasta.profiles import RulesProfile, WildMeldRule
 __all__ = [
     "LayOffMove",
     "MeldOption",
+    "NewMeld",
     "apply_lay_off_cached",
     "get_hand_mask",
     "get_lay_off_moves",
     "get_lay_off_options",
-    "get_meld_option_parts",
     "get_meld_options",
+    "get_new_meld",
+    "get_new_meld_parts",
     "get_profile_key",
     "sub_multisets",
     "validate_meld_cached",
@@ -353,28 +355,24 @@ MeldOption = tuple[tuple[Card, ...], Meld]
 
 
 @implements("legal-action-count")
-def get_meld_options(
-    profile: RulesProfile, hand: tuple[Card, ...], mask: int | None = None
-) -> tuple[MeldOption, ...]:
+def get_meld_options(profile: RulesProfile, hand: tuple[Card, ...]) -> tuple[MeldOption, ...]:
     """legal-action-count: every legal new meld (each arrangement once) from a sorted hand.
 
     Each option is ``(cards, meld)``; options are distinct by cards and the
     place of the acting wild, and sorted by cards, then that place (none first).
-    They are the options of the hand's parts (:func:`get_meld_option_parts`),
-    merged. One-set-per-rank and the turn rules are checked by the caller.
-    ``mask`` (the hand's :func:`get_hand_mask`) is accepted for symmetry with
-    :func:`get_lay_off_moves` and not needed.
+    They are the new melds of the hand's parts (:func:`get_new_meld_parts`),
+    merged, each with its meld. One-set-per-rank and the turn rules are
+    checked by the caller.
     """
     key = ("hand", _pid(profile), hand)
     hit = _MEMO.get(key)
     if hit is not None:
         return hit  # type: ignore[no-any-return]
-    return _remember(key, _merged([*get_meld_option_parts(profile, hand), ()]))  # type: ignore[no-any-return]
-
-
-def _option_key(option: MeldOption) -> tuple[tuple[Card, ...], int]:
-    wild_at = option[1].wild_at
-    return option[0], -1 if wild_at is None else wild_at
+    records = sorted(
+        (r for part in get_new_meld_parts(profile, hand) for r in part), key=_record_order
+    )
+    options = tuple((cards, get_new_meld(profile, cards, wild_at)) for cards, wild_at, _ in records)
+    return _remember(key, options)  # type: ignore[no-any-return]
 
 
 def _run_parts(
@@ -408,24 +406,36 @@ def _part_cards(places: list[int], base: int) -> tuple[Card, ...]:
     return tuple(sorted({base + (0 if p == ACE_HIGH else p - 1) for p in places if p != 2}))
 
 
-_Part = tuple[MeldOption, ...]
+NewMeld = tuple[tuple[Card, ...], int | None, int]
+"""A legal new meld as :func:`kanasta.actions.legal_actions` lists it: the sorted cards,
+the place of the acting wild (``None``: none, or not a run) and, for a set, its rank
+(1 = ace .. 13 = king; 0 for any other meld)."""
+_Part = tuple[NewMeld, ...]
 
 
 @implements("legal-action-count")
-def get_meld_option_parts(
+def get_new_meld_parts(
     profile: RulesProfile,
     hand: tuple[Card, ...],
     ranks: set[int] | None = None,
     suits: set[int] | None = None,
 ) -> list[_Part]:
-    """legal-action-count: the new melds of a sorted hand, as the option lists of its parts.
+    """legal-action-count: the legal new melds of a sorted hand, in parts.
 
     A part is the sets of one rank, the runs of one suit, or the melds of wild
-    cards; each is sorted like :func:`get_meld_options`, and together they
-    hold its options. Each part is remembered by the cards that decide it: the
-    naturals of its rank or suit and the wild cards a meld of it can use. With
-    ``ranks`` (0 = ace .. 12 = king) and ``suits``, only the sets of those
-    ranks and the runs of those suits are listed.
+    cards; each is sorted like :func:`get_meld_options` (which merges them),
+    and no two parts share a meld. With ``ranks`` (0 = ace .. 12 = king) and
+    ``suits``, only the sets of those ranks and the runs of those suits are
+    listed.
+
+    When a meld holds at most one acting wild card, the parts are remembered
+    by the cards that decide them and found by *shape*: a set of a rank other
+    than 3 takes its naturals of any suit and any wild card alike, so which
+    batches are legal depends only on how many naturals and wild cards they
+    hold; a run's, on the places its suit's naturals stand, how many 2s of
+    the suit the hand holds, and whether it holds another wild card. Each
+    shape is decided once by :func:`kanasta.melds.get_meld_arrangements`
+    (through the general enumeration) and spelled out with each hand's cards.
     """
     pid = _pid(profile)
     wilds: list[Card] = []
@@ -441,67 +451,45 @@ def get_meld_option_parts(
             by_suit.setdefault(c // 13, []).append(c)
     max_wilds = profile.max_wilds_per_meld
     single = max_wilds == 1
+    parts: list[_Part] = []
     # A set holds at most max_wilds wild cards, so further copies change nothing.
     set_wilds = tuple(dict.fromkeys(wilds)) if single else tuple(_capped(wilds, max_wilds))
-    parts: list[_Part] = []
     for naturals in by_rank.values():
         if not single or len(naturals) >= 2:
-            key = ("rank", pid, tuple(naturals), set_wilds)
+            key: tuple[Any, ...] = ("set", pid, tuple(naturals), set_wilds)
             part = _PARTS.get(key)
-            parts.append(_rank_part(key, profile) if part is None else part)
+            parts.append(_set_part(profile, key) if part is None else part)
     if len(wilds) >= 3 and ranks is None:
-        parts.append(_part_options(("wild", pid, tuple(wilds)), profile, None))
-    if profile.runs_allowed and by_suit:
-        # A run holds at most max_wilds acting wilds and the 2 of its suit in its place.
-        run_wilds = tuple(_capped(wilds, max_wilds + 1))
+        key = ("wild", pid, tuple(wilds))
+        part = _PARTS.get(key)
+        if part is None:
+            part = _remember_part(key, _records(_wild_melds(profile, key[2])))
+        parts.append(part)
+    if profile.runs_allowed:
         for suit, suited in by_suit.items():
-            key = ("suit", pid, tuple(dict.fromkeys(suited)), run_wilds, suit)
-            part = _PARTS.get(key)
-            parts.append(_suit_part(key, profile) if part is None else part)
+            if single:
+                base = 13 * suit
+                places = 0
+                for c in suited:
+                    places |= 1 << (c - base)
+                own_two = base + 1
+                others = tuple(w for w in set_wilds if w != own_two)
+                key = ("run", pid, suit, places, min(wilds.count(own_two), 2), others)
+                part = _PARTS.get(key)
+                parts.append(_run_part(profile, key) if part is None else part)
+            else:
+                parts.append(_general_run_part(profile, pid, suit, suited, wilds))
     return parts
 
 
-def _rank_part(key: tuple[Any, ...], profile: RulesProfile) -> _Part:
-    """The sets of one rank: with one wild card per meld, merged from one part per wild."""
-    _, pid, naturals, wilds = key
-    if profile.max_wilds_per_meld != 1:
-        part = _part_options(("set", pid, naturals, wilds), profile, None)
-    else:
-        pieces = [_part_options(("set", pid, naturals, ()), profile, -1)]
-        pieces.extend(_part_options(("set", pid, naturals, (w,)), profile, w) for w in wilds)
-        part = _merged(pieces)
-    return _remember_part(key, part)
-
-
-def _suit_part(key: tuple[Any, ...], profile: RulesProfile) -> _Part:
-    """The runs of one suit: one part per stretch of the suit (:func:`_run_parts`) and,
-    with one wild card per meld, per wild card other than the suit's 2."""
-    _, pid, suited, wilds, suit = key
-    max_wilds = profile.max_wilds_per_meld
-    pieces: list[_Part] = []
-    own_two = 13 * suit + 1
-    own = (own_two,) * min(wilds.count(own_two), 2)
-    others = tuple(dict.fromkeys(w for w in wilds if w != own_two))
-    for stretch in _run_parts(Suit(suit), list(suited), wilds, max_wilds):
-        if max_wilds != 1:
-            pieces.append(_part_options(("run", pid, stretch, wilds, suit), profile, None))
-        elif len(stretch) + (1 if own else 0) >= 2:
-            pieces.append(_part_options(("run", pid, stretch, own, suit), profile, -1))
-            for w in others:
-                with_w = tuple(sorted((*own, w)))
-                pieces.append(_part_options(("run", pid, stretch, with_w, suit), profile, w))
-    return _remember_part(key, _merged(pieces))
-
-
-def _merged(pieces: list[_Part]) -> _Part:
-    """Sorted option lists as one, distinct by cards and wild place, in the canonical order."""
-    if len(pieces) == 1:
-        return pieces[0]
-    seen: dict[tuple[tuple[Card, ...], int], MeldOption] = {}
-    for piece in pieces:
-        for option in piece:
-            seen.setdefault(_option_key(option), option)
-    return tuple(seen[k] for k in sorted(seen))
+_PARTS: dict[tuple[Any, ...], _Part] = {}
+_SET_PART_SHAPES: dict[tuple[Any, ...], tuple[tuple[int, int], ...]] = {}
+"""New sets by shape: the (naturals, wild cards) counts of the legal batches."""
+_RUN_PART_SHAPES: dict[
+    tuple[Any, ...], tuple[tuple[tuple[int, ...], int, int, int | None], ...]
+] = {}
+"""New runs by shape: the naturals' ranks (0 = ace), how many 2s of the suit and how many
+other wild cards each legal meld holds, and the place of its acting wild."""
 
 
 def _remember_part(key: tuple[Any, ...], part: _Part) -> _Part:
@@ -511,44 +499,160 @@ def _remember_part(key: tuple[Any, ...], part: _Part) -> _Part:
     return part
 
 
-_PARTS: dict[tuple[Any, ...], _Part] = {}
+def _records(melds: Iterable[Meld]) -> _Part:
+    """The new melds of an enumeration, once each by cards and wild place, sorted."""
+    found: dict[tuple[tuple[Card, ...], int], NewMeld] = {}
+    for m in melds:
+        cards = m.all_cards
+        found.setdefault(
+            (cards, -1 if m.wild_at is None else m.wild_at),
+            (cards, m.wild_at, m.rank if m.kind is MeldKind.SET else 0),
+        )
+    return tuple(found[k] for k in sorted(found))
 
 
-def _part_options(key: tuple[Any, ...], profile: RulesProfile, only: int | None) -> _Part:
-    """The options of one part (see :func:`get_meld_option_parts`), remembered by ``key``.
+def _record_order(record: NewMeld) -> tuple[tuple[Card, ...], int]:
+    return record[0], -1 if record[1] is None else record[1]
 
-    ``only``: ``None`` keeps every meld, ``-1`` those without a wild card other
-    than a suit's own 2, a card those that hold it.
+
+def _set_part(profile: RulesProfile, key: tuple[Any, ...]) -> _Part:
+    """The new sets of one rank's naturals with the hand's kinds of wild card."""
+    _, pid, naturals, wilds = key
+    rank = naturals[0] % 13
+    if profile.max_wilds_per_meld != 1 or rank == 2:
+        # 3s have rules of their own in some families: no shapes.
+        return _remember_part(key, _records(_set_melds(profile, naturals, wilds)))
+    shape_key = (pid, rank, len(naturals), min(len(wilds), 1))
+    shape = _SET_PART_SHAPES.get(shape_key)
+    if shape is None:
+        melds = _compute_set_melds(profile, naturals, wilds[:1])
+        shape = tuple(
+            sorted(
+                {
+                    (len(m.all_cards) - _wild_count(m.all_cards), _wild_count(m.all_cards))
+                    for m in melds
+                }
+            )
+        )
+        _SET_PART_SHAPES[shape_key] = shape
+    records: list[NewMeld] = []
+    for natural_count, wild_count in shape:
+        for part in sub_multisets(naturals, max_size=natural_count):
+            if len(part) != natural_count:
+                continue
+            if wild_count == 0:
+                records.append((part, None, rank + 1))
+            else:
+                records.extend((tuple(sorted((*part, w))), None, rank + 1) for w in wilds)
+    records.sort(key=_record_order)
+    return _remember_part(key, tuple(records))
+
+
+def _wild_count(cards: tuple[Card, ...]) -> int:
+    return sum(1 for c in cards if c == JOKER or c % 13 == 1)
+
+
+def _run_part(profile: RulesProfile, key: tuple[Any, ...]) -> _Part:
+    """The new runs of one suit: its naturals at the bits of ``places`` (bit 0 = ace),
+    ``own`` 2s of the suit and the ``others`` kinds of wild card, with one acting wild.
+
+    The shapes are those of each stretch of the suit (:func:`_run_parts`), which
+    recur more often than whole suits.
     """
+    _, pid, suit, places, own, others = key
+    stretches = _stretches(suit, places, own)
+    if len(stretches) == 1:
+        return _remember_part(key, _stretch_records(profile, pid, suit, stretches[0], own, others))
+    records = [
+        r
+        for stretch in stretches
+        for r in _stretch_records(profile, pid, suit, stretch, own, others)
+    ]
+    # An ace stands at both ends: two stretches may share a run.
+    unique = dict.fromkeys(records)
+    return _remember_part(key, tuple(sorted(unique, key=_record_order)))
+
+
+def _stretch_records(
+    profile: RulesProfile, pid: int, suit: int, stretch: int, own: int, others: tuple[Card, ...]
+) -> _Part:
+    """The new runs of one stretch of a suit (bits, 0 = ace), remembered."""
+    key = ("stretch", pid, suit, stretch, own, others)
     hit = _PARTS.get(key)
     if hit is not None:
         return hit
-    kind = key[0]
-    if kind == "set":
-        melds = _set_melds(profile, key[2], key[3])
-    elif kind == "wild":
-        melds = _wild_melds(profile, key[2])
-    else:
-        melds = _run_melds(profile, Suit(key[4]), key[2], key[3])
-    if only == -1:
-        own_two = 13 * key[4] + 1 if kind == "run" else -1
-        melds = tuple(m for m in melds if not _other_wild(m.all_cards, own_two))
-    elif only is not None:
-        melds = tuple(m for m in melds if only in m.all_cards)
-    return _remember_part(key, _unique_melds(melds))
+    base = 13 * suit
+    shape_key = (pid, stretch, own, min(len(others), 1))
+    shape = _RUN_PART_SHAPES.get(shape_key)
+    if shape is None:
+        cards = tuple(base + r for r in range(13) if stretch >> r & 1)
+        wilds = tuple(sorted((base + 1,) * own + others[:1]))
+        melds = _compute_run_melds(profile, Suit(suit), cards, wilds)
+        shape = tuple(dict.fromkeys((*_relative_run(m.all_cards, base), m.wild_at) for m in melds))
+        if len(_RUN_PART_SHAPES) >= _BATCHES_LIMIT:
+            _RUN_PART_SHAPES.clear()
+        _RUN_PART_SHAPES[shape_key] = shape
+    records: list[NewMeld] = []
+    for ranks, twos, other_count, wild_at in shape:
+        core = tuple(base + r for r in ranks) + (base + 1,) * twos
+        if other_count:
+            records.extend((tuple(sorted((*core, w))), wild_at, 0) for w in others)
+        else:
+            records.append((tuple(sorted(core)), wild_at, 0))
+    records.sort(key=_record_order)
+    return _remember_part(key, tuple(records))
 
 
-def _other_wild(cards: tuple[Card, ...], own_two: Card) -> bool:
-    """Whether ``cards`` hold a wild card other than ``own_two``."""
-    return any(c != own_two and (c == JOKER or c % 13 == 1) for c in cards)
+_STRETCHES: dict[tuple[int, bool], tuple[int, ...]] = {}
 
 
-def _unique_melds(melds: Iterable[Meld]) -> tuple[MeldOption, ...]:
-    seen: dict[tuple[tuple[Card, ...], int], MeldOption] = {}
-    for m in melds:
-        cards = m.all_cards
-        seen.setdefault((cards, -1 if m.wild_at is None else m.wild_at), (cards, m))
-    return tuple(seen[k] for k in sorted(seen))
+def _stretches(suit: int, places: int, own: int) -> tuple[int, ...]:
+    """The stretches of a suit's naturals (bits, 0 = ace) that a run with one wild can
+    join (:func:`_run_parts`), remembered by the bits."""
+    key = (places, own > 0)
+    hit = _STRETCHES.get(key)
+    if hit is None:
+        base = 13 * suit
+        suited = [base + r for r in range(13) if places >> r & 1]
+        wilds = (base + 1,) if own else ()
+        hit = tuple(
+            sum(1 << (c - base) for c in stretch)
+            for stretch in _run_parts(Suit(suit), suited, wilds, 1)
+        )
+        _STRETCHES[key] = hit
+    return hit
+
+
+def _relative_run(cards: tuple[Card, ...], base: int) -> tuple[tuple[int, ...], int, int]:
+    """A run's cards relative to its suit: the naturals' ranks (0 = ace; its 2s left
+    out), how many 2s of the suit, how many other wild cards."""
+    own_two = base + 1
+    ranks = tuple(c - base for c in cards if base <= c < base + 13 and c != own_two)
+    twos = cards.count(own_two)
+    return ranks, twos, len(cards) - len(ranks) - twos
+
+
+def _general_run_part(
+    profile: RulesProfile, pid: int, suit: int, suited: list[Card], wilds: list[Card]
+) -> _Part:
+    """The new runs of one suit when a meld may hold more than one acting wild."""
+    run_wilds = tuple(_capped(wilds, profile.max_wilds_per_meld + 1))
+    key = ("general-run", pid, suit, tuple(dict.fromkeys(suited)), run_wilds)
+    part = _PARTS.get(key)
+    if part is None:
+        melds: list[Meld] = []
+        for stretch in _run_parts(Suit(suit), suited, run_wilds, profile.max_wilds_per_meld):
+            melds.extend(_run_melds(profile, Suit(suit), stretch, run_wilds))
+        part = _remember_part(key, _records(melds))
+    return part
+
+
+def get_new_meld(profile: RulesProfile, cards: tuple[Card, ...], wild_at: int | None) -> Meld:
+    """The meld of a listed new meld (:data:`NewMeld`): its arrangement with that wild place."""
+    for meld in _arrangements(profile, cards):
+        if meld.wild_at == wild_at:
+            return meld
+    raise ValueError(f"no arrangement of {cards} has its wild at {wild_at}")
 
 
 def _capped(cards: Iterable[Card], cap: int, keep: int = -1) -> list[Card]:

@@ -8,11 +8,13 @@ exactly the same options, in every family and for any hand a deck can supply.
 from __future__ import annotations
 
 import pytest
-from hypothesis import given
+from hypothesis import assume, given
 from hypothesis import strategies as st
 
+from kanasta import actions as actions_module
 from kanasta import strategies
 from kanasta.candidates import (
+    get_hand_mask,
     get_lay_off_moves,
     get_lay_off_options,
     get_meld_options,
@@ -22,12 +24,14 @@ from kanasta.cards import Card, parse_cards
 from kanasta.errors import Violation
 from kanasta.melds import (
     Meld,
+    MeldKind,
     apply_lay_off,
     get_lay_off_arrangements,
     get_meld_arrangements,
     validate_meld,
 )
 from kanasta.profiles import FI_5200, KOZ, RulesProfile
+from kanasta.strategies import count_in_deck
 
 Option = tuple[tuple[Card, ...], int | None]
 
@@ -146,3 +150,38 @@ def test_run_meld_options_agree_across_suits_and_wild_cards(
     listed = [(batch, m.wild_at) for batch, m in get_meld_options(profile, cards)]
     assert listed, "each case has at least one meld"
     assert set(listed) == brute_melds(profile, cards)
+
+
+def _table_melds(profile: RulesProfile, hand: tuple[Card, ...]) -> list[tuple[Option, int]]:
+    entries = actions_module._meld_table(profile, hand, get_hand_mask(hand))[0]
+    return [((cards, None if at == -1 else at), set_rank) for cards, at, _, _, set_rank in entries]
+
+
+def _option_melds(profile: RulesProfile, hand: tuple[Card, ...]) -> list[tuple[Option, int]]:
+    return [
+        ((cards, m.wild_at), m.rank if m.kind is MeldKind.SET else 0)
+        for cards, m in get_meld_options(profile, hand)
+    ]
+
+
+@pytest.mark.clause("legal-action-count")
+@given(strategies.profiles(), st.data())
+def test_new_melds_of_related_hands_are_the_meld_options(
+    profile: RulesProfile, data: st.DataObject
+) -> None:
+    """legal_actions derives a hand's new melds from a recent hand it holds fewer cards
+    than (a meld was just made) or a few naturals more than (a card was drawn), or
+    merges the hand's parts: every way gives the options of get_meld_options."""
+    actions_module._TABLES.clear()
+    actions_module._RECENT_TABLES.clear()
+    hand = data.draw(strategies.meldable_hands(profile, max_size=10))
+    kept = data.draw(st.lists(st.booleans(), min_size=len(hand), max_size=len(hand)))
+    smaller = tuple(c for c, keep in zip(hand, kept, strict=True) if keep)
+    added = data.draw(st.lists(st.sampled_from(_NATURALS), max_size=4))
+    larger = tuple(sorted(smaller + tuple(added)))
+    assume(count_in_deck(profile, larger))
+    for cards in (hand, smaller, larger, hand):
+        assert _table_melds(profile, cards) == _option_melds(profile, cards)
+
+
+_NATURALS = tuple(c for c in range(52) if c % 13 != 1)
