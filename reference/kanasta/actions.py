@@ -221,10 +221,14 @@ _ACTIONS_MEMO_LIMIT = 50_000
 def _meld_table(profile: RulesProfile, hand: tuple[Card, ...], mask: int) -> _Table:
     """The new melds of a sorted hand (``mask``: its bits), as ``legal_actions`` lists them.
 
-    Remembered per hand. A hand that holds a subset of a recent one (a meld or
-    lay-off was just made) keeps the entries of that hand it can pay for;
-    any other hand merges the entries of its parts
-    (:func:`~kanasta.candidates.get_meld_option_parts`), each built once per part.
+    A meld is legal under the meld rules for its cards alone, so a hand's new
+    melds follow from a recent hand's. Remembered per hand; a hand that holds
+    a subset of a recent one (a meld or lay-off was just made) keeps the
+    entries of that hand it can pay for; a hand with a few natural cards more
+    than a recent one (a card was drawn) adds those that take one of them,
+    from the parts of their ranks and suits; any other hand merges all its
+    parts (:func:`~kanasta.candidates.get_new_meld_parts`). Each part's
+    entries are built once.
     """
     pid = get_profile_key(profile)
     key = (pid, hand)
