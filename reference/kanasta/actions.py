@@ -21,9 +21,10 @@ from kanasta.candidates import (
     get_lay_off_moves,
     get_new_meld,
     get_new_meld_parts,
+    get_new_meld_parts_with,
     get_profile_key,
 )
-from kanasta.cards import Card, format_card, format_cards, parse_card
+from kanasta.cards import JOKER, Card, format_card, format_cards, parse_card
 from kanasta.clauses import implements
 from kanasta.errors import InputError, Violation
 from kanasta.melds import Meld, MeldKind, check_new_set
@@ -148,7 +149,7 @@ def legal_actions(state: State) -> tuple[Action, ...]:
     # The quick path of _laying_is_legal, hoisted out of the loops.
     any_card_ends = pile_card is None or not state.opened[team]
     mask = get_hand_mask(hand)
-    entries, actions, longest, set_ranks = _meld_table(profile, hand, mask)
+    entries, actions, longest, set_ranks = _meld_table(profile, hand, mask, state.turn)
     # one-set-per-rank depends on the set's rank only: ask once per rank.
     blocked = {
         rank
@@ -208,72 +209,89 @@ _Table = tuple[tuple[_Entry, ...], tuple[Action, ...], int, dict[int, Meld]]
 cards one takes, and one set per rank among them."""
 _PART_ENTRIES: dict[int, tuple[object, tuple[_Entry, ...]]] = {}
 _TABLES: dict[tuple[int, tuple[Card, ...]], _Table] = {}
-_RECENT_TABLES: list[tuple[int, int, _Table]] = []
-_RECENT_LIMIT = 16
-"""Enough to hold each seat's last hand of its previous turn."""
+_SEAT_TABLES: dict[tuple[int, int], tuple[int, _Table]] = {}
+"""Per profile and seat: the bits of the last hand whose table was asked for, and the table."""
 _NEAR_CARDS = 4
-"""A hand with at most this many natural cards more than a recent one extends it."""
-_WILD_BITS = sum(0xF << (4 * c) for c in range(53) if c == 52 or c % 13 == 1)
+"""A hand with at most this many cards more than the seat's last one extends it."""
 _ENTRY_ORDER = itemgetter(0, 1)
 _ACTIONS_MEMO_LIMIT = 50_000
 
 
-def _meld_table(profile: RulesProfile, hand: tuple[Card, ...], mask: int) -> _Table:
+def _meld_table(profile: RulesProfile, hand: tuple[Card, ...], mask: int, seat: int) -> _Table:
     """The new melds of a sorted hand (``mask``: its bits), as ``legal_actions`` lists them.
 
     A meld is legal under the meld rules for its cards alone, so a hand's new
-    melds follow from a recent hand's. Remembered per hand; a hand that holds
-    a subset of a recent one (a meld or lay-off was just made) keeps the
-    entries of that hand it can pay for; a hand with a few natural cards more
-    than a recent one (a card was drawn) adds those that take one of them,
-    from the parts of their ranks and suits; any other hand merges all its
-    parts (:func:`~kanasta.candidates.get_new_meld_parts`). Each part's
-    entries are built once.
+    melds follow from those of the last hand of the same ``seat``: a hand that
+    holds a subset of it (a meld or lay-off was just made) keeps the entries it
+    can pay for; a hand with a few cards more (a card was drawn) also gets
+    those that take an added card, from the parts that hold them
+    (:func:`~kanasta.candidates.get_new_meld_parts` for the ranks and suits of
+    added naturals, :func:`~kanasta.candidates.get_new_meld_parts_with` for
+    an added wild card); any other hand merges all its parts. Remembered per
+    hand; each part's entries are built once.
     """
     pid = get_profile_key(profile)
     key = (pid, hand)
     table = _TABLES.get(key)
+    seat_key = (pid, seat)
     if table is not None:
+        _SEAT_TABLES[seat_key] = (mask, table)
         return table
     outside = ~mask
-    near: _Table | None = None
-    added = 0
-    for entry_pid, entry_mask, entry_table in reversed(_RECENT_TABLES):
-        if entry_pid != pid:
-            continue
-        extra = mask & ~entry_mask
-        if not extra:
-            table = _table_of(profile, [e for e in entry_table[0] if not e[3] & outside], False)
-            break
-        if near is None and extra.bit_count() <= _NEAR_CARDS and not extra & _WILD_BITS:
-            near, added = entry_table, extra
+    last = _SEAT_TABLES.get(seat_key)
+    extra = -1 if last is None else mask & ~last[0]
+    if last is not None and not extra:
+        table = _table_of(profile, [e for e in last[1][0] if not e[3] & outside], False)
     else:
+        parts = None
+        if last is not None and extra.bit_count() <= _NEAR_CARDS:
+            parts = _parts_with(profile, hand, _cards_of(extra))
         merged: list[_Entry] = []
-        if near is None:
+        if parts is None:
             for part in get_new_meld_parts(profile, hand):
                 merged.extend(_part_entries(part))
         else:
+            assert last is not None
             # The melds of the smaller hand, and those that take an added card.
-            merged = [e for e in near[0] if not e[3] & outside]
-            ranks: set[int] = set()
-            suits: set[int] = set()
-            touched = 0
-            for card in _cards_of(added):
-                ranks.add(card % 13)
-                suits.add(card // 13)
-                touched |= 0xF << (4 * card)
-            for part in get_new_meld_parts(profile, hand, ranks, suits):
+            merged = [e for e in last[1][0] if not e[3] & outside]
+            touched = parts[0]
+            for part in parts[1]:
                 merged.extend([e for e in _part_entries(part) if e[3] & touched])
         merged.sort(key=_ENTRY_ORDER)
-        # The parts of a hand share no meld; an added card may be a second copy.
-        table = _table_of(profile, merged, near is not None)
-    if len(_RECENT_TABLES) >= _RECENT_LIMIT:
-        del _RECENT_TABLES[0]
-    _RECENT_TABLES.append((pid, mask, table))
+        # Parts may share runs with an ace; an added card may be a second copy.
+        table = _table_of(profile, merged, True)
+    if len(_SEAT_TABLES) >= _ACTIONS_MEMO_LIMIT:
+        _SEAT_TABLES.clear()
+    _SEAT_TABLES[seat_key] = (mask, table)
     if len(_TABLES) >= _ACTIONS_MEMO_LIMIT:
         _TABLES.clear()
     _TABLES[key] = table
     return table
+
+
+def _parts_with(
+    profile: RulesProfile, hand: tuple[Card, ...], added: list[Card]
+) -> tuple[int, list[tuple[NewMeld, ...]]] | None:
+    """The bits of every copy of the ``added`` cards and parts that hold every new meld
+    of the hand with one of them (``None`` when the profile cannot tell)."""
+    touched = 0
+    ranks: set[int] = set()
+    suits: set[int] = set()
+    wilds: set[Card] = set()
+    for card in added:
+        touched |= 0xF << (4 * card)
+        if card == JOKER or card % 13 == 1:
+            wilds.add(card)
+        else:
+            ranks.add(card % 13)
+            suits.add(card // 13)
+    parts = get_new_meld_parts(profile, hand, ranks, suits) if ranks else []
+    for wild in wilds:
+        more = get_new_meld_parts_with(profile, hand, wild)
+        if more is None:
+            return None
+        parts.extend(more)
+    return touched, parts
 
 
 def _cards_of(mask: int) -> list[Card]:
@@ -301,8 +319,21 @@ def _table_of(profile: RulesProfile, entries: list[_Entry], repeats: bool) -> _T
     for cards, _, _, _, set_rank in entries:
         longest = max(longest, len(cards))
         if set_rank and set_rank not in sets:
-            sets[set_rank] = get_new_meld(profile, cards, None)
+            sets[set_rank] = _set_of_rank(profile, set_rank, cards)
     return tuple(entries), tuple([e[2] for e in entries]), longest, sets
+
+
+_SETS_OF_RANK: dict[tuple[int, int], Meld] = {}
+
+
+def _set_of_rank(profile: RulesProfile, rank: int, cards: tuple[Card, ...]) -> Meld:
+    """A new set of ``rank`` (that of ``cards``, the first time): one-set-per-rank reads
+    nothing of a set but its kind and rank."""
+    key = (get_profile_key(profile), rank)
+    meld = _SETS_OF_RANK.get(key)
+    if meld is None:
+        meld = _SETS_OF_RANK[key] = get_new_meld(profile, cards, None)
+    return meld
 
 
 def _part_entries(part: tuple[NewMeld, ...]) -> tuple[_Entry, ...]:

@@ -54,6 +54,7 @@ __all__ = [
     "get_meld_options",
     "get_new_meld",
     "get_new_meld_parts",
+    "get_new_meld_parts_with",
     "get_profile_key",
     "sub_multisets",
     "validate_meld_cached",
@@ -371,7 +372,8 @@ def get_meld_options(profile: RulesProfile, hand: tuple[Card, ...]) -> tuple[Mel
     if hit is not None:
         return hit  # type: ignore[no-any-return]
     records = sorted(
-        (r for part in get_new_meld_parts(profile, hand) for r in part), key=_record_order
+        dict.fromkeys(r for part in get_new_meld_parts(profile, hand) for r in part),
+        key=_record_order,
     )
     options = tuple((cards, get_new_meld(profile, cards, wild_at)) for cards, wild_at, _ in records)
     return _remember(key, options)  # type: ignore[no-any-return]
@@ -424,9 +426,11 @@ def get_new_meld_parts(
 ) -> list[_Part]:
     """legal-action-count: the legal new melds of a sorted hand, in parts.
 
-    A part is the sets of one rank, the runs of one suit, or the melds of wild
-    cards; each is sorted like :func:`get_meld_options` (which merges them),
-    and no two parts share a meld. With ``ranks`` (0 = ace .. 12 = king) and
+    A part is the sets of one rank, the runs of one stretch of a suit
+    (:func:`_run_parts`), or the melds of wild cards; each is sorted like
+    :func:`get_meld_options`, which merges them. Two stretches of a suit may
+    share runs that hold its ace; no other parts share a meld. With ``ranks``
+    (0 = ace .. 12 = king) and
     ``suits``, only the sets of those ranks and the runs of those suits are
     listed.
 
@@ -451,42 +455,120 @@ def get_new_meld_parts(
             by_rank.setdefault(c % 13, []).append(c)
         if suits is None or c // 13 in suits:
             by_suit.setdefault(c // 13, []).append(c)
-    max_wilds = profile.max_wilds_per_meld
-    single = max_wilds == 1
     parts: list[_Part] = []
-    # A set holds at most max_wilds wild cards, so further copies change nothing.
-    set_wilds = tuple(dict.fromkeys(wilds)) if single else tuple(_capped(wilds, max_wilds))
+    if profile.max_wilds_per_meld != 1:
+        return _general_parts(profile, pid, wilds, by_rank, by_suit, ranks is None)
+    kinds = tuple(dict.fromkeys(wilds))
     for naturals in by_rank.values():
-        if not single or len(naturals) >= 2:
-            key: tuple[Any, ...] = ("set", pid, tuple(naturals), set_wilds)
-            part = _PARTS.get(key)
-            parts.append(_set_part(profile, key) if part is None else part)
+        if len(naturals) >= 2:
+            nat = tuple(naturals)
+            parts.append(_set_records(profile, pid, nat, None))
+            for w in kinds:
+                parts.append(_set_records(profile, pid, nat, w))
     if len(wilds) >= 3 and ranks is None:
-        key = ("wild", pid, tuple(wilds))
-        part = _PARTS.get(key)
-        if part is None:
-            part = _remember_part(key, _records(_wild_melds(profile, key[2])))
-        parts.append(part)
+        parts.append(_wild_part(profile, pid, tuple(wilds)))
     if profile.runs_allowed:
         for suit, suited in by_suit.items():
-            if single:
-                base = 13 * suit
-                places = 0
-                for c in suited:
-                    places |= 1 << (c - base)
-                own_two = base + 1
-                others = tuple(w for w in set_wilds if w != own_two)
-                key = ("run", pid, suit, places, min(wilds.count(own_two), 2), others)
-                part = _PARTS.get(key)
-                parts.append(_run_part(profile, key) if part is None else part)
-            else:
-                parts.append(_general_run_part(profile, pid, suit, suited, wilds))
+            base = 13 * suit
+            places = 0
+            for c in suited:
+                places |= 1 << (c - base)
+            own_two = base + 1
+            own = min(wilds.count(own_two), 2)
+            for stretch in _stretches(suit, places, own):
+                parts.append(_stretch_records(profile, pid, suit, stretch, own, None))
+                for w in kinds:
+                    if w != own_two:
+                        parts.append(_stretch_records(profile, pid, suit, stretch, own, w))
+    return parts
+
+
+def _general_parts(
+    profile: RulesProfile,
+    pid: int,
+    wilds: list[Card],
+    by_rank: dict[int, list[Card]],
+    by_suit: dict[int, list[Card]],
+    with_wild_melds: bool,
+) -> list[_Part]:
+    """The parts of a hand when a meld may hold more than one acting wild card."""
+    parts: list[_Part] = []
+    # A set holds at most max_wilds wild cards, so further copies change nothing.
+    set_wilds = tuple(_capped(wilds, profile.max_wilds_per_meld))
+    for naturals in by_rank.values():
+        key = ("set", pid, tuple(naturals), set_wilds)
+        part = _PARTS.get(key)
+        if part is None:
+            part = _remember_part(key, _records(_set_melds(profile, key[2], set_wilds)))
+        parts.append(part)
+    if len(wilds) >= 3 and with_wild_melds:
+        parts.append(_wild_part(profile, pid, tuple(wilds)))
+    if profile.runs_allowed:
+        for suit, suited in by_suit.items():
+            parts.append(_general_run_part(profile, pid, suit, suited, wilds))
+    return parts
+
+
+def _wild_part(profile: RulesProfile, pid: int, wilds: tuple[Card, ...]) -> _Part:
+    key = ("wild", pid, wilds)
+    part = _PARTS.get(key)
+    if part is None:
+        part = _remember_part(key, _records(_wild_melds(profile, wilds)))
+    return part
+
+
+@implements("legal-action-count")
+def get_new_meld_parts_with(
+    profile: RulesProfile, hand: tuple[Card, ...], wild: Card
+) -> list[_Part] | None:
+    """legal-action-count: parts that hold every new meld of the hand with the ``wild`` card.
+
+    The parts may hold other melds of the hand too. Only when a meld holds at
+    most one acting wild card (``None`` otherwise): then a set with ``wild``
+    holds no other wild card, and a run no other one besides its suit's own 2s.
+    """
+    if profile.max_wilds_per_meld != 1:
+        return None
+    pid = _pid(profile)
+    wilds: list[Card] = []
+    by_rank: dict[int, list[Card]] = {}
+    by_suit: dict[int, list[Card]] = {}
+    for c in hand:
+        if c == JOKER or c % 13 == 1:
+            wilds.append(c)
+        else:
+            by_rank.setdefault(c % 13, []).append(c)
+            by_suit.setdefault(c // 13, []).append(c)
+    parts: list[_Part] = []
+    for naturals in by_rank.values():
+        if len(naturals) >= 2:
+            parts.append(_set_records(profile, pid, tuple(naturals), wild))
+    if len(wilds) >= 3:
+        parts.append(_wild_part(profile, pid, tuple(wilds)))
+    if profile.runs_allowed:
+        for suit, suited in by_suit.items():
+            base = 13 * suit
+            places = 0
+            for c in suited:
+                places |= 1 << (c - base)
+            own_two = base + 1
+            own = min(wilds.count(own_two), 2)
+            for stretch in _stretches(suit, places, own):
+                if wild != own_two:
+                    parts.append(_stretch_records(profile, pid, suit, stretch, own, wild))
+                    continue
+                # The suit's own 2 may stand as a natural: every run of the stretch.
+                parts.append(_stretch_records(profile, pid, suit, stretch, own, None))
+                for w in dict.fromkeys(wilds):
+                    if w != own_two:
+                        parts.append(_stretch_records(profile, pid, suit, stretch, own, w))
     return parts
 
 
 _PARTS: dict[tuple[Any, ...], _Part] = {}
-_SET_PART_SHAPES: dict[tuple[Any, ...], tuple[tuple[int, int], ...]] = {}
-"""New sets by shape: the (naturals, wild cards) counts of the legal batches."""
+_SET_PART_SHAPES: dict[tuple[Any, ...], tuple[int, ...]] = {}
+"""New sets by shape (rank, naturals in hand, wild cards in the batch): how many naturals
+the legal batches hold."""
 _RUN_PART_SHAPES: dict[
     tuple[Any, ...], tuple[tuple[tuple[int, ...], int, int, int | None], ...]
 ] = {}
@@ -517,35 +599,42 @@ def _record_order(record: NewMeld) -> tuple[tuple[Card, ...], int]:
     return record[0], -1 if record[1] is None else record[1]
 
 
-def _set_part(profile: RulesProfile, key: tuple[Any, ...]) -> _Part:
-    """The new sets of one rank's naturals with the hand's kinds of wild card."""
-    _, pid, naturals, wilds = key
+def _set_records(
+    profile: RulesProfile, pid: int, naturals: tuple[Card, ...], wild: Card | None
+) -> _Part:
+    """The new sets of one rank's naturals that hold no wild card (``wild`` is ``None``)
+    or that one, with one wild card per meld; remembered."""
+    key = ("set", pid, naturals, wild)
+    hit = _PARTS.get(key)
+    if hit is not None:
+        return hit
     rank = naturals[0] % 13
-    if profile.max_wilds_per_meld != 1 or rank == 2:
+    wilds = () if wild is None else (wild,)
+    if rank == 2:
         # 3s have rules of their own in some families: no shapes.
-        return _remember_part(key, _records(_set_melds(profile, naturals, wilds)))
-    shape_key = (pid, rank, len(naturals), min(len(wilds), 1))
+        melds = _set_melds(profile, naturals, wilds)
+        return _remember_part(
+            key, _records(m for m in melds if len(wilds) == _wild_count(m.all_cards))
+        )
+    shape_key = (pid, rank, len(naturals), len(wilds))
     shape = _SET_PART_SHAPES.get(shape_key)
     if shape is None:
-        melds = _compute_set_melds(profile, naturals, wilds[:1])
+        melds = _compute_set_melds(profile, naturals, wilds)
         shape = tuple(
             sorted(
                 {
-                    (len(m.all_cards) - _wild_count(m.all_cards), _wild_count(m.all_cards))
+                    len(m.all_cards) - len(wilds)
                     for m in melds
+                    if _wild_count(m.all_cards) == len(wilds)
                 }
             )
         )
         _SET_PART_SHAPES[shape_key] = shape
     records: list[NewMeld] = []
-    for natural_count, wild_count in shape:
+    for natural_count in shape:
         for part in sub_multisets(naturals, max_size=natural_count):
-            if len(part) != natural_count:
-                continue
-            if wild_count == 0:
-                records.append((part, None, rank + 1))
-            else:
-                records.extend((tuple(sorted((*part, w))), None, rank + 1) for w in wilds)
+            if len(part) == natural_count:
+                records.append((tuple(sorted(part + wilds)), None, rank + 1))
     records.sort(key=_record_order)
     return _remember_part(key, tuple(records))
 
@@ -554,53 +643,38 @@ def _wild_count(cards: tuple[Card, ...]) -> int:
     return sum(1 for c in cards if c == JOKER or c % 13 == 1)
 
 
-def _run_part(profile: RulesProfile, key: tuple[Any, ...]) -> _Part:
-    """The new runs of one suit: its naturals at the bits of ``places`` (bit 0 = ace),
-    ``own`` 2s of the suit and the ``others`` kinds of wild card, with one acting wild.
-
-    The shapes are those of each stretch of the suit (:func:`_run_parts`), which
-    recur more often than whole suits.
-    """
-    _, pid, suit, places, own, others = key
-    stretches = _stretches(suit, places, own)
-    if len(stretches) == 1:
-        return _remember_part(key, _stretch_records(profile, pid, suit, stretches[0], own, others))
-    records = [
-        r
-        for stretch in stretches
-        for r in _stretch_records(profile, pid, suit, stretch, own, others)
-    ]
-    # An ace stands at both ends: two stretches may share a run.
-    unique = dict.fromkeys(records)
-    return _remember_part(key, tuple(sorted(unique, key=_record_order)))
-
-
 def _stretch_records(
-    profile: RulesProfile, pid: int, suit: int, stretch: int, own: int, others: tuple[Card, ...]
+    profile: RulesProfile, pid: int, suit: int, stretch: int, own: int, other: Card | None
 ) -> _Part:
-    """The new runs of one stretch of a suit (bits, 0 = ace), remembered."""
-    key = ("stretch", pid, suit, stretch, own, others)
+    """The new runs of one stretch of a suit (bits, 0 = ace) with ``own`` 2s of the suit
+    at hand, that hold no other wild card (``other`` is ``None``) or that one; remembered."""
+    key = ("stretch", pid, suit, stretch, own, other)
     hit = _PARTS.get(key)
     if hit is not None:
         return hit
     base = 13 * suit
-    shape_key = (pid, stretch, own, min(len(others), 1))
+    with_other = 0 if other is None else 1
+    shape_key = (pid, stretch, own, with_other)
     shape = _RUN_PART_SHAPES.get(shape_key)
     if shape is None:
         cards = tuple(base + r for r in range(13) if stretch >> r & 1)
-        wilds = tuple(sorted((base + 1,) * own + others[:1]))
+        wilds = tuple(sorted((base + 1,) * own + (() if other is None else (other,))))
         melds = _compute_run_melds(profile, Suit(suit), cards, wilds)
-        shape = tuple(dict.fromkeys((*_relative_run(m.all_cards, base), m.wild_at) for m in melds))
+        shape = tuple(
+            dict.fromkeys(
+                (*relative, m.wild_at)
+                for m in melds
+                if (relative := _relative_run(m.all_cards, base))[2] == with_other
+            )
+        )
         if len(_RUN_PART_SHAPES) >= _BATCHES_LIMIT:
             _RUN_PART_SHAPES.clear()
         _RUN_PART_SHAPES[shape_key] = shape
-    records: list[NewMeld] = []
-    for ranks, twos, other_count, wild_at in shape:
-        core = tuple(base + r for r in ranks) + (base + 1,) * twos
-        if other_count:
-            records.extend((tuple(sorted((*core, w))), wild_at, 0) for w in others)
-        else:
-            records.append((tuple(sorted(core)), wild_at, 0))
+    extra = () if other is None else (other,)
+    records = [
+        (tuple(sorted((*(base + r for r in ranks), *(base + 1,) * twos, *extra))), wild_at, 0)
+        for ranks, twos, _, wild_at in shape
+    ]
     records.sort(key=_record_order)
     return _remember_part(key, tuple(records))
 

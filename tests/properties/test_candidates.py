@@ -153,7 +153,7 @@ def test_run_meld_options_agree_across_suits_and_wild_cards(
 
 
 def _table_melds(profile: RulesProfile, hand: tuple[Card, ...]) -> list[tuple[Option, int]]:
-    entries = actions_module._meld_table(profile, hand, get_hand_mask(hand))[0]
+    entries = actions_module._meld_table(profile, hand, get_hand_mask(hand), 0)[0]
     return [((cards, None if at == -1 else at), set_rank) for cards, at, _, _, set_rank in entries]
 
 
@@ -169,11 +169,11 @@ def _option_melds(profile: RulesProfile, hand: tuple[Card, ...]) -> list[tuple[O
 def test_new_melds_of_related_hands_are_the_meld_options(
     profile: RulesProfile, data: st.DataObject
 ) -> None:
-    """legal_actions derives a hand's new melds from a recent hand it holds fewer cards
-    than (a meld was just made) or a few naturals more than (a card was drawn), or
-    merges the hand's parts: every way gives the options of get_meld_options."""
+    """legal_actions derives a hand's new melds from the seat's last hand when it holds
+    fewer cards than it (a meld was just made) or a few naturals more (a card was
+    drawn), or merges the hand's parts: every way gives the options of get_meld_options."""
     actions_module._TABLES.clear()
-    actions_module._RECENT_TABLES.clear()
+    actions_module._SEAT_TABLES.clear()
     hand = data.draw(strategies.meldable_hands(profile, max_size=10))
     kept = data.draw(st.lists(st.booleans(), min_size=len(hand), max_size=len(hand)))
     smaller = tuple(c for c, keep in zip(hand, kept, strict=True) if keep)
