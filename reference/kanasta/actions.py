@@ -306,20 +306,21 @@ def _cards_of(mask: int) -> list[Card]:
 
 def _table_of(profile: RulesProfile, entries: list[_Entry], repeats: bool) -> _Table:
     """A table from sorted entries; with ``repeats``, entries may repeat (once each is kept)."""
-    if repeats:
-        kept: list[_Entry] = []
-        previous: _Entry | None = None
+    if repeats and entries:
+        kept = [entries[0]]
+        previous = entries[0]
         for entry in entries:
-            if previous is None or entry[0] != previous[0] or entry[1] != previous[1]:
+            # Entries are shared per meld (_ENTRY_OF), so a repeat is mostly the same object.
+            if entry is not previous and (entry[0] != previous[0] or entry[1] != previous[1]):
                 kept.append(entry)
                 previous = entry
         entries = kept
-    longest = 0
     sets: dict[int, Meld] = {}
-    for cards, _, _, _, set_rank in entries:
-        longest = max(longest, len(cards))
+    for entry in entries:
+        set_rank = entry[4]
         if set_rank and set_rank not in sets:
-            sets[set_rank] = _set_of_rank(profile, set_rank, cards)
+            sets[set_rank] = _set_of_rank(profile, set_rank, entry[0])
+    longest = max([len(e[0]) for e in entries], default=0)
     return tuple(entries), tuple([e[2] for e in entries]), longest, sets
 
 

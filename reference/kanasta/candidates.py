@@ -459,28 +459,61 @@ def get_new_meld_parts(
     if profile.max_wilds_per_meld != 1:
         return _general_parts(profile, pid, wilds, by_rank, by_suit, ranks is None)
     kinds = tuple(dict.fromkeys(wilds))
+    groups = _GROUPS
     for naturals in by_rank.values():
         if len(naturals) >= 2:
-            nat = tuple(naturals)
-            parts.append(_set_records(profile, pid, nat, None))
-            for w in kinds:
-                parts.append(_set_records(profile, pid, nat, w))
+            key: tuple[Any, ...] = ("sets", pid, tuple(naturals), kinds)
+            group = groups.get(key)
+            if group is None:
+                group = _remember_group(
+                    key,
+                    [_set_records(profile, pid, key[2], w) for w in (None, *kinds)],
+                )
+            parts.extend(group)
     if len(wilds) >= 3 and ranks is None:
         parts.append(_wild_part(profile, pid, tuple(wilds)))
     if profile.runs_allowed:
         for suit, suited in by_suit.items():
-            base = 13 * suit
-            places = 0
-            for c in suited:
-                places |= 1 << (c - base)
-            own_two = base + 1
-            own = min(wilds.count(own_two), 2)
-            for stretch in _stretches(suit, places, own):
-                parts.append(_stretch_records(profile, pid, suit, stretch, own, None))
-                for w in kinds:
-                    if w != own_two:
-                        parts.append(_stretch_records(profile, pid, suit, stretch, own, w))
+            own_two = 13 * suit + 1
+            key = ("runs", pid, tuple(suited), min(wilds.count(own_two), 2), kinds)
+            group = groups.get(key)
+            if group is None:
+                group = _remember_group(key, _suit_parts(profile, pid, suit, key[2], key[3], kinds))
+            parts.extend(group)
     return parts
+
+
+_GROUPS: dict[tuple[Any, ...], tuple[_Part, ...]] = {}
+"""The non-empty parts of the sets of one rank or the runs of one suit, by the hand cards
+that decide them."""
+
+
+def _remember_group(key: tuple[Any, ...], parts: list[_Part]) -> tuple[_Part, ...]:
+    if len(_GROUPS) >= _MEMO_LIMIT:
+        _GROUPS.clear()
+    group = _GROUPS[key] = tuple(p for p in parts if p)
+    return group
+
+
+def _suit_parts(
+    profile: RulesProfile,
+    pid: int,
+    suit: int,
+    suited: tuple[Card, ...],
+    own: int,
+    kinds: tuple[Card, ...],
+) -> list[_Part]:
+    """The parts of the runs of one suit: per stretch, per other wild card or none."""
+    base = 13 * suit
+    places = 0
+    for c in suited:
+        places |= 1 << (c - base)
+    others = [w for w in kinds if w != base + 1]
+    return [
+        _stretch_records(profile, pid, suit, stretch, own, w)
+        for stretch in _stretches(suit, places, own)
+        for w in (None, *others)
+    ]
 
 
 def _general_parts(
