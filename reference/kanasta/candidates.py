@@ -805,8 +805,24 @@ LayOffMove = tuple[tuple[Card, ...], int | None]
 
 _SHAPES: dict[tuple[Any, ...], tuple[LayOffMove, ...]] = {}
 """Lay-off moves per meld shape and relevant hand cards; shapes recur from hand to hand."""
-_LAST_MOVES: dict[int, tuple[Meld, list[tuple[int, tuple[LayOffMove, ...], tuple[int, ...]]]]] = {}
-"""Per meld (by id): the last hands (bits) its lay-off moves were found for, with them."""
+_MeldMoves = tuple[
+    Meld, RulesProfile, int, dict[int, tuple[LayOffMove, ...]], list[Any], "_RunInfo | None"
+]
+_MELD_MOVES: dict[int, _MeldMoves] = {}
+"""Per meld (by id): the meld, the profile, the bits of the cards that can join it,
+its lay-off moves per hand (by those bits of the hand), and the last few hands'
+moves with their bits and their batches' bits (see :func:`get_lay_off_moves`)."""
+_PER_MELD_LIMIT = 64
+
+
+def _joining_bits(meld: Meld) -> int:
+    """The bits of every card that can ever join ``meld`` (see :func:`_irrelevant`)."""
+    if meld.kind is MeldKind.RUN:
+        assert meld.suit is not None
+        return _SUIT_BITS[meld.suit]
+    if meld.kind is MeldKind.SET:
+        return _RANK_BITS[meld.rank - 1]
+    return _WILD_BITS
 
 
 @implements("legal-action-count", "lay-off")
@@ -821,30 +837,47 @@ def get_lay_off_moves(
     remembered per meld *shape* and shared by every meld of that shape, in
     this hand and later ones; :func:`kanasta.candidates.apply_lay_off_cached`
     gives the resulting meld when it is needed.
+
+    Per meld on the table, they are also remembered by the hand's cards that
+    can join it (its bits within :func:`_joining_bits`): other cards change
+    nothing. A hand that holds only some of a recent hand's such cards has
+    the lay-offs of that hand that it can pay for.
     """
     if mask is None:
         mask = get_hand_mask(hand)
-    seen = _LAST_MOVES.get(id(meld))
-    if seen is not None and seen[0] is meld:
-        for entry_mask, entry_moves, entry_masks in seen[1]:
-            changed = mask ^ entry_mask
-            if not changed or _irrelevant(meld, changed):
-                return entry_moves
-            extra = mask & ~entry_mask
-            if not extra or _irrelevant(meld, extra):
-                return _within(entry_moves, entry_masks, mask)
-        history = seen[1]
+    entry = _MELD_MOVES.get(id(meld))
+    if entry is None or entry[0] is not meld or entry[1] is not profile:
+        if len(_MELD_MOVES) >= _MEMO_LIMIT:
+            _MELD_MOVES.clear()
+        info = (
+            _run_info(profile, meld)
+            if meld.kind is MeldKind.RUN and profile.max_wilds_per_meld == 1
+            else None
+        )
+        entry = _MELD_MOVES[id(meld)] = (meld, profile, _joining_bits(meld), {}, [], info)
+    bits = mask & entry[2]
+    known = entry[3]
+    moves = known.get(bits)
+    if moves is not None:
+        return moves
+    recent = entry[4]
+    for entry_bits, entry_moves, entry_masks in recent:
+        if not bits & ~entry_bits:
+            moves = _within(entry_moves, entry_masks, mask)
+            break
     else:
-        history = []
-    moves = (
-        _run_moves(profile, meld, hand)
-        if meld.kind is MeldKind.RUN
-        else _shape_moves(profile, meld, hand)
-    )
-    if len(_LAST_MOVES) >= _MEMO_LIMIT:
-        _LAST_MOVES.clear()
-    entry = (mask, moves, _masks(moves))
-    _LAST_MOVES[id(meld)] = (meld, [entry, *history[: _LAY_OFF_HANDS - 1]])
+        info = entry[5]
+        if info is not None:
+            moves = _one_wild_run_moves(profile, meld, info, hand)
+        elif meld.kind is MeldKind.RUN:
+            moves = _run_moves(profile, meld, hand)
+        else:
+            moves = _shape_moves(profile, meld, hand)
+        recent.insert(0, (bits, moves, _masks(moves)))
+        del recent[_LAY_OFF_HANDS:]
+    if len(known) >= _PER_MELD_LIMIT:
+        known.clear()
+    known[bits] = moves
     return moves
 
 
@@ -1037,3 +1070,189 @@ def _relative_move(batch: tuple[Card, ...], place: int | None, base: int) -> _Re
 
 def _move_order(move: LayOffMove) -> tuple[tuple[Card, ...], int]:
     return move[0], -1 if move[1] is None else move[1]
+
+
+_RunInfo = tuple[int, int, int, bool, int]
+"""A run on the table, as :func:`_one_wild_run_moves` reads it: 13 times its suit, the
+bits of its naturals' places, how many wild cards it holds, whether its acting wild is
+the 2 of its suit, and the number standing for its shape (see :func:`_run_info`)."""
+_RUN_KEY_IDS: dict[tuple[Any, ...], int] = {}
+_RUN_FITS: dict[tuple[int, int], tuple[int | None, ...]] = {}
+"""Per run shape (its number) and batch (see :func:`_batch_key`): the places of the
+acting wild of each arrangement of the lay-off (empty: the batch does not fit)."""
+_ACE_LOW = 1 << 1
+_TWO_PLACE = 1 << 2
+_ACE_HIGH_PLACE = 1 << ACE_HIGH
+_NON_TWO_RANKS = 0x1FFD
+"""Rank bits (bit ``r``: rank index ``r``, 0 = ace) of every rank but 2."""
+_OWN_TWO_WILD = 1 << 13
+_FOREIGN_WILD = 1 << 15
+
+
+def _run_info(profile: RulesProfile, meld: Meld) -> _RunInfo:
+    """The facts of a run that decide its lay-offs, relative to its suit (see
+    :func:`_run_moves`: its naturals by rank, its wilds as the 2 of its suit or other)."""
+    assert meld.suit is not None
+    base = 13 * meld.suit
+    own_two = base + 1
+    low = meld.low
+    wild_at = meld.wild_at
+    placed = 0
+    for i in range(len(meld.cards)):
+        if low + i != wild_at:
+            placed |= 1 << (low + i)
+    shape = tuple(
+        (_ACTING_OWN_TWO if c == own_two else _ACTING_OTHER_WILD)
+        if low + i == wild_at
+        else c - base
+        for i, c in enumerate(meld.cards)
+    )
+    spare = tuple(_ACTING_OWN_TWO if c == own_two else _ACTING_OTHER_WILD for c in meld.spare)
+    key = (_pid(profile), low, shape, wild_at, spare)
+    number = _RUN_KEY_IDS.get(key)
+    if number is None:
+        if len(_RUN_KEY_IDS) >= _BATCHES_LIMIT:
+            _RUN_KEY_IDS.clear()
+            _RUN_FITS.clear()
+        number = _RUN_KEY_IDS[key] = len(_RUN_KEY_IDS)
+    acting_own_two = wild_at is not None and meld.cards[wild_at - low] == own_two
+    return base, placed, meld.wild_count, acting_own_two, number
+
+
+def _batch_key(places: int, wild: int) -> int:
+    """A run lay-off batch relative to the suit, as one int: bit ``r`` for a natural of
+    rank index ``r`` (0 = ace), how many 2s of the suit (times ``_OWN_TWO_WILD``) and
+    whether it holds another wild card (``_FOREIGN_WILD``). ``places`` are the bits of
+    the run places its naturals fill (place 2: the suit's 2 as a natural)."""
+    ranks = ((places >> 1) | (places >> ACE_HIGH)) & _NON_TWO_RANKS
+    if places & _TWO_PLACE:
+        ranks += _OWN_TWO_WILD
+    return ranks + wild
+
+
+def _run_batch_keys(
+    profile: RulesProfile, placed: int, wild_count: int, have: int, own: int, foreign: bool
+) -> set[int]:
+    """The batches (see :func:`_batch_key`) that :func:`_run_lay_off_batches` proposes,
+    for one wild card at most in a meld: ``have`` are the bits of the places the hand's
+    naturals of the suit can fill, ``own`` how many 2s of the suit it holds, ``foreign``
+    whether it holds any other wild card."""
+    low = (placed & -placed).bit_length() - 1
+    high = placed.bit_length() - 1
+    lows = [low]
+    gap = False
+    for a in range(low - 1, 0, -1):
+        if not have >> a & 1:
+            if gap:
+                break
+            gap = True
+        lows.append(a)
+    highs = [high]
+    gap = False
+    for b in range(high + 1, ACE_HIGH + 1):
+        if not have >> b & 1:
+            if gap:
+                break
+            gap = True
+        highs.append(b)
+    longest = _max_run(profile)
+    wild_ok = wild_count < 1 or profile.max_meld_size is None
+    out: set[int] = set()
+
+    def add(rest: int, plain: bool) -> None:
+        if plain and rest:
+            out.add(_batch_key(rest, 0))
+        if wild_ok:
+            if own > (1 if rest & _TWO_PLACE else 0):
+                out.add(_batch_key(rest, _OWN_TWO_WILD))
+            if foreign:
+                out.add(_batch_key(rest, _FOREIGN_WILD))
+
+    for a in lows:
+        for b in highs:
+            if b - a + 1 > longest:
+                break
+            needed = ((1 << (b + 1)) - (1 << a)) & ~placed
+            missing = needed & ~have
+            if missing:
+                if missing & (missing - 1):
+                    continue
+                add(needed ^ missing, wild_count > 0)
+                continue
+            add(needed, True)
+            rest = needed
+            while rest:
+                place = rest & -rest
+                rest ^= place
+                add(needed ^ place, wild_count > 0)
+    return out
+
+
+def _key_cards(key: int, base: int, other: Card) -> tuple[Card, ...]:
+    """The sorted cards of a batch key (see :func:`_batch_key`) in the suit of ``base``,
+    with ``other`` as its other wild card."""
+    cards = [base + r for r in range(13) if key >> r & 1]
+    twos = key >> 13 & 3
+    if twos:
+        at = 1 if key & 1 else 0
+        cards[at:at] = [base + 1] * twos
+    if key & _FOREIGN_WILD:
+        cards.append(other)
+        cards.sort()
+    return tuple(cards)
+
+
+def _one_wild_run_moves(
+    profile: RulesProfile, meld: Meld, info: _RunInfo, hand: tuple[Card, ...]
+) -> tuple[LayOffMove, ...]:
+    """The lay-off moves onto a run when a meld holds one wild card at most.
+
+    The batches of :func:`_run_lay_off_batches` are proposed relative to the suit
+    (:func:`_batch_key`), and the places where each leaves the acting wild are
+    remembered per run shape and batch, since the meld rules treat the suits alike
+    and every wild card but the 2 of the run's suit alike (see :func:`_run_moves`).
+    """
+    base, placed, wild_count, acting_own_two, number = info
+    own_two = base + 1
+    have = 0
+    own = 0
+    others: list[Card] = []
+    for c in hand:
+        if base <= c < base + 13:
+            have |= _PLACE_BITS[c - base]
+            if c == own_two:
+                own += 1
+        elif (c == JOKER or c % 13 == 1) and (not others or others[-1] != c):
+            others.append(c)
+    keys = _run_batch_keys(profile, placed, wild_count, have, own, bool(others))
+    if acting_own_two:
+        keys |= _run_batch_keys(
+            profile, placed | _TWO_PLACE, wild_count - 1, have, own, bool(others)
+        )
+    if not keys:
+        return ()
+    moves: list[LayOffMove] = []
+    other = others[0] if others else -1
+    for key in keys:
+        fits = _RUN_FITS.get((number, key))
+        if fits is None:
+            result = get_lay_off_arrangements(profile, meld, _key_cards(key, base, other))
+            fits = () if isinstance(result, Violation) else tuple({m.wild_at: 0 for m in result})
+            if len(_RUN_FITS) >= _BATCHES_LIMIT:
+                _RUN_FITS.clear()
+            _RUN_FITS[number, key] = fits
+        if not fits:
+            continue
+        if key & _FOREIGN_WILD:
+            for card in others:
+                batch = _key_cards(key, base, card)
+                moves.extend([(batch, at) for at in fits])
+        else:
+            batch = _key_cards(key, base, other)
+            moves.extend([(batch, at) for at in fits])
+    moves.sort(key=_move_order)
+    return tuple(moves)
+
+
+_PLACE_BITS = tuple((1 << 1 | 1 << ACE_HIGH) if r == 0 else 1 << (r + 1) for r in range(13))
+"""Per rank index (0 = ace): the bits of the run places a natural of that rank fills."""
