@@ -856,24 +856,30 @@ def get_lay_off_moves(
         )
         entry = _MELD_MOVES[id(meld)] = (meld, profile, _joining_bits(meld), {}, [], info)
     bits = mask & entry[2]
+    if not bits:
+        return ()  # A lay-off takes at least one card, and none of the hand can join.
     known = entry[3]
     moves = known.get(bits)
     if moves is not None:
         return moves
     recent = entry[4]
-    for entry_bits, entry_moves, entry_masks in recent:
-        if not bits & ~entry_bits:
-            moves = _within(entry_moves, entry_masks, mask)
+    for seen in recent:
+        if not bits & ~seen[0]:
+            if seen[2] is None:
+                seen[2] = _masks(seen[1])
+            moves = _within(seen[1], seen[2], mask)
             break
     else:
         info = entry[5]
         if info is not None:
             moves = _one_wild_run_moves(profile, meld, info, hand)
+        elif meld.kind is MeldKind.SET and meld.rank not in (2, 3):
+            moves = _set_moves(profile, meld, hand)
         elif meld.kind is MeldKind.RUN:
             moves = _run_moves(profile, meld, hand)
         else:
             moves = _shape_moves(profile, meld, hand)
-        recent.insert(0, (bits, moves, _masks(moves)))
+        recent.insert(0, [bits, moves, None])
         del recent[_LAY_OFF_HANDS:]
     if len(known) >= _PER_MELD_LIMIT:
         known.clear()
@@ -893,27 +899,54 @@ def _shape_moves(
     wild cards it and the batch hold: that is found once per such shape and
     spelled out with each hand's cards.
     """
-    relevant = _relevant(profile, meld, hand)
-    pid = _pid(profile)
     if meld.kind is not MeldKind.SET or meld.rank in (2, 3):
-        key: tuple[Any, ...] = (pid, meld.kind, meld.rank, meld.cards, relevant)
+        relevant = _relevant(profile, meld, hand)
+        key = (_pid(profile), meld.kind, meld.rank, meld.cards, relevant)
         moves = _SHAPES.get(key)
         if moves is None:
             if len(_SHAPES) >= _BATCHES_LIMIT:
                 _SHAPES.clear()
             moves = _SHAPES[key] = _compute_lay_off_moves(profile, meld, relevant)
         return moves
+    return _set_moves(profile, meld, hand)
+
+
+def _set_moves(profile: RulesProfile, meld: Meld, hand: tuple[Card, ...]) -> tuple[LayOffMove, ...]:
+    """The lay-off moves onto a set of a rank other than 2 and 3 (see :func:`_shape_moves`).
+
+    Its relevant cards (:func:`_relevant`) are found in one pass over the sorted hand.
+    """
+    rank_index = meld.rank - 1
+    cap = profile.max_wilds_per_meld
+    naturals: list[Card] = []
+    wilds: list[Card] = []
+    last = -1
+    copies = 0
+    for c in hand:
+        if c == JOKER or c % 13 == 1:
+            copies = copies + 1 if c == last else 1
+            last = c
+            if copies <= cap:
+                wilds.append(c)
+        elif c % 13 == rank_index:
+            naturals.append(c)
     wild_count = meld.wild_count
-    key = (pid, meld.rank, len(meld.cards) - wild_count, wild_count, relevant)
+    key = (
+        _pid(profile),
+        meld.rank,
+        len(meld.cards) - wild_count,
+        wild_count,
+        *naturals,
+        -1,
+        *wilds,
+    )
     moves = _SHAPES.get(key)
     if moves is not None:
         return moves
-    naturals = tuple(c for c in relevant if c != JOKER and c % 13 != 1)
-    wilds = tuple(c for c in relevant if c == JOKER or c % 13 == 1)
-    counts = Counter(wilds)
-    shape = (*key[:4], len(naturals), tuple(sorted(counts.values())))
+    shape = (*key[:4], len(naturals), tuple(sorted(Counter(wilds).values())))
     relative = _SET_SHAPES.get(shape)
     if relative is None:
+        relevant = tuple(sorted(naturals + wilds))
         relative = tuple(
             dict.fromkeys(
                 (len(batch) - _wild_total(batch), _wild_total(batch), at)
@@ -923,11 +956,13 @@ def _shape_moves(
         if len(_SET_SHAPES) >= _BATCHES_LIMIT:
             _SET_SHAPES.clear()
         _SET_SHAPES[shape] = relative
+    natural_cards = tuple(naturals)
+    wild_cards = tuple(wilds)
     spelled = [
         (tuple(sorted(natural_part + wild_part)), at)
         for natural_count, wild_total, at in relative
-        for natural_part in _sized(naturals, natural_count)
-        for wild_part in _sized(wilds, wild_total)
+        for natural_part in _sized(natural_cards, natural_count)
+        for wild_part in _sized(wild_cards, wild_total)
     ]
     spelled.sort(key=_move_order)
     if len(_SHAPES) >= _BATCHES_LIMIT:
