@@ -943,7 +943,16 @@ def _set_moves(profile: RulesProfile, meld: Meld, hand: tuple[Card, ...]) -> tup
     moves = _SHAPES.get(key)
     if moves is not None:
         return moves
-    shape = (*key[:4], len(naturals), tuple(sorted(Counter(wilds).values())))
+    copies: list[int] = []
+    last = -1
+    for c in wilds:
+        if c == last:
+            copies[-1] += 1
+        else:
+            copies.append(1)
+            last = c
+    copies.sort()
+    shape = (*key[:4], len(naturals), *copies)
     relative = _SET_SHAPES.get(shape)
     if relative is None:
         relevant = tuple(sorted(naturals + wilds))
@@ -956,19 +965,40 @@ def _set_moves(profile: RulesProfile, meld: Meld, hand: tuple[Card, ...]) -> tup
         if len(_SET_SHAPES) >= _BATCHES_LIMIT:
             _SET_SHAPES.clear()
         _SET_SHAPES[shape] = relative
-    natural_cards = tuple(naturals)
-    wild_cards = tuple(wilds)
-    spelled = [
-        (tuple(sorted(natural_part + wild_part)), at)
-        for natural_count, wild_total, at in relative
-        for natural_part in _sized(natural_cards, natural_count)
-        for wild_part in _sized(wild_cards, wild_total)
-    ]
-    spelled.sort(key=_move_order)
+    if relative:
+        natural_parts = _by_size(naturals)
+        wild_parts = _by_size(wilds)
+        spelled = [
+            (tuple(sorted(natural_part + wild_part)), at)
+            for natural_count, wild_total, at in relative
+            for natural_part in natural_parts[natural_count]
+            for wild_part in wild_parts[wild_total]
+        ]
+        spelled.sort(key=_move_order)
+        moves = tuple(spelled)
+    else:
+        moves = ()
     if len(_SHAPES) >= _BATCHES_LIMIT:
         _SHAPES.clear()
-    moves = _SHAPES[key] = tuple(spelled)
+    _SHAPES[key] = moves
     return moves
+
+
+def _by_size(cards: list[Card]) -> list[list[tuple[Card, ...]]]:
+    """The distinct sub-multisets of the sorted ``cards``, by size (remembered)."""
+    key = tuple(cards)
+    parts = _PARTS.get(key)
+    if parts is None:
+        parts = [[] for _ in range(len(cards) + 1)]
+        for part in sub_multisets(cards):
+            parts[len(part)].append(part)
+        if len(_PARTS) >= _BATCHES_LIMIT:
+            _PARTS.clear()
+        _PARTS[key] = parts
+    return parts
+
+
+_PARTS: dict[tuple[Card, ...], list[list[tuple[Card, ...]]]] = {}
 
 
 _SET_SHAPES: dict[tuple[Any, ...], tuple[tuple[int, int, int | None], ...]] = {}
@@ -978,11 +1008,6 @@ wild's place (none for a set)."""
 
 def _wild_total(batch: tuple[Card, ...]) -> int:
     return sum(1 for c in batch if c == JOKER or c % 13 == 1)
-
-
-def _sized(cards: tuple[Card, ...], size: int) -> list[tuple[Card, ...]]:
-    """The distinct sub-multisets of exactly ``size`` of the sorted ``cards``."""
-    return [s for s in sub_multisets(cards, max_size=size) if len(s) == size]
 
 
 def _compute_lay_off_moves(
@@ -1107,10 +1132,12 @@ def _move_order(move: LayOffMove) -> tuple[tuple[Card, ...], int]:
     return move[0], -1 if move[1] is None else move[1]
 
 
-_RunInfo = tuple[int, int, int, bool, int]
+_RunInfo = tuple[int, int, int, int]
 """A run on the table, as :func:`_one_wild_run_moves` reads it: 13 times its suit, the
-bits of its naturals' places, how many wild cards it holds, whether its acting wild is
-the 2 of its suit, and the number standing for its shape (see :func:`_run_info`)."""
+bits of its naturals' places, the number standing for its shape (see
+:func:`_run_info`), and the bits of what decides its proposed batches: those places,
+how many wild cards it holds (times ``2**33``), whether its acting wild is the 2 of its
+suit (``2**35``), and the profile (``2**36`` times its :func:`_pid`)."""
 _RUN_KEY_IDS: dict[tuple[Any, ...], int] = {}
 _RUN_FITS: dict[tuple[int, int], tuple[int | None, ...]] = {}
 """Per run shape (its number) and batch (see :func:`_batch_key`): the places of the
@@ -1151,7 +1178,8 @@ def _run_info(profile: RulesProfile, meld: Meld) -> _RunInfo:
             _RUN_FITS.clear()
         number = _RUN_KEY_IDS[key] = len(_RUN_KEY_IDS)
     acting_own_two = wild_at is not None and meld.cards[wild_at - low] == own_two
-    return base, placed, meld.wild_count, acting_own_two, number
+    proposal = placed | meld.wild_count << 33 | acting_own_two << 35 | _pid(profile) << 36
+    return base, placed, number, proposal
 
 
 def _batch_key(places: int, wild: int) -> int:
@@ -1225,16 +1253,22 @@ def _run_batch_keys(
 
 def _key_cards(key: int, base: int, other: Card) -> tuple[Card, ...]:
     """The sorted cards of a batch key (see :func:`_batch_key`) in the suit of ``base``,
-    with ``other`` as its other wild card."""
-    cards = [base + r for r in range(13) if key >> r & 1]
-    twos = key >> 13 & 3
-    if twos:
-        at = 1 if key & 1 else 0
-        cards[at:at] = [base + 1] * twos
-    if key & _FOREIGN_WILD:
-        cards.append(other)
-        cards.sort()
-    return tuple(cards)
+    with ``other`` as its other wild card (remembered)."""
+    index = key | base << 16 | other << 22
+    cards = _KEY_CARDS.get(index)
+    if cards is None:
+        found = [base + r for r in range(13) if key >> r & 1]
+        twos = key >> 13 & 3
+        if twos:
+            at = 1 if key & 1 else 0
+            found[at:at] = [base + 1] * twos
+        if key & _FOREIGN_WILD:
+            found.append(other)
+            found.sort()
+        if len(_KEY_CARDS) >= _BATCHES_LIMIT:
+            _KEY_CARDS.clear()
+        cards = _KEY_CARDS[index] = tuple(found)
+    return cards
 
 
 def _one_wild_run_moves(
@@ -1243,11 +1277,12 @@ def _one_wild_run_moves(
     """The lay-off moves onto a run when a meld holds one wild card at most.
 
     The batches of :func:`_run_lay_off_batches` are proposed relative to the suit
-    (:func:`_batch_key`), and the places where each leaves the acting wild are
+    (:func:`_batch_key`), remembered by the places of the run's naturals and the
+    free places the hand can fill; the places where each leaves the acting wild are
     remembered per run shape and batch, since the meld rules treat the suits alike
     and every wild card but the 2 of the run's suit alike (see :func:`_run_moves`).
     """
-    base, placed, wild_count, acting_own_two, number = info
+    base, placed, number, proposal = info
     own_two = base + 1
     have = 0
     own = 0
@@ -1259,23 +1294,47 @@ def _one_wild_run_moves(
                 own += 1
         elif (c == JOKER or c % 13 == 1) and (not others or others[-1] != c):
             others.append(c)
-    keys = _run_batch_keys(profile, placed, wild_count, have, own, bool(others))
-    if acting_own_two:
-        keys |= _run_batch_keys(
-            profile, placed | _TWO_PLACE, wild_count - 1, have, own, bool(others)
-        )
-    if not keys:
-        return ()
+    have &= ~placed & _reach(placed, have, proposal >> 35 & 1)
+    own = min(own, 2)
+    spelled = (number, have, own, base, *others)
+    moves = _RUN_LAY_OFFS.get(spelled)
+    if moves is not None:
+        return moves
+    proposal |= have << 15 | own << 30 | bool(others) << 32
+    keys = _PROPOSALS.get(proposal)
+    if keys is None:
+        keys = _proposals(profile, info, have, own, bool(others))
+        if len(_PROPOSALS) >= _BATCHES_LIMIT:
+            _PROPOSALS.clear()
+        _PROPOSALS[proposal] = keys
+    if len(_RUN_LAY_OFFS) >= _BATCHES_LIMIT:
+        _RUN_LAY_OFFS.clear()
+    moves = _RUN_LAY_OFFS[spelled] = _spell_run_moves(profile, meld, number, keys, base, others)
+    return moves
+
+
+def _spell_run_moves(
+    profile: RulesProfile,
+    meld: Meld,
+    number: int,
+    keys: tuple[int, ...],
+    base: int,
+    others: list[Card],
+) -> tuple[LayOffMove, ...]:
+    """The lay-off moves of the proposed batch ``keys`` onto a run of shape ``number``
+    (see :func:`_one_wild_run_moves`), spelled with the cards of the suit of ``base``
+    and the hand's other wild cards."""
     moves: list[LayOffMove] = []
-    other = others[0] if others else -1
+    other = others[0] if others else 0
+    number <<= 16
     for key in keys:
-        fits = _RUN_FITS.get((number, key))
+        fits = _RUN_FITS.get(number | key)
         if fits is None:
             result = get_lay_off_arrangements(profile, meld, _key_cards(key, base, other))
             fits = () if isinstance(result, Violation) else tuple({m.wild_at: 0 for m in result})
             if len(_RUN_FITS) >= _BATCHES_LIMIT:
                 _RUN_FITS.clear()
-            _RUN_FITS[number, key] = fits
+            _RUN_FITS[number | key] = fits
         if not fits:
             continue
         if key & _FOREIGN_WILD:
@@ -1283,10 +1342,59 @@ def _one_wild_run_moves(
                 batch = _key_cards(key, base, card)
                 moves.extend([(batch, at) for at in fits])
         else:
-            batch = _key_cards(key, base, other)
+            batch = _key_cards(key, base, 0)
             moves.extend([(batch, at) for at in fits])
-    moves.sort(key=_move_order)
+    if len(moves) > 1:
+        moves.sort(key=_move_order)
     return tuple(moves)
+
+
+def _proposals(
+    profile: RulesProfile, info: _RunInfo, have: int, own: int, foreign: bool
+) -> tuple[int, ...]:
+    """The batch keys :func:`_one_wild_run_moves` tries (see :func:`_run_batch_keys`)."""
+    _, placed, _, proposal = info
+    wild_count = proposal >> 33 & 3
+    keys = _run_batch_keys(profile, placed, wild_count, have, own, foreign)
+    if proposal >> 35 & 1:
+        # The acting 2 of the run's suit may go home (see :func:`_lay_off_batches`).
+        keys |= _run_batch_keys(profile, placed | _TWO_PLACE, wild_count - 1, have, own, foreign)
+    return tuple(keys)
+
+
+def _reach(placed: int, have: int, home: int) -> int:
+    """The bits of the places the proposals onto a run whose naturals stand at
+    ``placed`` look at, for a hand that can fill the places ``have``.
+
+    The walks of :func:`_run_batch_keys` stop before the second place below (above)
+    the run that the hand cannot fill. When the run's acting 2 may go home
+    (``home``), every place below it counts.
+    """
+    low = (placed & -placed).bit_length() - 1
+    high = placed.bit_length() - 1
+    floor = 0
+    below = ~have & ((1 << low) - 2)
+    if below and not home:
+        below ^= 1 << (below.bit_length() - 1)
+        floor = below.bit_length()
+    ceiling = ACE_HIGH + 1
+    above = ~have & _ALL_PLACES & ~((1 << (high + 1)) - 1)
+    if above:
+        above ^= above & -above
+        if above:
+            ceiling = (above & -above).bit_length() - 1
+    return (1 << ceiling) - (1 << floor)
+
+
+_ALL_PLACES = (1 << (ACE_HIGH + 1)) - 2
+"""The bits of the run places 1..14."""
+_RUN_LAY_OFFS: dict[tuple[int, ...], tuple[LayOffMove, ...]] = {}
+"""Lay-off moves per run shape (its number) and hand: the free places it can fill
+that matter, how many 2s of the suit (up to two), the suit and the other wild cards."""
+_PROPOSALS: dict[int, tuple[int, ...]] = {}
+"""The batch keys proposed per run (its naturals' places, wild cards and acting 2, and
+the profile) and hand (the free places it can fill, its 2s of the suit, other wilds)."""
+_KEY_CARDS: dict[int, tuple[Card, ...]] = {}
 
 
 _PLACE_BITS = tuple((1 << 1 | 1 << ACE_HIGH) if r == 0 else 1 << (r + 1) for r in range(13))
