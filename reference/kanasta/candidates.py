@@ -943,16 +943,16 @@ def _set_moves(profile: RulesProfile, meld: Meld, hand: tuple[Card, ...]) -> tup
     moves = _SHAPES.get(key)
     if moves is not None:
         return moves
-    copies: list[int] = []
+    kinds: list[int] = []
     last = -1
     for c in wilds:
         if c == last:
-            copies[-1] += 1
+            kinds[-1] += 1
         else:
-            copies.append(1)
+            kinds.append(1)
             last = c
-    copies.sort()
-    shape = (*key[:4], len(naturals), *copies)
+    kinds.sort()
+    shape = (*key[:4], len(naturals), *kinds)
     relative = _SET_SHAPES.get(shape)
     if relative is None:
         relevant = tuple(sorted(naturals + wilds))
@@ -1139,8 +1139,8 @@ bits of its naturals' places, the number standing for its shape (see
 how many wild cards it holds (times ``2**33``), whether its acting wild is the 2 of its
 suit (``2**35``), and the profile (``2**36`` times its :func:`_pid`)."""
 _RUN_KEY_IDS: dict[tuple[Any, ...], int] = {}
-_RUN_FITS: dict[tuple[int, int], tuple[int | None, ...]] = {}
-"""Per run shape (its number) and batch (see :func:`_batch_key`): the places of the
+_RUN_FITS: dict[int, tuple[int | None, ...]] = {}
+"""Per run shape (its number, times ``2**16``) and batch (see :func:`_batch_key`): the places of the
 acting wild of each arrangement of the lay-off (empty: the batch does not fit)."""
 _ACE_LOW = 1 << 1
 _TWO_PLACE = 1 << 2
