@@ -815,14 +815,45 @@ moves with their bits and their batches' bits (see :func:`get_lay_off_moves`).""
 _PER_MELD_LIMIT = 64
 
 
-def _joining_bits(meld: Meld) -> int:
-    """The bits of every card that can ever join ``meld`` (see :func:`_irrelevant`)."""
+def _deciding_bits(profile: RulesProfile, meld: Meld) -> int:
+    """The bits of the hand cards that decide the lay-offs onto ``meld``.
+
+    Only cards that can join it count (see :func:`_irrelevant`). A run holds each
+    natural once and (one wild card at most in a meld) one wild card, or two 2s of
+    its suit when one goes to place 2: so one copy of each decides, two of that 2.
+    A set takes every copy of its naturals, and at most ``max_wilds_per_meld``
+    copies of a wild card (see :func:`_set_moves`).
+    """
     if meld.kind is MeldKind.RUN:
         assert meld.suit is not None
+        if profile.max_wilds_per_meld == 1:
+            return _RUN_DECIDING_BITS[meld.suit]
         return _SUIT_BITS[meld.suit]
     if meld.kind is MeldKind.SET:
-        return _RANK_BITS[meld.rank - 1]
+        rank_index = meld.rank - 1
+        return _copy_bits(range(rank_index, 52, 13), 4) | _copy_bits(
+            (c for c in _WILD_KINDS if c == JOKER or c % 13 != rank_index),
+            min(profile.max_wilds_per_meld, 4),
+        )
     return _WILD_BITS
+
+
+def _copy_bits(cards: Iterable[Card], copies: int) -> int:
+    """The bits of the first ``copies`` copies of each of the ``cards``."""
+    bits = 0
+    for c in cards:
+        bits |= ((1 << copies) - 1) << (4 * c)
+    return bits
+
+
+_WILD_KINDS = tuple(c for c in range(JOKER + 1) if is_wild_card(c))
+_RUN_DECIDING_BITS = tuple(
+    _copy_bits((c for c in range(13 * s, 13 * s + 13) if c != 13 * s + 1), 1)
+    | _copy_bits((13 * s + 1,), 2)
+    | _copy_bits((c for c in _WILD_KINDS if c != 13 * s + 1), 1)
+    for s in Suit
+)
+"""Per suit: the bits that decide the lay-offs onto a run when a meld holds one wild at most."""
 
 
 @implements("legal-action-count", "lay-off")
@@ -839,7 +870,7 @@ def get_lay_off_moves(
     gives the resulting meld when it is needed.
 
     Per meld on the table, they are also remembered by the hand's cards that
-    can join it (its bits within :func:`_joining_bits`): other cards change
+    decide them (its bits within :func:`_deciding_bits`): other cards change
     nothing. A hand that holds only some of a recent hand's such cards has
     the lay-offs of that hand that it can pay for.
     """
@@ -854,7 +885,7 @@ def get_lay_off_moves(
             if meld.kind is MeldKind.RUN and profile.max_wilds_per_meld == 1
             else None
         )
-        entry = _MELD_MOVES[id(meld)] = (meld, profile, _joining_bits(meld), {}, [], info)
+        entry = _MELD_MOVES[id(meld)] = (meld, profile, _deciding_bits(profile, meld), {}, [], info)
     bits = mask & entry[2]
     if not bits:
         return ()  # A lay-off takes at least one card, and none of the hand can join.
@@ -873,7 +904,7 @@ def get_lay_off_moves(
         info = entry[5]
         if info is not None:
             moves = _one_wild_run_moves(profile, meld, info, hand)
-        elif meld.kind is MeldKind.SET and meld.rank not in (2, 3):
+        elif meld.kind is MeldKind.SET:
             moves = _set_moves(profile, meld, hand)
         elif meld.kind is MeldKind.RUN:
             moves = _run_moves(profile, meld, hand)
@@ -890,31 +921,26 @@ def get_lay_off_moves(
 def _shape_moves(
     profile: RulesProfile, meld: Meld, hand: tuple[Card, ...]
 ) -> tuple[LayOffMove, ...]:
-    """The lay-off moves onto a set or a meld of wild cards, remembered by its cards.
-
-    A set of a rank other than 2 and 3 takes naturals of its rank of any suit,
-    and wild cards of any kind, alike (clauses set-definition,
-    one-wild-per-meld, classic-wild-ratio; 2s and 3s have rules of their own in
-    some families). So which batches fit it depends on how many naturals and
-    wild cards it and the batch hold: that is found once per such shape and
-    spelled out with each hand's cards.
-    """
-    if meld.kind is not MeldKind.SET or meld.rank in (2, 3):
-        relevant = _relevant(profile, meld, hand)
-        key = (_pid(profile), meld.kind, meld.rank, meld.cards, relevant)
-        moves = _SHAPES.get(key)
-        if moves is None:
-            if len(_SHAPES) >= _BATCHES_LIMIT:
-                _SHAPES.clear()
-            moves = _SHAPES[key] = _compute_lay_off_moves(profile, meld, relevant)
-        return moves
-    return _set_moves(profile, meld, hand)
+    """The lay-off moves onto a meld of wild cards, remembered by its cards and the
+    hand's relevant cards (:func:`_relevant`)."""
+    relevant = _relevant(profile, meld, hand)
+    key = (_pid(profile), meld.kind, meld.rank, meld.cards, relevant)
+    moves = _SHAPES.get(key)
+    if moves is None:
+        if len(_SHAPES) >= _BATCHES_LIMIT:
+            _SHAPES.clear()
+        moves = _SHAPES[key] = _compute_lay_off_moves(profile, meld, relevant)
+    return moves
 
 
 def _set_moves(profile: RulesProfile, meld: Meld, hand: tuple[Card, ...]) -> tuple[LayOffMove, ...]:
-    """The lay-off moves onto a set of a rank other than 2 and 3 (see :func:`_shape_moves`).
+    """The lay-off moves onto a set, remembered by its shape (see :func:`_shape_moves`).
 
-    Its relevant cards (:func:`_relevant`) are found in one pass over the sorted hand.
+    A set takes naturals of its rank of any suit, and wild cards of any other
+    kind, alike (clauses set-definition, twos-set, one-wild-per-meld,
+    classic-wild-ratio; a family where black threes are never laid off refuses
+    every batch alike). Its relevant cards (:func:`_relevant`) are found in one
+    pass over the sorted hand.
     """
     rank_index = meld.rank - 1
     cap = profile.max_wilds_per_meld
@@ -923,13 +949,13 @@ def _set_moves(profile: RulesProfile, meld: Meld, hand: tuple[Card, ...]) -> tup
     last = -1
     copies = 0
     for c in hand:
-        if c == JOKER or c % 13 == 1:
+        if c != JOKER and c % 13 == rank_index:
+            naturals.append(c)
+        elif c == JOKER or c % 13 == 1:
             copies = copies + 1 if c == last else 1
             last = c
             if copies <= cap:
                 wilds.append(c)
-        elif c % 13 == rank_index:
-            naturals.append(c)
     wild_count = meld.wild_count
     key = (
         _pid(profile),
@@ -958,8 +984,9 @@ def _set_moves(profile: RulesProfile, meld: Meld, hand: tuple[Card, ...]) -> tup
         relevant = tuple(sorted(naturals + wilds))
         relative = tuple(
             dict.fromkeys(
-                (len(batch) - _wild_total(batch), _wild_total(batch), at)
+                (count, len(batch) - count, at)
                 for batch, at in _compute_lay_off_moves(profile, meld, relevant)
+                for count in [sum(1 for c in batch if c != JOKER and c % 13 == rank_index)]
             )
         )
         if len(_SET_SHAPES) >= _BATCHES_LIMIT:
@@ -1004,10 +1031,6 @@ _PARTS: dict[tuple[Card, ...], list[list[tuple[Card, ...]]]] = {}
 _SET_SHAPES: dict[tuple[Any, ...], tuple[tuple[int, int, int | None], ...]] = {}
 """Set lay-offs by shape: how many naturals and wild cards each batch holds, and the
 wild's place (none for a set)."""
-
-
-def _wild_total(batch: tuple[Card, ...]) -> int:
-    return sum(1 for c in batch if c == JOKER or c % 13 == 1)
 
 
 def _compute_lay_off_moves(
