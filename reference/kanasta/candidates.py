@@ -544,73 +544,9 @@ def _capped(cards: Iterable[Card], cap: int, keep: int = -1) -> list[Card]:
     return out
 
 
-def _relevant(profile: RulesProfile, meld: Meld, hand: tuple[Card, ...]) -> tuple[Card, ...]:
-    """The hand cards that decide the lay-offs onto ``meld`` (the cache key of its options).
-
-    ``_lay_off_batches`` gives the same batches for the whole hand and for
-    these cards: a meld of wild cards looks at the wild cards; a set at the
-    naturals of its rank and at most ``max_wilds_per_meld`` copies of each
-    other wild; a run at one copy of each natural of its suit between the farthest places
-    its extension walks reach (see :func:`_run_reach`), one copy of each wild
-    card and two of the 2 of its suit (one may stand as a natural).
-    """
-    if meld.kind is MeldKind.WILD:
-        return tuple(c for c in hand if c == JOKER or c % 13 == 1)
-    if meld.kind is MeldKind.SET:
-        rank = meld.rank - 1
-        naturals = [c for c in hand if c != JOKER and c % 13 == rank]
-        wilds = [c for c in hand if c == JOKER or (c % 13 == 1 and rank != 1)]
-        return tuple(sorted(naturals + _capped(wilds, profile.max_wilds_per_meld)))
-    assert meld.suit is not None
-    base = 13 * meld.suit
-    own_two = base + 1
-    have = {c - base + 1 for c in hand if base <= c < base + 13}
-    if 1 in have:
-        have.add(ACE_HIGH)
-    low, high = _run_reach(profile, meld, have)
-    # A run holds each natural once: one copy of each decides as much as two.
-    suited = {
-        c
-        for c in hand
-        if base <= c < base + 13
-        and c != own_two
-        and (low <= c - base + 1 <= high or (c == base and high == ACE_HIGH))
-    }
-    wilds = _capped((c for c in hand if c == JOKER or c % 13 == 1), 1, own_two)
-    return tuple(sorted([*suited, *wilds]))
-
-
-def _walk(profile: RulesProfile, placed: set[int], have: set[int]) -> tuple[int, int]:
-    """The lowest and highest places the walks of ``_run_lay_off_batches`` look at."""
-    max_wilds = profile.max_wilds_per_meld
-    low, high = min(placed), max(placed)
-    a, gaps = low, 0
-    while a > 1:
-        if a - 1 not in have:
-            gaps += 1
-            if gaps > max_wilds:
-                break
-        a -= 1
-    b, gaps = high, 0
-    while b < ACE_HIGH:
-        if b + 1 not in have:
-            gaps += 1
-            if gaps > max_wilds:
-                break
-        b += 1
-    return a, b
-
-
-def _run_reach(profile: RulesProfile, meld: Meld, have: set[int]) -> tuple[int, int]:
-    """The window of places whose naturals can matter for a lay-off onto the run."""
-    placed = {meld.low + i for i in range(len(meld.cards)) if meld.low + i != meld.wild_at}
-    low, high = _walk(profile, placed, have)
-    wild_at = meld.wild_at
-    assert meld.suit is not None
-    if wild_at is not None and meld.cards[wild_at - meld.low] == make_card(2, meld.suit):
-        other_low, other_high = _walk(profile, placed | {2}, have)
-        low, high = min(low, other_low), max(high, other_high)
-    return low, high
+def _relevant(hand: tuple[Card, ...]) -> tuple[Card, ...]:
+    """The hand cards that decide the lay-offs onto a meld of wild cards: its wild cards."""
+    return tuple(c for c in hand if c == JOKER or c % 13 == 1)
 
 
 def validate_meld_cached(
@@ -774,17 +710,6 @@ def get_lay_off_options(
     return tuple(options)
 
 
-def _irrelevant(meld: Meld, mask: int) -> bool:
-    """Whether no card of the bit mask can ever join ``meld``: all are naturals, of
-    another suit than a run's, of another rank than a set's, or the meld is of wilds."""
-    if meld.kind is MeldKind.RUN:
-        assert meld.suit is not None
-        return not mask & _SUIT_BITS[meld.suit]
-    if meld.kind is MeldKind.SET:
-        return not mask & _RANK_BITS[meld.rank - 1]
-    return not mask & _WILD_BITS
-
-
 def _card_bits(cards: Iterable[Card]) -> int:
     """The bits of every copy of the ``cards`` (see :func:`get_hand_mask`)."""
     bits = 0
@@ -796,8 +721,6 @@ def _card_bits(cards: Iterable[Card]) -> int:
 _WILD_BITS = _card_bits(c for c in range(JOKER + 1) if is_wild_card(c))
 _SUIT_BITS = tuple(_WILD_BITS | _card_bits(range(13 * s, 13 * s + 13)) for s in Suit)
 """Per suit: the bits of the cards that can join a run of that suit (its cards and the wilds)."""
-_RANK_BITS = tuple(_WILD_BITS | _card_bits(range(r, 52, 13)) for r in range(13))
-"""Per rank (0 = ace): the bits of the cards that can join a set of that rank."""
 
 
 LayOffMove = tuple[tuple[Card, ...], int | None]
@@ -818,9 +741,10 @@ _PER_MELD_LIMIT = 64
 def _deciding_bits(profile: RulesProfile, meld: Meld) -> int:
     """The bits of the hand cards that decide the lay-offs onto ``meld``.
 
-    Only cards that can join it count (see :func:`_irrelevant`). A run holds each
-    natural once and (one wild card at most in a meld) one wild card, or two 2s of
-    its suit when one goes to place 2: so one copy of each decides, two of that 2.
+    Only cards that can join it count: wild cards, and the naturals of a run's
+    suit or a set's rank. A run holds each natural once and (one wild card at
+    most in a meld) one wild card, or two 2s of its suit when one goes to place
+    2: so one copy of each decides, two of that 2.
     A set takes every copy of its naturals, and at most ``max_wilds_per_meld``
     copies of a wild card (see :func:`_set_moves`).
     """
@@ -907,7 +831,7 @@ def get_lay_off_moves(
         elif meld.kind is MeldKind.SET:
             moves = _set_moves(profile, meld, hand)
         elif meld.kind is MeldKind.RUN:
-            moves = _run_moves(profile, meld, hand)
+            moves = _compute_lay_off_moves(profile, meld, hand)
         else:
             moves = _shape_moves(profile, meld, hand)
         recent.insert(0, [bits, moves, None])
@@ -923,7 +847,7 @@ def _shape_moves(
 ) -> tuple[LayOffMove, ...]:
     """The lay-off moves onto a meld of wild cards, remembered by its cards and the
     hand's relevant cards (:func:`_relevant`)."""
-    relevant = _relevant(profile, meld, hand)
+    relevant = _relevant(hand)
     key = (_pid(profile), meld.kind, meld.rank, meld.cards, relevant)
     moves = _SHAPES.get(key)
     if moves is None:
@@ -939,8 +863,8 @@ def _set_moves(profile: RulesProfile, meld: Meld, hand: tuple[Card, ...]) -> tup
     A set takes naturals of its rank of any suit, and wild cards of any other
     kind, alike (clauses set-definition, twos-set, one-wild-per-meld,
     classic-wild-ratio; a family where black threes are never laid off refuses
-    every batch alike). Its relevant cards (:func:`_relevant`) are found in one
-    pass over the sorted hand.
+    every batch alike). Its naturals, and its wild cards up to
+    ``max_wilds_per_meld`` copies of each, are found in one pass over the sorted hand.
     """
     rank_index = meld.rank - 1
     cap = profile.max_wilds_per_meld
@@ -1052,86 +976,6 @@ _ACTING_OTHER_WILD = -2
 _RelativeMove = tuple[tuple[int, ...], int, int, int | None]
 """A run lay-off relative to the suit: the naturals' ranks (0 = ace), how many 2s of
 the run's suit, how many other wild cards, and the place of the acting wild."""
-_RUN_SHAPES: dict[tuple[Any, ...], tuple[_RelativeMove, ...]] = {}
-_RUN_MOVES: dict[tuple[Any, ...], tuple[LayOffMove, ...]] = {}
-
-
-def _run_moves(profile: RulesProfile, meld: Meld, hand: tuple[Card, ...]) -> tuple[LayOffMove, ...]:
-    """The lay-off moves onto a run, remembered relative to its suit.
-
-    The meld rules treat the four suits alike, and every wild card other than
-    the 2 of the run's suit alike (only that 2 can stand as a natural or go
-    home). So the moves are found once per shape: the run's naturals by rank
-    and its wilds by that distinction, the hand's naturals of the suit that
-    :func:`_relevant` keeps, how many 2s of the suit and how many other kinds
-    of wild card it holds (no more than a meld can use); they are then spelled
-    out with this hand's cards.
-    """
-    assert meld.suit is not None
-    base = 13 * meld.suit
-    own_two = base + 1
-    have: set[int] = set()
-    own = 0
-    others: list[Card] = []
-    for c in hand:
-        if base <= c < base + 13:
-            have.add(c - base + 1)
-            if c == own_two:
-                own += 1
-        elif (c == JOKER or c % 13 == 1) and (not others or others[-1] != c):
-            others.append(c)
-    if 1 in have:
-        have.add(ACE_HIGH)
-    low, high = _run_reach(profile, meld, have)
-    wild_at = meld.wild_at
-    # A natural whose place a natural of the run holds can never join it.
-    first = meld.low
-    ranks = 0
-    for place in have:
-        if (
-            low <= place <= high
-            and place != 2
-            and not (first <= place < first + len(meld.cards) and place != wild_at)
-        ):
-            ranks |= 1 << (0 if place == ACE_HIGH else place - 1)
-    shape = tuple(
-        (_ACTING_OWN_TWO if c == own_two else _ACTING_OTHER_WILD)
-        if meld.low + i == wild_at
-        else c - base
-        for i, c in enumerate(meld.cards)
-    )
-    spare = tuple(_ACTING_OWN_TWO if c == own_two else _ACTING_OTHER_WILD for c in meld.spare)
-    key = (
-        _pid(profile),
-        meld.low,
-        shape,
-        wild_at,
-        spare,
-        ranks,
-        min(own, 2),
-        min(len(others), profile.max_wilds_per_meld),
-    )
-    spelled_key = (key, base, tuple(others))
-    moves = _RUN_MOVES.get(spelled_key)
-    if moves is not None:
-        return moves
-    relative = _RUN_SHAPES.get(key)
-    if relative is None:
-        found = _compute_lay_off_moves(profile, meld, _relevant(profile, meld, hand))
-        relative = tuple(dict.fromkeys(_relative_move(batch, at, base) for batch, at in found))
-        if len(_RUN_SHAPES) >= _BATCHES_LIMIT:
-            _RUN_SHAPES.clear()
-        _RUN_SHAPES[key] = relative
-    spelled = [
-        (batch, at)
-        for naturals, twos, other_count, at in relative
-        for batch in _spelled(naturals, twos, other_count, base, others)
-    ]
-    spelled.sort(key=_move_order)
-    if len(_RUN_MOVES) >= _BATCHES_LIMIT:
-        _RUN_MOVES.clear()
-    moves = _RUN_MOVES[spelled_key] = tuple(spelled)
-    return moves
 
 
 def _spelled(
@@ -1165,9 +1009,7 @@ _RUN_KEY_IDS: dict[tuple[Any, ...], int] = {}
 _RUN_FITS: dict[int, tuple[int | None, ...]] = {}
 """Per run shape (its number, times ``2**16``) and batch (see :func:`_batch_key`): the places of the
 acting wild of each arrangement of the lay-off (empty: the batch does not fit)."""
-_ACE_LOW = 1 << 1
 _TWO_PLACE = 1 << 2
-_ACE_HIGH_PLACE = 1 << ACE_HIGH
 _NON_TWO_RANKS = 0x1FFD
 """Rank bits (bit ``r``: rank index ``r``, 0 = ace) of every rank but 2."""
 _OWN_TWO_WILD = 1 << 13
@@ -1175,8 +1017,8 @@ _FOREIGN_WILD = 1 << 15
 
 
 def _run_info(profile: RulesProfile, meld: Meld) -> _RunInfo:
-    """The facts of a run that decide its lay-offs, relative to its suit (see
-    :func:`_run_moves`: its naturals by rank, its wilds as the 2 of its suit or other)."""
+    """The facts of a run that decide its lay-offs, relative to its suit: its
+    naturals by rank, its wilds as the 2 of its suit or another wild card."""
     assert meld.suit is not None
     base = 13 * meld.suit
     own_two = base + 1
@@ -1303,7 +1145,8 @@ def _one_wild_run_moves(
     (:func:`_batch_key`), remembered by the places of the run's naturals and the
     free places the hand can fill; the places where each leaves the acting wild are
     remembered per run shape and batch, since the meld rules treat the suits alike
-    and every wild card but the 2 of the run's suit alike (see :func:`_run_moves`).
+    and every wild card but the 2 of the run's suit alike (only that 2 can stand as
+    a natural or go home).
     """
     base, placed, number, proposal = info
     own_two = base + 1
