@@ -732,10 +732,14 @@ _MeldMoves = tuple[
     Meld, RulesProfile, int, dict[int, tuple[LayOffMove, ...]], list[Any], "_RunInfo | None"
 ]
 _MELD_MOVES: dict[int, _MeldMoves] = {}
-"""Per meld (by id): the meld, the profile, the bits of the cards that can join it,
-its lay-off moves per hand (by those bits of the hand), and the last few hands'
-moves with their bits and their batches' bits (see :func:`get_lay_off_moves`)."""
-_PER_MELD_LIMIT = 64
+"""Per meld (by id): the meld, the profile, the bits of the cards that decide its
+lay-offs (:func:`_deciding_bits`), its lay-off moves per hand (by those bits of the
+hand), the last few hands' moves found afresh with their bits and their batches'
+bits (found when first needed), and a run's facts (:func:`_run_info`)."""
+_PER_MELD_LIMIT = 16
+"""Hands remembered per meld (the table of a meld is cleared when it is full)."""
+_MELDS_LIMIT = 20_000
+"""Melds remembered (most are gone from the table long before the table is cleared)."""
 
 
 def _deciding_bits(profile: RulesProfile, meld: Meld) -> int:
@@ -802,7 +806,7 @@ def get_lay_off_moves(
         mask = get_hand_mask(hand)
     entry = _MELD_MOVES.get(id(meld))
     if entry is None or entry[0] is not meld or entry[1] is not profile:
-        if len(_MELD_MOVES) >= _MEMO_LIMIT:
+        if len(_MELD_MOVES) >= _MELDS_LIMIT:
             _MELD_MOVES.clear()
         info = (
             _run_info(profile, meld)
