@@ -777,73 +777,9 @@ def _capped(cards: Iterable[Card], cap: int, keep: int = -1) -> list[Card]:
     return out
 
 
-def _relevant(profile: RulesProfile, meld: Meld, hand: tuple[Card, ...]) -> tuple[Card, ...]:
-    """The hand cards that decide the lay-offs onto ``meld`` (the cache key of its options).
-
-    ``_lay_off_batches`` gives the same batches for the whole hand and for
-    these cards: a meld of wild cards looks at the wild cards; a set at the
-    naturals of its rank and at most ``max_wilds_per_meld`` copies of each
-    other wild; a run at one copy of each natural of its suit between the farthest places
-    its extension walks reach (see :func:`_run_reach`), one copy of each wild
-    card and two of the 2 of its suit (one may stand as a natural).
-    """
-    if meld.kind is MeldKind.WILD:
-        return tuple(c for c in hand if c == JOKER or c % 13 == 1)
-    if meld.kind is MeldKind.SET:
-        rank = meld.rank - 1
-        naturals = [c for c in hand if c != JOKER and c % 13 == rank]
-        wilds = [c for c in hand if c == JOKER or (c % 13 == 1 and rank != 1)]
-        return tuple(sorted(naturals + _capped(wilds, profile.max_wilds_per_meld)))
-    assert meld.suit is not None
-    base = 13 * meld.suit
-    own_two = base + 1
-    have = {c - base + 1 for c in hand if base <= c < base + 13}
-    if 1 in have:
-        have.add(ACE_HIGH)
-    low, high = _run_reach(profile, meld, have)
-    # A run holds each natural once: one copy of each decides as much as two.
-    suited = {
-        c
-        for c in hand
-        if base <= c < base + 13
-        and c != own_two
-        and (low <= c - base + 1 <= high or (c == base and high == ACE_HIGH))
-    }
-    wilds = _capped((c for c in hand if c == JOKER or c % 13 == 1), 1, own_two)
-    return tuple(sorted([*suited, *wilds]))
-
-
-def _walk(profile: RulesProfile, placed: set[int], have: set[int]) -> tuple[int, int]:
-    """The lowest and highest places the walks of ``_run_lay_off_batches`` look at."""
-    max_wilds = profile.max_wilds_per_meld
-    low, high = min(placed), max(placed)
-    a, gaps = low, 0
-    while a > 1:
-        if a - 1 not in have:
-            gaps += 1
-            if gaps > max_wilds:
-                break
-        a -= 1
-    b, gaps = high, 0
-    while b < ACE_HIGH:
-        if b + 1 not in have:
-            gaps += 1
-            if gaps > max_wilds:
-                break
-        b += 1
-    return a, b
-
-
-def _run_reach(profile: RulesProfile, meld: Meld, have: set[int]) -> tuple[int, int]:
-    """The window of places whose naturals can matter for a lay-off onto the run."""
-    placed = {meld.low + i for i in range(len(meld.cards)) if meld.low + i != meld.wild_at}
-    low, high = _walk(profile, placed, have)
-    wild_at = meld.wild_at
-    assert meld.suit is not None
-    if wild_at is not None and meld.cards[wild_at - meld.low] == make_card(2, meld.suit):
-        other_low, other_high = _walk(profile, placed | {2}, have)
-        low, high = min(low, other_low), max(high, other_high)
-    return low, high
+def _relevant(hand: tuple[Card, ...]) -> tuple[Card, ...]:
+    """The hand cards that decide the lay-offs onto a meld of wild cards: its wild cards."""
+    return tuple(c for c in hand if c == JOKER or c % 13 == 1)
 
 
 def validate_meld_cached(
@@ -1007,17 +943,6 @@ def get_lay_off_options(
     return tuple(options)
 
 
-def _irrelevant(meld: Meld, mask: int) -> bool:
-    """Whether no card of the bit mask can ever join ``meld``: all are naturals, of
-    another suit than a run's, of another rank than a set's, or the meld is of wilds."""
-    if meld.kind is MeldKind.RUN:
-        assert meld.suit is not None
-        return not mask & _SUIT_BITS[meld.suit]
-    if meld.kind is MeldKind.SET:
-        return not mask & _RANK_BITS[meld.rank - 1]
-    return not mask & _WILD_BITS
-
-
 def _card_bits(cards: Iterable[Card]) -> int:
     """The bits of every copy of the ``cards`` (see :func:`get_hand_mask`)."""
     bits = 0
@@ -1029,8 +954,6 @@ def _card_bits(cards: Iterable[Card]) -> int:
 _WILD_BITS = _card_bits(c for c in range(JOKER + 1) if is_wild_card(c))
 _SUIT_BITS = tuple(_WILD_BITS | _card_bits(range(13 * s, 13 * s + 13)) for s in Suit)
 """Per suit: the bits of the cards that can join a run of that suit (its cards and the wilds)."""
-_RANK_BITS = tuple(_WILD_BITS | _card_bits(range(r, 52, 13)) for r in range(13))
-"""Per rank (0 = ace): the bits of the cards that can join a set of that rank."""
 
 
 LayOffMove = tuple[tuple[Card, ...], int | None]
@@ -1038,8 +961,60 @@ LayOffMove = tuple[tuple[Card, ...], int | None]
 
 _SHAPES: dict[tuple[Any, ...], tuple[LayOffMove, ...]] = {}
 """Lay-off moves per meld shape and relevant hand cards; shapes recur from hand to hand."""
-_LAST_MOVES: dict[int, tuple[Meld, list[tuple[int, tuple[LayOffMove, ...], tuple[int, ...]]]]] = {}
-"""Per meld (by id): the last hands (bits) its lay-off moves were found for, with them."""
+_MeldMoves = tuple[
+    Meld, RulesProfile, int, dict[int, tuple[LayOffMove, ...]], list[Any], "_RunInfo | None"
+]
+_MELD_MOVES: dict[int, _MeldMoves] = {}
+"""Per meld (by id): the meld, the profile, the bits of the cards that decide its
+lay-offs (:func:`_deciding_bits`), its lay-off moves per hand (by those bits of the
+hand), the last few hands' moves found afresh with their bits and their batches'
+bits (found when first needed), and a run's facts (:func:`_run_info`)."""
+_PER_MELD_LIMIT = 16
+"""Hands remembered per meld (the table of a meld is cleared when it is full)."""
+_MELDS_LIMIT = 20_000
+"""Melds remembered (most are gone from the table long before the table is cleared)."""
+
+
+def _deciding_bits(profile: RulesProfile, meld: Meld) -> int:
+    """The bits of the hand cards that decide the lay-offs onto ``meld``.
+
+    Only cards that can join it count: wild cards, and the naturals of a run's
+    suit or a set's rank. A run holds each natural once and (one wild card at
+    most in a meld) one wild card, or two 2s of its suit when one goes to place
+    2: so one copy of each decides, two of that 2.
+    A set takes every copy of its naturals, and at most ``max_wilds_per_meld``
+    copies of a wild card (see :func:`_set_moves`).
+    """
+    if meld.kind is MeldKind.RUN:
+        assert meld.suit is not None
+        if profile.max_wilds_per_meld == 1:
+            return _RUN_DECIDING_BITS[meld.suit]
+        return _SUIT_BITS[meld.suit]
+    if meld.kind is MeldKind.SET:
+        rank_index = meld.rank - 1
+        return _copy_bits(range(rank_index, 52, 13), 4) | _copy_bits(
+            (c for c in _WILD_KINDS if c == JOKER or c % 13 != rank_index),
+            min(profile.max_wilds_per_meld, 4),
+        )
+    return _WILD_BITS
+
+
+def _copy_bits(cards: Iterable[Card], copies: int) -> int:
+    """The bits of the first ``copies`` copies of each of the ``cards``."""
+    bits = 0
+    for c in cards:
+        bits |= ((1 << copies) - 1) << (4 * c)
+    return bits
+
+
+_WILD_KINDS = tuple(c for c in range(JOKER + 1) if is_wild_card(c))
+_RUN_DECIDING_BITS = tuple(
+    _copy_bits((c for c in range(13 * s, 13 * s + 13) if c != 13 * s + 1), 1)
+    | _copy_bits((13 * s + 1,), 2)
+    | _copy_bits((c for c in _WILD_KINDS if c != 13 * s + 1), 1)
+    for s in Suit
+)
+"""Per suit: the bits that decide the lay-offs onto a run when a meld holds one wild at most."""
 
 
 @implements("legal-action-count", "lay-off")
@@ -1054,100 +1029,169 @@ def get_lay_off_moves(
     remembered per meld *shape* and shared by every meld of that shape, in
     this hand and later ones; :func:`kanasta.candidates.apply_lay_off_cached`
     gives the resulting meld when it is needed.
+
+    Per meld on the table, they are also remembered by the hand's cards that
+    decide them (its bits within :func:`_deciding_bits`): other cards change
+    nothing. A hand that holds only some of a recent hand's such cards has
+    the lay-offs of that hand that it can pay for.
     """
     if mask is None:
         mask = get_hand_mask(hand)
-    seen = _LAST_MOVES.get(id(meld))
-    if seen is not None and seen[0] is meld:
-        for entry_mask, entry_moves, entry_masks in seen[1]:
-            changed = mask ^ entry_mask
-            if not changed or _irrelevant(meld, changed):
-                return entry_moves
-            extra = mask & ~entry_mask
-            if not extra or _irrelevant(meld, extra):
-                return _within(entry_moves, entry_masks, mask)
-        history = seen[1]
+    entry = _MELD_MOVES.get(id(meld))
+    if entry is None or entry[0] is not meld or entry[1] is not profile:
+        if len(_MELD_MOVES) >= _MELDS_LIMIT:
+            _MELD_MOVES.clear()
+        info = (
+            _run_info(profile, meld)
+            if meld.kind is MeldKind.RUN and profile.max_wilds_per_meld == 1
+            else None
+        )
+        entry = _MELD_MOVES[id(meld)] = (meld, profile, _deciding_bits(profile, meld), {}, [], info)
+    bits = mask & entry[2]
+    if not bits:
+        return ()  # A lay-off takes at least one card, and none of the hand can join.
+    known = entry[3]
+    moves = known.get(bits)
+    if moves is not None:
+        return moves
+    recent = entry[4]
+    for seen in recent:
+        if not bits & ~seen[0]:
+            if seen[2] is None:
+                seen[2] = _masks(seen[1])
+            moves = _within(seen[1], seen[2], mask)
+            break
     else:
-        history = []
-    moves = (
-        _run_moves(profile, meld, hand)
-        if meld.kind is MeldKind.RUN
-        else _shape_moves(profile, meld, hand)
-    )
-    if len(_LAST_MOVES) >= _MEMO_LIMIT:
-        _LAST_MOVES.clear()
-    entry = (mask, moves, _masks(moves))
-    _LAST_MOVES[id(meld)] = (meld, [entry, *history[: _LAY_OFF_HANDS - 1]])
+        info = entry[5]
+        if info is not None:
+            moves = _one_wild_run_moves(profile, meld, info, hand)
+        elif meld.kind is MeldKind.SET:
+            moves = _set_moves(profile, meld, hand)
+        elif meld.kind is MeldKind.RUN:
+            moves = _compute_lay_off_moves(profile, meld, hand)
+        else:
+            moves = _shape_moves(profile, meld, hand)
+        recent.insert(0, [bits, moves, None])
+        del recent[_LAY_OFF_HANDS:]
+    if len(known) >= _PER_MELD_LIMIT:
+        known.clear()
+    known[bits] = moves
     return moves
 
 
 def _shape_moves(
     profile: RulesProfile, meld: Meld, hand: tuple[Card, ...]
 ) -> tuple[LayOffMove, ...]:
-    """The lay-off moves onto a set or a meld of wild cards, remembered by its cards.
+    """The lay-off moves onto a meld of wild cards, remembered by its cards and the
+    hand's relevant cards (:func:`_relevant`)."""
+    relevant = _relevant(hand)
+    key = (_pid(profile), meld.kind, meld.rank, meld.cards, relevant)
+    moves = _SHAPES.get(key)
+    if moves is None:
+        if len(_SHAPES) >= _BATCHES_LIMIT:
+            _SHAPES.clear()
+        moves = _SHAPES[key] = _compute_lay_off_moves(profile, meld, relevant)
+    return moves
 
-    A set of a rank other than 2 and 3 takes naturals of its rank of any suit,
-    and wild cards of any kind, alike (clauses set-definition,
-    one-wild-per-meld, classic-wild-ratio; 2s and 3s have rules of their own in
-    some families). So which batches fit it depends on how many naturals and
-    wild cards it and the batch hold: that is found once per such shape and
-    spelled out with each hand's cards.
+
+def _set_moves(profile: RulesProfile, meld: Meld, hand: tuple[Card, ...]) -> tuple[LayOffMove, ...]:
+    """The lay-off moves onto a set, remembered by its shape (see :func:`_shape_moves`).
+
+    A set takes naturals of its rank of any suit, and wild cards of any other
+    kind, alike (clauses set-definition, twos-set, one-wild-per-meld,
+    classic-wild-ratio; a family where black threes are never laid off refuses
+    every batch alike). Its naturals, and its wild cards up to
+    ``max_wilds_per_meld`` copies of each, are found in one pass over the sorted hand.
     """
-    relevant = _relevant(profile, meld, hand)
-    pid = _pid(profile)
-    if meld.kind is not MeldKind.SET or meld.rank in (2, 3):
-        key: tuple[Any, ...] = (pid, meld.kind, meld.rank, meld.cards, relevant)
-        moves = _SHAPES.get(key)
-        if moves is None:
-            if len(_SHAPES) >= _BATCHES_LIMIT:
-                _SHAPES.clear()
-            moves = _SHAPES[key] = _compute_lay_off_moves(profile, meld, relevant)
-        return moves
+    rank_index = meld.rank - 1
+    cap = profile.max_wilds_per_meld
+    naturals: list[Card] = []
+    wilds: list[Card] = []
+    last = -1
+    copies = 0
+    for c in hand:
+        if c != JOKER and c % 13 == rank_index:
+            naturals.append(c)
+        elif c == JOKER or c % 13 == 1:
+            copies = copies + 1 if c == last else 1
+            last = c
+            if copies <= cap:
+                wilds.append(c)
     wild_count = meld.wild_count
-    key = (pid, meld.rank, len(meld.cards) - wild_count, wild_count, relevant)
+    key = (
+        _pid(profile),
+        meld.rank,
+        len(meld.cards) - wild_count,
+        wild_count,
+        *naturals,
+        -1,
+        *wilds,
+    )
     moves = _SHAPES.get(key)
     if moves is not None:
         return moves
-    naturals = tuple(c for c in relevant if c != JOKER and c % 13 != 1)
-    wilds = tuple(c for c in relevant if c == JOKER or c % 13 == 1)
-    counts = Counter(wilds)
-    shape = (*key[:4], len(naturals), tuple(sorted(counts.values())))
+    kinds: list[int] = []
+    last = -1
+    for c in wilds:
+        if c == last:
+            kinds[-1] += 1
+        else:
+            kinds.append(1)
+            last = c
+    kinds.sort()
+    shape = (*key[:4], len(naturals), *kinds)
     relative = _SET_SHAPES.get(shape)
     if relative is None:
+        relevant = tuple(sorted(naturals + wilds))
         relative = tuple(
             dict.fromkeys(
-                (len(batch) - _wild_total(batch), _wild_total(batch), at)
+                (count, len(batch) - count, at)
                 for batch, at in _compute_lay_off_moves(profile, meld, relevant)
+                for count in [sum(1 for c in batch if c != JOKER and c % 13 == rank_index)]
             )
         )
         if len(_SET_SHAPES) >= _BATCHES_LIMIT:
             _SET_SHAPES.clear()
         _SET_SHAPES[shape] = relative
-    spelled = [
-        (tuple(sorted(natural_part + wild_part)), at)
-        for natural_count, wild_total, at in relative
-        for natural_part in _sized(naturals, natural_count)
-        for wild_part in _sized(wilds, wild_total)
-    ]
-    spelled.sort(key=_move_order)
+    if relative:
+        natural_parts = _by_size(naturals)
+        wild_parts = _by_size(wilds)
+        spelled = [
+            (tuple(sorted(natural_part + wild_part)), at)
+            for natural_count, wild_total, at in relative
+            for natural_part in natural_parts[natural_count]
+            for wild_part in wild_parts[wild_total]
+        ]
+        spelled.sort(key=_move_order)
+        moves = tuple(spelled)
+    else:
+        moves = ()
     if len(_SHAPES) >= _BATCHES_LIMIT:
         _SHAPES.clear()
-    moves = _SHAPES[key] = tuple(spelled)
+    _SHAPES[key] = moves
     return moves
+
+
+def _by_size(cards: list[Card]) -> list[list[tuple[Card, ...]]]:
+    """The distinct sub-multisets of the sorted ``cards``, by size (remembered)."""
+    key = tuple(cards)
+    parts = _PARTS.get(key)
+    if parts is None:
+        parts = [[] for _ in range(len(cards) + 1)]
+        for part in sub_multisets(cards):
+            parts[len(part)].append(part)
+        if len(_PARTS) >= _BATCHES_LIMIT:
+            _PARTS.clear()
+        _PARTS[key] = parts
+    return parts
+
+
+_PARTS: dict[tuple[Card, ...], list[list[tuple[Card, ...]]]] = {}
 
 
 _SET_SHAPES: dict[tuple[Any, ...], tuple[tuple[int, int, int | None], ...]] = {}
 """Set lay-offs by shape: how many naturals and wild cards each batch holds, and the
 wild's place (none for a set)."""
-
-
-def _wild_total(batch: tuple[Card, ...]) -> int:
-    return sum(1 for c in batch if c == JOKER or c % 13 == 1)
-
-
-def _sized(cards: tuple[Card, ...], size: int) -> list[tuple[Card, ...]]:
-    """The distinct sub-multisets of exactly ``size`` of the sorted ``cards``."""
-    return [s for s in sub_multisets(cards, max_size=size) if len(s) == size]
 
 
 def _compute_lay_off_moves(
@@ -1169,86 +1213,6 @@ _ACTING_OTHER_WILD = -2
 _RelativeMove = tuple[tuple[int, ...], int, int, int | None]
 """A run lay-off relative to the suit: the naturals' ranks (0 = ace), how many 2s of
 the run's suit, how many other wild cards, and the place of the acting wild."""
-_RUN_SHAPES: dict[tuple[Any, ...], tuple[_RelativeMove, ...]] = {}
-_RUN_MOVES: dict[tuple[Any, ...], tuple[LayOffMove, ...]] = {}
-
-
-def _run_moves(profile: RulesProfile, meld: Meld, hand: tuple[Card, ...]) -> tuple[LayOffMove, ...]:
-    """The lay-off moves onto a run, remembered relative to its suit.
-
-    The meld rules treat the four suits alike, and every wild card other than
-    the 2 of the run's suit alike (only that 2 can stand as a natural or go
-    home). So the moves are found once per shape: the run's naturals by rank
-    and its wilds by that distinction, the hand's naturals of the suit that
-    :func:`_relevant` keeps, how many 2s of the suit and how many other kinds
-    of wild card it holds (no more than a meld can use); they are then spelled
-    out with this hand's cards.
-    """
-    assert meld.suit is not None
-    base = 13 * meld.suit
-    own_two = base + 1
-    have: set[int] = set()
-    own = 0
-    others: list[Card] = []
-    for c in hand:
-        if base <= c < base + 13:
-            have.add(c - base + 1)
-            if c == own_two:
-                own += 1
-        elif (c == JOKER or c % 13 == 1) and (not others or others[-1] != c):
-            others.append(c)
-    if 1 in have:
-        have.add(ACE_HIGH)
-    low, high = _run_reach(profile, meld, have)
-    wild_at = meld.wild_at
-    # A natural whose place a natural of the run holds can never join it.
-    first = meld.low
-    ranks = 0
-    for place in have:
-        if (
-            low <= place <= high
-            and place != 2
-            and not (first <= place < first + len(meld.cards) and place != wild_at)
-        ):
-            ranks |= 1 << (0 if place == ACE_HIGH else place - 1)
-    shape = tuple(
-        (_ACTING_OWN_TWO if c == own_two else _ACTING_OTHER_WILD)
-        if meld.low + i == wild_at
-        else c - base
-        for i, c in enumerate(meld.cards)
-    )
-    spare = tuple(_ACTING_OWN_TWO if c == own_two else _ACTING_OTHER_WILD for c in meld.spare)
-    key = (
-        _pid(profile),
-        meld.low,
-        shape,
-        wild_at,
-        spare,
-        ranks,
-        min(own, 2),
-        min(len(others), profile.max_wilds_per_meld),
-    )
-    spelled_key = (key, base, tuple(others))
-    moves = _RUN_MOVES.get(spelled_key)
-    if moves is not None:
-        return moves
-    relative = _RUN_SHAPES.get(key)
-    if relative is None:
-        found = _compute_lay_off_moves(profile, meld, _relevant(profile, meld, hand))
-        relative = tuple(dict.fromkeys(_relative_move(batch, at, base) for batch, at in found))
-        if len(_RUN_SHAPES) >= _BATCHES_LIMIT:
-            _RUN_SHAPES.clear()
-        _RUN_SHAPES[key] = relative
-    spelled = [
-        (batch, at)
-        for naturals, twos, other_count, at in relative
-        for batch in _spelled(naturals, twos, other_count, base, others)
-    ]
-    spelled.sort(key=_move_order)
-    if len(_RUN_MOVES) >= _BATCHES_LIMIT:
-        _RUN_MOVES.clear()
-    moves = _RUN_MOVES[spelled_key] = tuple(spelled)
-    return moves
 
 
 def _spelled(
@@ -1270,3 +1234,271 @@ def _relative_move(batch: tuple[Card, ...], place: int | None, base: int) -> _Re
 
 def _move_order(move: LayOffMove) -> tuple[tuple[Card, ...], int]:
     return move[0], -1 if move[1] is None else move[1]
+
+
+_RunInfo = tuple[int, int, int, int]
+"""A run on the table, as :func:`_one_wild_run_moves` reads it: 13 times its suit, the
+bits of its naturals' places, the number standing for its shape (see
+:func:`_run_info`), and the bits of what decides its proposed batches: those places,
+how many wild cards it holds (times ``2**33``), whether its acting wild is the 2 of its
+suit (``2**35``), and the profile (``2**36`` times its :func:`_pid`)."""
+_RUN_KEY_IDS: dict[tuple[Any, ...], int] = {}
+_RUN_FITS: dict[int, tuple[int | None, ...]] = {}
+"""Per run shape (its number, times ``2**16``) and batch (see :func:`_batch_key`): the places of the
+acting wild of each arrangement of the lay-off (empty: the batch does not fit)."""
+_TWO_PLACE = 1 << 2
+_NON_TWO_RANKS = 0x1FFD
+"""Rank bits (bit ``r``: rank index ``r``, 0 = ace) of every rank but 2."""
+_OWN_TWO_WILD = 1 << 13
+_FOREIGN_WILD = 1 << 15
+
+
+def _run_info(profile: RulesProfile, meld: Meld) -> _RunInfo:
+    """The facts of a run that decide its lay-offs, relative to its suit: its
+    naturals by rank, its wilds as the 2 of its suit or another wild card."""
+    assert meld.suit is not None
+    base = 13 * meld.suit
+    own_two = base + 1
+    low = meld.low
+    wild_at = meld.wild_at
+    placed = 0
+    for i in range(len(meld.cards)):
+        if low + i != wild_at:
+            placed |= 1 << (low + i)
+    shape = tuple(
+        (_ACTING_OWN_TWO if c == own_two else _ACTING_OTHER_WILD)
+        if low + i == wild_at
+        else c - base
+        for i, c in enumerate(meld.cards)
+    )
+    spare = tuple(_ACTING_OWN_TWO if c == own_two else _ACTING_OTHER_WILD for c in meld.spare)
+    key = (_pid(profile), low, shape, wild_at, spare)
+    number = _RUN_KEY_IDS.get(key)
+    if number is None:
+        if len(_RUN_KEY_IDS) >= _BATCHES_LIMIT:
+            _RUN_KEY_IDS.clear()
+            _RUN_FITS.clear()
+        number = _RUN_KEY_IDS[key] = len(_RUN_KEY_IDS)
+    acting_own_two = wild_at is not None and meld.cards[wild_at - low] == own_two
+    proposal = placed | meld.wild_count << 33 | acting_own_two << 35 | _pid(profile) << 36
+    return base, placed, number, proposal
+
+
+def _batch_key(places: int, wild: int) -> int:
+    """A run lay-off batch relative to the suit, as one int: bit ``r`` for a natural of
+    rank index ``r`` (0 = ace), how many 2s of the suit (times ``_OWN_TWO_WILD``) and
+    whether it holds another wild card (``_FOREIGN_WILD``). ``places`` are the bits of
+    the run places its naturals fill (place 2: the suit's 2 as a natural)."""
+    ranks = ((places >> 1) | (places >> ACE_HIGH)) & _NON_TWO_RANKS
+    if places & _TWO_PLACE:
+        ranks += _OWN_TWO_WILD
+    return ranks + wild
+
+
+def _run_batch_keys(
+    profile: RulesProfile, placed: int, wild_count: int, have: int, own: int, foreign: bool
+) -> set[int]:
+    """The batches (see :func:`_batch_key`) that :func:`_run_lay_off_batches` proposes,
+    for one wild card at most in a meld: ``have`` are the bits of the places the hand's
+    naturals of the suit can fill, ``own`` how many 2s of the suit it holds, ``foreign``
+    whether it holds any other wild card."""
+    low = (placed & -placed).bit_length() - 1
+    high = placed.bit_length() - 1
+    lows = [low]
+    gap = False
+    for a in range(low - 1, 0, -1):
+        if not have >> a & 1:
+            if gap:
+                break
+            gap = True
+        lows.append(a)
+    highs = [high]
+    gap = False
+    for b in range(high + 1, ACE_HIGH + 1):
+        if not have >> b & 1:
+            if gap:
+                break
+            gap = True
+        highs.append(b)
+    longest = _max_run(profile)
+    wild_ok = wild_count < 1 or profile.max_meld_size is None
+    out: set[int] = set()
+
+    def add(rest: int, plain: bool) -> None:
+        if plain and rest:
+            out.add(_batch_key(rest, 0))
+        if wild_ok:
+            if own > (1 if rest & _TWO_PLACE else 0):
+                out.add(_batch_key(rest, _OWN_TWO_WILD))
+            if foreign:
+                out.add(_batch_key(rest, _FOREIGN_WILD))
+
+    for a in lows:
+        for b in highs:
+            if b - a + 1 > longest:
+                break
+            needed = ((1 << (b + 1)) - (1 << a)) & ~placed
+            missing = needed & ~have
+            if missing:
+                if missing & (missing - 1):
+                    continue
+                add(needed ^ missing, wild_count > 0)
+                continue
+            add(needed, True)
+            rest = needed
+            while rest:
+                place = rest & -rest
+                rest ^= place
+                add(needed ^ place, wild_count > 0)
+    return out
+
+
+def _key_cards(key: int, base: int, other: Card) -> tuple[Card, ...]:
+    """The sorted cards of a batch key (see :func:`_batch_key`) in the suit of ``base``,
+    with ``other`` as its other wild card (remembered)."""
+    index = key | base << 16 | other << 22
+    cards = _KEY_CARDS.get(index)
+    if cards is None:
+        found = [base + r for r in range(13) if key >> r & 1]
+        twos = key >> 13 & 3
+        if twos:
+            at = 1 if key & 1 else 0
+            found[at:at] = [base + 1] * twos
+        if key & _FOREIGN_WILD:
+            found.append(other)
+            found.sort()
+        if len(_KEY_CARDS) >= _BATCHES_LIMIT:
+            _KEY_CARDS.clear()
+        cards = _KEY_CARDS[index] = tuple(found)
+    return cards
+
+
+def _one_wild_run_moves(
+    profile: RulesProfile, meld: Meld, info: _RunInfo, hand: tuple[Card, ...]
+) -> tuple[LayOffMove, ...]:
+    """The lay-off moves onto a run when a meld holds one wild card at most.
+
+    The batches of :func:`_run_lay_off_batches` are proposed relative to the suit
+    (:func:`_batch_key`), remembered by the places of the run's naturals and the
+    free places the hand can fill; the places where each leaves the acting wild are
+    remembered per run shape and batch, since the meld rules treat the suits alike
+    and every wild card but the 2 of the run's suit alike (only that 2 can stand as
+    a natural or go home).
+    """
+    base, placed, number, proposal = info
+    own_two = base + 1
+    have = 0
+    own = 0
+    others: list[Card] = []
+    for c in hand:
+        if base <= c < base + 13:
+            have |= _PLACE_BITS[c - base]
+            if c == own_two:
+                own += 1
+        elif (c == JOKER or c % 13 == 1) and (not others or others[-1] != c):
+            others.append(c)
+    have &= ~placed & _reach(placed, have, proposal >> 35 & 1)
+    own = min(own, 2)
+    spelled = (number, have, own, base, *others)
+    moves = _RUN_LAY_OFFS.get(spelled)
+    if moves is not None:
+        return moves
+    proposal |= have << 15 | own << 30 | bool(others) << 32
+    keys = _PROPOSALS.get(proposal)
+    if keys is None:
+        keys = _proposals(profile, info, have, own, bool(others))
+        if len(_PROPOSALS) >= _BATCHES_LIMIT:
+            _PROPOSALS.clear()
+        _PROPOSALS[proposal] = keys
+    if len(_RUN_LAY_OFFS) >= _BATCHES_LIMIT:
+        _RUN_LAY_OFFS.clear()
+    moves = _RUN_LAY_OFFS[spelled] = _spell_run_moves(profile, meld, number, keys, base, others)
+    return moves
+
+
+def _spell_run_moves(
+    profile: RulesProfile,
+    meld: Meld,
+    number: int,
+    keys: tuple[int, ...],
+    base: int,
+    others: list[Card],
+) -> tuple[LayOffMove, ...]:
+    """The lay-off moves of the proposed batch ``keys`` onto a run of shape ``number``
+    (see :func:`_one_wild_run_moves`), spelled with the cards of the suit of ``base``
+    and the hand's other wild cards."""
+    moves: list[LayOffMove] = []
+    other = others[0] if others else 0
+    number <<= 16
+    for key in keys:
+        fits = _RUN_FITS.get(number | key)
+        if fits is None:
+            result = get_lay_off_arrangements(profile, meld, _key_cards(key, base, other))
+            fits = () if isinstance(result, Violation) else tuple({m.wild_at: 0 for m in result})
+            if len(_RUN_FITS) >= _BATCHES_LIMIT:
+                _RUN_FITS.clear()
+            _RUN_FITS[number | key] = fits
+        if not fits:
+            continue
+        if key & _FOREIGN_WILD:
+            for card in others:
+                batch = _key_cards(key, base, card)
+                moves.extend([(batch, at) for at in fits])
+        else:
+            batch = _key_cards(key, base, 0)
+            moves.extend([(batch, at) for at in fits])
+    if len(moves) > 1:
+        moves.sort(key=_move_order)
+    return tuple(moves)
+
+
+def _proposals(
+    profile: RulesProfile, info: _RunInfo, have: int, own: int, foreign: bool
+) -> tuple[int, ...]:
+    """The batch keys :func:`_one_wild_run_moves` tries (see :func:`_run_batch_keys`)."""
+    _, placed, _, proposal = info
+    wild_count = proposal >> 33 & 3
+    keys = _run_batch_keys(profile, placed, wild_count, have, own, foreign)
+    if proposal >> 35 & 1:
+        # The acting 2 of the run's suit may go home (see :func:`_lay_off_batches`).
+        keys |= _run_batch_keys(profile, placed | _TWO_PLACE, wild_count - 1, have, own, foreign)
+    return tuple(keys)
+
+
+def _reach(placed: int, have: int, home: int) -> int:
+    """The bits of the places the proposals onto a run whose naturals stand at
+    ``placed`` look at, for a hand that can fill the places ``have``.
+
+    The walks of :func:`_run_batch_keys` stop before the second place below (above)
+    the run that the hand cannot fill. When the run's acting 2 may go home
+    (``home``), every place below it counts.
+    """
+    low = (placed & -placed).bit_length() - 1
+    high = placed.bit_length() - 1
+    floor = 0
+    below = ~have & ((1 << low) - 2)
+    if below and not home:
+        below ^= 1 << (below.bit_length() - 1)
+        floor = below.bit_length()
+    ceiling = ACE_HIGH + 1
+    above = ~have & _ALL_PLACES & ~((1 << (high + 1)) - 1)
+    if above:
+        above ^= above & -above
+        if above:
+            ceiling = (above & -above).bit_length() - 1
+    return (1 << ceiling) - (1 << floor)
+
+
+_ALL_PLACES = (1 << (ACE_HIGH + 1)) - 2
+"""The bits of the run places 1..14."""
+_RUN_LAY_OFFS: dict[tuple[int, ...], tuple[LayOffMove, ...]] = {}
+"""Lay-off moves per run shape (its number) and hand: the free places it can fill
+that matter, how many 2s of the suit (up to two), the suit and the other wild cards."""
+_PROPOSALS: dict[int, tuple[int, ...]] = {}
+"""The batch keys proposed per run (its naturals' places, wild cards and acting 2, and
+the profile) and hand (the free places it can fill, its 2s of the suit, other wilds)."""
+_KEY_CARDS: dict[int, tuple[Card, ...]] = {}
+
+
+_PLACE_BITS = tuple((1 << 1 | 1 << ACE_HIGH) if r == 0 else 1 << (r + 1) for r in range(13))
+"""Per rank index (0 = ace): the bits of the run places a natural of that rank fills."""

@@ -185,3 +185,75 @@ def test_new_melds_of_related_hands_are_the_meld_options(
 
 
 _NATURALS = tuple(c for c in range(52) if c % 13 != 1)
+
+
+@pytest.mark.clause("legal-action-count", "lay-off")
+@given(strategies.profiles(), st.data())
+def test_lay_off_moves_onto_one_meld_as_the_hand_changes(
+    profile: RulesProfile, data: st.DataObject
+) -> None:
+    # One meld asked again and again while the hand loses and gains cards, as in
+    # play: every answer (remembered, filtered from a larger hand's, or found
+    # afresh) is the brute-force one.
+    meld = data.draw(strategies.grown_melds(profile, max_lay_offs=2))
+    extra = data.draw(strategies.lay_off_batches(profile, meld))
+    hand = tuple(sorted(data.draw(strategies.meldable_hands(profile, max_size=7)) + extra))
+    for _ in range(4):
+        expected = sorted(
+            brute_lay_offs(profile, meld, hand), key=lambda o: (o[0], -1 if o[1] is None else o[1])
+        )
+        assert list(get_lay_off_moves(profile, meld, hand)) == expected
+        assert get_lay_off_moves(profile, meld, hand) == tuple(expected)
+        kept = data.draw(st.lists(st.booleans(), min_size=len(hand), max_size=len(hand)))
+        smaller = [c for c, keep in zip(hand, kept, strict=True) if keep]
+        added = data.draw(st.lists(strategies.cards(profile), max_size=2))
+        hand = tuple(sorted(smaller + added))
+
+
+@pytest.mark.clause("legal-action-count", "lay-off", "run-wild-moves", "natural-two-in-place")
+@pytest.mark.parametrize("profile", [KOZ, FI_5200], ids=["koz", "fi-5200"])
+@pytest.mark.parametrize(
+    ("run", "wild_at", "hands"),
+    [
+        # The acting 2 of the suit may go home to place 2 when the run reaches it.
+        ("3H 4H 5H 2H", 6, ["6H 7H JK", "6H 2H AH", "6H 7H 2S", "7H 8H 2C"]),
+        ("4D 5D 6D 2D", 7, ["3D 7D 2D", "3D 8D JK AD", "7D 3D 2H 2H"]),
+        # Aces low and high, with the 2 of the suit as a natural or a wild.
+        ("JS QS KS", None, ["AS 10S 2S", "AS 9S 2S 2S", "AS AS 8S JK", "10S 8S 2D"]),
+        ("2C 3C 4C", None, ["AC 5C 2C", "AC KC QC JK", "AC 6C 7C 2C 2C"]),
+        ("AC 2C 3C 4C", None, ["5C 6C 2C", "5C 7C JK", "6C 7C 2C 2H"]),
+        # A wild in the gap, naturals far from the run in the hand.
+        ("4H 5H 6H JK 8H", 7, ["7H 9H 10H QH", "3H 2H KH", "2H 9H JK 2C"]),
+        ("8S 9S 10S 2D QS", 11, ["JS KS AS 2D", "7S 6S 4S JK"]),
+    ],
+)
+def test_lay_off_moves_onto_runs_agree_with_brute_force(
+    profile: RulesProfile, run: str, wild_at: int | None, hands: list[str]
+) -> None:
+    meld = _meld(profile, run, wild_at)
+    for hand in hands:
+        cards = tuple(sorted(parse_cards(hand)))
+        expected = sorted(
+            brute_lay_offs(profile, meld, cards), key=lambda o: (o[0], -1 if o[1] is None else o[1])
+        )
+        assert expected, "each hand has at least one lay-off"
+        assert list(get_lay_off_moves(profile, meld, cards)) == expected
+
+
+@pytest.mark.clause("legal-action-count", "lay-off", "wild-spare-outside", "twos-set")
+def test_lay_off_moves_onto_fi5200_long_runs_and_sets_of_twos() -> None:
+    thirteen = _meld(FI_5200, "AH 2H 3H 4H 5H 6H 7H 8H 9H 10H JH QH KH")
+    spare = apply_lay_off(FI_5200, thirteen, parse_cards("JK"))
+    twos = _meld(FI_5200, "2C 2D 2S")
+    assert not isinstance(spare, Violation)
+    for meld, hand in [
+        (thirteen, "JK 2S AH 5D"),
+        (spare, "JK 2S AH 5H"),
+        (twos, "2H 2H JK JK 3C"),
+        (twos, "2S JK"),
+    ]:
+        cards = tuple(sorted(parse_cards(hand)))
+        expected = sorted(
+            brute_lay_offs(FI_5200, meld, cards), key=lambda o: (o[0], -1 if o[1] is None else o[1])
+        )
+        assert list(get_lay_off_moves(FI_5200, meld, cards)) == expected
