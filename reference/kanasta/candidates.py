@@ -664,10 +664,10 @@ def _set_records(
         )
         _SET_PART_SHAPES[shape_key] = shape
     records: list[NewMeld] = []
+    by_size = _by_size(list(naturals))
     for natural_count in shape:
-        for part in sub_multisets(naturals, max_size=natural_count):
-            if len(part) == natural_count:
-                records.append((tuple(sorted(part + wilds)), None, rank + 1))
+        for part in by_size[natural_count]:
+            records.append((tuple(sorted(part + wilds)), None, rank + 1))
     records.sort(key=_record_order)
     return _remember_part(key, tuple(records))
 
@@ -1175,18 +1175,18 @@ def _set_moves(profile: RulesProfile, meld: Meld, hand: tuple[Card, ...]) -> tup
 def _by_size(cards: list[Card]) -> list[list[tuple[Card, ...]]]:
     """The distinct sub-multisets of the sorted ``cards``, by size (remembered)."""
     key = tuple(cards)
-    parts = _PARTS.get(key)
+    parts = _BY_SIZE.get(key)
     if parts is None:
         parts = [[] for _ in range(len(cards) + 1)]
         for part in sub_multisets(cards):
             parts[len(part)].append(part)
-        if len(_PARTS) >= _BATCHES_LIMIT:
-            _PARTS.clear()
-        _PARTS[key] = parts
+        if len(_BY_SIZE) >= _BATCHES_LIMIT:
+            _BY_SIZE.clear()
+        _BY_SIZE[key] = parts
     return parts
 
 
-_PARTS: dict[tuple[Card, ...], list[list[tuple[Card, ...]]]] = {}
+_BY_SIZE: dict[tuple[Card, ...], list[list[tuple[Card, ...]]]] = {}
 
 
 _SET_SHAPES: dict[tuple[Any, ...], tuple[tuple[int, int, int | None], ...]] = {}
