@@ -66,22 +66,6 @@ def remove_cards(hand: tuple[Card, ...], cards: Iterable[Card]) -> tuple[Card, .
     return tuple(rest)
 
 
-def _with_hand(
-    hands: tuple[tuple[Card, ...], ...], seat: int, hand: tuple[Card, ...]
-) -> tuple[tuple[Card, ...], ...]:
-    out = list(hands)
-    out[seat] = hand
-    return tuple(out)
-
-
-def _with_team(
-    melds: tuple[tuple[Meld, ...], ...], team: int, team_melds: tuple[Meld, ...]
-) -> tuple[tuple[Meld, ...], ...]:
-    out = list(melds)
-    out[team] = team_melds
-    return tuple(out)
-
-
 def _is_provisional_now(state: State, team: int) -> bool:
     """:func:`~kanasta.state.is_provisional` for the team whose turn it is (``team``)."""
     if state.profile.opening_scope is _PLAYER:
@@ -500,12 +484,20 @@ def apply_discard(state: State, card: Card) -> State | Violation:
     """
     if state.phase is not _PLAY:
         return _phase_violation(state, _PLAY)
-    problem = check_discard(state, card)
-    if problem is not None:
-        return problem
     seat = state.turn
     hands = list(state.hands)
     hand = hands[seat]
+    # check_discard passes at once for a card of the hand other than the pile
+    # card, with two cards or more and no provisional opening to check.
+    if (
+        len(hand) < 2
+        or card == state.pile_card
+        or card not in hand
+        or _is_provisional_now(state, seat % len(state.melds))
+    ):
+        problem = check_discard(state, card)
+        if problem is not None:
+            return problem
     at = hand.index(card)
     hand = hand[:at] + hand[at + 1 :]
     hands[seat] = hand
@@ -579,23 +571,27 @@ def apply_take_back(state: State) -> State | Violation:
         )
     seat = state.turn
     provisional = get_provisional_melds(state, team)
-    hand = list(state.hands[seat])
+    hands = list(state.hands)
+    hand = list(hands[seat])
     for meld in provisional:
         hand += meld.cards
         hand += meld.spare
     hand.sort()
-    kept = state.melds[team][: len(state.melds[team]) - len(provisional)]
+    hands[seat] = tuple(hand)
+    melds = list(state.melds)
+    team_melds = melds[team]
+    melds[team] = team_melds[: len(team_melds) - len(provisional)]
     return make_state(
         state.profile,
         state.dealer,
         seat,
         _PLAY,
-        _with_hand(state.hands, seat, tuple(hand)),
+        tuple(hands),
         state.stock,
         state.discard,
         state.fi,
         state.fi_takers,
-        _with_team(state.melds, team, kept),
+        tuple(melds),
         state.opened,
         state.team_scores,
         state.trump,
