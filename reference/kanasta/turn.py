@@ -468,10 +468,11 @@ def get_legal_discards(state: State) -> tuple[Card, ...]:
     if len(hand) == 1 and _check_discard_now(state) is not None:
         return ()
     # _check_discarded_card: every card of the hand is in the hand; only the pile card is barred.
+    distinct = dict.fromkeys(hand)
     pile_card = state.pile_card
-    if pile_card is None:
-        return tuple(dict.fromkeys(hand))
-    return tuple(c for c in dict.fromkeys(hand) if c != pile_card)
+    if pile_card is not None:
+        distinct.pop(pile_card, None)
+    return tuple(distinct)
 
 
 @implements("discard-ends-turn", "opening-checked-at-discard", "emptying-by-discard")
