@@ -7,7 +7,6 @@ raises for an illegal move.
 
 from __future__ import annotations
 
-from bisect import bisect_right
 from collections.abc import Iterable
 
 from kanasta.candidates import (
@@ -103,10 +102,7 @@ def apply_draw(state: State) -> State | Violation:
         return Violation("draw-from-stock", "stock-empty", "the stock is empty")
     seat = state.turn
     hands = list(state.hands)
-    hand = hands[seat]
-    card = stock[0]
-    at = bisect_right(hand, card)  # the hand stays sorted
-    hands[seat] = (*hand[:at], card, *hand[at:])
+    hands[seat] = tuple(sorted((*hands[seat], stock[0])))
     # Positional fields (the hot path): profile, dealer, turn, phase, hands,
     # stock, discard, fi, fi_takers, melds, opened, team_scores, trump,
     # pile_card, went_out, seat_opened, provisional, fi_waiting.
