@@ -15,6 +15,9 @@ from kanasta.errors import Violation
 from kanasta.opening import get_opened_after
 from kanasta.state import Phase, State, get_team, has_opened, is_provisional, make_state
 
+_OVER = Phase.OVER
+_DRAW = Phase.DRAW
+
 __all__ = [
     "check_emptying",
     "end_turn",
@@ -139,15 +142,16 @@ def end_turn(state: State) -> State:
     fi-unplayed-fi-5200: a seat that waits with a fi begins its turn, so its fi
     is no longer unplayed.
     """
-    if state.phase is Phase.OVER:
+    if state.phase is _OVER:
         return state
     over = not state.stock
     following = (state.turn + 1) % state.profile.players
+    waiting = state.fi_waiting
     return make_state(
         state.profile,
         state.dealer,
         state.turn if over else following,  # turn
-        Phase.OVER if over else Phase.DRAW,  # phase
+        _OVER if over else _DRAW,  # phase
         state.hands,
         state.stock,
         state.discard,
@@ -161,5 +165,7 @@ def end_turn(state: State) -> State:
         None,  # went_out
         state.seat_opened,
         0,  # provisional
-        state.fi_waiting if over else tuple(s for s in state.fi_waiting if s != following),
+        waiting
+        if over or following not in waiting
+        else tuple([s for s in waiting if s != following]),
     )

@@ -22,6 +22,13 @@ from kanasta.state import State, get_provisional_melds, get_team
 _PLAYER = OpeningScope.PLAYER
 _RUN = MeldKind.RUN
 
+_NO_CLEAN_RUN = Violation(
+    "opening-clean-run",
+    "no-clean-run",
+    "the first opening needs a run of three or more naturals with no wild",
+)
+"""The violation of :func:`check_opening` without a clean run (a frozen value, built once)."""
+
 __all__ = [
     "check_forced_opening",
     "check_opening",
@@ -103,15 +110,13 @@ def check_opening(
     if band is None:
         return None
     if band.needs_clean_run:
+        # is_clean_run, inlined: this check runs for every legal-discard listing
+        # of a team with a provisional opening.
         for meld in melds:
-            if is_clean_run(meld):
+            if meld.kind is _RUN and meld.wild_count == 0:
                 break
         else:
-            return Violation(
-                "opening-clean-run",
-                "no-clean-run",
-                "the first opening needs a run of three or more naturals with no wild",
-            )
+            return _NO_CLEAN_RUN
     waiver = profile.opening_waiver_cards
     if waiver is not None and cards_left <= waiver:
         return None
@@ -158,11 +163,12 @@ def check_provisional_opening(state: State, cards_left: int) -> Violation | None
     ``cards_left`` is how many cards the player will keep. A forced team
     (forced-canasta-opening) needs a canasta instead of the band's requirement.
     """
+    profile = state.profile
     team = state.turn % len(state.melds)
     melds = get_provisional_melds(state, team)
-    if is_forced(state, team):
+    if profile.forced_canasta_opening and is_forced(state, team):
         return check_forced_opening(melds)
-    return check_opening(state.profile, melds, state.team_scores[team], cards_left)
+    return check_opening(profile, melds, state.team_scores[team], cards_left)
 
 
 @implements("opening-personal", "opening-provisional")

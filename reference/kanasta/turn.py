@@ -19,7 +19,7 @@ from kanasta.cards import Card, format_card, format_cards
 from kanasta.clauses import implements
 from kanasta.errors import Violation
 from kanasta.going_out import check_emptying, end_turn, take_fi_or_go_out
-from kanasta.melds import Meld, check_new_set
+from kanasta.melds import Meld, MeldKind, check_new_set
 from kanasta.opening import (
     check_provisional_opening,
     count_provisional,
@@ -51,6 +51,7 @@ _DRAW = Phase.DRAW
 _PLAY = Phase.PLAY
 _OVER = Phase.OVER
 _PLAYER = OpeningScope.PLAYER
+_SET = MeldKind.SET
 
 
 def remove_cards(hand: tuple[Card, ...], cards: Iterable[Card]) -> tuple[Card, ...] | None:
@@ -62,22 +63,6 @@ def remove_cards(hand: tuple[Card, ...], cards: Iterable[Card]) -> tuple[Card, .
         except ValueError:
             return None
     return tuple(rest)
-
-
-def _with_hand(
-    hands: tuple[tuple[Card, ...], ...], seat: int, hand: tuple[Card, ...]
-) -> tuple[tuple[Card, ...], ...]:
-    out = list(hands)
-    out[seat] = hand
-    return tuple(out)
-
-
-def _with_team(
-    melds: tuple[tuple[Meld, ...], ...], team: int, team_melds: tuple[Meld, ...]
-) -> tuple[tuple[Meld, ...], ...]:
-    out = list(melds)
-    out[team] = team_melds
-    return tuple(out)
 
 
 def _is_provisional_now(state: State, team: int) -> bool:
@@ -220,11 +205,20 @@ def is_take_pile_legal(state: State) -> bool:
     without building the state in the common case (turn-must-finish holds
     when the hand will keep a card other than the pile card).
     """
-    if check_take_pile(state) is not None:
+    if state.phase is not _DRAW:
         return False
     discard = state.discard
-    single = len(discard) == 1 and state.profile.single_pile_no_discard_back
-    if _discard_can_end(state.hands[state.turn] + discard, discard[0] if single else None):
+    if len(discard) != 1:
+        # An empty pile cannot be taken; a pile of two or more cards leaves no
+        # pile card and at least two cards in hand (_discard_can_end).
+        return bool(discard)
+    hand = state.hands[state.turn]
+    profile = state.profile
+    if len(hand) == 1 and profile.single_pile_needs_two_cards:
+        return False
+    # _discard_can_end(hand + discard, pile card): the hand's own cards decide,
+    # as the pile's one card is the pile card itself.
+    if hand and (not profile.single_pile_no_discard_back or any(c != discard[0] for c in hand)):
         return True
     return not isinstance(apply_take_pile(state), Violation)
 
@@ -233,7 +227,8 @@ def _discard_can_end(hand: tuple[Card, ...], pile_card: Card | None) -> bool:
     """turn-must-finish, the case that needs no search: the hand keeps two or more
     cards, one of them other than the card taken from a one-card pile, so a discard
     can end the turn without emptying the hand."""
-    return len(hand) >= 2 and (pile_card is None or any(c != pile_card for c in hand))
+    size = len(hand)
+    return size >= 2 and (pile_card is None or hand.count(pile_card) < size)
 
 
 def _stuck() -> Violation:
@@ -258,24 +253,32 @@ def after_laying(
     melds = state.melds
     team = seat % len(melds)
     pile_card = state.pile_card
+    profile = state.profile
+    hands = list(state.hands)
+    hands[seat] = hand
+    tables = list(melds)
+    tables[team] = team_melds
     new = make_state(
-        state.profile,
+        profile,
         state.dealer,
         seat,
         _PLAY,
-        _with_hand(state.hands, seat, hand),
+        tuple(hands),
         state.stock,
         state.discard,
         state.fi,
         state.fi_takers,
-        _with_team(melds, team, team_melds),
+        tuple(tables),
         state.opened,
         state.team_scores,
         state.trump,
         pile_card,
         None,
         state.seat_opened,
-        count_provisional(state, team_melds),
+        # count_provisional keeps the count unchanged under a team opening.
+        count_provisional(state, team_melds)
+        if profile.opening_scope is _PLAYER
+        else state.provisional,
         state.fi_waiting,
     )
     if not hand:
@@ -287,8 +290,10 @@ def after_laying(
         if problem is not None:
             return problem
         return take_fi_or_go_out(new, by_discard=False)
-    # Sufficient conditions for turn-must-finish that need no search.
-    if _discard_can_end(hand, pile_card):
+    # Sufficient conditions for turn-must-finish that need no search
+    # (_discard_can_end, inlined).
+    size = len(hand)
+    if size >= 2 and (pile_card is None or hand.count(pile_card) < size):
         return new
     if _is_provisional_now(new, team) or can_finish_turn(new):
         return new
@@ -355,9 +360,10 @@ def apply_meld(
     if isinstance(meld, Violation):
         return meld
     team_melds = state.melds[state.turn % len(state.melds)]
-    problem = check_new_set(profile, team_melds, meld)
-    if problem is not None:
-        return problem
+    if meld.kind is _SET:  # check_new_set allows every other kind at once
+        problem = check_new_set(profile, team_melds, meld)
+        if problem is not None:
+            return problem
     return after_laying(state, rest, (*team_melds, meld))
 
 
@@ -448,16 +454,21 @@ def get_legal_discards(state: State) -> tuple[Card, ...]:
     """discard-ends-turn: every distinct card of the hand that :func:`check_discard` allows,
     in card order (the state is checked once, not once per card)."""
     hand = state.hands[state.turn]
-    # _check_discard_now passes at once with two cards or more and no provisional opening.
+    # _check_discard_now, spelled out: it passes at once with two cards or more and
+    # no provisional opening.
     if (
-        len(hand) == 1 or _is_provisional_now(state, state.turn % len(state.melds))
-    ) and _check_discard_now(state) is not None:
+        _is_provisional_now(state, state.turn % len(state.melds))
+        and check_provisional_opening(state, len(hand)) is not None
+    ):
+        return ()
+    if len(hand) == 1 and _check_discard_now(state) is not None:
         return ()
     # _check_discarded_card: every card of the hand is in the hand; only the pile card is barred.
+    distinct = dict.fromkeys(hand)
     pile_card = state.pile_card
-    if pile_card is None:
-        return tuple(dict.fromkeys(hand))
-    return tuple(c for c in dict.fromkeys(hand) if c != pile_card)
+    if pile_card is not None:
+        distinct.pop(pile_card, None)
+    return tuple(distinct)
 
 
 @implements("discard-ends-turn", "opening-checked-at-discard", "emptying-by-discard")
@@ -470,23 +481,63 @@ def apply_discard(state: State, card: Card) -> State | Violation:
     """
     if state.phase is not _PLAY:
         return _phase_violation(state, _PLAY)
-    problem = check_discard(state, card)
-    if problem is not None:
-        return problem
     seat = state.turn
     hands = list(state.hands)
     hand = hands[seat]
+    # check_discard passes at once for a card of the hand other than the pile
+    # card, with two cards or more and no provisional opening to check.
+    if (
+        len(hand) < 2
+        or card == state.pile_card
+        or card not in hand
+        or _is_provisional_now(state, seat % len(state.melds))
+    ):
+        problem = check_discard(state, card)
+        if problem is not None:
+            return problem
     at = hand.index(card)
     hand = hand[:at] + hand[at + 1 :]
     hands[seat] = hand
-    opened, seat_opened = get_opened_after(state)
+    profile = state.profile
+    opened = state.opened
+    if profile.opening_scope is _PLAYER or not opened[seat % len(state.melds)]:
+        opened, seat_opened = get_opened_after(state)
+    else:
+        # get_opened_after of a team that has opened under a team opening: no change.
+        seat_opened = state.seat_opened
+    stock = state.stock
+    if hand and stock:
+        # end_turn of the state after the discard, built at once: the hand is not
+        # emptied and the stock is not exhausted, so the turn passes.
+        following = (seat + 1) % profile.players
+        waiting = state.fi_waiting
+        return make_state(
+            profile,
+            state.dealer,
+            following,
+            _DRAW,
+            tuple(hands),
+            stock,
+            (*state.discard, card),
+            state.fi,
+            state.fi_takers,
+            state.melds,
+            opened,
+            state.team_scores,
+            state.trump,
+            None,
+            None,
+            seat_opened,
+            0,
+            tuple([s for s in waiting if s != following]) if following in waiting else waiting,
+        )
     new = make_state(
-        state.profile,
+        profile,
         state.dealer,
         seat,
         _PLAY,
         tuple(hands),
-        state.stock,
+        stock,
         (*state.discard, card),
         state.fi,
         state.fi_takers,
@@ -517,23 +568,27 @@ def apply_take_back(state: State) -> State | Violation:
         )
     seat = state.turn
     provisional = get_provisional_melds(state, team)
-    hand = list(state.hands[seat])
+    hands = list(state.hands)
+    hand = list(hands[seat])
     for meld in provisional:
         hand += meld.cards
         hand += meld.spare
     hand.sort()
-    kept = state.melds[team][: len(state.melds[team]) - len(provisional)]
+    hands[seat] = tuple(hand)
+    melds = list(state.melds)
+    team_melds = melds[team]
+    melds[team] = team_melds[: len(team_melds) - len(provisional)]
     return make_state(
         state.profile,
         state.dealer,
         seat,
         _PLAY,
-        _with_hand(state.hands, seat, tuple(hand)),
+        tuple(hands),
         state.stock,
         state.discard,
         state.fi,
         state.fi_takers,
-        _with_team(state.melds, team, kept),
+        tuple(melds),
         state.opened,
         state.team_scores,
         state.trump,
