@@ -511,33 +511,31 @@ def apply_discard(state: State, card: Card) -> State | Violation:
         # emptied and the stock is not exhausted, so the turn passes.
         following = (seat + 1) % profile.players
         waiting = state.fi_waiting
-        return make_state(
-            profile,
-            state.dealer,
-            following,
-            _DRAW,
-            tuple(hands),
-            stock,
-            (*state.discard, card),
-            state.fi,
-            state.fi_takers,
-            state.melds,
-            opened,
-            state.team_scores,
-            state.trump,
-            None,
-            None,
-            seat_opened,
-            0,
-            tuple([s for s in waiting if s != following]) if following in waiting else waiting,
-        )
-    new = make_state(
-        profile,
+        if following in waiting:
+            waiting = tuple([s for s in waiting if s != following])
+        return _after_discard(state, following, _DRAW, hands, card, opened, seat_opened, waiting)
+    new = _after_discard(state, seat, _PLAY, hands, card, opened, seat_opened, state.fi_waiting)
+    return end_turn(new if hand else take_fi_or_go_out(new, by_discard=True))
+
+
+def _after_discard(
+    state: State,
+    turn: int,
+    phase: Phase,
+    hands: list[tuple[Card, ...]],
+    card: Card,
+    opened: tuple[bool, ...],
+    seat_opened: tuple[bool, ...],
+    waiting: tuple[int, ...],
+) -> State:
+    """The state after ``card`` was discarded, with the turn and phase given."""
+    return make_state(
+        state.profile,
         state.dealer,
-        seat,
-        _PLAY,
+        turn,
+        phase,
         tuple(hands),
-        stock,
+        state.stock,
         (*state.discard, card),
         state.fi,
         state.fi_takers,
@@ -549,9 +547,8 @@ def apply_discard(state: State, card: Card) -> State | Violation:
         None,
         seat_opened,
         0,
-        state.fi_waiting,
+        waiting,
     )
-    return end_turn(new if hand else take_fi_or_go_out(new, by_discard=True))
 
 
 @implements("opening-take-back")
