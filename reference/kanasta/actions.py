@@ -24,7 +24,7 @@ from kanasta.candidates import (
     get_new_meld_parts_with,
     get_profile_key,
 )
-from kanasta.cards import JOKER, Card, format_card, format_cards, parse_card
+from kanasta.cards import Card, format_card, format_cards, parse_card
 from kanasta.clauses import implements
 from kanasta.errors import InputError, Violation
 from kanasta.melds import Meld, MeldKind, check_new_set
@@ -225,10 +225,9 @@ def _meld_table(profile: RulesProfile, hand: tuple[Card, ...], mask: int, seat: 
     holds a subset of it (a meld or lay-off was just made) keeps the entries it
     can pay for; a hand with a few cards more (a card was drawn) also gets
     those that take an added card, from the parts that hold them
-    (:func:`~kanasta.candidates.get_new_meld_parts` for the ranks and suits of
-    added naturals, :func:`~kanasta.candidates.get_new_meld_parts_with` for
-    an added wild card); any other hand merges all its parts. Remembered per
-    hand; each part's entries are built once.
+    (:func:`~kanasta.candidates.get_new_meld_parts_with`); any other hand
+    merges all its parts (:func:`~kanasta.candidates.get_new_meld_parts`).
+    Remembered per hand; each part's entries are built once.
     """
     pid = get_profile_key(profile)
     key = (pid, hand)
@@ -275,19 +274,10 @@ def _parts_with(
     """The bits of every copy of the ``added`` cards and parts that hold every new meld
     of the hand with one of them (``None`` when the profile cannot tell)."""
     touched = 0
-    ranks: set[int] = set()
-    suits: set[int] = set()
-    wilds: set[Card] = set()
-    for card in added:
+    parts: list[tuple[NewMeld, ...]] = []
+    for card in dict.fromkeys(added):
         touched |= 0xF << (4 * card)
-        if card == JOKER or card % 13 == 1:
-            wilds.add(card)
-        else:
-            ranks.add(card % 13)
-            suits.add(card // 13)
-    parts = get_new_meld_parts(profile, hand, ranks, suits) if ranks else []
-    for wild in wilds:
-        more = get_new_meld_parts_with(profile, hand, wild)
+        more = get_new_meld_parts_with(profile, hand, card)
         if more is None:
             return None
         parts.extend(more)

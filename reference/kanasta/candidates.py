@@ -418,21 +418,13 @@ _Part = tuple[NewMeld, ...]
 
 
 @implements("legal-action-count")
-def get_new_meld_parts(
-    profile: RulesProfile,
-    hand: tuple[Card, ...],
-    ranks: set[int] | None = None,
-    suits: set[int] | None = None,
-) -> list[_Part]:
+def get_new_meld_parts(profile: RulesProfile, hand: tuple[Card, ...]) -> list[_Part]:
     """legal-action-count: the legal new melds of a sorted hand, in parts.
 
     A part is the sets of one rank, the runs of one stretch of a suit
     (:func:`_run_parts`), or the melds of wild cards; each is sorted like
     :func:`get_meld_options`, which merges them. Two stretches of a suit may
-    share runs that hold its ace; no other parts share a meld. With ``ranks``
-    (0 = ace .. 12 = king) and
-    ``suits``, only the sets of those ranks and the runs of those suits are
-    listed.
+    share runs that hold its ace; no other parts share a meld.
 
     When a meld holds at most one acting wild card, the parts are remembered
     by the cards that decide them and found by *shape*: a set of a rank other
@@ -444,20 +436,10 @@ def get_new_meld_parts(
     (through the general enumeration) and spelled out with each hand's cards.
     """
     pid = _pid(profile)
-    wilds: list[Card] = []
-    by_rank: dict[int, list[Card]] = {}
-    by_suit: dict[int, list[Card]] = {}
-    for c in hand:
-        if c == JOKER or c % 13 == 1:
-            wilds.append(c)
-            continue
-        if ranks is None or c % 13 in ranks:
-            by_rank.setdefault(c % 13, []).append(c)
-        if suits is None or c // 13 in suits:
-            by_suit.setdefault(c // 13, []).append(c)
+    wilds, by_rank, by_suit = _split_hand(hand)
     parts: list[_Part] = []
     if profile.max_wilds_per_meld != 1:
-        return _general_parts(profile, pid, wilds, by_rank, by_suit, ranks is None)
+        return _general_parts(profile, pid, wilds, by_rank, by_suit)
     kinds = tuple(dict.fromkeys(wilds))
     groups = _GROUPS
     for naturals in by_rank.values():
@@ -470,7 +452,7 @@ def get_new_meld_parts(
                     [_set_records(profile, pid, key[2], w) for w in (None, *kinds)],
                 )
             parts.extend(group)
-    if len(wilds) >= 3 and ranks is None:
+    if len(wilds) >= 3:
         parts.append(_wild_part(profile, pid, tuple(wilds)))
     if profile.runs_allowed:
         for suit, suited in by_suit.items():
@@ -516,13 +498,28 @@ def _suit_parts(
     ]
 
 
+def _split_hand(
+    hand: tuple[Card, ...],
+) -> tuple[list[Card], dict[int, list[Card]], dict[int, list[Card]]]:
+    """A sorted hand's wild cards, and its naturals by rank (0 = ace) and by suit."""
+    wilds: list[Card] = []
+    by_rank: dict[int, list[Card]] = {}
+    by_suit: dict[int, list[Card]] = {}
+    for c in hand:
+        if c == JOKER or c % 13 == 1:
+            wilds.append(c)
+        else:
+            by_rank.setdefault(c % 13, []).append(c)
+            by_suit.setdefault(c // 13, []).append(c)
+    return wilds, by_rank, by_suit
+
+
 def _general_parts(
     profile: RulesProfile,
     pid: int,
     wilds: list[Card],
     by_rank: dict[int, list[Card]],
     by_suit: dict[int, list[Card]],
-    with_wild_melds: bool,
 ) -> list[_Part]:
     """The parts of a hand when a meld may hold more than one acting wild card."""
     parts: list[_Part] = []
@@ -534,7 +531,7 @@ def _general_parts(
         if part is None:
             part = _remember_part(key, _records(_set_melds(profile, key[2], set_wilds)))
         parts.append(part)
-    if len(wilds) >= 3 and with_wild_melds:
+    if len(wilds) >= 3:
         parts.append(_wild_part(profile, pid, tuple(wilds)))
     if profile.runs_allowed:
         for suit, suited in by_suit.items():
@@ -552,50 +549,71 @@ def _wild_part(profile: RulesProfile, pid: int, wilds: tuple[Card, ...]) -> _Par
 
 @implements("legal-action-count")
 def get_new_meld_parts_with(
-    profile: RulesProfile, hand: tuple[Card, ...], wild: Card
+    profile: RulesProfile, hand: tuple[Card, ...], card: Card
 ) -> list[_Part] | None:
-    """legal-action-count: parts that hold every new meld of the hand with the ``wild`` card.
+    """legal-action-count: parts that hold every new meld of the hand with ``card``.
 
     The parts may hold other melds of the hand too. Only when a meld holds at
-    most one acting wild card (``None`` otherwise): then a set with ``wild``
-    holds no other wild card, and a run no other one besides its suit's own 2s.
+    most one acting wild card (``None`` otherwise). A natural card's melds are
+    the sets of its rank and the runs of the stretch of its suit it stands in
+    (no run bridges two stretches). A wild card's are the sets with it (they
+    hold no other wild card), the melds of wild cards, and the runs with it
+    (no other wild card but the suit's own 2s; for a suit's own 2, which may
+    stand as a natural, every run of the suit).
     """
     if profile.max_wilds_per_meld != 1:
         return None
     pid = _pid(profile)
-    wilds: list[Card] = []
-    by_rank: dict[int, list[Card]] = {}
-    by_suit: dict[int, list[Card]] = {}
-    for c in hand:
-        if c == JOKER or c % 13 == 1:
-            wilds.append(c)
-        else:
-            by_rank.setdefault(c % 13, []).append(c)
-            by_suit.setdefault(c // 13, []).append(c)
+    wilds, by_rank, by_suit = _split_hand(hand)
+    kinds = tuple(dict.fromkeys(wilds))
     parts: list[_Part] = []
+    if card != JOKER and card % 13 != 1:
+        rank_naturals = tuple(by_rank[card % 13])
+        if len(rank_naturals) >= 2:
+            parts.extend(_set_records(profile, pid, rank_naturals, w) for w in (None, *kinds))
+        if profile.runs_allowed:
+            parts.extend(_run_records(profile, pid, card // 13, by_suit, wilds, None, card))
+        return parts
     for naturals in by_rank.values():
         if len(naturals) >= 2:
-            parts.append(_set_records(profile, pid, tuple(naturals), wild))
+            parts.append(_set_records(profile, pid, tuple(naturals), card))
     if len(wilds) >= 3:
         parts.append(_wild_part(profile, pid, tuple(wilds)))
     if profile.runs_allowed:
-        for suit, suited in by_suit.items():
-            base = 13 * suit
-            places = 0
-            for c in suited:
-                places |= 1 << (c - base)
-            own_two = base + 1
-            own = min(wilds.count(own_two), 2)
-            for stretch in _stretches(suit, places, own):
-                if wild != own_two:
-                    parts.append(_stretch_records(profile, pid, suit, stretch, own, wild))
-                    continue
-                # The suit's own 2 may stand as a natural: every run of the stretch.
-                parts.append(_stretch_records(profile, pid, suit, stretch, own, None))
-                for w in dict.fromkeys(wilds):
-                    if w != own_two:
-                        parts.append(_stretch_records(profile, pid, suit, stretch, own, w))
+        for suit in by_suit:
+            only = None if card == 13 * suit + 1 else card
+            parts.extend(_run_records(profile, pid, suit, by_suit, wilds, only, None))
     return parts
+
+
+def _run_records(
+    profile: RulesProfile,
+    pid: int,
+    suit: int,
+    by_suit: dict[int, list[Card]],
+    wilds: list[Card],
+    only: Card | None,
+    natural: Card | None,
+) -> list[_Part]:
+    """The parts of the runs of one suit: those with the wild card ``only`` (besides the
+    suit's own 2s), or with ``None`` all of them; with a ``natural``, only those of the
+    stretch it stands in (two for an ace, which stands at both ends)."""
+    base = 13 * suit
+    places = 0
+    for c in by_suit[suit]:
+        places |= 1 << (c - base)
+    own_two = base + 1
+    own = min(wilds.count(own_two), 2)
+    choices: tuple[Card | None, ...] = (
+        (None, *dict.fromkeys(w for w in wilds if w != own_two)) if only is None else (only,)
+    )
+    bit = 0 if natural is None else 1 << (natural - base)
+    return [
+        _stretch_records(profile, pid, suit, stretch, own, w)
+        for stretch in _stretches(suit, places, own)
+        if not bit or stretch & bit
+        for w in choices
+    ]
 
 
 _PARTS: dict[tuple[Any, ...], _Part] = {}

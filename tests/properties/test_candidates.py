@@ -20,7 +20,7 @@ from kanasta.candidates import (
     get_meld_options,
     sub_multisets,
 )
-from kanasta.cards import Card, parse_cards
+from kanasta.cards import JOKER, Card, parse_cards
 from kanasta.errors import Violation
 from kanasta.melds import (
     Meld,
@@ -171,20 +171,18 @@ def test_new_melds_of_related_hands_are_the_meld_options(
 ) -> None:
     """legal_actions derives a hand's new melds from the seat's last hand when it holds
     fewer cards than it (a meld was just made) or a few naturals more (a card was
-    drawn), or merges the hand's parts: every way gives the options of get_meld_options."""
+    drawn, wild or not), or merges the hand's parts: every way gives the options of
+    get_meld_options."""
     actions_module._TABLES.clear()
     actions_module._SEAT_TABLES.clear()
     hand = data.draw(strategies.meldable_hands(profile, max_size=10))
     kept = data.draw(st.lists(st.booleans(), min_size=len(hand), max_size=len(hand)))
     smaller = tuple(c for c, keep in zip(hand, kept, strict=True) if keep)
-    added = data.draw(st.lists(st.sampled_from(_NATURALS), max_size=4))
+    added = data.draw(st.lists(st.integers(0, JOKER), max_size=4))
     larger = tuple(sorted(smaller + tuple(added)))
     assume(count_in_deck(profile, larger))
     for cards in (hand, smaller, larger, hand):
         assert _table_melds(profile, cards) == _option_melds(profile, cards)
-
-
-_NATURALS = tuple(c for c in range(52) if c % 13 != 1)
 
 
 @pytest.mark.clause("legal-action-count", "lay-off")
@@ -257,3 +255,35 @@ def test_lay_off_moves_onto_fi5200_long_runs_and_sets_of_twos() -> None:
             brute_lay_offs(FI_5200, meld, cards), key=lambda o: (o[0], -1 if o[1] is None else o[1])
         )
         assert list(get_lay_off_moves(FI_5200, meld, cards)) == expected
+
+
+@pytest.mark.clause("legal-action-count")
+@pytest.mark.parametrize("profile", [KOZ, FI_5200], ids=["koz", "fi-5200"])
+@pytest.mark.parametrize(
+    ("before", "drawn"),
+    [
+        # A wild card drawn: sets and runs that take it, in every suit and rank.
+        ("7H 7S 9C 10C JC KD", "JK"),
+        ("7H 7S 9C 10C JC 2D", "2C"),
+        # The suit's own 2: it may stand as a natural in its runs.
+        ("AH 3H 4H 5H 8S 8D", "2H"),
+        # A natural drawn next to an ace that stands at both ends.
+        ("AD QD 3D 5S 5S JK", "KD"),
+        ("AD QD 3D 5S 5S JK", "2D"),
+        # A second copy of a card already held.
+        ("6C 7C 8C 8H 2S", "8C"),
+    ],
+)
+def test_new_melds_after_a_draw_are_the_meld_options(
+    profile: RulesProfile, before: str, drawn: str
+) -> None:
+    """The table of the hand after a draw, built from the seat's last hand and the melds
+    that take the drawn card, lists what get_meld_options lists."""
+    actions_module._TABLES.clear()
+    actions_module._SEAT_TABLES.clear()
+    hand = tuple(sorted(parse_cards(before)))
+    after = tuple(sorted(hand + tuple(parse_cards(drawn))))
+    assert _table_melds(profile, hand) == _option_melds(profile, hand)
+    melds = _table_melds(profile, after)
+    assert melds == _option_melds(profile, after)
+    assert any(parse_cards(drawn)[0] in cards for (cards, _), _ in melds)
