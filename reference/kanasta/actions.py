@@ -27,7 +27,7 @@ from kanasta.candidates import (
 from kanasta.cards import Card, format_card, format_cards, parse_card
 from kanasta.clauses import implements
 from kanasta.errors import InputError, Violation
-from kanasta.melds import Meld, MeldKind, check_new_set
+from kanasta.melds import Meld, check_new_set
 from kanasta.profiles import RulesProfile
 from kanasta.state import Phase, State, is_provisional, read_cards_json
 from kanasta.turn import (
@@ -87,7 +87,6 @@ _DISCARD = ActionType.DISCARD
 _DRAW_ACTION = ActionType.DRAW
 _OVER = Phase.OVER
 _DRAW = Phase.DRAW
-_SET = MeldKind.SET
 
 DRAW = Action(ActionType.DRAW)
 TAKE_PILE = Action(ActionType.TAKE_PILE)

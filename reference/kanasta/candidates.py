@@ -26,7 +26,7 @@ melds with the others.
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Iterable, Iterator, Sequence
+from collections.abc import Iterable, Iterator
 from itertools import combinations
 from typing import Any, TypeVar
 
@@ -284,33 +284,7 @@ def _run_melds(
     hit = _MEMO.get(key)
     if hit is not None:
         return hit  # type: ignore[no-any-return]
-    if profile.max_wilds_per_meld != 1:
-        return _remember(key, _compute_run_melds(profile, suit, distinct, wilds))  # type: ignore[no-any-return]
-    # The suits are alike, and so are the wild cards other than the 2 of the suit
-    # (a run uses one of them at most): the batches are found once per shape.
-    base = 13 * suit
-    own_two = base + 1
-    others = tuple(sorted({c for c in wilds if c != own_two}))
-    shape = (key[1], tuple(c - base for c in distinct), wilds.count(own_two), min(len(others), 1))
-    relative = _RUN_MELD_SHAPES.get(shape)
-    if relative is None:
-        melds = _compute_run_melds(profile, suit, distinct, wilds)
-        relative = tuple(dict.fromkeys(_relative_move(m.all_cards, None, base)[:3] for m in melds))
-        if len(_RUN_MELD_SHAPES) >= _BATCHES_LIMIT:
-            _RUN_MELD_SHAPES.clear()
-        _RUN_MELD_SHAPES[shape] = relative
-        return _remember(key, melds)  # type: ignore[no-any-return]
-    batches = [
-        batch
-        for naturals, twos, other_count in relative
-        for batch in _spelled(naturals, twos, other_count, base, others)
-    ]
-    return _remember(key, _batches_to_melds(profile, batches))  # type: ignore[no-any-return]
-
-
-_RUN_MELD_SHAPES: dict[tuple[Any, ...], tuple[tuple[tuple[int, ...], int, int], ...]] = {}
-"""New runs by shape: the naturals' ranks (0 = ace), how many 2s of the suit and how many
-other wild cards each batch holds."""
+    return _remember(key, _compute_run_melds(profile, suit, distinct, wilds))  # type: ignore[no-any-return]
 
 
 def _compute_run_melds(
@@ -460,7 +434,9 @@ def get_new_meld_parts(profile: RulesProfile, hand: tuple[Card, ...]) -> list[_P
             key = ("runs", pid, tuple(suited), min(wilds.count(own_two), 2), kinds)
             group = groups.get(key)
             if group is None:
-                group = _remember_group(key, _suit_parts(profile, pid, suit, key[2], key[3], kinds))
+                group = _remember_group(
+                    key, _run_records(profile, pid, suit, suited, wilds, None, None)
+                )
             parts.extend(group)
     return parts
 
@@ -475,27 +451,6 @@ def _remember_group(key: tuple[Any, ...], parts: list[_Part]) -> tuple[_Part, ..
         _GROUPS.clear()
     group = _GROUPS[key] = tuple(p for p in parts if p)
     return group
-
-
-def _suit_parts(
-    profile: RulesProfile,
-    pid: int,
-    suit: int,
-    suited: tuple[Card, ...],
-    own: int,
-    kinds: tuple[Card, ...],
-) -> list[_Part]:
-    """The parts of the runs of one suit: per stretch, per other wild card or none."""
-    base = 13 * suit
-    places = 0
-    for c in suited:
-        places |= 1 << (c - base)
-    others = [w for w in kinds if w != base + 1]
-    return [
-        _stretch_records(profile, pid, suit, stretch, own, w)
-        for stretch in _stretches(suit, places, own)
-        for w in (None, *others)
-    ]
 
 
 def _split_hand(
@@ -572,7 +527,8 @@ def get_new_meld_parts_with(
         if len(rank_naturals) >= 2:
             parts.extend(_set_records(profile, pid, rank_naturals, w) for w in (None, *kinds))
         if profile.runs_allowed:
-            parts.extend(_run_records(profile, pid, card // 13, by_suit, wilds, None, card))
+            suit = card // 13
+            parts.extend(_run_records(profile, pid, suit, by_suit[suit], wilds, None, card))
         return parts
     for naturals in by_rank.values():
         if len(naturals) >= 2:
@@ -580,9 +536,9 @@ def get_new_meld_parts_with(
     if len(wilds) >= 3:
         parts.append(_wild_part(profile, pid, tuple(wilds)))
     if profile.runs_allowed:
-        for suit in by_suit:
+        for suit, suited in by_suit.items():
             only = None if card == 13 * suit + 1 else card
-            parts.extend(_run_records(profile, pid, suit, by_suit, wilds, only, None))
+            parts.extend(_run_records(profile, pid, suit, suited, wilds, only, None))
     return parts
 
 
@@ -590,17 +546,18 @@ def _run_records(
     profile: RulesProfile,
     pid: int,
     suit: int,
-    by_suit: dict[int, list[Card]],
+    suited: list[Card],
     wilds: list[Card],
     only: Card | None,
     natural: Card | None,
 ) -> list[_Part]:
-    """The parts of the runs of one suit: those with the wild card ``only`` (besides the
-    suit's own 2s), or with ``None`` all of them; with a ``natural``, only those of the
-    stretch it stands in (two for an ace, which stands at both ends)."""
+    """The parts of the runs of one suit (its naturals ``suited``), per stretch and per
+    wild card besides the suit's own 2s: those with the wild card ``only``, or with
+    ``None`` all of them; with a ``natural``, only those of the stretch it stands in
+    (two for an ace, which stands at both ends)."""
     base = 13 * suit
     places = 0
-    for c in by_suit[suit]:
+    for c in suited:
         places |= 1 << (c - base)
     own_two = base + 1
     own = min(wilds.count(own_two), 2)
@@ -620,9 +577,7 @@ _PARTS: dict[tuple[Any, ...], _Part] = {}
 _SET_PART_SHAPES: dict[tuple[Any, ...], tuple[int, ...]] = {}
 """New sets by shape (rank, naturals in hand, wild cards in the batch): how many naturals
 the legal batches hold."""
-_RUN_PART_SHAPES: dict[
-    tuple[Any, ...], tuple[tuple[tuple[int, ...], int, int, int | None], ...]
-] = {}
+_RUN_PART_SHAPES: dict[tuple[Any, ...], tuple[_RelativeMove, ...]] = {}
 """New runs by shape: the naturals' ranks (0 = ace), how many 2s of the suit and how many
 other wild cards each legal meld holds, and the place of its acting wild."""
 
@@ -713,9 +668,9 @@ def _stretch_records(
         melds = _compute_run_melds(profile, Suit(suit), cards, wilds)
         shape = tuple(
             dict.fromkeys(
-                (*relative, m.wild_at)
+                relative
                 for m in melds
-                if (relative := _relative_run(m.all_cards, base))[2] == with_other
+                if (relative := _relative_move(m.all_cards, m.wild_at, base))[2] == with_other
             )
         )
         if len(_RUN_PART_SHAPES) >= _BATCHES_LIMIT:
@@ -748,15 +703,6 @@ def _stretches(suit: int, places: int, own: int) -> tuple[int, ...]:
         )
         _STRETCHES[key] = hit
     return hit
-
-
-def _relative_run(cards: tuple[Card, ...], base: int) -> tuple[tuple[int, ...], int, int]:
-    """A run's cards relative to its suit: the naturals' ranks (0 = ace; its 2s left
-    out), how many 2s of the suit, how many other wild cards."""
-    own_two = base + 1
-    ranks = tuple(c - base for c in cards if base <= c < base + 13 and c != own_two)
-    twos = cards.count(own_two)
-    return ranks, twos, len(cards) - len(ranks) - twos
 
 
 def _general_run_part(
@@ -1233,17 +1179,8 @@ _RelativeMove = tuple[tuple[int, ...], int, int, int | None]
 the run's suit, how many other wild cards, and the place of the acting wild."""
 
 
-def _spelled(
-    naturals: tuple[int, ...], twos: int, other_count: int, base: int, others: Sequence[Card]
-) -> Iterator[tuple[Card, ...]]:
-    """The sorted batches of a run shape's batch (see :data:`_RelativeMove`) with the
-    cards of a suit (``base``: 13 times the suit) and a hand's other wild cards."""
-    core = tuple(base + r for r in naturals) + (base + 1,) * twos
-    for extra in combinations(others, other_count):
-        yield tuple(sorted(core + extra))
-
-
 def _relative_move(batch: tuple[Card, ...], place: int | None, base: int) -> _RelativeMove:
+    """A run's batch relative to its suit (``base``: 13 times the suit), with ``place``."""
     own_two = base + 1
     naturals = tuple(c - base for c in batch if base <= c < base + 13 and c != own_two)
     twos = batch.count(own_two)

@@ -110,10 +110,8 @@ def check_opening(
     if band is None:
         return None
     if band.needs_clean_run:
-        # is_clean_run, inlined: this check runs for every legal-discard listing
-        # of a team with a provisional opening.
         for meld in melds:
-            if meld.kind is _RUN and meld.wild_count == 0:
+            if is_clean_run(meld):
                 break
         else:
             return _NO_CLEAN_RUN
@@ -166,7 +164,7 @@ def check_provisional_opening(state: State, cards_left: int) -> Violation | None
     profile = state.profile
     team = state.turn % len(state.melds)
     melds = get_provisional_melds(state, team)
-    if profile.forced_canasta_opening and is_forced(state, team):
+    if is_forced(state, team):
         return check_forced_opening(melds)
     return check_opening(profile, melds, state.team_scores[team], cards_left)
 

@@ -19,7 +19,7 @@ from kanasta.cards import Card, format_card, format_cards
 from kanasta.clauses import implements
 from kanasta.errors import Violation
 from kanasta.going_out import check_emptying, end_turn, take_fi_or_go_out
-from kanasta.melds import Meld, MeldKind, check_new_set
+from kanasta.melds import Meld, check_new_set
 from kanasta.opening import (
     check_provisional_opening,
     count_provisional,
@@ -51,7 +51,6 @@ _DRAW = Phase.DRAW
 _PLAY = Phase.PLAY
 _OVER = Phase.OVER
 _PLAYER = OpeningScope.PLAYER
-_SET = MeldKind.SET
 
 
 def remove_cards(hand: tuple[Card, ...], cards: Iterable[Card]) -> tuple[Card, ...] | None:
@@ -205,20 +204,18 @@ def is_take_pile_legal(state: State) -> bool:
     without building the state in the common case (turn-must-finish holds
     when the hand will keep a card other than the pile card).
     """
-    if state.phase is not _DRAW:
+    if check_take_pile(state) is not None:
         return False
     discard = state.discard
-    if len(discard) != 1:
-        # An empty pile cannot be taken; a pile of two or more cards leaves no
-        # pile card and at least two cards in hand (_discard_can_end).
-        return bool(discard)
+    if len(discard) >= 2:
+        # No pile card, and at least two cards in hand (_discard_can_end).
+        return True
     hand = state.hands[state.turn]
-    profile = state.profile
-    if len(hand) == 1 and profile.single_pile_needs_two_cards:
-        return False
     # _discard_can_end(hand + discard, pile card): the hand's own cards decide,
     # as the pile's one card is the pile card itself.
-    if hand and (not profile.single_pile_no_discard_back or any(c != discard[0] for c in hand)):
+    if hand and (
+        not state.profile.single_pile_no_discard_back or any(c != discard[0] for c in hand)
+    ):
         return True
     return not isinstance(apply_take_pile(state), Violation)
 
@@ -275,10 +272,7 @@ def after_laying(
         pile_card,
         None,
         state.seat_opened,
-        # count_provisional keeps the count unchanged under a team opening.
-        count_provisional(state, team_melds)
-        if profile.opening_scope is _PLAYER
-        else state.provisional,
+        count_provisional(state, team_melds),
         state.fi_waiting,
     )
     if not hand:
@@ -290,10 +284,8 @@ def after_laying(
         if problem is not None:
             return problem
         return take_fi_or_go_out(new, by_discard=False)
-    # Sufficient conditions for turn-must-finish that need no search
-    # (_discard_can_end, inlined).
-    size = len(hand)
-    if size >= 2 and (pile_card is None or hand.count(pile_card) < size):
+    # A sufficient condition for turn-must-finish that needs no search.
+    if _discard_can_end(hand, pile_card):
         return new
     if _is_provisional_now(new, team) or can_finish_turn(new):
         return new
@@ -360,10 +352,9 @@ def apply_meld(
     if isinstance(meld, Violation):
         return meld
     team_melds = state.melds[state.turn % len(state.melds)]
-    if meld.kind is _SET:  # check_new_set allows every other kind at once
-        problem = check_new_set(profile, team_melds, meld)
-        if problem is not None:
-            return problem
+    problem = check_new_set(profile, team_melds, meld)
+    if problem is not None:
+        return problem
     return after_laying(state, rest, (*team_melds, meld))
 
 
@@ -454,14 +445,10 @@ def get_legal_discards(state: State) -> tuple[Card, ...]:
     """discard-ends-turn: every distinct card of the hand that :func:`check_discard` allows,
     in card order (the state is checked once, not once per card)."""
     hand = state.hands[state.turn]
-    # _check_discard_now, spelled out: it passes at once with two cards or more and
-    # no provisional opening.
+    # _check_discard_now passes at once with two cards or more and no provisional opening.
     if (
-        _is_provisional_now(state, state.turn % len(state.melds))
-        and check_provisional_opening(state, len(hand)) is not None
-    ):
-        return ()
-    if len(hand) == 1 and _check_discard_now(state) is not None:
+        len(hand) == 1 or _is_provisional_now(state, state.turn % len(state.melds))
+    ) and _check_discard_now(state) is not None:
         return ()
     # _check_discarded_card: every card of the hand is in the hand; only the pile card is barred.
     distinct = dict.fromkeys(hand)
@@ -484,27 +471,14 @@ def apply_discard(state: State, card: Card) -> State | Violation:
     seat = state.turn
     hands = list(state.hands)
     hand = hands[seat]
-    # check_discard passes at once for a card of the hand other than the pile
-    # card, with two cards or more and no provisional opening to check.
-    if (
-        len(hand) < 2
-        or card == state.pile_card
-        or card not in hand
-        or _is_provisional_now(state, seat % len(state.melds))
-    ):
-        problem = check_discard(state, card)
-        if problem is not None:
-            return problem
+    problem = check_discard(state, card)
+    if problem is not None:
+        return problem
     at = hand.index(card)
     hand = hand[:at] + hand[at + 1 :]
     hands[seat] = hand
     profile = state.profile
-    opened = state.opened
-    if profile.opening_scope is _PLAYER or not opened[seat % len(state.melds)]:
-        opened, seat_opened = get_opened_after(state)
-    else:
-        # get_opened_after of a team that has opened under a team opening: no change.
-        seat_opened = state.seat_opened
+    opened, seat_opened = get_opened_after(state)
     stock = state.stock
     if hand and stock:
         # end_turn of the state after the discard, built at once: the hand is not
