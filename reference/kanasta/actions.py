@@ -21,7 +21,6 @@ from kanasta.candidates import (
     get_lay_off_moves,
     get_new_meld,
     get_new_meld_parts,
-    get_new_meld_parts_with,
     get_profile_key,
 )
 from kanasta.cards import Card, format_card, format_cards, parse_card
@@ -148,7 +147,7 @@ def legal_actions(state: State) -> tuple[Action, ...]:
     # The quick path of _laying_is_legal, hoisted out of the loops.
     any_card_ends = pile_card is None or not state.opened[team]
     mask = get_hand_mask(hand)
-    entries, actions, longest, set_ranks = _meld_table(profile, hand, mask, state.turn)
+    entries, actions, longest, set_ranks = _meld_table(profile, hand, mask)
     # one-set-per-rank depends on the set's rank only: ask once per rank.
     blocked = {
         rank
@@ -175,6 +174,8 @@ def legal_actions(state: State) -> tuple[Action, ...]:
                 found.append(action)
     for index, target in enumerate(team_melds):
         moves = get_lay_off_moves(profile, target, hand, mask)
+        if not moves:
+            continue
         actions, longest = _move_actions(moves, index)
         if any_card_ends and size - longest >= 2:
             found.extend(actions)
@@ -206,111 +207,39 @@ the cards' bits (:func:`~kanasta.candidates.get_hand_mask`) and a set's rank (0:
 _Table = tuple[tuple[_Entry, ...], tuple[Action, ...], int, dict[int, Meld]]
 """A hand's new melds: the entries in the canonical order, their actions, the most
 cards one takes, and one set per rank among them."""
-_PART_ENTRIES: dict[int, tuple[object, tuple[_Entry, ...]]] = {}
-_TABLES: dict[tuple[int, tuple[Card, ...]], _Table] = {}
-_SEAT_TABLES: dict[tuple[int, int], tuple[int, _Table]] = {}
-"""Per profile and seat: the bits of the last hand whose table was asked for, and the table."""
-_NEAR_CARDS = 4
-"""A hand with at most this many cards more than the seat's last one extends it."""
+_PartEntries = tuple[tuple[_Entry, ...], int, tuple[tuple[int, tuple[Card, ...]], ...]]
+"""A part's entries, the most cards one of them takes, and a set's cards per set rank."""
+_PART_ENTRIES: dict[int, tuple[object, _PartEntries]] = {}
+_TABLES: dict[tuple[int, int], _Table] = {}
 _ENTRY_ORDER = itemgetter(0, 1)
 _ACTIONS_MEMO_LIMIT = 50_000
 
 
-def _meld_table(profile: RulesProfile, hand: tuple[Card, ...], mask: int, seat: int) -> _Table:
+def _meld_table(profile: RulesProfile, hand: tuple[Card, ...], mask: int) -> _Table:
     """The new melds of a sorted hand (``mask``: its bits), as ``legal_actions`` lists them.
 
-    A meld is legal under the meld rules for its cards alone, so a hand's new
-    melds follow from those of the last hand of the same ``seat``: a hand that
-    holds a subset of it (a meld or lay-off was just made) keeps the entries it
-    can pay for; a hand with a few cards more (a card was drawn) also gets
-    those that take an added card, from the parts that hold them
-    (:func:`~kanasta.candidates.get_new_meld_parts_with`); any other hand
-    merges all its parts (:func:`~kanasta.candidates.get_new_meld_parts`).
-    Remembered per hand; each part's entries are built once.
+    The parts of :func:`~kanasta.candidates.get_new_meld_parts` (each
+    remembered by the hand cards that decide it, its entries built once),
+    merged into the canonical order. Remembered per hand.
     """
-    pid = get_profile_key(profile)
-    key = (pid, hand)
+    key = (get_profile_key(profile), mask)
     table = _TABLES.get(key)
-    seat_key = (pid, seat)
-    if table is not None:
-        _SEAT_TABLES[seat_key] = (mask, table)
-        return table
-    outside = ~mask
-    last = _SEAT_TABLES.get(seat_key)
-    extra = -1 if last is None else mask & ~last[0]
-    if last is not None and not extra:
-        table = _table_of(profile, [e for e in last[1][0] if not e[3] & outside], False)
-    else:
-        parts = None
-        if last is not None and extra.bit_count() <= _NEAR_CARDS:
-            parts = _parts_with(profile, hand, _cards_of(extra))
+    if table is None:
         merged: list[_Entry] = []
-        if parts is None:
-            for part in get_new_meld_parts(profile, hand):
-                merged.extend(_part_entries(part))
-        else:
-            assert last is not None
-            # The melds of the smaller hand, and those that take an added card.
-            merged = [e for e in last[1][0] if not e[3] & outside]
-            touched = parts[0]
-            for part in parts[1]:
-                merged.extend([e for e in _part_entries(part) if e[3] & touched])
+        longest = 0
+        sets: dict[int, Meld] = {}
+        for part in get_new_meld_parts(profile, hand, mask):
+            entries, most, set_cards = _part_entries(part)
+            merged.extend(entries)
+            longest = max(longest, most)
+            for rank, cards in set_cards:
+                if rank not in sets:
+                    sets[rank] = _set_of_rank(profile, rank, cards)
         merged.sort(key=_ENTRY_ORDER)
-        # Parts may share runs with an ace; an added card may be a second copy.
-        table = _table_of(profile, merged, True)
-    if len(_SEAT_TABLES) >= _ACTIONS_MEMO_LIMIT:
-        _SEAT_TABLES.clear()
-    _SEAT_TABLES[seat_key] = (mask, table)
-    if len(_TABLES) >= _ACTIONS_MEMO_LIMIT:
-        _TABLES.clear()
-    _TABLES[key] = table
+        if len(_TABLES) >= _ACTIONS_MEMO_LIMIT:
+            _TABLES.clear()
+        table = _TABLES[key] = (tuple(merged), tuple([e[2] for e in merged]), longest, sets)
     return table
-
-
-def _parts_with(
-    profile: RulesProfile, hand: tuple[Card, ...], added: list[Card]
-) -> tuple[int, list[tuple[NewMeld, ...]]] | None:
-    """The bits of every copy of the ``added`` cards and parts that hold every new meld
-    of the hand with one of them (``None`` when the profile cannot tell)."""
-    touched = 0
-    parts: list[tuple[NewMeld, ...]] = []
-    for card in dict.fromkeys(added):
-        touched |= 0xF << (4 * card)
-        more = get_new_meld_parts_with(profile, hand, card)
-        if more is None:
-            return None
-        parts.extend(more)
-    return touched, parts
-
-
-def _cards_of(mask: int) -> list[Card]:
-    """The cards of a bit mask (see :func:`~kanasta.candidates.get_hand_mask`)."""
-    found: list[Card] = []
-    while mask:
-        low = mask & -mask
-        found.append((low.bit_length() - 1) // 4)
-        mask ^= low
-    return found
-
-
-def _table_of(profile: RulesProfile, entries: list[_Entry], repeats: bool) -> _Table:
-    """A table from sorted entries; with ``repeats``, entries may repeat (once each is kept)."""
-    if repeats and entries:
-        kept = [entries[0]]
-        previous = entries[0]
-        for entry in entries:
-            # Entries are shared per meld (_ENTRY_OF), so a repeat is mostly the same object.
-            if entry is not previous and (entry[0] != previous[0] or entry[1] != previous[1]):
-                kept.append(entry)
-                previous = entry
-        entries = kept
-    sets: dict[int, Meld] = {}
-    for entry in entries:
-        set_rank = entry[4]
-        if set_rank and set_rank not in sets:
-            sets[set_rank] = _set_of_rank(profile, set_rank, entry[0])
-    longest = max([len(e[0]) for e in entries], default=0)
-    return tuple(entries), tuple([e[2] for e in entries]), longest, sets
 
 
 _SETS_OF_RANK: dict[tuple[int, int], Meld] = {}
@@ -326,7 +255,7 @@ def _set_of_rank(profile: RulesProfile, rank: int, cards: tuple[Card, ...]) -> M
     return meld
 
 
-def _part_entries(part: tuple[NewMeld, ...]) -> tuple[_Entry, ...]:
+def _part_entries(part: tuple[NewMeld, ...]) -> _PartEntries:
     """The entries of one part's new melds (the parts are remembered, so built once per part)."""
     hit = _PART_ENTRIES.get(id(part))
     if hit is not None and hit[0] is part:
@@ -337,6 +266,7 @@ def _part_entries(part: tuple[NewMeld, ...]) -> tuple[_Entry, ...]:
     if len(entry_of) >= _ACTIONS_MEMO_LIMIT:
         entry_of.clear()
     built: list[_Entry] = []
+    set_cards: dict[int, tuple[Card, ...]] = {}
     for record in part:
         entry = entry_of.get(record)
         if entry is None:
@@ -349,7 +279,9 @@ def _part_entries(part: tuple[NewMeld, ...]) -> tuple[_Entry, ...]:
                 set_rank,
             )
         built.append(entry)
-    result = tuple(built)
+        if entry[4]:
+            set_cards.setdefault(entry[4], entry[0])
+    result = (tuple(built), max([len(e[0]) for e in built], default=0), tuple(set_cards.items()))
     _PART_ENTRIES[id(part)] = (part, result)
     return result
 

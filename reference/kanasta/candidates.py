@@ -54,7 +54,6 @@ __all__ = [
     "get_meld_options",
     "get_new_meld",
     "get_new_meld_parts",
-    "get_new_meld_parts_with",
     "get_profile_key",
     "sub_multisets",
     "validate_meld_cached",
@@ -62,6 +61,7 @@ __all__ = [
 
 ACE_HIGH = 14
 _O = TypeVar("_O", bound=tuple[tuple[int, ...], Any])
+_K = TypeVar("_K")
 
 
 def sub_multisets(
@@ -162,20 +162,23 @@ def _remember_batch(key: tuple[Any, ...], value: Any) -> Any:
     return value
 
 
-def get_hand_mask(cards: tuple[Card, ...]) -> int:
-    """A sorted multiset of cards as bits: copy ``n`` of card ``c`` is bit ``4c + n``.
+def get_hand_mask(cards: Iterable[Card]) -> int:
+    """A multiset of cards as bits: copy ``n`` of card ``c`` is bit ``4c + n``.
 
     A multiset is contained in another exactly when its bits are, so
     ``not a & ~b`` tests ``a`` within ``b`` (at most four copies of a card).
     """
-    mask = 0
-    previous = -1
-    copy = 0
-    for c in cards:
-        copy = copy + 1 if c == previous else 0
-        previous = c
-        mask |= 1 << (4 * c + copy)
-    return mask
+    # The sum counts each card's copies in its 4 bits (at most 4: binary 100);
+    # the count n, bits b2 b1 b0, becomes the n lowest bits of the 4.
+    counts = sum(map(_CARD_BIT.__getitem__, cards))
+    b0 = counts & _NIBBLE_LOW
+    b1 = counts >> 1 & _NIBBLE_LOW
+    b2 = counts >> 2 & _NIBBLE_LOW
+    return b0 | b1 | b2 | (b1 | b2) << 1 | (b2 | b1 & b0) << 2 | b2 << 3
+
+
+_CARD_BIT = tuple(1 << (4 * c) for c in range(JOKER + 1))
+_NIBBLE_LOW = sum(_CARD_BIT)
 
 
 def _batch_mask(batch: tuple[Card, ...]) -> int:
@@ -392,65 +395,189 @@ _Part = tuple[NewMeld, ...]
 
 
 @implements("legal-action-count")
-def get_new_meld_parts(profile: RulesProfile, hand: tuple[Card, ...]) -> list[_Part]:
+def get_new_meld_parts(
+    profile: RulesProfile, hand: tuple[Card, ...], mask: int | None = None
+) -> list[_Part]:
     """legal-action-count: the legal new melds of a sorted hand, in parts.
 
-    A part is the sets of one rank, the runs of one stretch of a suit
-    (:func:`_run_parts`), or the melds of wild cards; each is sorted like
-    :func:`get_meld_options`, which merges them. Two stretches of a suit may
-    share runs that hold its ace; no other parts share a meld.
+    A part is the sets of one rank, the runs of one suit, or the melds of
+    wild cards, in no particular order; no two parts share a meld.
+    :func:`get_meld_options` merges and sorts them. ``mask`` is the hand's
+    bits (:func:`get_hand_mask`), computed when not given.
 
-    When a meld holds at most one acting wild card, the parts are remembered
-    by the cards that decide them and found by *shape*: a set of a rank other
+    When a meld holds at most one acting wild card, each part is remembered
+    by the bits of the hand cards that decide it, picked out of ``mask`` with
+    a few bit operations: for sets, the copies of the rank's naturals and
+    which wild cards the hand holds; for runs, one copy of each natural of
+    the suit that a run can hold (:func:`_run_naturals`), up to two of its 2
+    and which other wild cards the hand holds; for the melds of wild cards,
+    every wild card. Parts are built from *shapes*: a set of a rank other
     than 3 takes its naturals of any suit and any wild card alike, so which
     batches are legal depends only on how many naturals and wild cards they
-    hold; a run's, on the places its suit's naturals stand, how many 2s of
-    the suit the hand holds, and whether it holds another wild card. Each
-    shape is decided once by :func:`kanasta.melds.get_meld_arrangements`
-    (through the general enumeration) and spelled out with each hand's cards.
+    hold; a suit's runs, on the places its naturals stand, how many 2s of the
+    suit the hand holds, and whether it holds another wild card. Each shape
+    is decided once by :func:`kanasta.melds.get_meld_arrangements` (through
+    the general enumeration, per stretch of naturals: :func:`_run_parts`) and
+    spelled out with each hand's cards.
     """
+    if mask is None:
+        mask = get_hand_mask(hand)
     pid = _pid(profile)
-    wilds, by_rank, by_suit = _split_hand(hand)
-    parts: list[_Part] = []
     if profile.max_wilds_per_meld != 1:
-        return _general_parts(profile, pid, wilds, by_rank, by_suit)
-    kinds = tuple(dict.fromkeys(wilds))
-    groups = _GROUPS
-    for naturals in by_rank.values():
-        if len(naturals) >= 2:
-            key: tuple[Any, ...] = ("sets", pid, tuple(naturals), kinds)
-            group = groups.get(key)
-            if group is None:
-                group = _remember_group(
-                    key,
-                    [_set_records(profile, pid, key[2], w) for w in (None, *kinds)],
-                )
-            parts.extend(group)
-    if len(wilds) >= 3:
-        parts.append(_wild_part(profile, pid, tuple(wilds)))
+        return _general_parts(profile, pid, *_split_hand(hand))
+    parts: list[_Part] = []
+    present = mask & _WILD_PRESENCE
+    set_groups = _SET_GROUPS
+    for rank_bits in _RANK_BITS:
+        naturals = mask & rank_bits
+        if naturals & (naturals - 1):  # two naturals or more
+            key = (pid, naturals, present)
+            part = set_groups.get(key)
+            if part is None:
+                part = _remember_group(set_groups, key, _set_group(profile, pid, naturals, present))
+            if part:
+                parts.append(part)
+    wild_bits = mask & _WILD_NIBBLES
+    if wild_bits.bit_count() >= 3:
+        parts.append(_wild_part(profile, pid, tuple(_cards_of(wild_bits))))
     if profile.runs_allowed:
-        for suit, suited in by_suit.items():
-            own_two = 13 * suit + 1
-            key = ("runs", pid, tuple(suited), min(wilds.count(own_two), 2), kinds)
-            group = groups.get(key)
-            if group is None:
-                group = _remember_group(
-                    key, _run_records(profile, pid, suit, suited, wilds, None, None)
+        run_groups = _RUN_GROUPS
+        for suit, run_bits in enumerate(_RUN_DECIDING_BITS):
+            bits = mask & run_bits
+            shift = 52 * suit
+            suited = bits >> shift & _SUIT_NIBBLES
+            naturals = _run_naturals(suited)
+            if not naturals:
+                continue  # A run holds two naturals within two places of each other.
+            shape = naturals | suited & _TWO_NIBBLE
+            others = bits & ~(_SUIT_NIBBLES << shift)
+            run_key = (pid, suit, shape, others)
+            part = run_groups.get(run_key)
+            if part is None:
+                part = _remember_group(
+                    run_groups, run_key, _run_group(profile, pid, suit, shape, others)
                 )
-            parts.extend(group)
+            if part:
+                parts.append(part)
     return parts
 
 
-_GROUPS: dict[tuple[Any, ...], tuple[_Part, ...]] = {}
-"""The non-empty parts of the sets of one rank or the runs of one suit, by the hand cards
-that decide them."""
+_SET_GROUPS: dict[tuple[int, int, int], _Part] = {}
+"""The new sets of one rank, by the profile, the bits of its naturals and of the wild kinds."""
+_RUN_GROUPS: dict[tuple[int, int, int, int], _Part] = {}
+"""The new runs of one suit, by the profile, the suit and the hand's bits that decide them."""
 
 
-def _remember_group(key: tuple[Any, ...], parts: list[_Part]) -> tuple[_Part, ...]:
-    if len(_GROUPS) >= _MEMO_LIMIT:
-        _GROUPS.clear()
-    group = _GROUPS[key] = tuple(p for p in parts if p)
-    return group
+def _remember_group(table: dict[_K, _Part], key: _K, part: _Part) -> _Part:
+    if len(table) >= _MEMO_LIMIT:
+        table.clear()
+    table[key] = part
+    return part
+
+
+def _set_group(profile: RulesProfile, pid: int, naturals: int, present: int) -> _Part:
+    """The new sets of the naturals of one rank (bits), with no wild card or one of the kinds
+    ``present`` (bits), each meld once."""
+    cards = tuple(_cards_of(naturals))
+    records: list[NewMeld] = []
+    for wild in (None, *_cards_of(present)):
+        records.extend(_set_records(profile, pid, cards, wild))
+    return tuple(records)
+
+
+def _run_group(profile: RulesProfile, pid: int, suit: int, shape: int, others: int) -> _Part:
+    """The new runs of one suit, each meld once, from its ``shape`` (the bits of
+    :func:`_run_naturals` and of its 2s, relative to the suit) and the bits of the
+    other wild cards at hand.
+
+    Found by shape: which other wild card the hand holds changes nothing but
+    the cards.
+    """
+    other_cards = _cards_of(others)
+    shape_key = (pid, shape, bool(others))
+    found = _RUN_GROUP_SHAPES.get(shape_key)
+    if found is None:
+        found = _RUN_GROUP_SHAPES[shape_key] = _run_group_shape(profile, pid, shape, bool(others))
+    base = 13 * suit
+    records: list[NewMeld] = []
+    for offsets, wild_at, with_other in found:
+        cards = tuple([base + o for o in offsets])
+        if not with_other:
+            records.append((cards, wild_at, 0))
+            continue
+        for other in other_cards:
+            records.append(((other, *cards) if other < base else (*cards, other), wild_at, 0))
+    return tuple(records)
+
+
+def _run_naturals(suited: int) -> int:
+    """The naturals of a suit (copy bits of :func:`get_hand_mask`, relative to the suit:
+    one copy of each, up to two of its 2) that some run can hold.
+
+    A run holds at most one acting wild card, so each of its naturals has
+    another within two places (the suit's 2 standing at place 2, an ace at
+    both ends); a natural with none cannot join a run and changes nothing.
+    """
+    places = suited & _PLACE_NIBBLES | (suited & 1) << 52  # the ace at place 14 too
+    near = places & (places << 4 | places >> 4 | places << 8 | places >> 8)
+    return (near | near >> 52) & _NATURAL_NIBBLES
+
+
+_SUIT_NIBBLES = (1 << 52) - 1
+_RUN_GROUP_SHAPES: dict[
+    tuple[int, int, bool], tuple[tuple[tuple[int, ...], int | None, bool], ...]
+] = {}
+"""The new runs of a suit by shape: the relative bits of its naturals and 2s, and whether
+another wild card is at hand; each run's cards less the other wild card relative to the
+suit, its wild place, and whether it holds the other wild card."""
+
+
+def _run_group_shape(
+    profile: RulesProfile, pid: int, bits: int, with_other: bool
+) -> tuple[tuple[tuple[int, ...], int | None, bool], ...]:
+    """The runs of a shape of :func:`_run_group` (``bits``: the suit's relative bits),
+    from those of each stretch of its naturals (:func:`_stretch_shape`)."""
+    places = 0
+    twos = 0
+    for c in _cards_of(bits):
+        if c == 1:
+            twos += 1
+        else:
+            places |= 1 << c
+    found: dict[tuple[tuple[int, ...], int | None, bool], None] = {}
+    for stretch in _stretches(places, twos):
+        for other in (0, 1) if with_other else (0,):
+            for ranks, own, _, wild_at in _stretch_shape(profile, pid, stretch, twos, other):
+                found[tuple(sorted((*ranks, *(1,) * own))), wild_at, bool(other)] = None
+    return tuple(found)
+
+
+def _cards_of(mask: int) -> list[Card]:
+    """The cards of a bit mask (see :func:`get_hand_mask`), sorted."""
+    found: list[Card] = []
+    while mask:
+        low = mask & -mask
+        found.append((low.bit_length() - 1) >> 2)
+        mask ^= low
+    return found
+
+
+def _nibbles(cards: Iterable[Card], copies: int) -> int:
+    """The bits of the first ``copies`` copies of each of the ``cards``."""
+    bits = 0
+    for c in cards:
+        bits |= ((1 << copies) - 1) << (4 * c)
+    return bits
+
+
+_WILD_CARDS = tuple(c for c in range(JOKER + 1) if is_wild_card(c))
+_WILD_PRESENCE = _nibbles(_WILD_CARDS, 1)
+_WILD_NIBBLES = _nibbles(_WILD_CARDS, 4)
+_RANK_BITS = tuple(_nibbles(range(rank, 52, 13), 4) for rank in range(13) if not is_wild_card(rank))
+"""Per rank of naturals (0 = ace): the bits of every copy of its cards."""
+_PLACE_NIBBLES = _nibbles(range(13), 1)
+_NATURAL_NIBBLES = _nibbles((r for r in range(13) if r != 1), 1)
+_TWO_NIBBLE = _nibbles((1,), 4)
 
 
 def _split_hand(
@@ -500,77 +627,6 @@ def _wild_part(profile: RulesProfile, pid: int, wilds: tuple[Card, ...]) -> _Par
     if part is None:
         part = _remember_part(key, _records(_wild_melds(profile, wilds)))
     return part
-
-
-@implements("legal-action-count")
-def get_new_meld_parts_with(
-    profile: RulesProfile, hand: tuple[Card, ...], card: Card
-) -> list[_Part] | None:
-    """legal-action-count: parts that hold every new meld of the hand with ``card``.
-
-    The parts may hold other melds of the hand too. Only when a meld holds at
-    most one acting wild card (``None`` otherwise). A natural card's melds are
-    the sets of its rank and the runs of the stretch of its suit it stands in
-    (no run bridges two stretches). A wild card's are the sets with it (they
-    hold no other wild card), the melds of wild cards, and the runs with it
-    (no other wild card but the suit's own 2s; for a suit's own 2, which may
-    stand as a natural, every run of the suit).
-    """
-    if profile.max_wilds_per_meld != 1:
-        return None
-    pid = _pid(profile)
-    wilds, by_rank, by_suit = _split_hand(hand)
-    kinds = tuple(dict.fromkeys(wilds))
-    parts: list[_Part] = []
-    if card != JOKER and card % 13 != 1:
-        rank_naturals = tuple(by_rank[card % 13])
-        if len(rank_naturals) >= 2:
-            parts.extend(_set_records(profile, pid, rank_naturals, w) for w in (None, *kinds))
-        if profile.runs_allowed:
-            suit = card // 13
-            parts.extend(_run_records(profile, pid, suit, by_suit[suit], wilds, None, card))
-        return parts
-    for naturals in by_rank.values():
-        if len(naturals) >= 2:
-            parts.append(_set_records(profile, pid, tuple(naturals), card))
-    if len(wilds) >= 3:
-        parts.append(_wild_part(profile, pid, tuple(wilds)))
-    if profile.runs_allowed:
-        for suit, suited in by_suit.items():
-            only = None if card == 13 * suit + 1 else card
-            parts.extend(_run_records(profile, pid, suit, suited, wilds, only, None))
-    return parts
-
-
-def _run_records(
-    profile: RulesProfile,
-    pid: int,
-    suit: int,
-    suited: list[Card],
-    wilds: list[Card],
-    only: Card | None,
-    natural: Card | None,
-) -> list[_Part]:
-    """The parts of the runs of one suit (its naturals ``suited``), per stretch and per
-    wild card besides the suit's own 2s: those with the wild card ``only``, or with
-    ``None`` all of them; with a ``natural``, only those of the stretch it stands in
-    (two for an ace, which stands at both ends)."""
-    base = 13 * suit
-    places = 0
-    for c in suited:
-        places |= 1 << (c - base)
-    own_two = base + 1
-    own = min(wilds.count(own_two), 2)
-    choices: tuple[Card | None, ...] = (
-        (None, *dict.fromkeys(w for w in wilds if w != own_two)) if only is None else (only,)
-    )
-    bit = 0 if natural is None else 1 << (natural - base)
-    return [
-        _stretch_records(profile, pid, suit, stretch, own, w)
-        for stretch in _stretches(suit, places, own)
-        if not bit or stretch & bit
-        for w in choices
-    ]
 
 
 _PARTS: dict[tuple[Any, ...], _Part] = {}
@@ -649,57 +705,44 @@ def _wild_count(cards: tuple[Card, ...]) -> int:
     return sum(1 for c in cards if c == JOKER or c % 13 == 1)
 
 
-def _stretch_records(
-    profile: RulesProfile, pid: int, suit: int, stretch: int, own: int, other: Card | None
-) -> _Part:
+def _stretch_shape(
+    profile: RulesProfile, pid: int, stretch: int, own: int, other: int
+) -> tuple[_RelativeMove, ...]:
     """The new runs of one stretch of a suit (bits, 0 = ace) with ``own`` 2s of the suit
-    at hand, that hold no other wild card (``other`` is ``None``) or that one; remembered."""
-    key = ("stretch", pid, suit, stretch, own, other)
-    hit = _PARTS.get(key)
-    if hit is not None:
-        return hit
-    base = 13 * suit
-    with_other = 0 if other is None else 1
-    shape_key = (pid, stretch, own, with_other)
-    shape = _RUN_PART_SHAPES.get(shape_key)
+    at hand, that hold no other wild card (``other`` is 0) or one, relative to the suit;
+    remembered."""
+    key = (pid, stretch, own, other)
+    shape = _RUN_PART_SHAPES.get(key)
     if shape is None:
-        cards = tuple(base + r for r in range(13) if stretch >> r & 1)
-        wilds = tuple(sorted((base + 1,) * own + (() if other is None else (other,))))
-        melds = _compute_run_melds(profile, Suit(suit), cards, wilds)
+        cards = tuple(r for r in range(13) if stretch >> r & 1)
+        wilds = tuple(sorted((1,) * own + ((JOKER,) if other else ())))
+        melds = _compute_run_melds(profile, Suit.CLUBS, cards, wilds)
         shape = tuple(
             dict.fromkeys(
                 relative
                 for m in melds
-                if (relative := _relative_move(m.all_cards, m.wild_at, base))[2] == with_other
+                if (relative := _relative_move(m.all_cards, m.wild_at, 0))[2] == other
             )
         )
         if len(_RUN_PART_SHAPES) >= _BATCHES_LIMIT:
             _RUN_PART_SHAPES.clear()
-        _RUN_PART_SHAPES[shape_key] = shape
-    extra = () if other is None else (other,)
-    records = [
-        (tuple(sorted((*(base + r for r in ranks), *(base + 1,) * twos, *extra))), wild_at, 0)
-        for ranks, twos, _, wild_at in shape
-    ]
-    records.sort(key=_record_order)
-    return _remember_part(key, tuple(records))
+        _RUN_PART_SHAPES[key] = shape
+    return shape
 
 
 _STRETCHES: dict[tuple[int, bool], tuple[int, ...]] = {}
 
 
-def _stretches(suit: int, places: int, own: int) -> tuple[int, ...]:
+def _stretches(places: int, own: int) -> tuple[int, ...]:
     """The stretches of a suit's naturals (bits, 0 = ace) that a run with one wild can
     join (:func:`_run_parts`), remembered by the bits."""
     key = (places, own > 0)
     hit = _STRETCHES.get(key)
     if hit is None:
-        base = 13 * suit
-        suited = [base + r for r in range(13) if places >> r & 1]
-        wilds = (base + 1,) if own else ()
+        suited = [r for r in range(13) if places >> r & 1]
         hit = tuple(
-            sum(1 << (c - base) for c in stretch)
-            for stretch in _run_parts(Suit(suit), suited, wilds, 1)
+            sum(1 << c for c in stretch)
+            for stretch in _run_parts(Suit.CLUBS, suited, (1,) if own else (), 1)
         )
         _STRETCHES[key] = hit
     return hit

@@ -7,6 +7,8 @@ exactly the same options, in every family and for any hand a deck can supply.
 
 from __future__ import annotations
 
+import random
+
 import pytest
 from hypothesis import assume, given
 from hypothesis import strategies as st
@@ -153,7 +155,7 @@ def test_run_meld_options_agree_across_suits_and_wild_cards(
 
 
 def _table_melds(profile: RulesProfile, hand: tuple[Card, ...]) -> list[tuple[Option, int]]:
-    entries = actions_module._meld_table(profile, hand, get_hand_mask(hand), 0)[0]
+    entries = actions_module._meld_table(profile, hand, get_hand_mask(hand))[0]
     return [((cards, None if at == -1 else at), set_rank) for cards, at, _, _, set_rank in entries]
 
 
@@ -169,12 +171,10 @@ def _option_melds(profile: RulesProfile, hand: tuple[Card, ...]) -> list[tuple[O
 def test_new_melds_of_related_hands_are_the_meld_options(
     profile: RulesProfile, data: st.DataObject
 ) -> None:
-    """legal_actions derives a hand's new melds from the seat's last hand when it holds
-    fewer cards than it (a meld was just made) or a few naturals more (a card was
-    drawn, wild or not), or merges the hand's parts: every way gives the options of
-    get_meld_options."""
+    """A hand's new melds as legal_actions lists them are its legal melds, for hands
+    that share parts with the last ones (a meld made, cards drawn, wild or not),
+    whose parts come from the caches by the cards that decide them."""
     actions_module._TABLES.clear()
-    actions_module._SEAT_TABLES.clear()
     hand = data.draw(strategies.meldable_hands(profile, max_size=10))
     kept = data.draw(st.lists(st.booleans(), min_size=len(hand), max_size=len(hand)))
     smaller = tuple(c for c, keep in zip(hand, kept, strict=True) if keep)
@@ -182,7 +182,11 @@ def test_new_melds_of_related_hands_are_the_meld_options(
     larger = tuple(sorted(smaller + tuple(added)))
     assume(count_in_deck(profile, larger))
     for cards in (hand, smaller, larger, hand):
-        assert _table_melds(profile, cards) == _option_melds(profile, cards)
+        melds = _table_melds(profile, cards)
+        assert melds == _option_melds(profile, cards)
+        assert [option for option, _ in melds] == sorted(
+            brute_melds(profile, cards), key=lambda o: (o[0], -1 if o[1] is None else o[1])
+        )
 
 
 @pytest.mark.clause("legal-action-count", "lay-off")
@@ -277,13 +281,65 @@ def test_lay_off_moves_onto_fi5200_long_runs_and_sets_of_twos() -> None:
 def test_new_melds_after_a_draw_are_the_meld_options(
     profile: RulesProfile, before: str, drawn: str
 ) -> None:
-    """The table of the hand after a draw, built from the seat's last hand and the melds
-    that take the drawn card, lists what get_meld_options lists."""
+    """The table of the hand after a draw (the parts that hold the drawn card found anew,
+    the others from the caches) lists the hand's legal melds."""
     actions_module._TABLES.clear()
-    actions_module._SEAT_TABLES.clear()
     hand = tuple(sorted(parse_cards(before)))
     after = tuple(sorted(hand + tuple(parse_cards(drawn))))
     assert _table_melds(profile, hand) == _option_melds(profile, hand)
     melds = _table_melds(profile, after)
     assert melds == _option_melds(profile, after)
+    assert [option for option, _ in melds] == sorted(
+        brute_melds(profile, after), key=lambda o: (o[0], -1 if o[1] is None else o[1])
+    )
     assert any(parse_cards(drawn)[0] in cards for (cards, _), _ in melds)
+
+
+@pytest.mark.clause("legal-action-count")
+@given(st.lists(st.integers(0, JOKER), max_size=40), st.randoms(use_true_random=False))
+def test_hand_mask_has_one_bit_per_copy(cards: list[Card], rng: random.Random) -> None:
+    """Copy n of card c is bit 4c + n, whatever the order of the cards."""
+    assume(all(cards.count(c) <= 4 for c in cards))
+    expected = sum(1 << (4 * c + n) for c in set(cards) for n in range(cards.count(c)))
+    rng.shuffle(cards)
+    assert get_hand_mask(cards) == expected
+    assert get_hand_mask(tuple(sorted(cards))) == expected
+
+
+@pytest.mark.clause("legal-action-count", "run-definition")
+@pytest.mark.parametrize("profile", [KOZ, FI_5200], ids=["koz", "fi-5200"])
+@pytest.mark.parametrize(
+    ("hand", "far"),
+    [
+        # Each far card has no natural of its suit within two places (an ace stands
+        # at 1 and 14, the suit's 2 at 2), so no run can hold it.
+        ("5H 6H JK 2C", "KH"),
+        ("5H 7H 2S", "10H"),
+        ("AD 2D 9S 9S", "6D"),
+        ("QC KC JK", "8C"),
+    ],
+)
+def test_a_natural_no_run_can_hold_changes_no_run(
+    profile: RulesProfile, hand: str, far: str
+) -> None:
+    """The runs of a suit are remembered by the naturals a run can hold: adding a far
+    card adds no run and changes none (checked against brute force)."""
+    cards = tuple(sorted(parse_cards(hand)))
+    more = tuple(sorted(cards + tuple(parse_cards(far))))
+    card = parse_cards(far)[0]
+
+    listed = {
+        (batch, m.wild_at) for batch, m in get_meld_options(profile, more) if m.kind is MeldKind.RUN
+    }
+    assert listed == {
+        (batch, m.wild_at)
+        for batch, m in get_meld_options(profile, cards)
+        if m.kind is MeldKind.RUN
+    }
+    assert not any(card in batch for batch, _ in listed)
+    assert listed == {o for o in brute_melds(profile, more) if _is_run(profile, o)}
+
+
+def _is_run(profile: RulesProfile, option: Option) -> bool:
+    meld = validate_meld(profile, option[0], wild_at=option[1])
+    return not isinstance(meld, Violation) and meld.kind is MeldKind.RUN
