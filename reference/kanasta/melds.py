@@ -14,8 +14,6 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, fields
 from enum import StrEnum
-from itertools import compress
-from operator import attrgetter
 from typing import Any
 
 from kanasta.canasta import CanastaKind, classify_growth
@@ -59,10 +57,6 @@ ACE_HIGH = 14
 _RANK: tuple[int, ...] = tuple(get_rank(c) for c in range(NUM_KINDS))
 _SUIT: tuple[Suit | None, ...] = tuple(get_suit(c) for c in range(NUM_KINDS))
 _WILD: tuple[bool, ...] = tuple(is_wild_card(c) for c in range(NUM_KINDS))
-# Their look-up methods, for map() and compress(), which loop in C.
-_RANK_AT = _RANK.__getitem__
-_SUIT_AT = _SUIT.__getitem__
-_PLAIN_AT = tuple(not wild for wild in _WILD).__getitem__
 
 
 class MeldKind(StrEnum):
@@ -359,12 +353,12 @@ def _runs(profile: RulesProfile, cards: tuple[Card, ...], suit: Suit) -> list[La
     ``cards`` is sorted, so each group picked out of it below is sorted too.
     An arrangement is a :data:`Layout`; :func:`_run_melds` makes the melds.
     """
-    own_two = suit * 13 + 1
+    own_ace = suit * 13
+    own_two = own_ace + 1
     aces: list[Card] = []
     own_twos: list[Card] = []
     naturals: list[Card] = []
     foreign_wilds: list[Card] = []
-    mixed = False
     for c in cards:
         if c == JOKER:
             foreign_wilds.append(c)
@@ -372,15 +366,17 @@ def _runs(profile: RulesProfile, cards: tuple[Card, ...], suit: Suit) -> list[La
         rank_index = c % 13
         if rank_index == 0:
             aces.append(c)
-            mixed = mixed or c // 13 != suit
         elif c == own_two:
             own_twos.append(c)
         elif rank_index == 1:
             foreign_wilds.append(c)
         else:
             naturals.append(c)
-            mixed = mixed or c // 13 != suit
-    if mixed:
+    # Every ace is the suit's own, and the naturals (3..K, sorted) lie within the
+    # suit's cards own_ace .. own_ace + 12 when the first and the last do.
+    if aces.count(own_ace) != len(aces) or (
+        naturals and (naturals[0] < own_ace or naturals[-1] > own_ace + 12)
+    ):
         return Violation("run-definition", "mixed-suits", "a run holds cards of one suit")
     if len(aces) > 1:
         return Violation(
@@ -523,11 +519,11 @@ def _arrangements(
         threes = _check_threes(cards, going_out=going_out)
         if threes is not None:
             return threes
-    plain = list(compress(cards, map(_PLAIN_AT, cards)))
+    plain = [c for c in cards if not _WILD[c]]
     if not plain:
         return _wild_only(profile, cards, history, previous)
-    ranks = set(map(_RANK_AT, plain))
-    suits = set(map(_SUIT_AT, plain))
+    ranks = {_RANK[c] for c in plain}
+    suits = {_SUIT[c] for c in plain}
     results: list[Meld] = []
     set_result: list[Meld] | Violation | None = None
     run_result: list[Layout] | Violation | None = None
@@ -609,12 +605,8 @@ def _unique(melds: Sequence[Meld]) -> tuple[Meld, ...]:
         return tuple(melds)
     seen: dict[tuple[object, ...], Meld] = {}
     for m in melds:
-        seen.setdefault(_MELD_KEY(m), m)
+        seen.setdefault((m.kind, m.rank, m.suit, m.low, m.cards, m.wild_at, m.spare, m.canasta), m)
     return tuple(seen.values())
-
-
-_MELD_KEY = attrgetter("kind", "rank", "suit", "low", "cards", "wild_at", "spare", "canasta")
-"""What tells two melds of the same batches apart (every field but the history)."""
 
 
 def _keeps_naturals(layout: Layout, old: list[tuple[int, Card]]) -> bool:
