@@ -1,14 +1,16 @@
-"""The fast way of building a :class:`~kanasta.melds.Meld` gives the dataclass's own value."""
+"""The fast paths of :mod:`kanasta.melds` give the plain answers: building a meld, a run's suit."""
 
 from __future__ import annotations
 
 import dataclasses
 import pickle
+import random
 
 import pytest
 
-from kanasta.cards import parse_cards
-from kanasta.melds import Meld, _make_meld, validate_meld
+from kanasta.cards import JOKER, NUM_KINDS, Suit, format_cards, get_rank, get_suit, parse_cards
+from kanasta.errors import Violation
+from kanasta.melds import Meld, _make_meld, _runs, validate_meld
 from kanasta.profiles import get_profile
 from tests.engine.random_hands import random_hand_states
 
@@ -55,3 +57,20 @@ def test_built_meld_is_frozen() -> None:
     built = _make_meld(*(getattr(meld, f.name) for f in dataclasses.fields(Meld)))
     with pytest.raises(dataclasses.FrozenInstanceError):
         built.low = 2  # type: ignore[misc]
+
+
+@pytest.mark.clause("run-definition")
+@pytest.mark.parametrize("family", ["koz", "fi-5200"])
+def test_run_definition_mixed_suits_exactly_when_an_ace_or_natural_is_of_another_suit(
+    family: str,
+) -> None:
+    profile = get_profile(family)
+    rng = random.Random(7)
+    for _ in range(4000):
+        cards = tuple(sorted(rng.choice(range(NUM_KINDS)) for _ in range(rng.randint(1, 6))))
+        for suit in Suit:
+            # Brute force: the cards that stand only as naturals are the aces and 3..K.
+            foreign = any(c != JOKER and get_rank(c) != 2 and get_suit(c) != suit for c in cards)
+            result = _runs(profile, cards, suit)
+            mixed = isinstance(result, Violation) and result.code == "mixed-suits"
+            assert mixed == foreign, (format_cards(cards), suit)
