@@ -92,14 +92,13 @@ def new_hand(
     return _new_hand(rules, chosen, dealer=seat, team_scores=team_scores)
 
 
-def legal_actions(state: State) -> tuple[Action, ...]:
-    """Every legal atomic action, each once (clause legal-action-count)."""
-    return _legal_actions(state)
-
-
-def apply(state: State, action: Action, seat: int | None = None) -> State | Violation:
-    """The state after ``action``, or the violation that forbids it."""
-    return apply_action(state, action, seat)
+# The two calls of every move are the actions module's own functions, not wrappers
+# around them (a wrapper's call would cost each move twice more).
+legal_actions = _legal_actions
+"""Every legal atomic action, each once (clause legal-action-count)."""
+apply = apply_action
+"""``apply(state, action, seat=None)``: the state after ``action``, or the violation that
+forbids it (:func:`kanasta.actions.apply_action`)."""
 
 
 def count_actions(state: State, depth: int = 1) -> int:

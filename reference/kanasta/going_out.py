@@ -13,7 +13,7 @@ from kanasta.canasta import is_canasta
 from kanasta.clauses import implements
 from kanasta.errors import Violation
 from kanasta.opening import get_opened_after
-from kanasta.state import Phase, State, get_team, has_opened, is_provisional, make_state
+from kanasta.state import Phase, State, get_team, has_opened, is_provisional
 
 _OVER = Phase.OVER
 _DRAW = Phase.DRAW
@@ -147,25 +147,16 @@ def end_turn(state: State) -> State:
     over = not state.stock
     following = (state.turn + 1) % state.profile.players
     waiting = state.fi_waiting
-    return make_state(
-        state.profile,
-        state.dealer,
-        state.turn if over else following,  # turn
-        _OVER if over else _DRAW,  # phase
-        state.hands,
-        state.stock,
-        state.discard,
-        state.fi,
-        state.fi_takers,
-        state.melds,
-        state.opened,
-        state.team_scores,
-        state.trump,
-        None,  # pile_card
-        None,  # went_out
-        state.seat_opened,
-        0,  # provisional
-        waiting
-        if over or following not in waiting
-        else tuple([s for s in waiting if s != following]),
+    if not over and following in waiting:
+        waiting = tuple([s for s in waiting if s != following])
+    # Only the turn that empties the hand or the stock comes here (apply_discard
+    # builds the usual next state itself), so the plain dataclass copy is fine.
+    return replace(
+        state,
+        turn=state.turn if over else following,
+        phase=_OVER if over else _DRAW,
+        pile_card=None,
+        went_out=None,
+        provisional=0,
+        fi_waiting=waiting,
     )

@@ -409,7 +409,9 @@ def check_discard(state: State, card: Card) -> Violation | None:
     problem = _check_discarded_card(state, card)
     if problem is not None:
         return problem
-    return _check_discard_now(state)
+    hand = state.hands[state.turn]
+    team = state.turn % len(state.melds)
+    return _check_discard_now(state, hand, team, _is_provisional_now(state, team))
 
 
 def _check_discarded_card(state: State, card: Card) -> Violation | None:
@@ -427,11 +429,12 @@ def _check_discarded_card(state: State, card: Card) -> Violation | None:
     return None
 
 
-def _check_discard_now(state: State) -> Violation | None:
-    """The part of :func:`check_discard` that depends only on the state."""
-    hand = state.hands[state.turn]
-    team = state.turn % len(state.melds)
-    if _is_provisional_now(state, team):
+def _check_discard_now(
+    state: State, hand: tuple[Card, ...], team: int, provisional: bool
+) -> Violation | None:
+    """The part of :func:`check_discard` that depends only on the state (``hand`` and
+    ``team``: the player's; ``provisional``: :func:`_is_provisional_now` of the team)."""
+    if provisional:
         problem = check_provisional_opening(state, len(hand))
         if problem is not None:
             return problem
@@ -445,10 +448,12 @@ def get_legal_discards(state: State) -> tuple[Card, ...]:
     """discard-ends-turn: every distinct card of the hand that :func:`check_discard` allows,
     in card order (the state is checked once, not once per card)."""
     hand = state.hands[state.turn]
+    team = state.turn % len(state.melds)
+    provisional = _is_provisional_now(state, team)
     # _check_discard_now passes at once with two cards or more and no provisional opening.
-    if (
-        len(hand) == 1 or _is_provisional_now(state, state.turn % len(state.melds))
-    ) and _check_discard_now(state) is not None:
+    if (provisional or len(hand) == 1) and _check_discard_now(
+        state, hand, team, provisional
+    ) is not None:
         return ()
     # _check_discarded_card: every card of the hand is in the hand; only the pile card is barred.
     distinct = dict.fromkeys(hand)
