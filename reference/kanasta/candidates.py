@@ -27,7 +27,7 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Iterable, Iterator
-from itertools import combinations
+from itertools import combinations, count
 from typing import Any, TypeVar
 
 from kanasta.cards import JOKER, Card, Suit, get_rank, is_wild_card, make_card
@@ -955,12 +955,20 @@ def _deciding_bits(profile: RulesProfile, meld: Meld) -> int:
             return _RUN_DECIDING_BITS[meld.suit]
         return _SUIT_BITS[meld.suit]
     if meld.kind is MeldKind.SET:
-        rank_index = meld.rank - 1
-        return _copy_bits(range(rank_index, 52, 13), 4) | _copy_bits(
-            (c for c in _WILD_KINDS if c == JOKER or c % 13 != rank_index),
-            min(profile.max_wilds_per_meld, 4),
-        )
+        key = (meld.rank, profile.max_wilds_per_meld)
+        bits = _SET_DECIDING_BITS.get(key)
+        if bits is None:
+            rank_index = meld.rank - 1
+            bits = _SET_DECIDING_BITS[key] = _copy_bits(range(rank_index, 52, 13), 4) | _copy_bits(
+                (c for c in _WILD_KINDS if c == JOKER or c % 13 != rank_index),
+                min(profile.max_wilds_per_meld, 4),
+            )
+        return bits
     return _WILD_BITS
+
+
+_SET_DECIDING_BITS: dict[tuple[int, int], int] = {}
+"""The :func:`_deciding_bits` of a set, per rank and ``max_wilds_per_meld`` (a few dozen)."""
 
 
 def _copy_bits(cards: Iterable[Card], copies: int) -> int:
@@ -1210,33 +1218,51 @@ _FOREIGN_WILD = 1 << 15
 
 def _run_info(profile: RulesProfile, meld: Meld) -> _RunInfo:
     """The facts of a run that decide its lay-offs, relative to its suit: its
-    naturals by rank, its wilds as the 2 of its suit or another wild card."""
+    naturals by rank, its wilds as the 2 of its suit or another wild card
+    (remembered by the run's cards as they stand)."""
     assert meld.suit is not None
+    pid = _pid(profile)
     base = 13 * meld.suit
-    own_two = base + 1
     low = meld.low
+    cards = meld.cards
     wild_at = meld.wild_at
+    spare = meld.spare
+    value = (pid, base, low, cards, wild_at, spare)
+    info = _RUN_INFOS.get(value)
+    if info is not None:
+        return info
+    own_two = base + 1
     placed = 0
-    for i in range(len(meld.cards)):
-        if low + i != wild_at:
+    shape: list[int] = []
+    acting_own_two = False
+    for i, c in enumerate(cards):
+        if low + i == wild_at:
+            acting_own_two = c == own_two
+            shape.append(_ACTING_OWN_TWO if acting_own_two else _ACTING_OTHER_WILD)
+        else:
             placed |= 1 << (low + i)
-    shape = tuple(
-        (_ACTING_OWN_TWO if c == own_two else _ACTING_OTHER_WILD)
-        if low + i == wild_at
-        else c - base
-        for i, c in enumerate(meld.cards)
-    )
-    spare = tuple(_ACTING_OWN_TWO if c == own_two else _ACTING_OTHER_WILD for c in meld.spare)
-    key = (_pid(profile), low, shape, wild_at, spare)
+            shape.append(c - base)
+    spare_shape = tuple(_ACTING_OWN_TWO if c == own_two else _ACTING_OTHER_WILD for c in spare)
+    key = (pid, low, tuple(shape), wild_at, spare_shape)
     number = _RUN_KEY_IDS.get(key)
     if number is None:
         if len(_RUN_KEY_IDS) >= _BATCHES_LIMIT:
             _RUN_KEY_IDS.clear()
             _RUN_FITS.clear()
-        number = _RUN_KEY_IDS[key] = len(_RUN_KEY_IDS)
-    acting_own_two = wild_at is not None and meld.cards[wild_at - low] == own_two
-    proposal = placed | meld.wild_count << 33 | acting_own_two << 35 | _pid(profile) << 36
-    return base, placed, number, proposal
+            _RUN_LAY_OFFS.clear()
+            _RUN_INFOS.clear()
+        number = _RUN_KEY_IDS[key] = next(_RUN_NUMBERS)
+    proposal = placed | meld.wild_count << 33 | acting_own_two << 35 | pid << 36
+    if len(_RUN_INFOS) >= _BATCHES_LIMIT:
+        _RUN_INFOS.clear()
+    info = _RUN_INFOS[value] = (base, placed, number, proposal)
+    return info
+
+
+_RUN_INFOS: dict[tuple[Any, ...], _RunInfo] = {}
+""":func:`_run_info` per profile, suit and cards as they stand (runs recur hand to hand)."""
+_RUN_NUMBERS = count()
+"""The numbers of run shapes, never reused (tables keyed by them may outlive a clear)."""
 
 
 def _batch_key(places: int, wild: int) -> int:
