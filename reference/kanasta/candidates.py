@@ -1114,14 +1114,7 @@ def _set_moves(profile: RulesProfile, meld: Meld, hand: tuple[Card, ...]) -> tup
     shape = (*key[:4], len(naturals), *kinds)
     relative = _SET_SHAPES.get(shape)
     if relative is None:
-        relevant = tuple(sorted(naturals + wilds))
-        relative = tuple(
-            dict.fromkeys(
-                (count, len(batch) - count, at)
-                for batch, at in _compute_lay_off_moves(profile, meld, relevant)
-                for count in [sum(1 for c in batch if c != JOKER and c % 13 == rank_index)]
-            )
-        )
+        relative = _set_shape_moves(profile, meld, naturals, wilds)
         if len(_SET_SHAPES) >= _BATCHES_LIMIT:
             _SET_SHAPES.clear()
         _SET_SHAPES[shape] = relative
@@ -1142,6 +1135,51 @@ def _set_moves(profile: RulesProfile, meld: Meld, hand: tuple[Card, ...]) -> tup
         _SHAPES.clear()
     _SHAPES[key] = moves
     return moves
+
+
+def _set_shape_moves(
+    profile: RulesProfile, meld: Meld, naturals: list[Card], wilds: list[Card]
+) -> tuple[tuple[int, int, int | None], ...]:
+    """The lay-offs onto a set from a hand holding ``naturals`` and (capped) ``wilds``,
+    relative (see :data:`_SET_SHAPES`).
+
+    The batches are those :func:`_lay_off_batches` proposes: at most
+    ``max_wilds_per_meld`` wild cards, and no more cards than the meld has room
+    for. Since the set takes its naturals of any suit and its wild cards of any
+    kind alike (see :func:`_set_moves`), one batch of each size of its two parts
+    decides them all: the meld rules judge it, remembered by those sizes.
+    """
+    room = None if profile.max_meld_size is None else profile.max_meld_size - meld.size
+    if room is not None and room <= 0:
+        return ()
+    wild_count = meld.wild_count
+    head = (_pid(profile), meld.rank, len(meld.cards) - wild_count, wild_count)
+    found: list[tuple[int, int, int | None]] = []
+    for natural_count in range(len(naturals) + 1):
+        for wild_total in range(min(len(wilds), profile.max_wilds_per_meld) + 1):
+            size = natural_count + wild_total
+            if not size or (room is not None and size > room):
+                continue
+            key = (*head, natural_count, wild_total)
+            places = _SET_FITS.get(key)
+            if places is None:
+                batch = tuple(sorted(naturals[:natural_count] + wilds[:wild_total]))
+                result = get_lay_off_arrangements(profile, meld, batch)
+                places = (
+                    ()
+                    if isinstance(result, Violation)
+                    else tuple(dict.fromkeys(m.wild_at for m in result))
+                )
+                if len(_SET_FITS) >= _BATCHES_LIMIT:
+                    _SET_FITS.clear()
+                _SET_FITS[key] = places
+            found.extend((natural_count, wild_total, at) for at in places)
+    return tuple(found)
+
+
+_SET_FITS: dict[tuple[int, ...], tuple[int | None, ...]] = {}
+"""Per set shape (profile, rank, naturals, wild cards) and batch (how many naturals and
+wild cards): the places of the acting wild of each arrangement (empty: it does not fit)."""
 
 
 def _by_size(cards: list[Card]) -> list[list[tuple[Card, ...]]]:
