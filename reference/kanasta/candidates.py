@@ -926,13 +926,19 @@ LayOffMove = tuple[tuple[Card, ...], int | None]
 _SHAPES: dict[tuple[Any, ...], tuple[LayOffMove, ...]] = {}
 """Lay-off moves per meld shape and relevant hand cards; shapes recur from hand to hand."""
 _MeldMoves = tuple[
-    Meld, RulesProfile, int, dict[int, tuple[LayOffMove, ...]], list[Any], "_RunInfo | None"
+    Meld,
+    RulesProfile,
+    int,
+    dict[int, tuple[LayOffMove, ...]],
+    list[Any],
+    "_RunInfo | _SetHead | None",
 ]
 _MELD_MOVES: dict[int, _MeldMoves] = {}
 """Per meld (by id): the meld, the profile, the bits of the cards that decide its
 lay-offs (:func:`_deciding_bits`), its lay-off moves per hand (by those bits of the
 hand), the last few hands' moves found afresh with their bits and their batches'
-bits (found when first needed), and a run's facts (:func:`_run_info`)."""
+bits (found when first needed), and a run's facts (:func:`_run_info`) or a set's
+(:func:`_set_head`)."""
 _PER_MELD_LIMIT = 16
 """Hands remembered per meld (the table of a meld is cleared when it is full)."""
 _MELDS_LIMIT = 20_000
@@ -1013,11 +1019,11 @@ def get_lay_off_moves(
     if entry is None or entry[0] is not meld or entry[1] is not profile:
         if len(_MELD_MOVES) >= _MELDS_LIMIT:
             _MELD_MOVES.clear()
-        info = (
-            _run_info(profile, meld)
-            if meld.kind is MeldKind.RUN and profile.max_wilds_per_meld == 1
-            else None
-        )
+        info: _RunInfo | _SetHead | None = None
+        if meld.kind is MeldKind.SET:
+            info = _set_head(profile, meld)
+        elif meld.kind is MeldKind.RUN and profile.max_wilds_per_meld == 1:
+            info = _run_info(profile, meld)
         entry = _MELD_MOVES[id(meld)] = (meld, profile, _deciding_bits(profile, meld), {}, [], info)
     bits = mask & entry[2]
     if not bits:
@@ -1035,10 +1041,11 @@ def get_lay_off_moves(
             break
     else:
         info = entry[5]
-        if info is not None:
+        if meld.kind is MeldKind.SET:
+            assert info is not None
+            moves = _set_moves(profile, meld, info, hand)
+        elif info is not None:
             moves = _one_wild_run_moves(profile, meld, info, hand)
-        elif meld.kind is MeldKind.SET:
-            moves = _set_moves(profile, meld, hand)
         elif meld.kind is MeldKind.RUN:
             moves = _compute_lay_off_moves(profile, meld, hand)
         else:
@@ -1066,8 +1073,22 @@ def _shape_moves(
     return moves
 
 
-def _set_moves(profile: RulesProfile, meld: Meld, hand: tuple[Card, ...]) -> tuple[LayOffMove, ...]:
-    """The lay-off moves onto a set, remembered by its shape (see :func:`_shape_moves`).
+_SetHead = tuple[int, int, int, int]
+"""A set on the table, as :func:`_set_moves` reads it: the profile (its :func:`_pid`),
+the rank, how many naturals and how many wild cards it holds."""
+
+
+def _set_head(profile: RulesProfile, meld: Meld) -> _SetHead:
+    """The facts of a set that decide its lay-offs (see :data:`_SetHead`)."""
+    wild_count = meld.wild_count
+    return _pid(profile), meld.rank, len(meld.cards) - wild_count, wild_count
+
+
+def _set_moves(
+    profile: RulesProfile, meld: Meld, head: _SetHead, hand: tuple[Card, ...]
+) -> tuple[LayOffMove, ...]:
+    """The lay-off moves onto a set (of facts ``head``), remembered by its shape
+    (see :func:`_shape_moves`).
 
     A set takes naturals of its rank of any suit, and wild cards of any other
     kind, alike (clauses set-definition, twos-set, one-wild-per-meld,
@@ -1089,16 +1110,7 @@ def _set_moves(profile: RulesProfile, meld: Meld, hand: tuple[Card, ...]) -> tup
             last = c
             if copies <= cap:
                 wilds.append(c)
-    wild_count = meld.wild_count
-    key = (
-        _pid(profile),
-        meld.rank,
-        len(meld.cards) - wild_count,
-        wild_count,
-        *naturals,
-        -1,
-        *wilds,
-    )
+    key = (*head, *naturals, -1, *wilds)
     moves = _SHAPES.get(key)
     if moves is not None:
         return moves
@@ -1111,10 +1123,10 @@ def _set_moves(profile: RulesProfile, meld: Meld, hand: tuple[Card, ...]) -> tup
             kinds.append(1)
             last = c
     kinds.sort()
-    shape = (*key[:4], len(naturals), *kinds)
+    shape = (*head, len(naturals), *kinds)
     relative = _SET_SHAPES.get(shape)
     if relative is None:
-        relative = _set_shape_moves(profile, meld, naturals, wilds)
+        relative = _set_shape_moves(profile, meld, head, naturals, wilds)
         if len(_SET_SHAPES) >= _BATCHES_LIMIT:
             _SET_SHAPES.clear()
         _SET_SHAPES[shape] = relative
@@ -1138,7 +1150,7 @@ def _set_moves(profile: RulesProfile, meld: Meld, hand: tuple[Card, ...]) -> tup
 
 
 def _set_shape_moves(
-    profile: RulesProfile, meld: Meld, naturals: list[Card], wilds: list[Card]
+    profile: RulesProfile, meld: Meld, head: _SetHead, naturals: list[Card], wilds: list[Card]
 ) -> tuple[tuple[int, int, int | None], ...]:
     """The lay-offs onto a set from a hand holding ``naturals`` and (capped) ``wilds``,
     relative (see :data:`_SET_SHAPES`).
@@ -1152,8 +1164,6 @@ def _set_shape_moves(
     room = None if profile.max_meld_size is None else profile.max_meld_size - meld.size
     if room is not None and room <= 0:
         return ()
-    wild_count = meld.wild_count
-    head = (_pid(profile), meld.rank, len(meld.cards) - wild_count, wild_count)
     found: list[tuple[int, int, int | None]] = []
     for natural_count in range(len(naturals) + 1):
         for wild_total in range(min(len(wilds), profile.max_wilds_per_meld) + 1):
