@@ -952,14 +952,26 @@ def _deciding_bits(profile: RulesProfile, meld: Meld) -> int:
     suit or a set's rank. A run holds each natural once and (one wild card at
     most in a meld) one wild card, or two 2s of its suit when one goes to place
     2: so one copy of each decides, two of that 2.
+    When a meld of a family with a largest meld already holds its one wild
+    card, and that is not the 2 of its suit (which may go home and free the
+    place), no batch with a wild card is proposed (see :func:`_run_batch_keys`):
+    only the suit's naturals decide, one copy each.
     A set takes every copy of its naturals, and at most ``max_wilds_per_meld``
     copies of a wild card (see :func:`_set_moves`).
     """
     if meld.kind is MeldKind.RUN:
-        assert meld.suit is not None
+        suit = meld.suit
+        assert suit is not None
         if profile.max_wilds_per_meld == 1:
-            return _RUN_DECIDING_BITS[meld.suit]
-        return _SUIT_BITS[meld.suit]
+            wild_at = meld.wild_at
+            if (
+                wild_at is not None
+                and profile.max_meld_size is not None
+                and meld.cards[wild_at - meld.low] != 13 * suit + 1
+            ):
+                return _RUN_NATURAL_BITS[suit]
+            return _RUN_DECIDING_BITS[suit]
+        return _SUIT_BITS[suit]
     if meld.kind is MeldKind.SET:
         key = (meld.rank, profile.max_wilds_per_meld)
         bits = _SET_DECIDING_BITS.get(key)
@@ -986,6 +998,8 @@ def _copy_bits(cards: Iterable[Card], copies: int) -> int:
 
 
 _WILD_KINDS = tuple(c for c in range(JOKER + 1) if is_wild_card(c))
+_RUN_NATURAL_BITS = tuple(_copy_bits(range(13 * s, 13 * s + 13), 1) for s in Suit)
+"""Per suit: the bits of one copy of each of its cards."""
 _RUN_DECIDING_BITS = tuple(
     _copy_bits((c for c in range(13 * s, 13 * s + 13) if c != 13 * s + 1), 1)
     | _copy_bits((13 * s + 1,), 2)

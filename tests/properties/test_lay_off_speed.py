@@ -122,3 +122,26 @@ def test_run_lay_offs_stay_right_when_the_tables_are_cleared(
             meld = _meld(KOZ, run)
             hand = tuple(sorted(parse_cards(hand_cards)))
             assert list(get_lay_off_moves(KOZ, meld, hand)) == brute_moves(KOZ, meld, hand)
+
+
+@pytest.mark.clause("legal-action-count", "lay-off", "run-wild-moves", "one-wild-per-meld")
+@pytest.mark.parametrize("profile", [KOZ, FI_5200], ids=["koz", "fi-5200"])
+@pytest.mark.parametrize(
+    ("run", "wild_at", "hands"),
+    [
+        # A run holding another wild card: in koz the hand's wild cards change nothing.
+        ("4H 5H 6H JK 8H", 7, ["9H JK", "9H 2C", "9H", "JK 2C", "7H JK", "7H", "3H 2H 2H"]),
+        ("8S 9S 10S 2D QS", 11, ["JS KS", "JS KS JK", "7S", "7S 2S JK", "2S"]),
+        # Its acting 2 may go home, freeing the place for a wild card of the hand.
+        ("3H 4H 5H 2H", 6, ["6H", "6H JK", "2H 6H 7H", "2H 6H 7H 2C", "JK", "2H"]),
+    ],
+)
+def test_run_lay_offs_as_the_hand_changes_its_wild_cards(
+    profile: RulesProfile, run: str, wild_at: int, hands: list[str]
+) -> None:
+    # One run on the table, asked with hands that differ in their wild cards:
+    # each answer, remembered for the run or found afresh, is the brute-force one.
+    meld = _meld(profile, run, wild_at)
+    for hand_cards in hands:
+        hand = tuple(sorted(parse_cards(hand_cards)))
+        assert list(get_lay_off_moves(profile, meld, hand)) == brute_moves(profile, meld, hand)
