@@ -952,9 +952,9 @@ def _deciding_bits(profile: RulesProfile, meld: Meld) -> int:
     suit or a set's rank. A run holds each natural once and (one wild card at
     most in a meld) one wild card, or two 2s of its suit when one goes to place
     2: so one copy of each decides, two of that 2.
-    When a meld of a family with a largest meld already holds its one wild
+    When a run of a family with a largest meld already holds its one wild
     card, and that is not the 2 of its suit (which may go home and free the
-    place), no batch with a wild card is proposed (see :func:`_run_batch_keys`):
+    place), no batch with a wild card is proposed (:func:`_run_takes_wild`):
     only the suit's naturals decide, one copy each.
     A set takes every copy of its naturals, and at most ``max_wilds_per_meld``
     copies of a wild card (see :func:`_set_moves`).
@@ -966,7 +966,7 @@ def _deciding_bits(profile: RulesProfile, meld: Meld) -> int:
             wild_at = meld.wild_at
             if (
                 wild_at is not None
-                and profile.max_meld_size is not None
+                and not _run_takes_wild(profile, meld.wild_count)
                 and meld.cards[wild_at - meld.low] != 13 * suit + 1
             ):
                 return _RUN_NATURAL_BITS[suit]
@@ -1338,6 +1338,13 @@ def _batch_key(places: int, wild: int) -> int:
     return ranks + wild
 
 
+def _run_takes_wild(profile: RulesProfile, wild_count: int) -> bool:
+    """Whether :func:`_run_batch_keys` proposes batches with a wild card for a run
+    holding ``wild_count`` wild cards (one wild card at most in a meld): when it
+    holds none, or in a family without a largest meld (see :func:`_deciding_bits`)."""
+    return wild_count < 1 or profile.max_meld_size is None
+
+
 def _run_batch_keys(
     profile: RulesProfile, placed: int, wild_count: int, have: int, own: int, foreign: bool
 ) -> set[int]:
@@ -1364,7 +1371,7 @@ def _run_batch_keys(
             gap = True
         highs.append(b)
     longest = _max_run(profile)
-    wild_ok = wild_count < 1 or profile.max_meld_size is None
+    wild_ok = _run_takes_wild(profile, wild_count)
     out: set[int] = set()
 
     def add(rest: int, plain: bool) -> None:
