@@ -27,7 +27,7 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Iterable, Iterator
-from itertools import combinations
+from itertools import combinations, count
 from typing import Any, TypeVar
 
 from kanasta.cards import JOKER, Card, Suit, get_rank, is_wild_card, make_card
@@ -969,13 +969,19 @@ LayOffMove = tuple[tuple[Card, ...], int | None]
 _SHAPES: dict[tuple[Any, ...], tuple[LayOffMove, ...]] = {}
 """Lay-off moves per meld shape and relevant hand cards; shapes recur from hand to hand."""
 _MeldMoves = tuple[
-    Meld, RulesProfile, int, dict[int, tuple[LayOffMove, ...]], list[Any], "_RunInfo | None"
+    Meld,
+    RulesProfile,
+    int,
+    dict[int, tuple[LayOffMove, ...]],
+    list[Any],
+    "_RunInfo | _SetHead | None",
 ]
 _MELD_MOVES: dict[int, _MeldMoves] = {}
 """Per meld (by id): the meld, the profile, the bits of the cards that decide its
 lay-offs (:func:`_deciding_bits`), its lay-off moves per hand (by those bits of the
 hand), the last few hands' moves found afresh with their bits and their batches'
-bits (found when first needed), and a run's facts (:func:`_run_info`)."""
+bits (found when first needed), and a run's facts (:func:`_run_info`) or a set's
+(:func:`_set_head`)."""
 _PER_MELD_LIMIT = 16
 """Hands remembered per meld (the table of a meld is cleared when it is full)."""
 _MELDS_LIMIT = 20_000
@@ -989,21 +995,41 @@ def _deciding_bits(profile: RulesProfile, meld: Meld) -> int:
     suit or a set's rank. A run holds each natural once and (one wild card at
     most in a meld) one wild card, or two 2s of its suit when one goes to place
     2: so one copy of each decides, two of that 2.
+    When a run of a family with a largest meld already holds its one wild
+    card, and that is not the 2 of its suit (which may go home and free the
+    place), no batch with a wild card is proposed (:func:`_run_takes_wild`):
+    only the suit's naturals decide, one copy each.
     A set takes every copy of its naturals, and at most ``max_wilds_per_meld``
     copies of a wild card (see :func:`_set_moves`).
     """
     if meld.kind is MeldKind.RUN:
-        assert meld.suit is not None
+        suit = meld.suit
+        assert suit is not None
         if profile.max_wilds_per_meld == 1:
-            return _RUN_DECIDING_BITS[meld.suit]
-        return _SUIT_BITS[meld.suit]
+            wild_at = meld.wild_at
+            if (
+                wild_at is not None
+                and not _run_takes_wild(profile, meld.wild_count)
+                and meld.cards[wild_at - meld.low] != 13 * suit + 1
+            ):
+                return _RUN_NATURAL_BITS[suit]
+            return _RUN_DECIDING_BITS[suit]
+        return _SUIT_BITS[suit]
     if meld.kind is MeldKind.SET:
-        rank_index = meld.rank - 1
-        return _copy_bits(range(rank_index, 52, 13), 4) | _copy_bits(
-            (c for c in _WILD_KINDS if c == JOKER or c % 13 != rank_index),
-            min(profile.max_wilds_per_meld, 4),
-        )
+        key = (meld.rank, profile.max_wilds_per_meld)
+        bits = _SET_DECIDING_BITS.get(key)
+        if bits is None:
+            rank_index = meld.rank - 1
+            bits = _SET_DECIDING_BITS[key] = _copy_bits(range(rank_index, 52, 13), 4) | _copy_bits(
+                (c for c in _WILD_KINDS if c == JOKER or c % 13 != rank_index),
+                min(profile.max_wilds_per_meld, 4),
+            )
+        return bits
     return _WILD_BITS
+
+
+_SET_DECIDING_BITS: dict[tuple[int, int], int] = {}
+"""The :func:`_deciding_bits` of a set, per rank and ``max_wilds_per_meld`` (a few dozen)."""
 
 
 def _copy_bits(cards: Iterable[Card], copies: int) -> int:
@@ -1015,6 +1041,8 @@ def _copy_bits(cards: Iterable[Card], copies: int) -> int:
 
 
 _WILD_KINDS = tuple(c for c in range(JOKER + 1) if is_wild_card(c))
+_RUN_NATURAL_BITS = tuple(_copy_bits(range(13 * s, 13 * s + 13), 1) for s in Suit)
+"""Per suit: the bits of one copy of each of its cards."""
 _RUN_DECIDING_BITS = tuple(
     _copy_bits((c for c in range(13 * s, 13 * s + 13) if c != 13 * s + 1), 1)
     | _copy_bits((13 * s + 1,), 2)
@@ -1048,11 +1076,11 @@ def get_lay_off_moves(
     if entry is None or entry[0] is not meld or entry[1] is not profile:
         if len(_MELD_MOVES) >= _MELDS_LIMIT:
             _MELD_MOVES.clear()
-        info = (
-            _run_info(profile, meld)
-            if meld.kind is MeldKind.RUN and profile.max_wilds_per_meld == 1
-            else None
-        )
+        info: _RunInfo | _SetHead | None = None
+        if meld.kind is MeldKind.SET:
+            info = _set_head(profile, meld)
+        elif meld.kind is MeldKind.RUN and profile.max_wilds_per_meld == 1:
+            info = _run_info(profile, meld)
         entry = _MELD_MOVES[id(meld)] = (meld, profile, _deciding_bits(profile, meld), {}, [], info)
     bits = mask & entry[2]
     if not bits:
@@ -1070,10 +1098,11 @@ def get_lay_off_moves(
             break
     else:
         info = entry[5]
-        if info is not None:
+        if meld.kind is MeldKind.SET:
+            assert info is not None
+            moves = _set_moves(profile, meld, info, hand)
+        elif info is not None:
             moves = _one_wild_run_moves(profile, meld, info, hand)
-        elif meld.kind is MeldKind.SET:
-            moves = _set_moves(profile, meld, hand)
         elif meld.kind is MeldKind.RUN:
             moves = _compute_lay_off_moves(profile, meld, hand)
         else:
@@ -1101,8 +1130,22 @@ def _shape_moves(
     return moves
 
 
-def _set_moves(profile: RulesProfile, meld: Meld, hand: tuple[Card, ...]) -> tuple[LayOffMove, ...]:
-    """The lay-off moves onto a set, remembered by its shape (see :func:`_shape_moves`).
+_SetHead = tuple[int, int, int, int]
+"""A set on the table, as :func:`_set_moves` reads it: the profile (its :func:`_pid`),
+the rank, how many naturals and how many wild cards it holds."""
+
+
+def _set_head(profile: RulesProfile, meld: Meld) -> _SetHead:
+    """The facts of a set that decide its lay-offs (see :data:`_SetHead`)."""
+    wild_count = meld.wild_count
+    return _pid(profile), meld.rank, len(meld.cards) - wild_count, wild_count
+
+
+def _set_moves(
+    profile: RulesProfile, meld: Meld, head: _SetHead, hand: tuple[Card, ...]
+) -> tuple[LayOffMove, ...]:
+    """The lay-off moves onto a set (of facts ``head``), remembered by its shape
+    (see :func:`_shape_moves`).
 
     A set takes naturals of its rank of any suit, and wild cards of any other
     kind, alike (clauses set-definition, twos-set, one-wild-per-meld,
@@ -1124,16 +1167,7 @@ def _set_moves(profile: RulesProfile, meld: Meld, hand: tuple[Card, ...]) -> tup
             last = c
             if copies <= cap:
                 wilds.append(c)
-    wild_count = meld.wild_count
-    key = (
-        _pid(profile),
-        meld.rank,
-        len(meld.cards) - wild_count,
-        wild_count,
-        *naturals,
-        -1,
-        *wilds,
-    )
+    key = (*head, *naturals, -1, *wilds)
     moves = _SHAPES.get(key)
     if moves is not None:
         return moves
@@ -1146,17 +1180,10 @@ def _set_moves(profile: RulesProfile, meld: Meld, hand: tuple[Card, ...]) -> tup
             kinds.append(1)
             last = c
     kinds.sort()
-    shape = (*key[:4], len(naturals), *kinds)
+    shape = (*head, len(naturals), *kinds)
     relative = _SET_SHAPES.get(shape)
     if relative is None:
-        relevant = tuple(sorted(naturals + wilds))
-        relative = tuple(
-            dict.fromkeys(
-                (count, len(batch) - count, at)
-                for batch, at in _compute_lay_off_moves(profile, meld, relevant)
-                for count in [sum(1 for c in batch if c != JOKER and c % 13 == rank_index)]
-            )
-        )
+        relative = _set_shape_moves(profile, meld, head, naturals, wilds)
         if len(_SET_SHAPES) >= _BATCHES_LIMIT:
             _SET_SHAPES.clear()
         _SET_SHAPES[shape] = relative
@@ -1177,6 +1204,49 @@ def _set_moves(profile: RulesProfile, meld: Meld, hand: tuple[Card, ...]) -> tup
         _SHAPES.clear()
     _SHAPES[key] = moves
     return moves
+
+
+def _set_shape_moves(
+    profile: RulesProfile, meld: Meld, head: _SetHead, naturals: list[Card], wilds: list[Card]
+) -> tuple[tuple[int, int, int | None], ...]:
+    """The lay-offs onto a set from a hand holding ``naturals`` and (capped) ``wilds``,
+    relative (see :data:`_SET_SHAPES`).
+
+    The batches are those :func:`_lay_off_batches` proposes: at most
+    ``max_wilds_per_meld`` wild cards, and no more cards than the meld has room
+    for. Since the set takes its naturals of any suit and its wild cards of any
+    kind alike (see :func:`_set_moves`), one batch of each size of its two parts
+    decides them all: the meld rules judge it, remembered by those sizes.
+    """
+    room = None if profile.max_meld_size is None else profile.max_meld_size - meld.size
+    if room is not None and room <= 0:
+        return ()
+    found: list[tuple[int, int, int | None]] = []
+    for natural_count in range(len(naturals) + 1):
+        for wild_total in range(min(len(wilds), profile.max_wilds_per_meld) + 1):
+            size = natural_count + wild_total
+            if not size or (room is not None and size > room):
+                continue
+            key = (*head, natural_count, wild_total)
+            places = _SET_FITS.get(key)
+            if places is None:
+                batch = tuple(sorted(naturals[:natural_count] + wilds[:wild_total]))
+                result = get_lay_off_arrangements(profile, meld, batch)
+                places = (
+                    ()
+                    if isinstance(result, Violation)
+                    else tuple(dict.fromkeys(m.wild_at for m in result))
+                )
+                if len(_SET_FITS) >= _BATCHES_LIMIT:
+                    _SET_FITS.clear()
+                _SET_FITS[key] = places
+            found.extend((natural_count, wild_total, at) for at in places)
+    return tuple(found)
+
+
+_SET_FITS: dict[tuple[int, ...], tuple[int | None, ...]] = {}
+"""Per set shape (profile, rank, naturals, wild cards) and batch (how many naturals and
+wild cards): the places of the acting wild of each arrangement (empty: it does not fit)."""
 
 
 def _by_size(cards: list[Card]) -> list[list[tuple[Card, ...]]]:
@@ -1253,33 +1323,51 @@ _FOREIGN_WILD = 1 << 15
 
 def _run_info(profile: RulesProfile, meld: Meld) -> _RunInfo:
     """The facts of a run that decide its lay-offs, relative to its suit: its
-    naturals by rank, its wilds as the 2 of its suit or another wild card."""
+    naturals by rank, its wilds as the 2 of its suit or another wild card
+    (remembered by the run's cards as they stand)."""
     assert meld.suit is not None
+    pid = _pid(profile)
     base = 13 * meld.suit
-    own_two = base + 1
     low = meld.low
+    cards = meld.cards
     wild_at = meld.wild_at
+    spare = meld.spare
+    value = (pid, base, low, cards, wild_at, spare)
+    info = _RUN_INFOS.get(value)
+    if info is not None:
+        return info
+    own_two = base + 1
     placed = 0
-    for i in range(len(meld.cards)):
-        if low + i != wild_at:
+    shape: list[int] = []
+    acting_own_two = False
+    for i, c in enumerate(cards):
+        if low + i == wild_at:
+            acting_own_two = c == own_two
+            shape.append(_ACTING_OWN_TWO if acting_own_two else _ACTING_OTHER_WILD)
+        else:
             placed |= 1 << (low + i)
-    shape = tuple(
-        (_ACTING_OWN_TWO if c == own_two else _ACTING_OTHER_WILD)
-        if low + i == wild_at
-        else c - base
-        for i, c in enumerate(meld.cards)
-    )
-    spare = tuple(_ACTING_OWN_TWO if c == own_two else _ACTING_OTHER_WILD for c in meld.spare)
-    key = (_pid(profile), low, shape, wild_at, spare)
+            shape.append(c - base)
+    spare_shape = tuple(_ACTING_OWN_TWO if c == own_two else _ACTING_OTHER_WILD for c in spare)
+    key = (pid, low, tuple(shape), wild_at, spare_shape)
     number = _RUN_KEY_IDS.get(key)
     if number is None:
         if len(_RUN_KEY_IDS) >= _BATCHES_LIMIT:
             _RUN_KEY_IDS.clear()
             _RUN_FITS.clear()
-        number = _RUN_KEY_IDS[key] = len(_RUN_KEY_IDS)
-    acting_own_two = wild_at is not None and meld.cards[wild_at - low] == own_two
-    proposal = placed | meld.wild_count << 33 | acting_own_two << 35 | _pid(profile) << 36
-    return base, placed, number, proposal
+            _RUN_LAY_OFFS.clear()
+            _RUN_INFOS.clear()
+        number = _RUN_KEY_IDS[key] = next(_RUN_NUMBERS)
+    proposal = placed | meld.wild_count << 33 | acting_own_two << 35 | pid << 36
+    if len(_RUN_INFOS) >= _BATCHES_LIMIT:
+        _RUN_INFOS.clear()
+    info = _RUN_INFOS[value] = (base, placed, number, proposal)
+    return info
+
+
+_RUN_INFOS: dict[tuple[Any, ...], _RunInfo] = {}
+""":func:`_run_info` per profile, suit and cards as they stand (runs recur hand to hand)."""
+_RUN_NUMBERS = count()
+"""The numbers of run shapes, never reused (tables keyed by them may outlive a clear)."""
 
 
 def _batch_key(places: int, wild: int) -> int:
@@ -1291,6 +1379,13 @@ def _batch_key(places: int, wild: int) -> int:
     if places & _TWO_PLACE:
         ranks += _OWN_TWO_WILD
     return ranks + wild
+
+
+def _run_takes_wild(profile: RulesProfile, wild_count: int) -> bool:
+    """Whether :func:`_run_batch_keys` proposes batches with a wild card for a run
+    holding ``wild_count`` wild cards (one wild card at most in a meld): when it
+    holds none, or in a family without a largest meld (see :func:`_deciding_bits`)."""
+    return wild_count < 1 or profile.max_meld_size is None
 
 
 def _run_batch_keys(
@@ -1319,7 +1414,7 @@ def _run_batch_keys(
             gap = True
         highs.append(b)
     longest = _max_run(profile)
-    wild_ok = wild_count < 1 or profile.max_meld_size is None
+    wild_ok = _run_takes_wild(profile, wild_count)
     out: set[int] = set()
 
     def add(rest: int, plain: bool) -> None:
