@@ -192,7 +192,7 @@ def legal_actions(state: State) -> tuple[Action, ...]:
                 _replaced(team_melds, index, _lay_off_result(state, target, batch, wild_at)),
             ):
                 found.append(action)
-    found.extend(_DISCARDS[card] for card in get_legal_discards(state))
+    found.extend([_DISCARDS[card] for card in get_legal_discards(state)])
     if is_provisional(state, team):
         found.append(TAKE_BACK)
     return tuple(found)
