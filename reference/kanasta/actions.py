@@ -22,6 +22,7 @@ from kanasta.candidates import (
     get_new_meld,
     get_new_meld_parts,
     get_profile_key,
+    remember,
 )
 from kanasta.cards import Card, format_card, format_cards, parse_card
 from kanasta.clauses import implements
@@ -236,9 +237,8 @@ def _meld_table(profile: RulesProfile, hand: tuple[Card, ...], mask: int) -> _Ta
                 if rank not in sets:
                     sets[rank] = _set_of_rank(profile, rank, cards)
         merged.sort(key=_ENTRY_ORDER)
-        if len(_TABLES) >= _ACTIONS_MEMO_LIMIT:
-            _TABLES.clear()
-        table = _TABLES[key] = (tuple(merged), tuple([e[2] for e in merged]), longest, sets)
+        table = (tuple(merged), tuple([e[2] for e in merged]), longest, sets)
+        remember(_TABLES, key, table, _ACTIONS_MEMO_LIMIT)
     return table
 
 
@@ -260,29 +260,26 @@ def _part_entries(part: tuple[NewMeld, ...]) -> _PartEntries:
     hit = _PART_ENTRIES.get(id(part))
     if hit is not None and hit[0] is part:
         return hit[1]
-    if len(_PART_ENTRIES) >= _ACTIONS_MEMO_LIMIT:
-        _PART_ENTRIES.clear()
     entry_of = _ENTRY_OF
-    if len(entry_of) >= _ACTIONS_MEMO_LIMIT:
-        entry_of.clear()
     built: list[_Entry] = []
     set_cards: dict[int, tuple[Card, ...]] = {}
     for record in part:
         entry = entry_of.get(record)
         if entry is None:
             cards, wild_at, set_rank = record
-            entry = entry_of[record] = (
+            entry = (
                 cards,
                 -1 if wild_at is None else wild_at,
                 Action(_MELD, cards, 0, wild_at),
                 get_hand_mask(cards),
                 set_rank,
             )
+            remember(entry_of, record, entry, _ACTIONS_MEMO_LIMIT)
         built.append(entry)
         if entry[4]:
             set_cards.setdefault(entry[4], entry[0])
     result = (tuple(built), max([len(e[0]) for e in built], default=0), tuple(set_cards.items()))
-    _PART_ENTRIES[id(part)] = (part, result)
+    remember(_PART_ENTRIES, id(part), (part, result), _ACTIONS_MEMO_LIMIT)
     return result
 
 
@@ -300,11 +297,9 @@ def _move_actions(moves: tuple[LayOffMove, ...], index: int) -> tuple[tuple[Acti
     hit = _MOVE_ACTIONS.get(key)
     if hit is not None and hit[0] is moves:
         return hit[1]
-    if len(_MOVE_ACTIONS) >= _ACTIONS_MEMO_LIMIT:
-        _MOVE_ACTIONS.clear()
     built = tuple(Action(_LAY_OFF, batch, index, wild_at) for batch, wild_at in moves)
     result = (built, max((len(batch) for batch, _ in moves), default=0))
-    _MOVE_ACTIONS[key] = (moves, result)
+    remember(_MOVE_ACTIONS, key, (moves, result), _ACTIONS_MEMO_LIMIT)
     return result
 
 

@@ -62,6 +62,7 @@ __all__ = [
 ACE_HIGH = 14
 _O = TypeVar("_O", bound=tuple[tuple[int, ...], Any])
 _K = TypeVar("_K")
+_V = TypeVar("_V")
 
 
 def sub_multisets(
@@ -148,18 +149,22 @@ def get_profile_key(profile: RulesProfile) -> int:
     return _pid(profile)
 
 
-def _remember(key: tuple[Any, ...], value: Any) -> Any:
-    if len(_MEMO) >= _MEMO_LIMIT:
-        _MEMO.clear()
-    _MEMO[key] = value
+def remember(table: dict[_K, _V], key: _K, value: _V, limit: int) -> _V:
+    """Put ``value`` under ``key`` in a memo table of at most ``limit`` entries and return
+    it. A full table is emptied: it holds results of pure functions, so forgetting them
+    changes nothing but the time."""
+    if len(table) >= limit:
+        table.clear()
+    table[key] = value
     return value
+
+
+def _remember(key: tuple[Any, ...], value: Any) -> Any:
+    return remember(_MEMO, key, value, _MEMO_LIMIT)
 
 
 def _remember_batch(key: tuple[Any, ...], value: Any) -> Any:
-    if len(_BATCHES) >= _BATCHES_LIMIT:
-        _BATCHES.clear()
-    _BATCHES[key] = value
-    return value
+    return remember(_BATCHES, key, value, _BATCHES_LIMIT)
 
 
 def get_hand_mask(cards: Iterable[Card]) -> int:
@@ -184,9 +189,7 @@ _NIBBLE_LOW = sum(_CARD_BIT)
 def _batch_mask(batch: tuple[Card, ...]) -> int:
     mask = _MASKS.get(batch)
     if mask is None:
-        if len(_MASKS) >= _BATCHES_LIMIT:
-            _MASKS.clear()
-        mask = _MASKS[batch] = get_hand_mask(batch)
+        mask = remember(_MASKS, batch, get_hand_mask(batch), _BATCHES_LIMIT)
     return mask
 
 
@@ -434,7 +437,9 @@ def get_new_meld_parts(
             key = (pid, naturals, present)
             part = set_groups.get(key)
             if part is None:
-                part = _remember_group(set_groups, key, _set_group(profile, pid, naturals, present))
+                part = remember(
+                    set_groups, key, _set_group(profile, pid, naturals, present), _MEMO_LIMIT
+                )
             if part:
                 parts.append(part)
     wild_bits = mask & _WILD_NIBBLES
@@ -454,8 +459,8 @@ def get_new_meld_parts(
             run_key = (pid, suit, shape, others)
             part = run_groups.get(run_key)
             if part is None:
-                part = _remember_group(
-                    run_groups, run_key, _run_group(profile, pid, suit, shape, others)
+                part = remember(
+                    run_groups, run_key, _run_group(profile, pid, suit, shape, others), _MEMO_LIMIT
                 )
             if part:
                 parts.append(part)
@@ -466,13 +471,6 @@ _SET_GROUPS: dict[tuple[int, int, int], _Part] = {}
 """The new sets of one rank, by the profile, the bits of its naturals and of the wild kinds."""
 _RUN_GROUPS: dict[tuple[int, int, int, int], _Part] = {}
 """The new runs of one suit, by the profile, the suit and the hand's bits that decide them."""
-
-
-def _remember_group(table: dict[_K, _Part], key: _K, part: _Part) -> _Part:
-    if len(table) >= _MEMO_LIMIT:
-        table.clear()
-    table[key] = part
-    return part
 
 
 def _set_group(profile: RulesProfile, pid: int, naturals: int, present: int) -> _Part:
@@ -562,7 +560,7 @@ def _cards_of(mask: int) -> list[Card]:
     return found
 
 
-def _nibbles(cards: Iterable[Card], copies: int) -> int:
+def _copy_bits(cards: Iterable[Card], copies: int) -> int:
     """The bits of the first ``copies`` copies of each of the ``cards``."""
     bits = 0
     for c in cards:
@@ -570,14 +568,16 @@ def _nibbles(cards: Iterable[Card], copies: int) -> int:
     return bits
 
 
-_WILD_CARDS = tuple(c for c in range(JOKER + 1) if is_wild_card(c))
-_WILD_PRESENCE = _nibbles(_WILD_CARDS, 1)
-_WILD_NIBBLES = _nibbles(_WILD_CARDS, 4)
-_RANK_BITS = tuple(_nibbles(range(rank, 52, 13), 4) for rank in range(13) if not is_wild_card(rank))
+_WILD_KINDS = tuple(c for c in range(JOKER + 1) if is_wild_card(c))
+_WILD_PRESENCE = _copy_bits(_WILD_KINDS, 1)
+_WILD_NIBBLES = _copy_bits(_WILD_KINDS, 4)
+_RANK_BITS = tuple(
+    _copy_bits(range(rank, 52, 13), 4) for rank in range(13) if not is_wild_card(rank)
+)
 """Per rank of naturals (0 = ace): the bits of every copy of its cards."""
-_PLACE_NIBBLES = _nibbles(range(13), 1)
-_NATURAL_NIBBLES = _nibbles((r for r in range(13) if r != 1), 1)
-_TWO_NIBBLE = _nibbles((1,), 4)
+_PLACE_NIBBLES = _copy_bits(range(13), 1)
+_NATURAL_NIBBLES = _copy_bits((r for r in range(13) if r != 1), 1)
+_TWO_NIBBLE = _copy_bits((1,), 4)
 
 
 def _split_hand(
@@ -639,10 +639,7 @@ other wild cards each legal meld holds, and the place of its acting wild."""
 
 
 def _remember_part(key: tuple[Any, ...], part: _Part) -> _Part:
-    if len(_PARTS) >= _MEMO_LIMIT:
-        _PARTS.clear()
-    _PARTS[key] = part
-    return part
+    return remember(_PARTS, key, part, _MEMO_LIMIT)
 
 
 def _records(melds: Iterable[Meld]) -> _Part:
@@ -724,9 +721,7 @@ def _stretch_shape(
                 if (relative := _relative_move(m.all_cards, m.wild_at, 0))[2] == other
             )
         )
-        if len(_RUN_PART_SHAPES) >= _BATCHES_LIMIT:
-            _RUN_PART_SHAPES.clear()
-        _RUN_PART_SHAPES[key] = shape
+        remember(_RUN_PART_SHAPES, key, shape, _BATCHES_LIMIT)
     return shape
 
 
@@ -1032,15 +1027,6 @@ _SET_DECIDING_BITS: dict[tuple[int, int], int] = {}
 """The :func:`_deciding_bits` of a set, per rank and ``max_wilds_per_meld`` (a few dozen)."""
 
 
-def _copy_bits(cards: Iterable[Card], copies: int) -> int:
-    """The bits of the first ``copies`` copies of each of the ``cards``."""
-    bits = 0
-    for c in cards:
-        bits |= ((1 << copies) - 1) << (4 * c)
-    return bits
-
-
-_WILD_KINDS = tuple(c for c in range(JOKER + 1) if is_wild_card(c))
 _RUN_NATURAL_BITS = tuple(_copy_bits(range(13 * s, 13 * s + 13), 1) for s in Suit)
 """Per suit: the bits of one copy of each of its cards."""
 _RUN_DECIDING_BITS = tuple(
@@ -1074,14 +1060,13 @@ def get_lay_off_moves(
         mask = get_hand_mask(hand)
     entry = _MELD_MOVES.get(id(meld))
     if entry is None or entry[0] is not meld or entry[1] is not profile:
-        if len(_MELD_MOVES) >= _MELDS_LIMIT:
-            _MELD_MOVES.clear()
         info: _RunInfo | _SetHead | None = None
         if meld.kind is MeldKind.SET:
             info = _set_head(profile, meld)
         elif meld.kind is MeldKind.RUN and profile.max_wilds_per_meld == 1:
             info = _run_info(profile, meld)
-        entry = _MELD_MOVES[id(meld)] = (meld, profile, _deciding_bits(profile, meld), {}, [], info)
+        entry = (meld, profile, _deciding_bits(profile, meld), {}, [], info)
+        remember(_MELD_MOVES, id(meld), entry, _MELDS_LIMIT)
     bits = mask & entry[2]
     if not bits:
         return ()  # A lay-off takes at least one card, and none of the hand can join.
@@ -1109,10 +1094,7 @@ def get_lay_off_moves(
             moves = _shape_moves(profile, meld, hand)
         recent.insert(0, [bits, moves, None])
         del recent[_LAY_OFF_HANDS:]
-    if len(known) >= _PER_MELD_LIMIT:
-        known.clear()
-    known[bits] = moves
-    return moves
+    return remember(known, bits, moves, _PER_MELD_LIMIT)
 
 
 def _shape_moves(
@@ -1124,9 +1106,9 @@ def _shape_moves(
     key = (_pid(profile), meld.kind, meld.rank, meld.cards, relevant)
     moves = _SHAPES.get(key)
     if moves is None:
-        if len(_SHAPES) >= _BATCHES_LIMIT:
-            _SHAPES.clear()
-        moves = _SHAPES[key] = _compute_lay_off_moves(profile, meld, relevant)
+        moves = remember(
+            _SHAPES, key, _compute_lay_off_moves(profile, meld, relevant), _BATCHES_LIMIT
+        )
     return moves
 
 
@@ -1184,9 +1166,7 @@ def _set_moves(
     relative = _SET_SHAPES.get(shape)
     if relative is None:
         relative = _set_shape_moves(profile, meld, head, naturals, wilds)
-        if len(_SET_SHAPES) >= _BATCHES_LIMIT:
-            _SET_SHAPES.clear()
-        _SET_SHAPES[shape] = relative
+        remember(_SET_SHAPES, shape, relative, _BATCHES_LIMIT)
     if relative:
         natural_parts = _by_size(naturals)
         wild_parts = _by_size(wilds)
@@ -1200,10 +1180,7 @@ def _set_moves(
         moves = tuple(spelled)
     else:
         moves = ()
-    if len(_SHAPES) >= _BATCHES_LIMIT:
-        _SHAPES.clear()
-    _SHAPES[key] = moves
-    return moves
+    return remember(_SHAPES, key, moves, _BATCHES_LIMIT)
 
 
 def _set_shape_moves(
@@ -1237,9 +1214,7 @@ def _set_shape_moves(
                     if isinstance(result, Violation)
                     else tuple(dict.fromkeys(m.wild_at for m in result))
                 )
-                if len(_SET_FITS) >= _BATCHES_LIMIT:
-                    _SET_FITS.clear()
-                _SET_FITS[key] = places
+                remember(_SET_FITS, key, places, _BATCHES_LIMIT)
             found.extend((natural_count, wild_total, at) for at in places)
     return tuple(found)
 
@@ -1257,9 +1232,7 @@ def _by_size(cards: list[Card]) -> list[list[tuple[Card, ...]]]:
         parts = [[] for _ in range(len(cards) + 1)]
         for part in sub_multisets(cards):
             parts[len(part)].append(part)
-        if len(_BY_SIZE) >= _BATCHES_LIMIT:
-            _BY_SIZE.clear()
-        _BY_SIZE[key] = parts
+        remember(_BY_SIZE, key, parts, _BATCHES_LIMIT)
     return parts
 
 
@@ -1358,10 +1331,7 @@ def _run_info(profile: RulesProfile, meld: Meld) -> _RunInfo:
             _RUN_INFOS.clear()
         number = _RUN_KEY_IDS[key] = next(_RUN_NUMBERS)
     proposal = placed | meld.wild_count << 33 | acting_own_two << 35 | pid << 36
-    if len(_RUN_INFOS) >= _BATCHES_LIMIT:
-        _RUN_INFOS.clear()
-    info = _RUN_INFOS[value] = (base, placed, number, proposal)
-    return info
+    return remember(_RUN_INFOS, value, (base, placed, number, proposal), _BATCHES_LIMIT)
 
 
 _RUN_INFOS: dict[tuple[Any, ...], _RunInfo] = {}
@@ -1460,9 +1430,7 @@ def _key_cards(key: int, base: int, other: Card) -> tuple[Card, ...]:
         if key & _FOREIGN_WILD:
             found.append(other)
             found.sort()
-        if len(_KEY_CARDS) >= _BATCHES_LIMIT:
-            _KEY_CARDS.clear()
-        cards = _KEY_CARDS[index] = tuple(found)
+        cards = remember(_KEY_CARDS, index, tuple(found), _BATCHES_LIMIT)
     return cards
 
 
@@ -1500,13 +1468,9 @@ def _one_wild_run_moves(
     keys = _PROPOSALS.get(proposal)
     if keys is None:
         keys = _proposals(profile, info, have, own, bool(others))
-        if len(_PROPOSALS) >= _BATCHES_LIMIT:
-            _PROPOSALS.clear()
-        _PROPOSALS[proposal] = keys
-    if len(_RUN_LAY_OFFS) >= _BATCHES_LIMIT:
-        _RUN_LAY_OFFS.clear()
-    moves = _RUN_LAY_OFFS[spelled] = _spell_run_moves(profile, meld, number, keys, base, others)
-    return moves
+        remember(_PROPOSALS, proposal, keys, _BATCHES_LIMIT)
+    moves = _spell_run_moves(profile, meld, number, keys, base, others)
+    return remember(_RUN_LAY_OFFS, spelled, moves, _BATCHES_LIMIT)
 
 
 def _spell_run_moves(
@@ -1528,9 +1492,7 @@ def _spell_run_moves(
         if fits is None:
             result = get_lay_off_arrangements(profile, meld, _key_cards(key, base, other))
             fits = () if isinstance(result, Violation) else tuple({m.wild_at: 0 for m in result})
-            if len(_RUN_FITS) >= _BATCHES_LIMIT:
-                _RUN_FITS.clear()
-            _RUN_FITS[number | key] = fits
+            remember(_RUN_FITS, number | key, fits, _BATCHES_LIMIT)
         if not fits:
             continue
         if key & _FOREIGN_WILD:

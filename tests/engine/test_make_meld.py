@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import dataclasses
-import pickle
 import random
 
 import pytest
@@ -12,6 +11,7 @@ from kanasta.cards import JOKER, NUM_KINDS, Suit, format_cards, get_rank, get_su
 from kanasta.errors import Violation
 from kanasta.melds import Meld, _make_meld, _runs, validate_meld
 from kanasta.profiles import get_profile
+from tests.engine.builders import assert_built_like_the_constructor
 from tests.engine.random_hands import random_hand_states
 
 
@@ -40,15 +40,7 @@ def test_make_meld_equals_the_dataclass_constructor_for_every_table_meld(family:
     assert grand.canasta is not None
     melds.append(grand)
     for meld in melds:
-        values = [getattr(meld, f.name) for f in dataclasses.fields(Meld)]
-        built = _make_meld(*values)
-        constructed = Meld(*values)
-        assert type(built) is Meld
-        assert built == constructed == meld
-        assert hash(built) == hash(constructed)
-        assert repr(built) == repr(constructed)
-        assert pickle.loads(pickle.dumps(built)) == meld
-        assert dataclasses.replace(built, low=built.low) == meld
+        assert_built_like_the_constructor(Meld, _make_meld, meld, "low")
 
 
 @pytest.mark.clause("lay-off")

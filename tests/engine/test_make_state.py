@@ -3,12 +3,12 @@
 from __future__ import annotations
 
 import dataclasses
-import pickle
 
 import pytest
 
 from kanasta import engine
 from kanasta.state import State, make_state
+from tests.engine.builders import assert_built_like_the_constructor
 from tests.engine.random_hands import random_hand_states
 
 
@@ -18,15 +18,7 @@ def test_build_state_equals_the_dataclass_constructor_for_every_state_of_a_hand(
     family: str,
 ) -> None:
     for state in random_hand_states(family, 3)[::5]:
-        values = [getattr(state, f.name) for f in dataclasses.fields(State)]
-        built = make_state(*values)
-        constructed = State(*values)
-        assert type(built) is State
-        assert built == constructed == state
-        assert hash(built) == hash(constructed)
-        assert repr(built) == repr(constructed)
-        assert pickle.loads(pickle.dumps(built)) == state
-        assert dataclasses.replace(built, turn=built.turn) == state
+        assert_built_like_the_constructor(State, make_state, state, "turn")
 
 
 @pytest.mark.clause("state-json")

@@ -20,40 +20,14 @@ from kanasta.candidates import (
     get_lay_off_moves,
     get_lay_off_options,
     get_meld_options,
-    sub_multisets,
+    remember,
 )
 from kanasta.cards import JOKER, Card, parse_cards
 from kanasta.errors import Violation
-from kanasta.melds import (
-    Meld,
-    MeldKind,
-    apply_lay_off,
-    get_lay_off_arrangements,
-    get_meld_arrangements,
-    validate_meld,
-)
+from kanasta.melds import MeldKind, apply_lay_off, validate_meld
 from kanasta.profiles import FI_5200, KOZ, RulesProfile
 from kanasta.strategies import count_in_deck
-
-Option = tuple[tuple[Card, ...], int | None]
-
-
-def brute_melds(profile: RulesProfile, hand: tuple[Card, ...]) -> set[Option]:
-    found: set[Option] = set()
-    for sub in sub_multisets(hand):
-        if len(sub) >= 3:
-            found.update((sub, m.wild_at) for m in get_meld_arrangements(profile, sub))
-    return found
-
-
-def brute_lay_offs(profile: RulesProfile, meld: Meld, hand: tuple[Card, ...]) -> set[Option]:
-    found: set[Option] = set()
-    for sub in sub_multisets(hand):
-        if sub:
-            result = get_lay_off_arrangements(profile, meld, sub)
-            if not isinstance(result, Violation):
-                found.update((sub, m.wild_at) for m in result)
-    return found
+from tests.properties.brute import Option, brute_lay_offs, brute_melds, meld_of, option_order
 
 
 @pytest.mark.clause("legal-action-count")
@@ -66,7 +40,7 @@ def test_meld_options_are_every_legal_sub_multiset(
     listed = [(cards, m.wild_at) for cards, m in options]
     assert len(listed) == len(set(listed))
     assert set(listed) == brute_melds(profile, hand)
-    assert listed == sorted(listed, key=lambda o: (o[0], -1 if o[1] is None else o[1]))
+    assert listed == sorted(listed, key=option_order)
 
 
 @pytest.mark.clause("legal-action-count", "lay-off")
@@ -85,12 +59,6 @@ def test_lay_off_options_are_every_legal_batch(profile: RulesProfile, data: st.D
     assert list(get_lay_off_moves(profile, meld, hand)) == listed
     for batch, result in options:
         assert apply_lay_off(profile, meld, batch, wild_at=result.wild_at) == result
-
-
-def _meld(profile: RulesProfile, text: str, wild_at: int | None = None) -> Meld:
-    meld = validate_meld(profile, parse_cards(text), wild_at=wild_at)
-    assert not isinstance(meld, Violation)
-    return meld
 
 
 @pytest.mark.clause("legal-action-count", "lay-off", "run-wild-moves")
@@ -117,11 +85,9 @@ def _meld(profile: RulesProfile, text: str, wild_at: int | None = None) -> Meld:
 def test_lay_off_moves_agree_across_suits_and_wild_cards(
     profile: RulesProfile, run: str, wild_at: int | None, hand: str
 ) -> None:
-    meld = _meld(profile, run, wild_at)
+    meld = meld_of(profile, run, wild_at)
     cards = tuple(sorted(parse_cards(hand)))
-    expected = sorted(
-        brute_lay_offs(profile, meld, cards), key=lambda o: (o[0], -1 if o[1] is None else o[1])
-    )
+    expected = sorted(brute_lay_offs(profile, meld, cards), key=option_order)
     assert expected, "each case has at least one lay-off"
     assert list(get_lay_off_moves(profile, meld, cards)) == expected
     for batch, at in expected:
@@ -185,7 +151,7 @@ def test_new_melds_of_related_hands_are_the_meld_options(
         melds = _table_melds(profile, cards)
         assert melds == _option_melds(profile, cards)
         assert [option for option, _ in melds] == sorted(
-            brute_melds(profile, cards), key=lambda o: (o[0], -1 if o[1] is None else o[1])
+            brute_melds(profile, cards), key=option_order
         )
 
 
@@ -201,9 +167,7 @@ def test_lay_off_moves_onto_one_meld_as_the_hand_changes(
     extra = data.draw(strategies.lay_off_batches(profile, meld))
     hand = tuple(sorted(data.draw(strategies.meldable_hands(profile, max_size=7)) + extra))
     for _ in range(4):
-        expected = sorted(
-            brute_lay_offs(profile, meld, hand), key=lambda o: (o[0], -1 if o[1] is None else o[1])
-        )
+        expected = sorted(brute_lay_offs(profile, meld, hand), key=option_order)
         assert list(get_lay_off_moves(profile, meld, hand)) == expected
         assert get_lay_off_moves(profile, meld, hand) == tuple(expected)
         kept = data.draw(st.lists(st.booleans(), min_size=len(hand), max_size=len(hand)))
@@ -232,21 +196,19 @@ def test_lay_off_moves_onto_one_meld_as_the_hand_changes(
 def test_lay_off_moves_onto_runs_agree_with_brute_force(
     profile: RulesProfile, run: str, wild_at: int | None, hands: list[str]
 ) -> None:
-    meld = _meld(profile, run, wild_at)
+    meld = meld_of(profile, run, wild_at)
     for hand in hands:
         cards = tuple(sorted(parse_cards(hand)))
-        expected = sorted(
-            brute_lay_offs(profile, meld, cards), key=lambda o: (o[0], -1 if o[1] is None else o[1])
-        )
+        expected = sorted(brute_lay_offs(profile, meld, cards), key=option_order)
         assert expected, "each hand has at least one lay-off"
         assert list(get_lay_off_moves(profile, meld, cards)) == expected
 
 
 @pytest.mark.clause("legal-action-count", "lay-off", "wild-spare-outside", "twos-set")
 def test_lay_off_moves_onto_fi5200_long_runs_and_sets_of_twos() -> None:
-    thirteen = _meld(FI_5200, "AH 2H 3H 4H 5H 6H 7H 8H 9H 10H JH QH KH")
+    thirteen = meld_of(FI_5200, "AH 2H 3H 4H 5H 6H 7H 8H 9H 10H JH QH KH")
     spare = apply_lay_off(FI_5200, thirteen, parse_cards("JK"))
-    twos = _meld(FI_5200, "2C 2D 2S")
+    twos = meld_of(FI_5200, "2C 2D 2S")
     assert not isinstance(spare, Violation)
     for meld, hand in [
         (thirteen, "JK 2S AH 5D"),
@@ -255,9 +217,7 @@ def test_lay_off_moves_onto_fi5200_long_runs_and_sets_of_twos() -> None:
         (twos, "2S JK"),
     ]:
         cards = tuple(sorted(parse_cards(hand)))
-        expected = sorted(
-            brute_lay_offs(FI_5200, meld, cards), key=lambda o: (o[0], -1 if o[1] is None else o[1])
-        )
+        expected = sorted(brute_lay_offs(FI_5200, meld, cards), key=option_order)
         assert list(get_lay_off_moves(FI_5200, meld, cards)) == expected
 
 
@@ -289,9 +249,7 @@ def test_new_melds_after_a_draw_are_the_meld_options(
     assert _table_melds(profile, hand) == _option_melds(profile, hand)
     melds = _table_melds(profile, after)
     assert melds == _option_melds(profile, after)
-    assert [option for option, _ in melds] == sorted(
-        brute_melds(profile, after), key=lambda o: (o[0], -1 if o[1] is None else o[1])
-    )
+    assert [option for option, _ in melds] == sorted(brute_melds(profile, after), key=option_order)
     assert any(parse_cards(drawn)[0] in cards for (cards, _), _ in melds)
 
 
@@ -343,3 +301,13 @@ def test_a_natural_no_run_can_hold_changes_no_run(
 def _is_run(profile: RulesProfile, option: Option) -> bool:
     meld = validate_meld(profile, option[0], wild_at=option[1])
     return not isinstance(meld, Violation) and meld.kind is MeldKind.RUN
+
+
+@pytest.mark.clause("legal-action-count")
+def test_a_full_memo_table_is_emptied_before_the_next_entry() -> None:
+    table: dict[int, str] = {}
+    for key in range(3):
+        assert remember(table, key, str(key), 3) == str(key)
+    assert table == {0: "0", 1: "1", 2: "2"}
+    assert remember(table, 7, "7", 3) == "7"
+    assert table == {7: "7"}

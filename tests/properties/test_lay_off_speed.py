@@ -13,29 +13,12 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from kanasta import candidates, strategies
-from kanasta.candidates import get_lay_off_moves, sub_multisets
-from kanasta.cards import Card, parse_cards
+from kanasta.candidates import get_lay_off_moves
+from kanasta.cards import parse_cards
 from kanasta.errors import Violation
-from kanasta.melds import Meld, MeldKind, apply_lay_off, get_lay_off_arrangements, validate_meld
+from kanasta.melds import MeldKind, apply_lay_off
 from kanasta.profiles import FI_5200, KOZ, RulesProfile
-
-Option = tuple[tuple[Card, ...], int | None]
-
-
-def brute_moves(profile: RulesProfile, meld: Meld, hand: tuple[Card, ...]) -> list[Option]:
-    found: set[Option] = set()
-    for sub in sub_multisets(hand):
-        if sub:
-            result = get_lay_off_arrangements(profile, meld, sub)
-            if not isinstance(result, Violation):
-                found.update((sub, m.wild_at) for m in result)
-    return sorted(found, key=lambda o: (o[0], -1 if o[1] is None else o[1]))
-
-
-def _meld(profile: RulesProfile, cards: str, wild_at: int | None = None) -> Meld:
-    meld = validate_meld(profile, parse_cards(cards), wild_at=wild_at)
-    assert not isinstance(meld, Violation)
-    return meld
+from tests.properties.brute import brute_moves, meld_of
 
 
 @pytest.mark.clause("legal-action-count", "lay-off", "set-definition", "one-wild-per-meld")
@@ -70,7 +53,7 @@ def test_set_lay_offs_of_one_shape_agree_across_ranks_and_wild_kinds(
         ("QC QH 2D", "QS QD JK 2S"),
     ]
     for set_cards, hand_cards in cases:
-        meld = _meld(profile, set_cards)
+        meld = meld_of(profile, set_cards)
         hand = tuple(sorted(parse_cards(hand_cards)))
         expected = brute_moves(profile, meld, hand)
         assert expected, "each case has at least one lay-off"
@@ -82,9 +65,9 @@ def test_set_lay_offs_of_one_shape_agree_across_ranks_and_wild_kinds(
 def test_run_facts_are_those_of_a_fresh_run_of_the_same_cards(profile: RulesProfile) -> None:
     # A run grown from other batches holds the same cards: its remembered facts
     # are those found for a fresh meld, and its lay-offs are the brute-force ones.
-    grown = apply_lay_off(profile, _meld(profile, "5S 6S 7S"), parse_cards("8S"))
+    grown = apply_lay_off(profile, meld_of(profile, "5S 6S 7S"), parse_cards("8S"))
     assert not isinstance(grown, Violation)
-    fresh = _meld(profile, "5S 6S 7S 8S")
+    fresh = meld_of(profile, "5S 6S 7S 8S")
     assert grown.cards == fresh.cards
     assert grown.history != fresh.history
     candidates._RUN_INFOS.clear()
@@ -119,7 +102,7 @@ def test_run_lay_offs_stay_right_when_the_tables_are_cleared(
     ]
     for _ in range(2):
         for run, hand_cards in steps:
-            meld = _meld(KOZ, run)
+            meld = meld_of(KOZ, run)
             hand = tuple(sorted(parse_cards(hand_cards)))
             assert list(get_lay_off_moves(KOZ, meld, hand)) == brute_moves(KOZ, meld, hand)
 
@@ -141,7 +124,7 @@ def test_run_lay_offs_as_the_hand_changes_its_wild_cards(
 ) -> None:
     # One run on the table, asked with hands that differ in their wild cards:
     # each answer, remembered for the run or found afresh, is the brute-force one.
-    meld = _meld(profile, run, wild_at)
+    meld = meld_of(profile, run, wild_at)
     for hand_cards in hands:
         hand = tuple(sorted(parse_cards(hand_cards)))
         assert list(get_lay_off_moves(profile, meld, hand)) == brute_moves(profile, meld, hand)
