@@ -9,18 +9,17 @@ per shape below), and results are cached by hand, since a hand's options do
 not depend on anything else.
 
 Speed (see ``docs/performance.rst``) comes from caches of these pure
-functions, never from changing what they return: per hand part (the sets of
-a rank, the runs of a stretch of a suit, the melds of wild cards, each keyed
-by the cards that decide it), per batch (its arrangements) and per meld on
-the table (its lay-offs, reused for a later hand whose changed cards cannot
-join it). New sets and runs, and lay-offs onto runs and sets, are also
-remembered by *shape*: relative to the suit (the suits are alike, and so are
-the wild cards other than a suit's own 2) or by counts of naturals and wild
-cards, and spelled out with each hand's cards. :mod:`kanasta.actions` derives
-the new melds of a hand from those of a recent one where it can (bit masks:
-:func:`get_hand_mask`). The property tests compare every listing with brute
-force, across suits and wild cards, and each way of deriving a hand's new
-melds with the others.
+functions (bounded: :func:`remember`), never from changing what they return:
+per hand part (the sets of a rank, the runs of a suit, the melds of wild
+cards, each keyed by the bits of the hand cards that decide it, see
+:func:`get_hand_mask`), per batch (its arrangements) and per meld on the
+table (its lay-offs, reused for a later hand whose changed cards cannot join
+it). New sets and runs, and lay-offs onto runs and sets, are also remembered
+by *shape*: relative to the suit (the suits are alike, and so are the wild
+cards other than a suit's own 2) or by counts of naturals and wild cards,
+and spelled out with each hand's cards. The property tests compare every
+listing with brute force, across suits and wild cards, and for hands whose
+parts come from the caches.
 """
 
 from __future__ import annotations
