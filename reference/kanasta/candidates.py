@@ -653,7 +653,8 @@ def _records(melds: Iterable[Meld]) -> _Part:
     return tuple(found[k] for k in sorted(found))
 
 
-def _record_order(record: NewMeld) -> tuple[tuple[Card, ...], int]:
+def _record_order(record: NewMeld | LayOffMove) -> tuple[tuple[Card, ...], int]:
+    """The canonical order of new melds and lay-offs: by cards, then wild place (none first)."""
     return record[0], -1 if record[1] is None else record[1]
 
 
@@ -944,16 +945,7 @@ def get_lay_off_options(
     return tuple(options)
 
 
-def _card_bits(cards: Iterable[Card]) -> int:
-    """The bits of every copy of the ``cards`` (see :func:`get_hand_mask`)."""
-    bits = 0
-    for c in cards:
-        bits |= 0xF << (4 * c)
-    return bits
-
-
-_WILD_BITS = _card_bits(c for c in range(JOKER + 1) if is_wild_card(c))
-_SUIT_BITS = tuple(_WILD_BITS | _card_bits(range(13 * s, 13 * s + 13)) for s in Suit)
+_SUIT_BITS = tuple(_WILD_NIBBLES | _copy_bits(range(13 * s, 13 * s + 13), 4) for s in Suit)
 """Per suit: the bits of the cards that can join a run of that suit (its cards and the wilds)."""
 
 
@@ -1019,7 +1011,7 @@ def _deciding_bits(profile: RulesProfile, meld: Meld) -> int:
                 min(profile.max_wilds_per_meld, 4),
             )
         return bits
-    return _WILD_BITS
+    return _WILD_NIBBLES
 
 
 _SET_DECIDING_BITS: dict[tuple[int, int], int] = {}
@@ -1175,7 +1167,7 @@ def _set_moves(
             for natural_part in natural_parts[natural_count]
             for wild_part in wild_parts[wild_total]
         ]
-        spelled.sort(key=_move_order)
+        spelled.sort(key=_record_order)
         moves = tuple(spelled)
     else:
         moves = ()
@@ -1270,10 +1262,6 @@ def _relative_move(batch: tuple[Card, ...], place: int | None, base: int) -> _Re
     naturals = tuple(c - base for c in batch if base <= c < base + 13 and c != own_two)
     twos = batch.count(own_two)
     return naturals, twos, len(batch) - len(naturals) - twos, place
-
-
-def _move_order(move: LayOffMove) -> tuple[tuple[Card, ...], int]:
-    return move[0], -1 if move[1] is None else move[1]
 
 
 _RunInfo = tuple[int, int, int, int]
@@ -1502,7 +1490,7 @@ def _spell_run_moves(
             batch = _key_cards(key, base, 0)
             moves.extend([(batch, at) for at in fits])
     if len(moves) > 1:
-        moves.sort(key=_move_order)
+        moves.sort(key=_record_order)
     return tuple(moves)
 
 

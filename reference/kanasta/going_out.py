@@ -22,6 +22,7 @@ __all__ = [
     "check_emptying",
     "end_turn",
     "get_first_fi_team",
+    "get_next_turn",
     "has_canasta",
     "take_fi_or_go_out",
 ]
@@ -133,6 +134,17 @@ def take_fi_or_go_out(state: State, *, by_discard: bool) -> State:
     )
 
 
+@implements("turn-passes", "fi-unplayed-fi-5200")
+def get_next_turn(state: State) -> tuple[int, tuple[int, ...]]:
+    """turn-passes: the seat whose turn comes next, and the seats that still wait with a
+    fi once it begins (fi-unplayed-fi-5200: the next seat's fi is no longer unplayed)."""
+    following = (state.turn + 1) % state.profile.players
+    waiting = state.fi_waiting
+    if following in waiting:
+        waiting = tuple([s for s in waiting if s != following])
+    return following, waiting
+
+
 @implements("stock-exhaustion", "turn-passes", "fi-unplayed-fi-5200")
 def end_turn(state: State) -> State:
     """turn-passes: the turn passes to the next seat in the order of play.
@@ -145,10 +157,7 @@ def end_turn(state: State) -> State:
     if state.phase is _OVER:
         return state
     over = not state.stock
-    following = (state.turn + 1) % state.profile.players
-    waiting = state.fi_waiting
-    if not over and following in waiting:
-        waiting = tuple([s for s in waiting if s != following])
+    following, waiting = get_next_turn(state)
     # Only the turn that empties the hand or the stock comes here (apply_discard
     # builds the usual next state itself), so the plain dataclass copy is fine.
     return replace(
@@ -158,5 +167,5 @@ def end_turn(state: State) -> State:
         pile_card=None,
         went_out=None,
         provisional=0,
-        fi_waiting=waiting,
+        fi_waiting=state.fi_waiting if over else waiting,
     )

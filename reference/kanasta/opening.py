@@ -161,12 +161,11 @@ def check_provisional_opening(state: State, cards_left: int) -> Violation | None
     ``cards_left`` is how many cards the player will keep. A forced team
     (forced-canasta-opening) needs a canasta instead of the band's requirement.
     """
-    profile = state.profile
     team = state.turn % len(state.melds)
     melds = get_provisional_melds(state, team)
     if is_forced(state, team):
         return check_forced_opening(melds)
-    return check_opening(profile, melds, state.team_scores[team], cards_left)
+    return check_opening(state.profile, melds, state.team_scores[team], cards_left)
 
 
 @implements("opening-personal", "opening-provisional")

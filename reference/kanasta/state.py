@@ -195,16 +195,12 @@ def is_provisional(state: State, team: int) -> bool:
 
 def get_provisional_melds(state: State, team: int) -> tuple[Meld, ...]:
     """opening-provisional: the melds of ``team`` that make a provisional opening."""
-    # is_provisional, spelled out per opening scope (this runs at every discard
-    # of a team that has not opened).
-    melds = state.melds
+    if not is_provisional(state, team):
+        return ()
+    melds = state.melds[team]
     if state.profile.opening_scope is _PLAYER:
-        count = state.provisional
-        if count <= 0 or team != state.turn % len(melds):
-            return ()
-        team_melds = melds[team]
-        return team_melds[len(team_melds) - count :]
-    return () if state.opened[team] else melds[team]
+        return melds[len(melds) - state.provisional :]
+    return melds
 
 
 def default_seat_opened(profile: RulesProfile, opened: Sequence[bool]) -> tuple[bool, ...]:

@@ -18,7 +18,7 @@ from kanasta.candidates import (
 from kanasta.cards import Card, format_card, format_cards
 from kanasta.clauses import implements
 from kanasta.errors import Violation
-from kanasta.going_out import check_emptying, end_turn, take_fi_or_go_out
+from kanasta.going_out import check_emptying, end_turn, get_next_turn, take_fi_or_go_out
 from kanasta.melds import Meld, check_new_set
 from kanasta.opening import (
     check_provisional_opening,
@@ -207,15 +207,8 @@ def is_take_pile_legal(state: State) -> bool:
     if check_take_pile(state) is not None:
         return False
     discard = state.discard
-    if len(discard) >= 2:
-        # No pile card, and at least two cards in hand (_discard_can_end).
-        return True
-    hand = state.hands[state.turn]
-    # _discard_can_end(hand + discard, pile card): the hand's own cards decide,
-    # as the pile's one card is the pile card itself.
-    if hand and (
-        not state.profile.single_pile_no_discard_back or any(c != discard[0] for c in hand)
-    ):
+    single = len(discard) == 1 and state.profile.single_pile_no_discard_back
+    if _discard_can_end(state.hands[state.turn] + discard, discard[0] if single else None):
         return True
     return not isinstance(apply_take_pile(state), Violation)
 
@@ -482,16 +475,12 @@ def apply_discard(state: State, card: Card) -> State | Violation:
     at = hand.index(card)
     hand = hand[:at] + hand[at + 1 :]
     hands[seat] = hand
-    profile = state.profile
     opened, seat_opened = get_opened_after(state)
     stock = state.stock
     if hand and stock:
         # end_turn of the state after the discard, built at once: the hand is not
         # emptied and the stock is not exhausted, so the turn passes.
-        following = (seat + 1) % profile.players
-        waiting = state.fi_waiting
-        if following in waiting:
-            waiting = tuple([s for s in waiting if s != following])
+        following, waiting = get_next_turn(state)
         return _after_discard(state, following, _DRAW, hands, card, opened, seat_opened, waiting)
     new = _after_discard(state, seat, _PLAY, hands, card, opened, seat_opened, state.fi_waiting)
     return end_turn(new if hand else take_fi_or_go_out(new, by_discard=True))
