@@ -10,11 +10,12 @@ from __future__ import annotations
 import random
 
 import pytest
-from hypothesis import assume, given
+from hypothesis import assume, example, given
 from hypothesis import strategies as st
 
 from kanasta import actions as actions_module
 from kanasta import strategies
+from kanasta.actions import Action, ActionType, action_order
 from kanasta.candidates import (
     get_hand_mask,
     get_lay_off_moves,
@@ -311,3 +312,36 @@ def test_a_full_memo_table_is_emptied_before_the_next_entry() -> None:
     assert table == {0: "0", 1: "1", 2: "2"}
     assert remember(table, 7, "7", 3) == "7"
     assert table == {7: "7"}
+
+
+_FEW_CARDS = st.sampled_from([0, 1, 13, 51, JOKER])
+"""Few card kinds, so that melds share prefixes (card 0 and the joker at the ends)."""
+
+
+@pytest.mark.clause("legal-action-count")
+@given(
+    st.lists(
+        st.tuples(
+            st.lists(_FEW_CARDS | st.integers(0, JOKER), min_size=1, max_size=24).map(
+                lambda c: tuple(sorted(c))
+            ),
+            st.none() | st.integers(1, 14),
+        ),
+        min_size=2,
+        max_size=12,
+    )
+)
+@example([((JOKER,), 14), ((0, 0), 1), ((0, 0), None), ((0,), None)])
+def test_the_order_key_of_new_melds_sorts_as_the_canonical_order(
+    melds: list[tuple[tuple[Card, ...], int | None]],
+) -> None:
+    """The one-int key that sorts a hand's new melds orders them as action_order does,
+    prefixes and wild places included."""
+    built = [Action(ActionType.MELD, cards, 0, wild_at) for cards, wild_at in melds]
+    by_key = sorted(built, key=lambda a: actions_module._order_key(a.cards, a.wild_at))
+    assert by_key == sorted(built, key=action_order)
+
+
+def test_a_meld_longer_than_two_decks_allow_has_no_order_key() -> None:
+    with pytest.raises(ValueError, match="25 cards"):
+        actions_module._order_key(tuple(range(25)), None)
