@@ -2,11 +2,13 @@
 
 from __future__ import annotations
 
+from kanasta.actions import Action, ActionType, action_order, apply_action
 from kanasta.candidates import sub_multisets
 from kanasta.cards import Card, parse_cards
 from kanasta.errors import Violation
 from kanasta.melds import Meld, get_lay_off_arrangements, get_meld_arrangements, validate_meld
 from kanasta.profiles import RulesProfile
+from kanasta.state import State
 
 Option = tuple[tuple[Card, ...], int | None]
 """A meld or lay-off as a legal action names it: the sorted cards and the wild place."""
@@ -47,3 +49,22 @@ def meld_of(profile: RulesProfile, text: str, wild_at: int | None = None) -> Mel
     meld = validate_meld(profile, parse_cards(text), wild_at=wild_at)
     assert not isinstance(meld, Violation)
     return meld
+
+
+def brute_legal_actions(state: State) -> tuple[Action, ...]:
+    """Every legal action of a state in its play phase, found without the enumeration:
+    each sub-multiset of the hand as a new meld and onto each of the team's melds, each
+    card as a discard, and a take-back, kept when ``apply_action`` accepts it; in the
+    canonical order."""
+    profile = state.profile
+    hand = state.hands[state.turn]
+    offered = [Action(ActionType.MELD, cards, 0, at) for cards, at in brute_melds(profile, hand)]
+    for index, meld in enumerate(state.melds[state.team]):
+        offered.extend(
+            Action(ActionType.LAY_OFF, cards, index, at)
+            for cards, at in brute_lay_offs(profile, meld, hand)
+        )
+    offered.extend(Action(ActionType.DISCARD, (card,)) for card in set(hand))
+    offered.append(Action(ActionType.TAKE_BACK))
+    legal = [a for a in offered if not isinstance(apply_action(state, a), Violation)]
+    return tuple(sorted(legal, key=action_order))
