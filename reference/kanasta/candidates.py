@@ -170,7 +170,10 @@ def get_hand_mask(cards: Iterable[Card]) -> int:
     """A multiset of cards as bits: copy ``n`` of card ``c`` is bit ``4c + n``.
 
     A multiset is contained in another exactly when its bits are, so
-    ``not a & ~b`` tests ``a`` within ``b`` (at most four copies of a card).
+    ``not a & ~b`` tests ``a`` within ``b``. The cards are ones the deck can
+    supply: at most four copies of a card (two of each suited card, up to four
+    jokers); a fifth copy reads as a fourth, so the functions keyed by these
+    bits (:func:`get_new_meld_parts`, :func:`get_lay_off_moves`) take such hands only.
     """
     # The sum counts each card's copies in its 4 bits (at most 4: binary 100);
     # the count n, bits b2 b1 b0, becomes the n lowest bits of the 4.

@@ -2,9 +2,12 @@
 
 from __future__ import annotations
 
+from collections import Counter
+from collections.abc import Iterable
+
 from kanasta.actions import Action, ActionType, action_order, apply_action
 from kanasta.candidates import sub_multisets
-from kanasta.cards import Card, parse_cards
+from kanasta.cards import Card, get_deck, parse_cards
 from kanasta.errors import Violation
 from kanasta.melds import Meld, get_lay_off_arrangements, get_meld_arrangements, validate_meld
 from kanasta.profiles import RulesProfile
@@ -68,3 +71,18 @@ def brute_legal_actions(state: State) -> tuple[Action, ...]:
     offered.append(Action(ActionType.TAKE_BACK))
     legal = [a for a in offered if not isinstance(apply_action(state, a), Violation)]
     return tuple(sorted(legal, key=action_order))
+
+
+def within_deck(
+    profile: RulesProfile, held: Iterable[Card], cards: Iterable[Card]
+) -> tuple[Card, ...]:
+    """``cards`` sorted, less the copies that one deck cannot supply besides ``held``
+    (the melds on the table): generated hands stay hands of a real deal."""
+    left = Counter(get_deck(profile.deck_jokers))
+    left.subtract(held)
+    kept: list[Card] = []
+    for card in sorted(cards):
+        if left[card] > 0:
+            left[card] -= 1
+            kept.append(card)
+    return tuple(kept)

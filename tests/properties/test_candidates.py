@@ -28,7 +28,14 @@ from kanasta.errors import Violation
 from kanasta.melds import MeldKind, apply_lay_off, validate_meld
 from kanasta.profiles import FI_5200, KOZ, RulesProfile
 from kanasta.strategies import count_in_deck
-from tests.properties.brute import Option, brute_lay_offs, brute_melds, meld_of, option_order
+from tests.properties.brute import (
+    Option,
+    brute_lay_offs,
+    brute_melds,
+    meld_of,
+    option_order,
+    within_deck,
+)
 
 
 @pytest.mark.clause("legal-action-count")
@@ -49,7 +56,9 @@ def test_meld_options_are_every_legal_sub_multiset(
 def test_lay_off_options_are_every_legal_batch(profile: RulesProfile, data: st.DataObject) -> None:
     meld = data.draw(strategies.grown_melds(profile, max_lay_offs=2))
     extra = data.draw(strategies.lay_off_batches(profile, meld))
-    hand = tuple(sorted(data.draw(strategies.meldable_hands(profile, max_size=7)) + extra))
+    hand = within_deck(
+        profile, meld.cards, data.draw(strategies.meldable_hands(profile, max_size=7)) + extra
+    )
     expected = brute_lay_offs(profile, meld, hand)
     options = get_lay_off_options(profile, meld, hand)
     listed = [(batch, m.wild_at) for batch, m in options]
@@ -166,7 +175,10 @@ def test_lay_off_moves_onto_one_meld_as_the_hand_changes(
     # afresh) is the brute-force one.
     meld = data.draw(strategies.grown_melds(profile, max_lay_offs=2))
     extra = data.draw(strategies.lay_off_batches(profile, meld))
-    hand = tuple(sorted(data.draw(strategies.meldable_hands(profile, max_size=7)) + extra))
+    # One deck supplies the meld and the hand (the hand bits hold four copies at most).
+    hand = within_deck(
+        profile, meld.cards, data.draw(strategies.meldable_hands(profile, max_size=7)) + extra
+    )
     for _ in range(4):
         expected = sorted(brute_lay_offs(profile, meld, hand), key=option_order)
         assert list(get_lay_off_moves(profile, meld, hand)) == expected
@@ -174,7 +186,7 @@ def test_lay_off_moves_onto_one_meld_as_the_hand_changes(
         kept = data.draw(st.lists(st.booleans(), min_size=len(hand), max_size=len(hand)))
         smaller = [c for c, keep in zip(hand, kept, strict=True) if keep]
         added = data.draw(st.lists(strategies.cards(profile), max_size=2))
-        hand = tuple(sorted(smaller + added))
+        hand = within_deck(profile, meld.cards, smaller + added)
 
 
 @pytest.mark.clause("legal-action-count", "lay-off", "run-wild-moves", "natural-two-in-place")
