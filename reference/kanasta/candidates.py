@@ -281,20 +281,6 @@ def _compute_wild_melds(profile: RulesProfile, wilds: tuple[Card, ...]) -> tuple
     return _batches_to_melds(profile, batches)
 
 
-def _run_melds(
-    profile: RulesProfile, suit: Suit, suited: tuple[Card, ...], wilds: tuple[Card, ...]
-) -> tuple[Meld, ...]:
-    """New runs of one suit: every window of positions, naturals where the hand has
-    them, wild cards in the (at most ``max_wilds_per_meld``) places left."""
-    # A run holds each card once, so a second copy in hand changes nothing.
-    distinct = tuple(sorted(set(suited)))
-    key = ("run", _pid(profile), distinct, wilds)
-    hit = _MEMO.get(key)
-    if hit is not None:
-        return hit  # type: ignore[no-any-return]
-    return _remember(key, _compute_run_melds(profile, suit, distinct, wilds))  # type: ignore[no-any-return]
-
-
 def _compute_run_melds(
     profile: RulesProfile, suit: Suit, suited: tuple[Card, ...], wilds: tuple[Card, ...]
 ) -> tuple[Meld, ...]:
@@ -582,30 +568,23 @@ _NATURAL_NIBBLES = _copy_bits((r for r in range(13) if r != 1), 1)
 _TWO_NIBBLE = _copy_bits((1,), 4)
 
 
-def _split_hand(
-    hand: tuple[Card, ...],
-) -> tuple[list[Card], dict[int, list[Card]], dict[int, list[Card]]]:
-    """A sorted hand's wild cards, and its naturals by rank (0 = ace) and by suit."""
+def _split_hand(hand: tuple[Card, ...]) -> tuple[list[Card], dict[int, list[Card]]]:
+    """A sorted hand's wild cards, and its naturals by rank (0 = ace)."""
     wilds: list[Card] = []
     by_rank: dict[int, list[Card]] = {}
-    by_suit: dict[int, list[Card]] = {}
     for c in hand:
         if c == JOKER or c % 13 == 1:
             wilds.append(c)
         else:
             by_rank.setdefault(c % 13, []).append(c)
-            by_suit.setdefault(c // 13, []).append(c)
-    return wilds, by_rank, by_suit
+    return wilds, by_rank
 
 
 def _general_parts(
-    profile: RulesProfile,
-    pid: int,
-    wilds: list[Card],
-    by_rank: dict[int, list[Card]],
-    by_suit: dict[int, list[Card]],
+    profile: RulesProfile, pid: int, wilds: list[Card], by_rank: dict[int, list[Card]]
 ) -> list[_Part]:
-    """The parts of a hand when a meld may hold more than one acting wild card."""
+    """The parts of a hand when a meld may hold more than one acting wild card: its sets
+    and wild melds (such a family has no runs: see :class:`~kanasta.profiles.RulesProfile`)."""
     parts: list[_Part] = []
     # A set holds at most max_wilds wild cards, so further copies change nothing.
     set_wilds = tuple(_capped(wilds, profile.max_wilds_per_meld))
@@ -617,9 +596,6 @@ def _general_parts(
         parts.append(part)
     if len(wilds) >= 3:
         parts.append(_wild_part(profile, pid, tuple(wilds)))
-    if profile.runs_allowed:
-        for suit, suited in by_suit.items():
-            parts.append(_general_run_part(profile, pid, suit, suited, wilds))
     return parts
 
 
@@ -744,21 +720,6 @@ def _stretches(places: int, own: int) -> tuple[int, ...]:
         )
         _STRETCHES[key] = hit
     return hit
-
-
-def _general_run_part(
-    profile: RulesProfile, pid: int, suit: int, suited: list[Card], wilds: list[Card]
-) -> _Part:
-    """The new runs of one suit when a meld may hold more than one acting wild."""
-    run_wilds = tuple(_capped(wilds, profile.max_wilds_per_meld + 1))
-    key = ("general-run", pid, suit, tuple(dict.fromkeys(suited)), run_wilds)
-    part = _PARTS.get(key)
-    if part is None:
-        melds: list[Meld] = []
-        for stretch in _run_parts(Suit(suit), suited, run_wilds, profile.max_wilds_per_meld):
-            melds.extend(_run_melds(profile, Suit(suit), stretch, run_wilds))
-        part = _remember_part(key, _records(melds))
-    return part
 
 
 def get_new_meld(profile: RulesProfile, cards: tuple[Card, ...], wild_at: int | None) -> Meld:

@@ -223,6 +223,16 @@ class RulesProfile:
     unplayed_fi: UnplayedFi = UnplayedFi.COUNTS
     score_parts: tuple[str, ...] = ("fi", "melded", "canastas", "going-out", "hand", "rounding")
 
+    def __post_init__(self) -> None:
+        """one-wild-per-meld: every family with runs allows one acting wild card per meld,
+        and a run names the one place its wild card stands; a profile with runs and more
+        wild cards per meld is a programmer error, not a family."""
+        if self.runs_allowed and self.max_wilds_per_meld > 1:
+            raise ValueError(
+                f"{self.family.value}: a profile with runs allows at most one wild card per "
+                f"meld, not {self.max_wilds_per_meld} (clause one-wild-per-meld)"
+            )
+
     @property
     def deck_size(self) -> int:
         """deck-composition: 104 suited cards plus the jokers."""

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from dataclasses import replace
 from fractions import Fraction
 
 import pytest
@@ -120,3 +121,14 @@ def test_bonus_lookup() -> None:
     assert format_points(FI_5200.bonus("grand")) == "500"
     assert KOZ.bonus("grand") == 0
     assert format_points(KOZ.bonus("trump-all-wild")) == "300"
+
+
+@pytest.mark.clause("one-wild-per-meld")
+@pytest.mark.parametrize("profile", [KOZ, FI_5200, FI_351], ids=["koz", "fi-5200", "fi-351"])
+def test_one_wild_per_meld_a_profile_with_runs_and_more_wilds_is_refused(
+    profile: RulesProfile,
+) -> None:
+    # A run names the one place its wild card stands: no family has runs with more.
+    with pytest.raises(ValueError, match=r"not 2 \(clause one-wild-per-meld\)"):
+        replace(profile, max_wilds_per_meld=2)
+    assert replace(CLASSIC, max_wilds_per_meld=2).max_wilds_per_meld == 2  # sets only
