@@ -909,10 +909,6 @@ def get_lay_off_options(
     return tuple(options)
 
 
-_SUIT_BITS = tuple(_WILD_NIBBLES | _copy_bits(range(13 * s, 13 * s + 13), 4) for s in Suit)
-"""Per suit: the bits of the cards that can join a run of that suit (its cards and the wilds)."""
-
-
 LayOffMove = tuple[tuple[Card, ...], int | None]
 """A lay-off as a legal action names it: the sorted batch and the place of the acting wild."""
 
@@ -955,16 +951,14 @@ def _deciding_bits(profile: RulesProfile, meld: Meld) -> int:
     if meld.kind is MeldKind.RUN:
         suit = meld.suit
         assert suit is not None
-        if profile.max_wilds_per_meld == 1:
-            wild_at = meld.wild_at
-            if (
-                wild_at is not None
-                and not _run_takes_wild(profile, meld.wild_count)
-                and meld.cards[wild_at - meld.low] != 13 * suit + 1
-            ):
-                return _RUN_NATURAL_BITS[suit]
-            return _RUN_DECIDING_BITS[suit]
-        return _SUIT_BITS[suit]
+        wild_at = meld.wild_at
+        if (
+            wild_at is not None
+            and not _run_takes_wild(profile, meld.wild_count)
+            and meld.cards[wild_at - meld.low] != 13 * suit + 1
+        ):
+            return _RUN_NATURAL_BITS[suit]
+        return _RUN_DECIDING_BITS[suit]
     if meld.kind is MeldKind.SET:
         key = (meld.rank, profile.max_wilds_per_meld)
         bits = _SET_DECIDING_BITS.get(key)
@@ -1018,7 +1012,7 @@ def get_lay_off_moves(
         info: _RunInfo | _SetHead | None = None
         if meld.kind is MeldKind.SET:
             info = _set_head(profile, meld)
-        elif meld.kind is MeldKind.RUN and profile.max_wilds_per_meld == 1:
+        elif meld.kind is MeldKind.RUN:  # one wild card per meld (see RulesProfile)
             info = _run_info(profile, meld)
         entry = (meld, profile, _deciding_bits(profile, meld), {}, [], info)
         remember(_MELD_MOVES, id(meld), entry, _MELDS_LIMIT)
@@ -1043,8 +1037,6 @@ def get_lay_off_moves(
             moves = _set_moves(profile, meld, info, hand)
         elif info is not None:
             moves = _one_wild_run_moves(profile, meld, info, hand)
-        elif meld.kind is MeldKind.RUN:
-            moves = _compute_lay_off_moves(profile, meld, hand)
         else:
             moves = _shape_moves(profile, meld, hand)
         recent.insert(0, [bits, moves, None])

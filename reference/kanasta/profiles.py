@@ -225,11 +225,11 @@ class RulesProfile:
 
     def __post_init__(self) -> None:
         """one-wild-per-meld: every family with runs allows one acting wild card per meld,
-        and a run names the one place its wild card stands; a profile with runs and more
-        wild cards per meld is a programmer error, not a family."""
-        if self.runs_allowed and self.max_wilds_per_meld > 1:
+        and a run names the one place its wild card stands; a profile with runs and
+        another number is a programmer error, not a family."""
+        if self.runs_allowed and self.max_wilds_per_meld != 1:
             raise ValueError(
-                f"{self.family.value}: a profile with runs allows at most one wild card per "
+                f"{self.family.value}: a profile with runs allows one wild card per "
                 f"meld, not {self.max_wilds_per_meld} (clause one-wild-per-meld)"
             )
 
