@@ -59,6 +59,8 @@ __all__ = [
 ]
 
 ACE_HIGH = 14
+_WILD = tuple(is_wild_card(c) for c in range(JOKER + 1))
+"""is_wild_card of each card kind (a table for the loops below)."""
 _O = TypeVar("_O", bound=tuple[tuple[int, ...], Any])
 _K = TypeVar("_K")
 _V = TypeVar("_V")
@@ -117,7 +119,7 @@ def _wild_choices(
 
 
 def _wild_kinds(hand: Counter[Card]) -> list[Card]:
-    return sorted(c for c in hand if c == JOKER or c % 13 == 1)
+    return sorted(c for c in hand if _WILD[c])
 
 
 _PROFILE_IDS: dict[int, tuple[RulesProfile, int]] = {}
@@ -573,7 +575,7 @@ def _split_hand(hand: tuple[Card, ...]) -> tuple[list[Card], dict[int, list[Card
     wilds: list[Card] = []
     by_rank: dict[int, list[Card]] = {}
     for c in hand:
-        if c == JOKER or c % 13 == 1:
+        if _WILD[c]:
             wilds.append(c)
         else:
             by_rank.setdefault(c % 13, []).append(c)
@@ -678,7 +680,7 @@ def _set_records(
 
 
 def _wild_count(cards: tuple[Card, ...]) -> int:
-    return sum(1 for c in cards if c == JOKER or c % 13 == 1)
+    return sum(1 for c in cards if _WILD[c])
 
 
 def _stretch_shape(
@@ -745,7 +747,7 @@ def _capped(cards: Iterable[Card], cap: int, keep: int = -1) -> list[Card]:
 
 def _relevant(hand: tuple[Card, ...]) -> tuple[Card, ...]:
     """The hand cards that decide the lay-offs onto a meld of wild cards: its wild cards."""
-    return tuple(c for c in hand if c == JOKER or c % 13 == 1)
+    return tuple(c for c in hand if _WILD[c])
 
 
 def validate_meld_cached(
@@ -1091,7 +1093,7 @@ def _set_moves(
     for c in hand:
         if c != JOKER and c % 13 == rank_index:
             naturals.append(c)
-        elif c == JOKER or c % 13 == 1:
+        elif _WILD[c]:
             copies = copies + 1 if c == last else 1
             last = c
             if copies <= cap:
@@ -1399,7 +1401,7 @@ def _one_wild_run_moves(
             have |= _PLACE_BITS[c - base]
             if c == own_two:
                 own += 1
-        elif (c == JOKER or c % 13 == 1) and (not others or others[-1] != c):
+        elif _WILD[c] and (not others or others[-1] != c):
             others.append(c)
     have &= ~placed & _reach(placed, have, proposal >> 35 & 1)
     own = min(own, 2)

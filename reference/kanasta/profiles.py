@@ -11,7 +11,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from enum import Enum, StrEnum
 
-from kanasta.cards import JOKER, Card, get_rank, get_suit
+from kanasta.cards import Card, get_rank, get_suit, is_two
 from kanasta.clauses import implements
 from kanasta.errors import InputError
 from kanasta.points import HalfPoints, to_half_points
@@ -254,14 +254,14 @@ class RulesProfile:
     @implements("card-points-koz", "card-points-fi-5200", "card-points-classic")
     def card_points(self, card: Card, *, acting_wild: bool) -> HalfPoints:
         """card-points: the value of a melded card (a 2 by how it is used)."""
-        if acting_wild and card != JOKER and card % 13 == 1:
+        if acting_wild and is_two(card):
             return self.points.wild_two
         return self.points.by_card[card]
 
     @implements("hand-card-points")
     def hand_card_points(self, card: Card) -> HalfPoints:
         """hand-card-points: the value of a card left in hand (a 2 at its wild value)."""
-        if card != JOKER and card % 13 == 1:
+        if is_two(card):
             return self.points.hand_two
         return self.points.by_card[card]
 

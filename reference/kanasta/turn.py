@@ -25,7 +25,6 @@ from kanasta.opening import (
     count_provisional,
     get_opened_after,
 )
-from kanasta.profiles import OpeningScope
 from kanasta.state import Phase, State, get_provisional_melds, is_provisional, make_state
 
 __all__ = [
@@ -50,7 +49,6 @@ __all__ = [
 _DRAW = Phase.DRAW
 _PLAY = Phase.PLAY
 _OVER = Phase.OVER
-_PLAYER = OpeningScope.PLAYER
 
 
 def remove_cards(hand: tuple[Card, ...], cards: Iterable[Card]) -> tuple[Card, ...] | None:
@@ -62,13 +60,6 @@ def remove_cards(hand: tuple[Card, ...], cards: Iterable[Card]) -> tuple[Card, .
         except ValueError:
             return None
     return tuple(rest)
-
-
-def _is_provisional_now(state: State, team: int) -> bool:
-    """:func:`~kanasta.state.is_provisional` for the team whose turn it is (``team``)."""
-    if state.profile.opening_scope is _PLAYER:
-        return state.provisional > 0
-    return not state.opened[team] and bool(state.melds[team])
 
 
 @implements("turn-structure")
@@ -280,7 +271,7 @@ def after_laying(
     # A sufficient condition for turn-must-finish that needs no search.
     if _discard_can_end(hand, pile_card):
         return new
-    if _is_provisional_now(new, team) or can_finish_turn(new):
+    if is_provisional(new, team) or can_finish_turn(new):
         return new
     return _stuck()
 
@@ -298,7 +289,7 @@ def can_finish_turn(state: State) -> bool:
         return True
     hand = state.hands[state.turn]
     team = state.turn % len(state.melds)
-    if not hand or _is_provisional_now(state, team):
+    if not hand or is_provisional(state, team):
         return True
     # Some discard is legal (check_discard, with no provisional opening): a card
     # other than the pile card, and with a single card, the hand may be emptied.
@@ -404,7 +395,7 @@ def check_discard(state: State, card: Card) -> Violation | None:
         return problem
     hand = state.hands[state.turn]
     team = state.turn % len(state.melds)
-    return _check_discard_now(state, hand, team, _is_provisional_now(state, team))
+    return _check_discard_now(state, hand, team, is_provisional(state, team))
 
 
 def _check_discarded_card(state: State, card: Card) -> Violation | None:
@@ -426,7 +417,7 @@ def _check_discard_now(
     state: State, hand: tuple[Card, ...], team: int, provisional: bool
 ) -> Violation | None:
     """The part of :func:`check_discard` that depends only on the state (``hand`` and
-    ``team``: the player's; ``provisional``: :func:`_is_provisional_now` of the team)."""
+    ``team``: the player's; ``provisional``: :func:`~kanasta.state.is_provisional` of the team)."""
     if provisional:
         problem = check_provisional_opening(state, len(hand))
         if problem is not None:
@@ -442,7 +433,7 @@ def get_legal_discards(state: State) -> tuple[Card, ...]:
     in card order (the state is checked once, not once per card)."""
     hand = state.hands[state.turn]
     team = state.turn % len(state.melds)
-    provisional = _is_provisional_now(state, team)
+    provisional = is_provisional(state, team)
     # _check_discard_now passes at once with two cards or more and no provisional opening.
     if (provisional or len(hand) == 1) and _check_discard_now(
         state, hand, team, provisional
@@ -525,7 +516,7 @@ def apply_take_back(state: State) -> State | Violation:
     if state.phase is not _PLAY:
         return _phase_violation(state, _PLAY)
     team = state.turn % len(state.melds)
-    if not _is_provisional_now(state, team):
+    if not is_provisional(state, team):
         return Violation(
             "opening-take-back",
             "nothing-to-take-back",
