@@ -14,7 +14,7 @@ from collections.abc import Iterable
 from kanasta.canasta import is_canasta
 from kanasta.clauses import implements
 from kanasta.errors import Violation
-from kanasta.melds import Meld, MeldKind, get_meld_points
+from kanasta.melds import Meld, MeldKind, get_meld_points, get_natural_streak
 from kanasta.points import HalfPoints, format_points
 from kanasta.profiles import OpeningBand, OpeningScope, RulesProfile
 from kanasta.state import State, get_provisional_melds, get_team
@@ -28,6 +28,9 @@ _NO_CLEAN_RUN = Violation(
     "the first opening needs a run of three or more naturals with no wild",
 )
 """The violation of :func:`check_opening` without a clean run (a frozen value, built once)."""
+
+_NATURAL_RUN = 3
+"""opening-two-melds: the naturals in consecutive places the opening run holds."""
 
 __all__ = [
     "check_forced_opening",
@@ -95,6 +98,8 @@ def get_opening_total(
     "opening-waiver",
     "opening-lower-band",
     "opening-upper-band",
+    "opening-two-melds",
+    "opening-two-melds-reading",
 )
 def check_opening(
     profile: RulesProfile, melds: tuple[Meld, ...], team_score: HalfPoints, cards_left: int
@@ -105,10 +110,24 @@ def check_opening(
     opening-threshold-inclusive: the total must reach the band's threshold
     (equal is enough). opening-waiver: the threshold (only the threshold) is
     waived when the player keeps at most ``opening_waiver_cards`` cards.
+    opening-two-melds (fi-351): at least two melds, one of them a run holding
+    three naturals in consecutive places; no points are needed.
     """
     band = get_opening_band(profile, team_score)
     if band is None:
         return None
+    if len(melds) < band.min_melds:
+        return Violation(
+            "opening-two-melds",
+            "too-few-melds",
+            f"the opening lays {len(melds)} meld(s); it needs at least {band.min_melds}",
+        )
+    if band.needs_natural_run and all(get_natural_streak(m) < _NATURAL_RUN for m in melds):
+        return Violation(
+            "opening-two-melds",
+            "no-natural-run",
+            "one opening meld must be a run with three naturals in consecutive places",
+        )
     if band.needs_clean_run:
         for meld in melds:
             if is_clean_run(meld):
