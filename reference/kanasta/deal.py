@@ -84,9 +84,10 @@ def shuffle_deck(profile: RulesProfile, seed: int) -> tuple[Card, ...]:
     return tuple(deck)
 
 
-@implements("direction-of-play")
+@implements("direction-of-play", "direction-fi-351")
 def get_next_seat_side(profile: RulesProfile) -> str:
-    """direction-of-play: where the next seat sits, seen from a player at a real table."""
+    """direction-of-play: where the next seat sits, seen from a player at a real table
+    (direction-fi-351: clockwise in fi-351, so at the left)."""
     return "right" if profile.direction is Direction.COUNTER_CLOCKWISE else "left"
 
 

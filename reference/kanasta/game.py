@@ -153,7 +153,7 @@ def new_game(
     )
 
 
-@implements("game-target", "game-tie", "game-target-fi-5200")
+@implements("game-target", "game-tie", "game-target-fi-5200", "game-target-fi-351")
 def get_game_winner(
     profile: RulesProfile, totals: Sequence[HalfPoints], target: HalfPoints
 ) -> tuple[int | None, HalfPoints]:
@@ -163,6 +163,7 @@ def get_game_winner(
     family with a further target moves on to it; otherwise the higher total
     wins, and equal highest totals play another hand. game-target-fi-5200:
     5200, then 7200 and 9200 (the profile's target and extensions).
+    game-target-fi-351: 351, or 555 with the ``target-555`` option.
     """
     reached = [t for t, s in enumerate(totals) if s >= target]
     if not reached:

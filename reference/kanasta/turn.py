@@ -418,9 +418,12 @@ def apply_lay_off_action(
     "single-pile-no-discard-back",
     "opening-checked-at-discard",
     "emptying-by-discard",
+    "discard-playable-card",
 )
 def check_discard(state: State, card: Card) -> Violation | None:
     """discard-ends-turn: may the player discard ``card`` now (phase already checked)?
+
+    discard-playable-card: whether the card could be laid off plays no part.
 
     single-pile-no-discard-back: not the card taken from a one-card pile this
     turn (nor its twin: the two copies are the same card).
