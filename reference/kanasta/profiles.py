@@ -39,6 +39,7 @@ __all__ = [
     "WildMeldRule",
     "get_family_profile",
     "get_profile",
+    "get_variant_profile",
 ]
 
 
@@ -553,6 +554,14 @@ VARIANTS: dict[tuple[str, tuple[str, ...]], RulesProfile] = {
 }
 """Every profile by family name and options in force, built once (so that the same
 rules are always the same value)."""
+
+
+def get_variant_profile(name: str, features: Iterable[str]) -> RulesProfile:
+    """profile-options: the profile a fixture plays under: its variant with those of its
+    named features that are options of the family (other features are not options)."""
+    family = get_profile(name)
+    known = {o.name for o in family.known_options}
+    return get_profile(name, [f for f in features if f in known])
 
 
 def get_family_profile(profile: RulesProfile) -> RulesProfile:

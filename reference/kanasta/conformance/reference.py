@@ -20,7 +20,7 @@ from kanasta.conformance.model import ENGINE_STEP_KINDS, JsonObject, StepKind
 from kanasta.errors import InputError, Violation
 from kanasta.melds import Meld, MeldKind, apply_lay_off, get_meld_points, validate_meld
 from kanasta.points import points_to_json
-from kanasta.profiles import PROFILES, RulesProfile
+from kanasta.profiles import PROFILES, RulesProfile, get_variant_profile
 
 __all__ = [
     "REFERENCE_FEATURES",
@@ -30,8 +30,10 @@ __all__ = [
     "rank_text",
 ]
 
-REFERENCE_FEATURES: tuple[str, ...] = ()
-"""The named rule options the reference implements (none are defined yet)."""
+REFERENCE_FEATURES: tuple[str, ...] = tuple(
+    option.name for profile in PROFILES.values() for option in profile.known_options
+)
+"""The named rule options the reference implements (clause profile-options)."""
 
 
 def rank_text(rank: int) -> str:
@@ -111,9 +113,12 @@ class ReferenceImplementation:
         if kind == "bye":
             return {"type": "bye"}
         variant = request.get("variant")
-        profile = PROFILES.get(variant) if isinstance(variant, str) else None
-        if profile is None:
+        if not isinstance(variant, str) or variant not in PROFILES:
             return {"unsupported": f"unknown variant {variant!r}"}
+        features = request.get("features", [])
+        if not isinstance(features, list) or not all(isinstance(f, str) for f in features):
+            raise InputError("$.features: expected a list of option names")
+        profile = get_variant_profile(variant, features)
         if kind == "meld":
             return self._meld(profile, request)
         if kind not in {k.value for k in ENGINE_STEP_KINDS}:
