@@ -368,7 +368,7 @@ def pass_fixtures(book: Book) -> None:
             acts((PASS, no("pass-by-showing", "no-matching-card"))),
             count(2),
         )
-    for seat in (1, 2):
+    for seat in range(4):
         book.add(
             f"pass/no-matching-card-seat-{seat}",
             ["pass-by-showing"],
@@ -694,6 +694,15 @@ def opening_fixtures(book: Book) -> None:
         features=THREE,
     )
     book.add(
+        "opening/two-players-run-and-set",
+        ["opening-two-melds", "players-fi-351"],
+        "Two players: seat 0 opens alone with 6-7-8 of clubs and three jacks.",
+        play("6C 7C 8C JC JD JH 3S 4S", features=TWO),
+        ok(meld("6C 7C 8C"), meld("JC JD JH"), disc("3S")),
+        facts(opened=[True, False], turn=1),
+        features=TWO,
+    )
+    book.add(
         "opening/two-players-one-meld-refused",
         ["opening-two-melds", "players-fi-351"],
         "Two players: seat 1 has no partner to open for it and lays a single run: refused at "
@@ -795,7 +804,7 @@ def going_out_fixtures(book: Book) -> None:
         ok(disc("5H")),
         facts(fi_taken=[2, 0], fi_left=0, turn=3),
     )
-    for seat in (1, 2):
+    for seat in range(4):
         team = seat % 2
         book.add(
             f"going-out/after-both-fi-seat-{seat}",
@@ -864,6 +873,16 @@ def going_out_fixtures(book: Book) -> None:
         ok(disc("KH")),
         facts(turn=0, fi_taken=[0, 0, 1], hand_sizes=[11, 11, 11]),
         features=THREE,
+    )
+    book.add(
+        "going-out/two-players-fi-by-discarding",
+        ["fi-pickup", "players-fi-351", "emptying-by-discard"],
+        "Two players: seat 1 discards its last card with its own canasta on the table, takes "
+        "the first fi and the turn goes back to seat 0.",
+        play(None, "KH", features=TWO, melds=[[], [CANASTA]], turn=1),
+        ok(disc("KH")),
+        facts(turn=0, fi_taken=[0, 1], fi_left=1, hand_sizes=[11, 11]),
+        features=TWO,
     )
     book.add(
         "going-out/two-players-canasta-is-own",
@@ -1089,6 +1108,26 @@ def scoring_fixtures(book: Book) -> None:
         ok(disc("8C")),
         score(parts(10, 7, 20, 10, -1), parts(10, 4.5, 0, 0, -2)),
     )
+    for seat, partner in ((2, 0), (1, 3)):
+        team = seat % 2
+        mine = parts(10, 7, 20, 10, -2)
+        theirs = parts(10, 3, 0, 0, -2)
+        layout = {seat: "8C", partner: "AC 5H", (seat + 1) % 4: "3D 4D", (seat + 3) % 4: "KS"}
+        book.add(
+            f"scoring/going-out-seat-{seat}",
+            ["hand-score-fi-351", "hand-penalty", "going-out"],
+            f"Seat {seat} goes out; its partner, seat {partner}, still holds AC and 5H, which "
+            f"cost team {team} 2 points: fi 10, cards 7, clean canasta 20, going out 10, hand "
+            "-2. The other team has its set of 10s (3) and loses 3D 4D and KS (2).",
+            play(
+                *[layout[s] for s in range(4)],
+                melds=[[CANASTA], ["10C 10D 10S"]] if team == 0 else [["10C 10D 10S"], [CANASTA]],
+                turn=seat,
+                **both,
+            ),
+            ok(disc("8C")),
+            score(mine, theirs) if team == 0 else score(theirs, mine),
+        )
     book.add(
         "scoring/three-players",
         ["hand-score-fi-351", "players-fi-351"],
@@ -1208,9 +1247,7 @@ def count_fixtures(book: Book) -> None:
 
 
 def build() -> dict[str, Json]:
-    _seeded(
-        [(0, ()), (1, ()), (2024, ()), (18446744073709551615, ()), (1, TWO), (1, THREE)]
-    )
+    _seeded([(0, ()), (1, ()), (2024, ()), (18446744073709551615, ()), (1, TWO), (1, THREE)])
     book = Book("fi-351", SOURCE)
     for make in (
         canasta_fixtures,
@@ -1225,8 +1262,8 @@ def build() -> dict[str, Json]:
         make(book)
     book.add_generated(
         score_clause="hand-score-fi-351",
-        playthrough_seeds=(1, 2, 3),
-        counts=((21, 20, 1), (22, 41, 1), (23, 60, 1), (24, 15, 2)),
+        playthrough_seeds=(1, 2, 3, 4, 5),
+        counts=((21, 20, 1), (22, 41, 1), (23, 60, 1), (24, 15, 2), (25, 80, 1), (26, 10, 2)),
     )
     for features in (TWO, THREE, ("target-555",)):
         book.add_generated(

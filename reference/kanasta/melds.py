@@ -341,9 +341,7 @@ def get_natural_streak(meld: Meld) -> int:
         return 0
     low = meld.low
     wild_at = meld.wild_at
-    return _longest_natural_streak(
-        [low + i for i in range(len(meld.cards)) if low + i != wild_at]
-    )
+    return _longest_natural_streak([low + i for i in range(len(meld.cards)) if low + i != wild_at])
 
 
 @implements(

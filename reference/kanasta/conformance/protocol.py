@@ -27,6 +27,7 @@ __all__ = [
     "parse_hello",
 ]
 
+
 class Dealer(Protocol):
     """Deals the spec's hand for (variant, seed, features) as an explicit state, or
     ``None`` if it cannot."""
