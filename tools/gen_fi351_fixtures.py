@@ -898,7 +898,7 @@ def going_out_fixtures(book: Book) -> None:
 
 
 def scoring_fixtures(book: Book) -> None:
-    both = {"fi_takers": [0, 1]}
+    both: dict[str, Any] = {"fi_takers": [0, 1]}
     table = [[CANASTA], ["10C 10D 10S"]]
     book.add(
         "scoring/going-out-with-a-clean-canasta",
