@@ -244,6 +244,7 @@ def game_to_json(game: Game, *, with_deals: bool = False) -> dict[str, object]:
     return {
         "format": "kanasta-game",
         "variant": game.profile.family.value,
+        **({"options": list(game.profile.options)} if game.profile.options else {}),
         "seed": game.seed,
         "first_dealer": first_dealer,
         "hands": hands,
@@ -263,7 +264,10 @@ def game_from_json(data: object, where: str = "game") -> Game:
         raise InputError(f"{where}: a game record is a JSON object.")
     if data.get("format") != "kanasta-game":
         raise InputError(f'{where}.format: expected "kanasta-game".')
-    profile = get_profile(str(data.get("variant")))
+    options = data.get("options", [])
+    if not isinstance(options, list) or not all(isinstance(o, str) for o in options):
+        raise InputError(f"{where}.options: expected a list of option names (clause game-record).")
+    profile = get_profile(str(data.get("variant")), options)
     seed_raw = data.get("seed")
     if seed_raw is not None and (isinstance(seed_raw, bool) or not isinstance(seed_raw, int)):
         raise InputError(f"{where}.seed: expected an integer or null.")

@@ -32,7 +32,7 @@ __all__ = [
     "run_bench",
 ]
 
-PLAYABLE_FAMILIES: tuple[str, ...] = ("koz", "fi-5200")
+PLAYABLE_FAMILIES: tuple[str, ...] = ("koz", "fi-5200", "fi-351")
 """The families whose whole hand the engine plays, from the deal to the score."""
 
 MASK64 = (1 << 64) - 1
