@@ -721,7 +721,8 @@ def test_profile_tables_show_every_family_and_field(site: Site) -> None:
         ace = format_points(profile.points.by_card[0])
         assert f"<p>A: {ace}</p>" in html
         for key, value in profile.bonuses:
-            assert f"<p>{key}: {format_points(value)}</p>" in html
+            if profile.is_playable or key in ("mixed", "natural", "clean", "dirty"):
+                assert f"<p>{key}: {format_points(value)}</p>" in html
     assert html.count("kanasta-profile-comparison") == 2  # the full set and the :comparison: one
     for field in fields(RulesProfile):
         assert f'<span class="pre">{field.name}</span>' in html
@@ -812,6 +813,30 @@ def test_profile_values_read_as_text() -> None:
     assert _inline("bands", "tuple[Band, ...]", band) == (
         "min score: none, min points: 4.5, needs run: yes"
     )
+
+
+def test_rule_families_profile_tables_publish_only_rules() -> None:
+    """A family whose games are not implemented shows its meld values only."""
+    pytest.importorskip("sphinx")
+    from kanasta.profiles import CLASSIC, FI_351, KOZ, RulesProfile  # noqa: PLC0415
+    from kanasta.sphinxext import NOT_SPECIFIED, _profile_rows, profile_cell  # noqa: PLC0415
+
+    types = dict(_profile_rows())
+
+    def shown(profile: RulesProfile, name: str) -> str:
+        return re.sub(
+            r"\n+", "\n", "\n".join(n.astext() for n in profile_cell(profile, name, types[name]))
+        ).strip()
+
+    for profile in (FI_351, CLASSIC):
+        for name in ("target_score", "opening_bands", "rounding", "hand_size", "score_parts"):
+            assert shown(profile, name) == NOT_SPECIFIED
+        assert shown(profile, "canasta_size") == "7"
+    assert shown(CLASSIC, "bonuses") == "mixed: 300\nnatural: 500"
+    assert shown(FI_351, "bonuses") == "dirty: 10\nclean: 20"
+    assert shown(KOZ, "target_score") == "300"
+    assert "going-out: 10" in shown(KOZ, "bonuses")
+    assert shown(FI_351, "implemented") == "meld verdicts, meld points and canasta kinds"
 
 
 def test_generated_tables_without_problems_or_questions() -> None:

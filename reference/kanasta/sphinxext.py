@@ -42,6 +42,7 @@ from sphinx.util.docutils import SphinxDirective, SphinxRole
 from sphinx.util.nodes import make_refnode, split_explicit_title
 
 from kanasta import __version__
+from kanasta.canasta import CanastaKind
 from kanasta.points import format_points
 from kanasta.profiles import PROFILES, PointTable, RulesProfile
 from kanasta.spec import CHAPTER_RE, FAMILY_NAMES, NUMBER_RE, SLUG_RE, ClauseKind
@@ -478,7 +479,40 @@ PROFILE_LABELS: dict[str, str] = {
     "rounding": "rounding of scores",
     "target_score": "game won at (points)",
     "target_extensions": "game extended to (points)",
+    "implemented": "what the reference engine implements",
 }
+
+# What the spec states for a family whose games are not implemented yet
+# (``RulesProfile.implemented``): its cards, melds and canastas. Every other
+# value of such a profile is a placeholder, not a rule, and is not published.
+_MELD_LEVEL_FIELDS = frozenset(
+    {
+        "family",
+        "title",
+        "sources",
+        "deck_jokers",
+        "deck_size",
+        "points",
+        "runs_allowed",
+        "max_meld_size",
+        "max_wilds_per_meld",
+        "natural_two_in_place",
+        "run_wild_needs_three_naturals",
+        "min_naturals_per_meld",
+        "wilds_at_most_naturals",
+        "wild_meld_rule",
+        "one_set_per_rank",
+        "threes_special",
+        "canasta_size",
+        "canasta_scheme",
+        "bonuses",
+        "implemented",
+    }
+)
+NOT_SPECIFIED = "not yet specified"
+_CANASTA_BONUSES = frozenset(kind.value for kind in CanastaKind) | frozenset(
+    f"trump-{kind.value}" for kind in CanastaKind
+)
 
 _DERIVED = ("deck_size", "stock_size")
 _RANK_NAMES = ("", "A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K")
@@ -566,10 +600,22 @@ def _label_cell(name: str) -> list[Any]:
     return [_para(label, " ", nodes.literal(name, name, classes=["kanasta-field"]))]
 
 
+def profile_cell(profile: RulesProfile, name: str, type_text: str) -> list[Any]:
+    """One published value: for a family not played yet, only what its melds and
+    canastas use (its canasta bonuses among the bonuses), the rest "not yet specified"."""
+    value = getattr(profile, name)
+    if not profile.is_playable:
+        if name not in _MELD_LEVEL_FIELDS:
+            return [_para(NOT_SPECIFIED, classes=["kanasta-not-specified"])]
+        if name == "bonuses":
+            value = tuple((k, v) for k, v in value if k in _CANASTA_BONUSES)
+    return _format_value(name, type_text, value)
+
+
 def profile_table(profile: RulesProfile) -> Any:
     """The parameter table of one family."""
     rows = [
-        (_label_cell(name), _format_value(name, type_text, getattr(profile, name)))
+        (_label_cell(name), profile_cell(profile, name, type_text))
         for name, type_text in _profile_rows()
     ]
     return _table(
@@ -586,7 +632,7 @@ def comparison_table(profiles: Sequence[RulesProfile]) -> Any:
     rows = [
         (
             _label_cell(name),
-            *(_format_value(name, type_text, getattr(p, name)) for p in profiles),
+            *(profile_cell(p, name, type_text) for p in profiles),
         )
         for name, type_text in _profile_rows()
         if name != "title"
