@@ -407,7 +407,7 @@ FI_5200 = RulesProfile(
 
 FI_351 = RulesProfile(
     family=Family.FI_351,
-    title="fi-351: partnership kanasta with fi, a run among two opening melds, game to 351",
+    title="fi-351: partnership kanasta with fi packets, sets and runs, clean and dirty canastas",
     sources="seed 000 (part 2)",
     players=4,
     partnerships=True,
@@ -437,7 +437,7 @@ FI_351 = RulesProfile(
 
 CLASSIC = RulesProfile(
     family=Family.CLASSIC,
-    title="classic: sets only, red and black threes, frozen pile, game to 5000",
+    title="classic: sets only, red and black threes, natural and mixed canastas",
     sources="seeds 002, 003, 004",
     players=4,
     partnerships=True,
