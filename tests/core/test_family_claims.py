@@ -188,3 +188,38 @@ def test_rule_families_conformance_run_cli_reports_skip_not_failure(tmp_path: Pa
     result = _kanasta("conformance", "validate", *args)
     assert result.returncode == 0, result.stdout
     assert "3 fixtures, 1 checked by the reference (2 skipped" in result.stdout
+
+
+@pytest.mark.parametrize("family", NOT_PLAYABLE)
+def test_rule_families_refusals_in_process(
+    family: str, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """The same refusals through :func:`kanasta.cli.main` (what the subprocesses run)."""
+    from kanasta.cli import main  # noqa: PLC0415
+
+    record = tmp_path / "game.json"
+    record.write_text(json.dumps({"variant": family, "seed": 1, "hands": []}), encoding="utf-8")
+    question = tmp_path / "question.json"
+    question.write_text(json.dumps(_question(family, "count")), encoding="utf-8")
+    for argv in (
+        ["play", "--variant", family],
+        ["bench", "--variant", family, "--hands", "1"],
+        ["replay", str(record)],
+        ["explain", str(question)],
+    ):
+        assert main(argv) == 2
+        err = capsys.readouterr().err
+        assert f"for {family} the reference implements only meld verdicts" in err, argv
+
+
+def test_rule_families_handshake_variant_requests_must_be_an_object_of_lists() -> None:
+    from kanasta.conformance.protocol import ImplementationError  # noqa: PLC0415
+
+    hello = ReferenceImplementation().hello()
+    bad_values: tuple[object, ...] = ([], {"koz": "meld"})
+    for bad in bad_values:
+        with pytest.raises(ImplementationError, match="variant_requests"):
+            parse_hello({**hello, "variant_requests": bad})
+    legacy = {k: v for k, v in hello.items() if k != "variant_requests"}
+    assert parse_hello(legacy).get_requests("classic") == frozenset(hello["requests"])
+    assert parse_hello(hello).to_json()["variant_requests"]["fi-351"] == ["meld"]
