@@ -21,11 +21,13 @@ __all__ = [
     "FI_351",
     "FI_5200",
     "KOZ",
+    "PLAYABLE_FAMILIES",
     "PROFILES",
     "CanastaScheme",
     "DealScheme",
     "Direction",
     "Family",
+    "Implemented",
     "OpeningBand",
     "OpeningScope",
     "PointTable",
@@ -35,6 +37,7 @@ __all__ = [
     "UnplayedFi",
     "WildMeldRule",
     "get_profile",
+    "require_playable",
 ]
 
 
@@ -45,6 +48,19 @@ class Family(StrEnum):
     FI_5200 = "fi-5200"
     FI_351 = "fi-351"
     CLASSIC = "classic"
+
+
+class Implemented(Enum):
+    """How much of a family the reference engine implements and claims.
+
+    This is the one switch per family: the commands that play (``play``,
+    ``replay``, ``bench``, ``explain``), the reference implementation and the
+    conformance handshake all read it, so making a family playable is a change
+    of its profile's ``implemented`` and nothing else.
+    """
+
+    MELDS = "meld verdicts, meld points and canasta kinds"
+    GAMES = "whole games: the deal, turns, opening, going out, scoring and the game end"
 
 
 class Direction(Enum):
@@ -222,6 +238,12 @@ class RulesProfile:
     target_extensions: tuple[HalfPoints, ...] = ()
     unplayed_fi: UnplayedFi = UnplayedFi.COUNTS
     score_parts: tuple[str, ...] = ("fi", "melded", "canastas", "going-out", "hand", "rounding")
+    implemented: Implemented = Implemented.MELDS
+
+    @property
+    def is_playable(self) -> bool:
+        """Whether the reference plays whole games of this family (see :class:`Implemented`)."""
+        return self.implemented is Implemented.GAMES
 
     def __post_init__(self) -> None:
         """one-wild-per-meld: every family with runs allows one acting wild card per meld,
@@ -324,6 +346,7 @@ KOZ = RulesProfile(
     going_out_needs_discard=False,
     rounding=Rounding.UP,
     target_score=to_half_points(300),
+    implemented=Implemented.GAMES,
 )
 
 FI_5200 = RulesProfile(
@@ -379,11 +402,12 @@ FI_5200 = RulesProfile(
     target_extensions=(to_half_points(7200), to_half_points(9200)),
     unplayed_fi=UnplayedFi.IGNORED,
     score_parts=("canastas", "fi", "going-out", "melded", "hand", "penalty"),
+    implemented=Implemented.GAMES,
 )
 
 FI_351 = RulesProfile(
     family=Family.FI_351,
-    title="fi-351: partnership kanasta with fi, a run among two opening melds, game to 351",
+    title="fi-351: partnership kanasta with fi packets, sets and runs, clean and dirty canastas",
     sources="seed 000 (part 2)",
     players=4,
     partnerships=True,
@@ -413,7 +437,7 @@ FI_351 = RulesProfile(
 
 CLASSIC = RulesProfile(
     family=Family.CLASSIC,
-    title="classic: sets only, red and black threes, frozen pile, game to 5000",
+    title="classic: sets only, red and black threes, natural and mixed canastas",
     sources="seeds 002, 003, 004",
     players=4,
     partnerships=True,
@@ -451,6 +475,9 @@ CLASSIC = RulesProfile(
 
 PROFILES: dict[str, RulesProfile] = {p.family.value: p for p in (KOZ, FI_5200, FI_351, CLASSIC)}
 
+PLAYABLE_FAMILIES: tuple[str, ...] = tuple(n for n, p in PROFILES.items() if p.is_playable)
+"""The families whose whole games the reference plays (derived from ``implemented``)."""
+
 
 @implements("rule-families")
 def get_profile(name: str) -> RulesProfile:
@@ -462,3 +489,13 @@ def get_profile(name: str) -> RulesProfile:
         raise InputError(
             f"unknown variant {name!r}; the rule families are {known} (clause rule-families)."
         ) from None
+
+
+def require_playable(profile: RulesProfile, what: str) -> None:
+    """Refuse, with one line, to ``what`` (e.g. "play") a family the engine does not play yet."""
+    if not profile.is_playable:
+        raise InputError(
+            f"cannot {what} {profile.family.value}: for {profile.family.value} the reference "
+            f"implements only {profile.implemented.value}, not whole games "
+            f"(playable families: {', '.join(PLAYABLE_FAMILIES)})."
+        )

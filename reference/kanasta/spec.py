@@ -12,9 +12,9 @@ A clause is written in reStructuredText as::
        The text of the clause...
 
 ``:kind:`` is ``rule`` (normative), ``resolution`` (normative; decides what
-the sources leave open or contradict, and must name ``:sources:`` and, where
-it answers one, the RULES-MAP ``:question:``) or ``informative`` (a definition
-or a note: needs no code and no test).
+the sources leave open or contradict, and must name ``:sources:`` and state
+the ``:question:`` it answers, in words, on one line) or ``informative`` (a
+definition or a note: needs no code and no test).
 """
 
 from __future__ import annotations
@@ -32,6 +32,7 @@ __all__ = [
     "Clause",
     "ClauseKind",
     "SpecIssue",
+    "check_question",
     "check_spec_structure",
     "format_clause",
     "load_spec",
@@ -204,7 +205,23 @@ def check_spec_structure(clauses: Iterable[Clause]) -> tuple[SpecIssue, ...]:
             issues.append(
                 SpecIssue(where, f"resolution {c.slug!r} does not name the sources it follows")
             )
+        problem = check_question(c.kind, c.question)
+        if problem:
+            issues.append(SpecIssue(where, f"{c.kind.value} {c.slug!r} {problem}"))
     return tuple(issues)
+
+
+def check_question(kind: ClauseKind, question: str) -> str:
+    """What is wrong with a clause's ``:question:`` (empty when nothing is).
+
+    A resolution states the question it answers in the spec's own words: a
+    sentence ending with a question mark, not a number of some other document.
+    """
+    if not question:
+        return "does not state the :question: it answers" if kind is ClauseKind.RESOLUTION else ""
+    if not question.endswith("?") or len(question.split()) < 4:
+        return f"states its :question: {question!r} not as a question in words"
+    return ""
 
 
 def format_clause(clause: Clause) -> str:
@@ -213,6 +230,5 @@ def format_clause(clause: Clause) -> str:
     meta = [f"kind: {clause.kind.value}", "families: " + ", ".join(clause.families)]
     if clause.sources:
         meta.append(f"sources: {clause.sources}")
-    if clause.question:
-        meta.append(f"RULES-MAP question: {clause.question}")
-    return f"{head}\n{'  '.join(meta)}\n\n{clause.text}\n"
+    question = f"Question: {clause.question}\n" if clause.question else ""
+    return f"{head}\n{'  '.join(meta)}\n{question}\n{clause.text}\n"

@@ -100,3 +100,14 @@ def test_play_log_names_personal_openings_forced_teams_and_unplayed_fi(
     assert "must open with a canasta" in out
     assert "never played the fi" in out
     assert "wins" in out
+
+
+@pytest.mark.clause("game-tie", "game-target-fi-5200")
+def test_game_tie_equal_at_9200_one_more_hand_at_the_same_target() -> None:
+    # equal totals at the last target: no winner, and the target stays 9200
+    assert get_game_winner(FI_5200, (P(9400), P(9400)), P(9200)) == (None, P(9200))
+    # the next hand decides at 9200: whoever is strictly ahead at or above it wins
+    assert get_game_winner(FI_5200, (P(9450), P(9500)), P(9200)) == (1, P(9200))
+    assert get_game_winner(FI_5200, (P(9250), P(9150)), P(9200)) == (0, P(9200))
+    # nobody at 9200 any more after that hand: the game goes on, still at 9200
+    assert get_game_winner(FI_5200, (P(9100), P(9150)), P(9200)) == (None, P(9200))

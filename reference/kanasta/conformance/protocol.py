@@ -59,9 +59,14 @@ class Hello:
     requests: frozenset[str] = frozenset()
     features: frozenset[str] = frozenset()
     reasons: Mapping[str, str] = field(default_factory=dict)
+    variant_requests: Mapping[str, frozenset[str]] = field(default_factory=dict)
+
+    def get_requests(self, variant: str) -> frozenset[str]:
+        """The request types claimed for one variant (``requests`` unless narrowed)."""
+        return self.variant_requests.get(variant, self.requests)
 
     def to_json(self) -> JsonObject:
-        return {
+        out: JsonObject = {
             "name": self.name,
             "version": self.version,
             "protocol": self.protocol,
@@ -69,6 +74,9 @@ class Hello:
             "requests": sorted(self.requests),
             "features": sorted(self.features),
         }
+        if self.variant_requests:
+            out["variant_requests"] = {k: sorted(v) for k, v in self.variant_requests.items()}
+        return out
 
 
 def hello_request() -> JsonObject:
@@ -97,6 +105,9 @@ def parse_hello(answer: Mapping[str, Any]) -> Hello:
     name = about.get("name") if isinstance(about, Mapping) else None
     version = about.get("version", "") if isinstance(about, Mapping) else ""
     reasons = answer.get("reasons", {})
+    by_variant = answer.get("variant_requests", {})
+    if not isinstance(by_variant, Mapping):
+        raise ImplementationError("start", "the handshake's 'variant_requests' is not an object")
     return Hello(
         protocol=protocol,
         name=name if isinstance(name, str) and name else "unnamed implementation",
@@ -105,6 +116,9 @@ def parse_hello(answer: Mapping[str, Any]) -> Hello:
         requests=_strings(answer.get("requests"), "requests"),
         features=_strings(answer.get("features", []), "features"),
         reasons={str(k): str(v) for k, v in reasons.items()} if isinstance(reasons, dict) else {},
+        variant_requests={
+            str(k): _strings(v, f"variant_requests.{k}") for k, v in by_variant.items()
+        },
     )
 
 

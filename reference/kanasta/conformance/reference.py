@@ -70,21 +70,37 @@ class ReferenceImplementation:
     def engine(self) -> Engine | None:
         return self._engine_status.engine
 
-    def hello(self) -> JsonObject:
-        """The handshake answer (without ``seq``)."""
+    def get_requests(self, profile: RulesProfile) -> list[str]:
+        """The request types the reference answers for a family: the meld checks for
+        every family, the engine requests only for a family it plays whole games of
+        (``RulesProfile.implemented``) and only when the engine is available."""
         requests = [StepKind.MELD.value]
+        if profile.is_playable and self.engine is not None:
+            requests.extend(kind.value for kind in sorted(ENGINE_STEP_KINDS))
+        return requests
+
+    def hello(self) -> JsonObject:
+        """The handshake answer (without ``seq``).
+
+        ``requests`` is every type answered for some family; ``variant_requests``
+        narrows it family by family, and ``reasons`` says why a type is not answered.
+        """
+        by_variant = {name: self.get_requests(profile) for name, profile in PROFILES.items()}
+        requests = sorted({kind for kinds in by_variant.values() for kind in kinds})
         reasons: dict[str, str] = {}
-        for kind in sorted(ENGINE_STEP_KINDS):
-            if self.engine is not None:
-                requests.append(kind.value)
-            else:
+        if self.engine is None:
+            for kind in sorted(ENGINE_STEP_KINDS):
                 reasons[kind.value] = self._engine_status.reason
+        for name, profile in PROFILES.items():
+            if not profile.is_playable:
+                reasons[name] = _not_playable(profile)
         answer: JsonObject = {
             "type": "hello",
             "protocol": PROTOCOL_VERSION,
             "implementation": {"name": "kanasta reference", "version": __version__},
             "variants": list(PROFILES),
             "requests": requests,
+            "variant_requests": by_variant,
             "features": list(REFERENCE_FEATURES),
         }
         if reasons:
@@ -118,6 +134,8 @@ class ReferenceImplementation:
             return self._meld(profile, request)
         if kind not in {k.value for k in ENGINE_STEP_KINDS}:
             return {"error": f"unknown request type {kind!r}"}
+        if not profile.is_playable:
+            return {"unsupported": _not_playable(profile)}
         engine = self.engine
         if engine is None:
             return {"unsupported": self._engine_status.reason}
@@ -244,6 +262,11 @@ class ReferenceImplementation:
                 return {"verdict": "rejected", "index": index, **_rejection(result, verdict=False)}
             state = result
         return {"verdict": "accepted", "teams": self._score(engine, profile, state)}
+
+
+def _not_playable(profile: RulesProfile) -> str:
+    name = profile.family.value
+    return f"for {name} the reference implements only {profile.implemented.value}"
 
 
 def _rejection(violation: Violation, *, verdict: bool = True) -> JsonObject:
