@@ -38,6 +38,14 @@ def test_game_target_fi_5200_then_9200_and_the_higher_total_wins() -> None:
     assert get_game_winner(FI_5200, (P(9600), P(9700)), P(7200)) == (1, P(9200))
 
 
+@pytest.mark.clause("game-target-fi-5200", "game-tie")
+def test_game_target_fi_5200_both_past_7200_in_one_hand_moves_straight_to_9200() -> None:
+    assert get_game_winner(FI_5200, (P(7300), P(7250)), P(5200)) == (None, P(9200))
+    assert get_game_winner(FI_5200, (P(9500), P(9800)), P(5200)) == (1, P(9200))
+    assert get_game_winner(FI_5200, (P(9400), P(9400)), P(5200)) == (None, P(9200))
+    assert get_game_winner(FI_5200, (P(5300), P(5300)), P(5200)) == (None, P(7200))
+
+
 @pytest.mark.clause("game-target-fi-5200", "forced-opening-penalty")
 def test_game_target_fi_5200_a_team_at_5195_can_still_lose() -> None:
     before = (P(5195), P(4900))

@@ -14,7 +14,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from kanasta.conformance import PROTOCOL_VERSION, SUITE_VERSION
-from kanasta.conformance.model import Fixture, JsonObject, Step, StepKind
+from kanasta.conformance.model import SETUP_STEP_KINDS, Fixture, JsonObject, Step
 from kanasta.conformance.schema import PROTOCOL_SCHEMA, SchemaSet, get_schemas, schema_ref
 
 __all__ = [
@@ -148,7 +148,7 @@ def build_requests(fixture: Fixture, dealer: Dealer | None = None) -> list[tuple
             "step": step.index,
             "variant": fixture.variant,
         }
-        if step.kind is not StepKind.MELD:
+        if step.kind in SETUP_STEP_KINDS:
             request["setup"] = _setup_json(fixture, applied, dealer)
         request.update(step.params)
         requests.append((step, request))
@@ -165,6 +165,7 @@ _ANSWER_DEFS = {
     "score": "response-score",
     "count": "response-count",
     "playthrough": "response-playthrough",
+    "game": "response-game",
 }
 
 
