@@ -62,8 +62,10 @@ class Hello:
     variant_requests: Mapping[str, frozenset[str]] = field(default_factory=dict)
 
     def get_requests(self, variant: str) -> frozenset[str]:
-        """The request types claimed for one variant (``requests`` unless narrowed)."""
-        return self.variant_requests.get(variant, self.requests)
+        """The request types claimed for one variant: ``requests``, narrowed by
+        ``variant_requests`` where the handshake names the variant (a type missing from
+        ``requests`` is never claimed, whatever ``variant_requests`` says)."""
+        return self.variant_requests.get(variant, self.requests) & self.requests
 
     def to_json(self) -> JsonObject:
         out: JsonObject = {

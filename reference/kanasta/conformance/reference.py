@@ -19,7 +19,7 @@ from kanasta.conformance.engine_api import Engine, EngineStatus, count_to_depth,
 from kanasta.conformance.model import ENGINE_STEP_KINDS, JsonObject, StepKind
 from kanasta.deal import get_next_dealer
 from kanasta.errors import InputError, Violation
-from kanasta.game import get_game_winner, get_hand_seed
+from kanasta.game import get_game_after_hand, get_hand_seed
 from kanasta.melds import Meld, MeldKind, apply_lay_off, get_meld_points, validate_meld
 from kanasta.points import HalfPoints, parse_points, points_to_json
 from kanasta.profiles import PROFILES, RulesProfile
@@ -304,8 +304,7 @@ class ReferenceImplementation:
                 if isinstance(played, dict):
                     return played
                 scores = played
-            totals = tuple(a + b for a, b in zip(totals, scores, strict=True))
-            winner, target = get_game_winner(profile, totals, target)
+            totals, winner, target = get_game_after_hand(profile, totals, target, scores)
             results.append(
                 {
                     "dealer": dealer,
