@@ -154,6 +154,30 @@ def turn_fixtures(book: Book) -> None:
         ok(DRAW, disc("8D")),
         facts(turn=0, phase="draw", discard_top="8D", discard_size=1),
     )
+    diamonds = "AD 2C 3D 4D 5D 6D 7D 8D 9D 10D JD QD KD"
+    grand_places = {
+        "arrangement": {"kind": "run", "suit": "D", "low": 1, "cards": cards(diamonds)},
+        "canasta": "full",
+    }
+    book.add(
+        "turn/thirteen-places-built-from-q-k-a-stand-ace-low",
+        ["run-thirteen-ace-low", "run-wild-placement", "lay-off"],
+        "Seat 2 (team 0, its partner opened) lays Q-K-A of diamonds (the ace high), then the 3 "
+        "to the J with the 2 of clubs standing as the 2: the run fills thirteen places and "
+        "stands ace low, the wild in place 2, as when laid at once (the next fixture).",
+        play(None, None, f"{diamonds} 5S 6S", melds=[["8C 8D 8S"]], turn=2),
+        ok(meld("QD KD AD"), lay(1, "2C 3D 4D 5D 6D 7D 8D 9D 10D JD", 2)),
+        facts(hand_sizes=[11, 11, 2, 11], melds=[[{"canasta": None}, grand_places], []]),
+    )
+    book.add(
+        "turn/thirteen-places-at-once-stand-ace-low",
+        ["run-thirteen-ace-low", "run-wild-placement", "meld-from-hand"],
+        "Seat 0 (team 0) lays the same thirteen cards at once, the wild in place 2: ace low, "
+        "the arrangement of the fixture before.",
+        play(f"{diamonds} 5S 6S", melds=[["8C 8D 8S"]]),
+        ok(meld(diamonds, 2)),
+        facts(hand_sizes=[2, 11, 11, 11], melds=[[{"canasta": None}, grand_places], []]),
+    )
     book.add(
         "turn/take-the-pile-before-opening",
         ["take-whole-pile"],
