@@ -499,7 +499,10 @@ def _run_layout(
     if not spots:
         if profile.max_meld_size is None and len(positions) == 13:
             return [(low, tuple(placed), None, (wild,))]
-        return Violation("meld-max-size", "meld-too-large", "no place is left for the wild")
+        # koz refuses by its size limit; elsewhere (never met: thirteen naturals take the
+        # wild aside) the clause of the wild with no place.
+        clause = "meld-max-size" if profile.max_meld_size is not None else "wild-spare-outside"
+        return Violation(clause, "meld-too-large", "no place is left for the wild")
     layouts: list[Layout] = []
     for spot in spots:
         if spot < low:
