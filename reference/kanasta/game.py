@@ -199,9 +199,10 @@ def get_game_after_hand(
 @implements("game-hands", "game-target")
 def apply_game_action(game: Game, action: Action, seat: int | None = None) -> Game | Violation:
     """game-hands: apply an action to the hand in play; a finished hand is scored,
-    added to the totals, and the next hand is dealt unless the game is over."""
+    added to the totals, and the next hand is dealt unless the game is over (then every
+    action is refused, citing game-hands, a clause of every family with games)."""
     if game.over:
-        return Violation("game-target", "game-over", "the game is over")
+        return Violation("game-hands", "game-over", "the game is over")
     if game.awaiting_deal:
         return Violation("game-record", "no-deal", "the record has no deal for the next hand")
     result = apply_action(game.state, action, seat)

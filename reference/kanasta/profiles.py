@@ -134,7 +134,10 @@ class OpeningBand:
     The band applies when the team's score before the hand is at least
     ``min_score`` (``None``: the lowest band, including negative scores).
     ``wilds_count``: acting wild cards add their value to the total;
-    ``wild_melds_count``: a meld holding an acting wild adds anything at all.
+    ``wild_melds_count``: a meld holding a wild card (opening-natural-two)
+    adds anything at all. ``run_clause`` and ``total_clause``: the clauses a
+    refusal for a missing wild-free run or a short total cites (clauses of
+    the family the band belongs to).
     """
 
     min_score: HalfPoints | None
@@ -142,6 +145,8 @@ class OpeningBand:
     needs_clean_run: bool = True
     wilds_count: bool = True
     wild_melds_count: bool = True
+    run_clause: str = "opening-clean-run"
+    total_clause: str = "opening-threshold"
 
 
 @dataclass(frozen=True, slots=True)
@@ -387,8 +392,19 @@ FI_5200 = RulesProfile(
     ),
     deal_scheme=DealScheme.SIX_PACKETS,
     opening_bands=(
-        OpeningBand(None, to_half_points(45), wild_melds_count=False),
-        OpeningBand(to_half_points(900), to_half_points(90)),
+        OpeningBand(
+            None,
+            to_half_points(45),
+            wild_melds_count=False,
+            run_clause="opening-lower-band",
+            total_clause="opening-lower-band",
+        ),
+        OpeningBand(
+            to_half_points(900),
+            to_half_points(90),
+            run_clause="opening-upper-band",
+            total_clause="opening-upper-band",
+        ),
     ),
     opening_waiver_cards=None,
     opening_scope=OpeningScope.PLAYER,

@@ -25,6 +25,7 @@ from dataclasses import dataclass
 from enum import StrEnum
 from pathlib import Path
 
+from kanasta.clauses import implements
 from kanasta.errors import InputError
 from kanasta.resources import get_spec_dir
 
@@ -32,9 +33,11 @@ __all__ = [
     "Clause",
     "ClauseKind",
     "SpecIssue",
+    "check_family_citations",
     "check_question",
     "check_spec_structure",
     "format_clause",
+    "get_cited_slugs",
     "load_spec",
 ]
 
@@ -222,6 +225,41 @@ def check_question(kind: ClauseKind, question: str) -> str:
     if not question.endswith("?") or len(question.split()) < 4:
         return f"states its :question: {question!r} not as a question in words"
     return ""
+
+
+def get_cited_slugs(value: object) -> list[str]:
+    """Every clause slug a fixture's JSON (or part of it) expects a verdict to cite: the
+    string ``clause`` of any object in it, in document order."""
+    found: list[str] = []
+    if isinstance(value, dict):
+        for key, item in value.items():
+            if key == "clause" and isinstance(item, str):
+                found.append(item)
+            else:
+                found.extend(get_cited_slugs(item))
+    elif isinstance(value, list):
+        for item in value:
+            found.extend(get_cited_slugs(item))
+    return found
+
+
+@implements("rejection-cites-family")
+def check_family_citations(
+    clauses: Iterable[Clause], family: str, slugs: Iterable[str], where: str
+) -> tuple[str, ...]:
+    """rejection-cites-family: a refusal cites a clause of the family played; the problems of
+    ``slugs``, cited by ``where`` for ``family``, whose clause's ``:families:`` leave
+    that family out (unknown slugs are reported elsewhere)."""
+    by_slug = {c.slug: c for c in clauses}
+    problems: list[str] = []
+    for slug in dict.fromkeys(slugs):
+        clause = by_slug.get(slug)
+        if clause is not None and family not in clause.families:
+            problems.append(
+                f"{where}: a {family} fixture cites clause {clause.number} {slug!r}, whose "
+                f"families are {', '.join(clause.families)}; cite the {family} clause instead"
+            )
+    return tuple(problems)
 
 
 def format_clause(clause: Clause) -> str:

@@ -150,7 +150,7 @@ def _engine_fixture(family: str) -> dict[str, object]:
     return {
         "id": f"{family}/house/count-from-the-deal",
         "variant": family,
-        "clauses": ["legal-action-count"],
+        "clauses": ["deck-composition"],
         "description": "An engine fixture of a family whose games are not implemented yet.",
         "setup": {"seed": 7},
         "steps": [{"kind": "count", "depth": 1, "expect": {"count": 2}}],

@@ -11,7 +11,8 @@ import pytest
 
 from kanasta.cli import main
 from kanasta.commands.play import play_random_game
-from kanasta.game import Game, game_from_json, game_to_json, get_game_winner
+from kanasta.errors import Violation
+from kanasta.game import Game, apply_game_action, game_from_json, game_to_json, get_game_winner
 from kanasta.points import to_half_points as P
 from kanasta.policy import default_policy
 from kanasta.profiles import FI_5200, KOZ
@@ -61,13 +62,17 @@ def _game() -> tuple[Game, float]:
     return game, time.perf_counter() - started
 
 
-@pytest.mark.clause("game-target-fi-5200", "game-hands")
+@pytest.mark.clause("game-target-fi-5200", "game-hands", "rejection-cites-family")
 def test_game_target_fi_5200_a_seeded_game_plays_to_5200() -> None:
     game, seconds = _game()
     assert game.over
     assert game.winner is not None
     assert game.totals[game.winner] >= P(5200)
     assert seconds < 60
+    # rejection-cites-family: the refusal after the end cites a clause of fi-5200.
+    refused = apply_game_action(game, game.hands[-1].actions[0])
+    assert isinstance(refused, Violation)
+    assert (refused.clause, refused.code) == ("game-hands", "game-over")
     assert default_policy(FI_5200) == "greedy"
     assert default_policy(KOZ) == "random"
 

@@ -209,7 +209,7 @@ def test_game_target_a_whole_game_ends_with_a_winner_at_300() -> None:
     assert game.state.phase is Phase.OVER
     result = apply_game_action(game, game.hands[-1].actions[0])
     assert isinstance(result, Violation)
-    assert result.code == "game-over"
+    assert (result.clause, result.code) == ("game-hands", "game-over")
     saved = game_to_json(game)
     assert saved["winner"] == game.winner
     assert game_from_json(saved).winner == game.winner
