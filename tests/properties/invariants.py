@@ -217,7 +217,8 @@ def check_step(before: State, action: Action, after: State) -> None:
     if kind is ActionType.PASS:
         assert before.profile.pass_by_showing
         assert before.phase is Phase.DRAW
-        assert before.discard and before.discard[-1] in before.hands[seat]
+        assert before.discard
+        assert before.discard[-1] in before.hands[seat]
         assert after.hands == before.hands
         assert after.phase is Phase.OVER or (
             after.turn == (seat + 1) % before.profile.players and after.phase is Phase.DRAW

@@ -26,7 +26,7 @@ from kanasta.melds import Meld, format_meld
 from kanasta.opening import is_forced
 from kanasta.points import format_points
 from kanasta.policy import POLICIES, default_policy, make_policy
-from kanasta.profiles import RulesProfile, get_profile
+from kanasta.profiles import PROFILES, RulesProfile, get_profile, require_playable
 from kanasta.scoring import HandScore
 from kanasta.state import State, get_team_count
 
@@ -111,6 +111,7 @@ def play_random_game(
     drawn uniformly from the legal actions.
     """
     profile = get_profile(variant, options)
+    require_playable(profile, "play")
     game = new_game(profile, seed)
     chooser = make_policy(policy or default_policy(profile), seed)
     while not game.over and len(game.hands) < max_hands:
@@ -279,6 +280,9 @@ def _replay(args: argparse.Namespace) -> int:
         raise InputError(f"{args.file}: cannot read the file: {exc.strerror or exc}.") from None
     except ValueError as exc:
         raise InputError(f"{args.file}: not valid JSON: {exc}.") from None
+    variant = data.get("variant") if isinstance(data, dict) else None
+    if isinstance(variant, str) and variant in PROFILES:
+        require_playable(PROFILES[variant], f"replay {args.file}: it is a game of")
     game = game_from_json(data, str(args.file))
     format_game(game, sys.stdout, quiet=args.quiet)
     return 0
