@@ -8,7 +8,7 @@ import nox
 
 nox.options.default_venv_backend = "venv"
 nox.options.reuse_existing_virtualenvs = True
-nox.options.sessions = ["lint", "typecheck", "tests", "spec", "conformance", "docs"]
+nox.options.sessions = ["lint", "typecheck", "tests", "spec", "conformance", "guides", "docs"]
 
 PYTHON = None  # the interpreter nox itself runs on (3.11+)
 # Node.js from PyPI, for the JavaScript adapter: no node on PATH needed (docs/dependencies.rst).
@@ -53,6 +53,16 @@ def spec(session: nox.Session) -> None:
     """The traceability gate: every clause has code and a test or fixture."""
     session.install("-e", ".")
     session.run("kanasta", "spec", "check", "--quiet")
+
+
+@nox.session(python=PYTHON)
+def guides(session: nox.Session) -> None:
+    """The implementer guide's commands as written, in a copy of the checkout with a fresh
+    venv and a real install (slow: it builds a wheel; tests/test_guides.py)."""
+    session.install("-e", ".[test]")
+    session.run(
+        "pytest", "tests/test_guides.py", *session.posargs, env={"KANASTA_GUIDE_TESTS": "1"}
+    )
 
 
 @nox.session(python=PYTHON)
