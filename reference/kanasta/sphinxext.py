@@ -14,7 +14,10 @@ It provides:
     :data:`kanasta.profiles.PROFILES` (``:family: NAME`` for one family,
     ``:comparison:`` for the table across families; neither: all of them).
 ``.. traceability-matrix::``
-    :func:`kanasta.trace.build_trace` as a table: clause -> code -> tests -> fixtures.
+    :func:`kanasta.trace.build_trace` as a table: clause -> code -> tests -> fixtures,
+    each a link (tests and fixtures to generated source pages under ``_kanasta/``).
+``kanasta_clause_links = True`` (conf.py)
+    Every clause ends with links to the code, tests and fixtures that pin it.
 ``.. resolution-index::``
     Every resolution clause by RULES-MAP question (``:questions: N`` also lists
     the questions 1..N no clause answers yet).
