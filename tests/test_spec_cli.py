@@ -162,3 +162,24 @@ def test_readme_names_every_spec_command() -> None:
     readme = (REPO / "README.md").read_text(encoding="utf-8")
     missing = [name for name in spec_sub.choices if f"`kanasta spec {name}" not in readme]
     assert not missing, f"README.md does not mention kanasta spec {missing}"
+
+
+def test_spec_check_in_process_root_and_bad_json_paths(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    monkeypatch.chdir(tmp_path)
+    out = tmp_path / "matrix.json"
+    status = main(["spec", "check", "--quiet", "--root", str(REPO), "--json", str(out)])
+    assert status == (0 if json.loads(out.read_text(encoding="utf-8"))["ok"] else 1)
+    capsys.readouterr()
+    assert main(["spec", "check", "--json", str(tmp_path / "no" / "m.json")]) == 2
+    assert "the folder" in capsys.readouterr().err
+    assert main(["spec", "check", "--json", str(tmp_path)]) == 2
+    assert "it is a folder" in capsys.readouterr().err
+
+
+def test_spec_show_lists_at_most_eight_titles(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["spec", "show", "canasta"]) == 2
+    err = capsys.readouterr().err
+    assert " more." in err
+    assert err.count("\n") == 1

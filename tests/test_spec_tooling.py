@@ -1004,3 +1004,53 @@ def test_search_index_finds_clauses_by_slug(linked_site: Site) -> None:
     objects = index[index.index('"objects"') :]
     for slug in ("alpha-rule", "alpha-choice", pinned_slug()):
         assert f'"{slug}"]' in objects
+
+
+def test_trace_links_of_what_cannot_be_shown(tmp_path: Path) -> None:
+    pytest.importorskip("sphinx")
+    from typing import Any, cast  # noqa: PLC0415
+
+    from kanasta.sphinxext import (  # noqa: PLC0415
+        SourceFile,
+        SourcePage,
+        TraceLinks,
+        _def_lines,
+        _merge_source_pages,
+        _purge_source_pages,
+        _source_page_html,
+    )
+
+    (tmp_path / "broken.py").write_text("def (:\n", encoding="utf-8")
+    assert _def_lines(tmp_path / "broken.py") == {}
+    fixtures = tmp_path / "fixtures"
+    fixtures.mkdir()
+    (fixtures / "bad.json").write_text("{", encoding="utf-8")
+    (fixtures / "list.json").write_text("[]", encoding="utf-8")
+    links = TraceLinks(None, [fixtures, tmp_path / "none"])
+    assert links.test("tests/test_x.py::test_y") is None
+    assert links.fixture("bad") is None
+    assert links.code("nowhere.at_all") is None
+    tests = TraceLinks(tmp_path / "tests", [])
+    assert tests.test("tests/notes.txt") is None
+    assert tests.test("tests/test_missing.py::test_x") is None
+
+    class Env:
+        pass
+
+    env, other = Env(), Env()
+    page = SourcePage("p", "P", ())
+    other.__dict__["kanasta_source"] = {"a": {"p": page}, "b": {"p": page}}
+    _merge_source_pages(cast(Any, None), cast(Any, env), {"a"}, cast(Any, other))
+    assert env.__dict__["kanasta_source"] == {"a": {"p": page}}
+    _purge_source_pages(cast(Any, None), cast(Any, env), "a")
+    assert env.__dict__["kanasta_source"] == {}
+
+    class Builder:
+        class highlighter:
+            @staticmethod
+            def highlight_block(text: str, _language: str, **_options: object) -> str:
+                return text
+
+    gone = SourcePage("p", "P", (SourceFile("x", "x", str(tmp_path / "gone.py"), "L"),))
+    app = cast(Any, type("App", (), {"builder": Builder()})())
+    assert _source_page_html(app, gone) == "<h1>P</h1>"
