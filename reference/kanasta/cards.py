@@ -15,7 +15,7 @@ from enum import IntEnum
 from typing import TypeAlias
 
 from kanasta.clauses import implements
-from kanasta.errors import InputError
+from kanasta.errors import InputError, Violation
 
 __all__ = [
     "ACE",
@@ -26,6 +26,7 @@ __all__ = [
     "QUEEN",
     "Card",
     "Suit",
+    "check_deck_holds",
     "count_cards",
     "format_card",
     "format_cards",
@@ -184,3 +185,30 @@ def get_deck(jokers: int) -> tuple[Card, ...]:
     if jokers < 0:
         raise ValueError("a deck cannot have a negative number of jokers")
     return tuple(c for c in range(52) for _ in range(2)) + (JOKER,) * jokers
+
+
+@implements("deck-composition", "card-identity")
+def check_deck_holds(cards: Iterable[Card], jokers: int) -> Violation | None:
+    """deck-composition: whether one deck of two packs and ``jokers`` jokers holds ``cards``.
+
+    A double deck has two copies of each suited card and ``jokers`` printed jokers;
+    a collection naming more copies of a card than that cannot occur. Every
+    reader of cards (the ``meld`` command, question files, fixtures, states)
+    asks this one function. Returns ``None`` when the deck holds them.
+    """
+    counts = count_cards(cards)
+    over = [
+        card
+        for card in range(NUM_KINDS)
+        if counts[card] > (jokers if card == JOKER else 2)
+    ]
+    if not over:
+        return None
+    named = ", ".join(
+        f"{counts[c]} x {format_card(c)}" for c in over
+    )
+    return Violation(
+        "deck-composition",
+        "not-in-deck",
+        f"{named}: the deck has two copies of each suited card and {jokers} jokers",
+    )
