@@ -197,16 +197,10 @@ def check_deck_holds(cards: Iterable[Card], jokers: int) -> Violation | None:
     asks this one function. Returns ``None`` when the deck holds them.
     """
     counts = count_cards(cards)
-    over = [
-        card
-        for card in range(NUM_KINDS)
-        if counts[card] > (jokers if card == JOKER else 2)
-    ]
+    over = [card for card in range(NUM_KINDS) if counts[card] > (jokers if card == JOKER else 2)]
     if not over:
         return None
-    named = ", ".join(
-        f"{counts[c]} x {format_card(c)}" for c in over
-    )
+    named = ", ".join(f"{counts[c]} x {format_card(c)}" for c in over)
     return Violation(
         "deck-composition",
         "not-in-deck",
