@@ -118,7 +118,11 @@ def _check_steps(steps: Sequence[Step], where: str) -> None:
 
 
 def _check_meld_cards(steps: Sequence[Step], variant: str, where: str) -> None:
-    """deck-composition: a meld step names no more copies of a card than the deck holds."""
+    """deck-composition: a meld step names no more copies of a card than the deck holds.
+
+    The trump card is not counted: it is the stock's last card, which may be drawn
+    and melded.
+    """
     profile = PROFILES.get(variant)
     if profile is None:
         return
@@ -127,13 +131,11 @@ def _check_meld_cards(steps: Sequence[Step], variant: str, where: str) -> None:
             continue
         named = list(step.params["cards"])
         named += [c for batch in step.params["lay_offs"] for c in batch["cards"]]
-        if step.params.get("trump") is not None:
-            named.append(step.params["trump"])
         too_many = check_deck_holds(parse_cards(named), profile.deck_jokers)
         if too_many is not None:
             path = format_json_path(["steps", step.index])
             raise InputError(
-                f"{where}: at {path}: the meld, its lay-offs and the trump name cards one "
+                f"{where}: at {path}: the meld and its lay-offs name cards one "
                 f"{variant} deck cannot hold: {too_many.detail} (clause {too_many.clause})."
             )
 
