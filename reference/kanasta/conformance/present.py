@@ -25,7 +25,7 @@ __all__ = [
 
 
 class ExplainStatus(IntEnum):
-    """How ``kanasta explain`` ends; the value is its exit status (2 is a question it cannot read)."""
+    """How ``kanasta explain`` ends; the value is its exit status (2: an unreadable question)."""
 
     ANSWERED = 0
     """Every step is answered, and every expectation the question gives agrees."""
