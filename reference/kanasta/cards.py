@@ -77,7 +77,7 @@ _CARD_RE = re.compile(r"^(A|[2-9]|10|J|Q|K)([CDHS])$")
 def make_card(rank: int, suit: Suit | int) -> Card:
     """Build the card of a rank (1=A .. 13=K) and a suit."""
     if not ACE <= rank <= KING or not 0 <= suit <= 3:
-        raise ValueError(f"no card has rank {rank} and suit {suit}")
+        raise InputError(f"no card has rank {rank!r} and suit {suit!r} (clause card-notation).")
     return int(suit) * 13 + rank - 1
 
 
@@ -116,8 +116,10 @@ def format_card(card: Card) -> str:
     """card-notation: print a card as rank then suit letter (``10S``, ``QH``) or ``JK``."""
     if card == JOKER:
         return "JK"
-    if not 0 <= card < JOKER:
-        raise ValueError(f"{card!r} is not a card")
+    if isinstance(card, bool) or not isinstance(card, int) or not 0 <= card < JOKER:
+        raise InputError(
+            f"{card!r} is not a card: a card is an int 0..{JOKER} (clause card-notation)."
+        )
     return _RANK_TEXT[card % 13 + 1] + "CDHS"[card // 13]
 
 
@@ -183,7 +185,9 @@ def get_deck(jokers: int) -> tuple[Card, ...]:
     a multiset: each suited card appears twice.
     """
     if jokers < 0:
-        raise ValueError("a deck cannot have a negative number of jokers")
+        raise InputError(
+            "a deck cannot have a negative number of jokers (clause deck-composition)."
+        )
     return tuple(c for c in range(52) for _ in range(2)) + (JOKER,) * jokers
 
 
