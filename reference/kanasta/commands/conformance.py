@@ -393,7 +393,7 @@ def _generate(args: argparse.Namespace) -> int:
                 ("--source", args.source),
                 ("--into", args.into),
             )
-            if value is not None and value != [] and value != ""
+            if value is not None and value not in ([], "")
         ]
         if given:
             raise InputError(f"{', '.join(given)} describe a new fixture: give --new RECIPE too.")
