@@ -150,13 +150,15 @@ def check_engine_input(state: object, action: object = None) -> None:
             f"the action is {_shown(action)}, not a kanasta Action (read one with "
             "kanasta.engine.action_from_json) (clause action-kinds)."
         )
-    if not isinstance(action.type, ActionType):
+    kind: object = action.type
+    cards: object = action.cards
+    if not isinstance(kind, ActionType):
         raise InputError(
             f"the action's type is {_shown(action.type)}, not an ActionType; the kinds are "
             f"{', '.join(f'ActionType.{k.name}' for k in ActionType)} (clause action-kinds)."
         )
-    if not isinstance(action.cards, tuple) or not all(
-        isinstance(c, int) and not isinstance(c, bool) and 0 <= c <= 52 for c in action.cards
+    if not isinstance(cards, tuple) or not all(
+        isinstance(c, int) and not isinstance(c, bool) and 0 <= c <= 52 for c in cards
     ):
         raise InputError(
             f"the action's cards {_shown(action.cards)} are not a tuple of cards "

@@ -116,7 +116,8 @@ def format_card(card: Card) -> str:
     """card-notation: print a card as rank then suit letter (``10S``, ``QH``) or ``JK``."""
     if card == JOKER:
         return "JK"
-    if isinstance(card, bool) or not isinstance(card, int) or not 0 <= card < JOKER:
+    value: object = card
+    if isinstance(value, bool) or not isinstance(value, int) or not 0 <= value < JOKER:
         raise InputError(
             f"{card!r} is not a card: a card is an int 0..{JOKER} (clause card-notation)."
         )

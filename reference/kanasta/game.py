@@ -134,12 +134,13 @@ def new_game(
     """
     if seed is not None:
         check_seed(seed, "the game's seed")
-    dealer = profile.players - 1 if first_dealer is None else first_dealer
-    if isinstance(dealer, bool) or not isinstance(dealer, int) or not 0 <= dealer < profile.players:
+    given: object = profile.players - 1 if first_dealer is None else first_dealer
+    if isinstance(given, bool) or not isinstance(given, int) or not 0 <= given < profile.players:
         raise InputError(
-            f"the first dealer {dealer!r} is not a seat 0..{profile.players - 1} "
+            f"the first dealer {given!r} is not a seat 0..{profile.players - 1} "
             "(clause seats-in-order-of-play)."
         )
+    dealer = given
     totals = (0,) * get_team_count(profile)
     explicit = tuple(deals)
     started = _start_hand(profile, seed, explicit, 1, dealer, totals)

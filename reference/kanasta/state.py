@@ -502,12 +502,13 @@ def check_state(state: State) -> Violation | None:
     from :func:`kanasta.engine.new_hand` or from ``apply``. Call it on a state
     built or changed by hand (``dataclasses.replace``) before playing on it.
     """
-    profile = state.profile
-    if not isinstance(profile, RulesProfile):
-        return Violation("state-json", "bad-profile", f"{profile!r} is not a rules profile")
+    given: object = state.profile
+    if not isinstance(given, RulesProfile):
+        return Violation("state-json", "bad-profile", f"{given!r} is not a rules profile")
+    profile = given
     players = profile.players
     teams = get_team_count(profile)
-    shapes = (
+    shapes: tuple[tuple[str, object, int], ...] = (
         ("hands", state.hands, players),
         ("melds", state.melds, teams),
         ("opened", state.opened, teams),
@@ -532,9 +533,11 @@ def check_state(state: State) -> Violation | None:
                 "not-a-seat",
                 f"{name} {seat!r} is not a seat 0..{players - 1} of {profile.family.value}",
             )
-    if not isinstance(state.phase, Phase):
-        return Violation("state-json", "bad-phase", f"{state.phase!r} is not a phase")
-    for team, score in enumerate(state.team_scores):
+    phase: object = state.phase
+    if not isinstance(phase, Phase):
+        return Violation("state-json", "bad-phase", f"{phase!r} is not a phase")
+    scores: tuple[object, ...] = state.team_scores
+    for team, score in enumerate(scores):
         if isinstance(score, bool) or not isinstance(score, int):
             return Violation(
                 "points-exact",

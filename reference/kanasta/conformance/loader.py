@@ -157,7 +157,10 @@ def fixture_from_json(
     unchecked: set[int] = set()
     filled: tuple[str, ...] = ()
     if question and isinstance(data, dict):
-        data, unchecked, filled = _question_shape(data)
+        try:
+            data, unchecked, filled = _question_shape(data)
+        except InputError as exc:
+            raise InputError(f"{where}: {exc}") from None
     get_schemas().check(data, schema_ref(FIXTURE_SCHEMA), where)
     if expected_id is not None and data["id"] != expected_id:
         raise InputError(
@@ -210,9 +213,12 @@ def _card_notation(value: Any, key: str | None, *, item: bool = False) -> Any:
     if isinstance(value, list):
         return [_card_notation(v, key, item=True) for v in value]
     if isinstance(value, str) and key in _CARD_KEYS:
-        try:
-            if key == "cards" and not item:
+        if key == "cards" and not item:
+            try:
                 return [format_card(c) for c in parse_cards(value)]
+            except InputError as exc:
+                raise InputError(f"the cards {value!r}: {exc}") from None
+        try:
             return format_card(parse_card(value))
         except InputError:
             return value
