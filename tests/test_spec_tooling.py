@@ -11,6 +11,7 @@ import json
 import re
 import textwrap
 from dataclasses import dataclass
+from html import escape as html_escape
 from pathlib import Path
 
 import pytest
@@ -27,6 +28,8 @@ from kanasta.trace import (
     find_test_citations,
     format_matrix,
 )
+
+REPO = Path(__file__).resolve().parents[1]
 
 
 def clause_rst(
@@ -67,7 +70,7 @@ GOOD_CHAPTER = (
         kind="resolution",
         families="koz, fi-351",
         sources="seed 001",
-        question="7",
+        question="Does the alpha choice hold when the sources disagree?",
     )
     + clause_rst("alpha-note", "1.3", title="A note", kind="informative", sources="seed 002")
 )
@@ -254,6 +257,16 @@ def gamma_report(tmp_path: Path, *blocks: str) -> TraceReport:
             id="resolution-without-sources",
         ),
         pytest.param(
+            (clause_rst("g-one", "3.1", kind="resolution", sources="seed 001"),),
+            r"resolution 'g-one' does not state the :question: it answers",
+            id="resolution-without-question",
+        ),
+        pytest.param(
+            (clause_rst("g-one", "3.1", kind="resolution", sources="seed 001", question="7"),),
+            r"resolution 'g-one' states its :question: '7' not as a question in words",
+            id="question-as-a-number",
+        ),
+        pytest.param(
             (clause_rst("g-one", "3.1", families="koz, fi-9999"),),
             r"clause 'g-one' names unknown families \['fi-9999'\]",
             id="unknown-family",
@@ -309,7 +322,11 @@ def test_parser_reads_options_defaults_and_body(tmp_path: Path) -> None:
     choice = clauses["alpha-choice"]
     assert choice.kind is ClauseKind.RESOLUTION
     assert choice.families == ("koz", "fi-351")
-    assert (choice.sources, choice.question, choice.chapter) == ("seed 001", "7", "1")
+    assert (choice.sources, choice.question, choice.chapter) == (
+        "seed 001",
+        "Does the alpha choice hold when the sources disagree?",
+        "1",
+    )
     default = clauses["e-one"]
     assert default.kind is ClauseKind.RULE
     assert default.families == ("koz", "fi-5200", "fi-351", "classic")
@@ -319,7 +336,7 @@ def test_parser_reads_options_defaults_and_body(tmp_path: Path) -> None:
     assert check_spec_structure(clauses.values()) == ()
     shown = format_clause(choice)
     assert shown.startswith("1.2  Resolution: alpha choice  [alpha-choice]\n")
-    assert "RULES-MAP question: 7" in shown
+    assert "\nQuestion: Does the alpha choice hold when the sources disagree?\n" in shown
     assert "sources: seed 001" in shown
 
 
@@ -473,7 +490,7 @@ def test_spec_check_exit_status_text_and_json(
     import kanasta.commands.spec as command  # noqa: PLC0415
 
     report = trace(tmp_path / "checkout", code=GOOD_CODE[:1] if broken else GOOD_CODE)
-    monkeypatch.setattr(command, "build_trace", lambda: report)
+    monkeypatch.setattr(command, "build_trace", lambda **_folders: report)
     out_file = tmp_path / "matrix.json"
     status = main(["spec", "check", "--json", str(out_file)])
     assert status == (1 if broken else 0)
@@ -556,7 +573,6 @@ Generated
    :fixtures: trace-fixtures
 
 .. resolution-index::
-   :questions: 8
 """
 
 
@@ -659,7 +675,11 @@ def test_resolution_clause_has_a_badge_naming_question_and_sources(site: Site) -
         else box
     )
     assert "kanasta-badge-resolution" in box
-    assert ">Resolution</span> RULES-MAP question 7 · sources: seed 001</p>" in box
+    assert ">Resolution</span> sources: seed 001</p>" in box
+    assert (
+        "<strong>Question:</strong> Does the alpha choice hold when the sources disagree?</p>"
+        in box
+    )
     assert "families: koz, fi-351" in box
 
 
@@ -721,7 +741,8 @@ def test_profile_tables_show_every_family_and_field(site: Site) -> None:
         ace = format_points(profile.points.by_card[0])
         assert f"<p>A: {ace}</p>" in html
         for key, value in profile.bonuses:
-            assert f"<p>{key}: {format_points(value)}</p>" in html
+            if profile.is_playable or key in ("mixed", "natural", "clean", "dirty"):
+                assert f"<p>{key}: {format_points(value)}</p>" in html
     assert html.count("kanasta-profile-comparison") == 2  # the full set and the :comparison: one
     for field in fields(RulesProfile):
         assert f'<span class="pre">{field.name}</span>' in html
@@ -747,10 +768,11 @@ def test_traceability_matrix_shows_clauses_and_problems(site: Site) -> None:
 
 def test_resolution_index_lists_resolutions_by_question(site: Site) -> None:
     html = site.page("generated")
-    index = html[html.index("RULES-MAP questions without a resolution clause yet") :]
-    assert "yet: 1, 2, 3, 4, 5, 6, 8." in index
-    assert re.search(r"<p>7</p></td>\s*<td><p><a[^>]*href=\"01-alpha.html#alpha-choice\"", index)
-    assert index.count("no resolution clause yet") == 7
+    index = html[html.index("The questions the sources leave open, and the clauses") :]
+    question = re.escape("<p>Does the alpha choice hold when the sources disagree?</p></td>")
+    assert re.search(question + r"\s*<td><p><a[^>]*href=\"01-alpha.html#alpha-choice\"", index)
+    assert index.count("no question stated") == 1  # bad-resolution states none
+    assert OUTSIDE_MAP not in html
 
 
 def test_site_ships_the_clause_stylesheet(site: Site) -> None:
@@ -814,6 +836,34 @@ def test_profile_values_read_as_text() -> None:
     )
 
 
+def test_rule_families_profile_tables_publish_only_rules() -> None:
+    """A family whose games are not implemented shows its meld values only."""
+    pytest.importorskip("sphinx")
+    from dataclasses import replace  # noqa: PLC0415
+
+    from kanasta.profiles import KOZ, Implemented, RulesProfile  # noqa: PLC0415
+    from kanasta.sphinxext import NOT_SPECIFIED, _profile_rows, profile_cell  # noqa: PLC0415
+
+    types = dict(_profile_rows())
+
+    def shown(profile: RulesProfile, name: str) -> str:
+        text = "\n".join(n.astext() for n in profile_cell(profile, name, types[name]))
+        return re.sub(r"\n+", "\n", text).strip()
+
+    melds_only = replace(KOZ, implemented=Implemented.MELDS)
+    for name in ("target_score", "opening_bands", "rounding", "hand_size", "score_parts"):
+        assert shown(melds_only, name) == NOT_SPECIFIED
+        assert shown(KOZ, name) != NOT_SPECIFIED
+    assert shown(melds_only, "canasta_size") == "7"
+    bonuses = shown(melds_only, "bonuses").split("\n")
+    assert bonuses[:3] == ["dirty: 10", "clean: 20", "trump-dirty: 20"]
+    assert "all-wild: 150" in bonuses
+    assert not [b for b in bonuses if b.startswith(("fi:", "going-out:"))]
+    assert "going-out: 10" in shown(KOZ, "bonuses")
+    assert shown(KOZ, "target_score") == "300"
+    assert shown(melds_only, "implemented") == "meld verdicts, meld points and canasta kinds"
+
+
 def test_generated_tables_without_problems_or_questions() -> None:
     pytest.importorskip("sphinx")
     from typing import Any, cast  # noqa: PLC0415
@@ -828,8 +878,8 @@ def test_generated_tables_without_problems_or_questions() -> None:
     text = "".join(node.astext() for node in traceability_nodes(passing, "index"))
     assert "The gate passes." in text
     assert "0 clauses, 0 of them normative" in text
-    nothing = resolution_index_nodes([], 0, cast(Any, None), "index", "r")
-    assert len(nothing) == 1  # one empty table: no summary, no "further" table
+    nothing = resolution_index_nodes([], cast(Any, None), "index", "r")
+    assert len(nothing) == 1  # one empty table
     assert nothing[0]["ids"] == ["r-by-question"]
     _write_css(cast(Any, None), RuntimeError("the build failed"))  # writes nothing
 
@@ -845,3 +895,235 @@ def test_api_page_documents_every_engine_module() -> None:
     documented = set(re.findall(r"^\.\. automodule:: (\S+)$", page, flags=re.MULTILINE))
     missing = sorted(set(ENGINE_MODULES) - documented)
     assert not missing, f"add '.. automodule:: NAME' to docs/api.rst for {missing}"
+
+
+OUTSIDE_MAP = "RULES" + "-MAP"  # written in two parts so that this file does not mention it
+
+
+def test_no_file_of_the_project_refers_to_the_outside_rules_map() -> None:
+    """The questions are stated in the spec's own words; no page names a document outside it."""
+    from kanasta.resources import get_repo_root  # noqa: PLC0415
+
+    root = get_repo_root()
+    assert root is not None
+    folders = ("spec", "docs", "reference", "conformance", "tools", "tests")
+    found = [
+        str(path.relative_to(root))
+        for folder in folders
+        for path in sorted((root / folder).rglob("*"))
+        if path.is_file()
+        and "_build" not in path.parts
+        and path.suffix in {".rst", ".py", ".json", ".md", ".txt", ".css", ".js"}
+        and OUTSIDE_MAP in path.read_text(encoding="utf-8", errors="replace")
+    ]
+    found += [
+        name for name in ("README.md",) if OUTSIDE_MAP in (root / name).read_text(encoding="utf-8")
+    ]
+    assert found == []
+    assert len(list((root / "spec").glob("*.rst"))) >= 12
+
+
+# --------------------------------------------------------------------------- trace links
+
+LINKED_INDEX = """\
+Linked
+======
+
+.. toctree::
+
+   01-alpha
+   trace
+
+"""
+
+LINKED_TRACE = """\
+Trace
+=====
+
+.. traceability-matrix::
+   :spec: trace-spec
+   :tests: trace-tests
+   :fixtures: trace-fixtures
+"""
+
+
+def pinned_slug() -> str:
+    """A clause of this checkout with code, tests and fixtures."""
+    report = build_trace()
+    return next(
+        c.slug
+        for c in report.clauses
+        if report.code.get(c.slug) and report.tests.get(c.slug) and report.fixtures.get(c.slug)
+    )
+
+
+@pytest.fixture(scope="module")
+def linked_site(tmp_path_factory: pytest.TempPathFactory) -> Site:
+    """A site with ``kanasta_clause_links = True`` and a clause of this checkout's spec."""
+    pytest.importorskip("sphinx.application")
+    import io  # noqa: PLC0415
+
+    from sphinx.application import Sphinx  # noqa: PLC0415
+    from sphinx.util.docutils import docutils_namespace  # noqa: PLC0415
+
+    root = tmp_path_factory.mktemp("linked")
+    src = root / "src"
+    src.mkdir()
+    (src / "conf.py").write_text(
+        'extensions = ["kanasta.sphinxext"]\nexclude_patterns = ["trace-*"]\n'
+        "kanasta_clause_links = True\n",
+        encoding="utf-8",
+    )
+    chapter = GOOD_CHAPTER + clause_rst(pinned_slug(), "1.4", title="Pinned")
+    pages = {"index": LINKED_INDEX, "01-alpha": chapter, "trace": LINKED_TRACE}
+    for name, text in pages.items():
+        (src / f"{name}.rst").write_text(text, encoding="utf-8")
+    fixture: dict[str, object] = {"id": "alpha/choice-1", "clauses": ["alpha-choice"]}
+    spec_dir, tests_dir, fixture_dir = make_checkout(
+        src / "checkout", chapters={"01-alpha.rst": chapter}, fixtures=(fixture,)
+    )
+    for folder, name in (
+        (spec_dir, "trace-spec"),
+        (tests_dir, "trace-tests"),
+        (fixture_dir, "trace-fixtures"),
+    ):
+        folder.rename(src / name)
+    warnings = io.StringIO()
+    with docutils_namespace():
+        app = Sphinx(
+            str(src),
+            str(src),
+            str(root / "html"),
+            str(root / "doctrees"),
+            "html",
+            status=io.StringIO(),
+            warning=warnings,
+            freshenv=True,
+        )
+        app.build()
+        domain = app.env.get_domain("kanasta")
+    return Site(root / "html", warnings.getvalue(), domain, src)
+
+
+def _link_target(site: Site, page: str, href: str) -> str:
+    """The HTML of the page a relative link points to; the anchor must be on it."""
+    target, _, anchor = href.partition("#")
+    html = (site.outdir / page).parent.joinpath(target).resolve().read_text(encoding="utf-8")
+    assert f'id="{anchor}"' in html, f"{href} from {page}: no anchor {anchor!r}"
+    return html
+
+
+def test_linked_site_builds_without_warnings(linked_site: Site) -> None:
+    assert linked_site.warnings == ""
+
+
+def test_clause_page_links_to_the_code_tests_and_fixtures_that_pin_it(
+    linked_site: Site,
+) -> None:
+    report = build_trace()
+    slug = pinned_slug()
+    html = linked_site.page("01-alpha")
+    box = html[html.index(f'id="{slug}"') :]
+    start = box.index("kanasta-clause-pins")
+    pins = box[start : box.index("</p>", start)]
+    for label in ("code: ", "tests: ", "fixtures: "):
+        assert label in pins
+    for test in report.tests[slug]:
+        rel, _, name = test.partition("::")
+        folder, _, filename = rel.rpartition("/")
+        href = re.search(
+            rf'href="(_kanasta/{re.escape(folder)}\.html#[^"]+)"[^>]*><code[^>]*>'
+            rf'<span class="pre">{re.escape(test)}</span>',
+            pins,
+        )
+        assert href is not None, test
+        target = _link_target(linked_site, "01-alpha.html", href.group(1))
+        line = int(href.group(1).rsplit("-", 1)[1])
+        source = (REPO / rel).read_text(encoding="utf-8").splitlines()
+        assert f"def {name.split('.')[-1]}(" in "\n".join(source[line - 1 : line + 12])
+        assert html_escape(filename) in target
+    for ident in report.fixtures[slug]:
+        href = re.search(rf'href="([^"]+)"[^>]*><code[^>]*><span class="pre">{ident}</span>', pins)
+        assert href is not None, ident
+        assert href.group(1).startswith(f"_kanasta/fixtures/{ident.split('/')[0]}.html#")
+        target = _link_target(linked_site, "01-alpha.html", href.group(1))
+        assert f'"id": "{ident}"' in target.replace("&quot;", '"')
+    for code in report.code[slug]:
+        href = re.search(rf'href="([^"]+)"[^>]*><code[^>]*><span class="pre">{code}</span>', pins)
+        assert href is not None, code  # no API page in this site: the source page
+        assert href.group(1).startswith("_kanasta/code/kanasta/")
+        _link_target(linked_site, "01-alpha.html", href.group(1))
+    others = html[html.index('id="alpha-rule"') : html.index(f'id="{slug}"')]
+    assert "kanasta-clause-pins" not in others  # not in this checkout's trace: no line
+
+
+def test_traceability_matrix_links_tests_and_fixtures(linked_site: Site) -> None:
+    html = linked_site.page("trace")
+    test = re.search(
+        r'href="(_kanasta/trace-tests\.html#test-alpha-L-3)"[^>]*><code[^>]*>'
+        r'<span class="pre">trace-tests/test_alpha.py::test_alpha_rule</span>',
+        html,
+    )
+    assert test is not None
+    target = _link_target(linked_site, "trace.html", test.group(1))
+    assert '<span class="nd">@pytest</span>' in target  # highlighted Python
+    fixture = re.search(r'href="(_kanasta/fixtures/alpha\.html#fixture-alpha-choice-1)"', html)
+    assert fixture is not None
+    _link_target(linked_site, "trace.html", fixture.group(1))
+
+
+def test_search_index_finds_clauses_by_slug(linked_site: Site) -> None:
+    index = (linked_site.outdir / "searchindex.js").read_text(encoding="utf-8")
+    objects = index[index.index('"objects"') :]
+    for slug in ("alpha-rule", "alpha-choice", pinned_slug()):
+        assert f'"{slug}"]' in objects
+
+
+def test_trace_links_of_what_cannot_be_shown(tmp_path: Path) -> None:
+    pytest.importorskip("sphinx")
+    from typing import Any, cast  # noqa: PLC0415
+
+    from kanasta.sphinxext import (  # noqa: PLC0415
+        SourceFile,
+        SourcePage,
+        TraceLinks,
+        _def_lines,
+        _merge_source_pages,
+        _purge_source_pages,
+        _source_page_html,
+    )
+
+    (tmp_path / "broken.py").write_text("def (:\n", encoding="utf-8")
+    assert _def_lines(tmp_path / "broken.py") == {}
+    fixtures = tmp_path / "fixtures"
+    fixtures.mkdir()
+    (fixtures / "bad.json").write_text("{", encoding="utf-8")
+    (fixtures / "list.json").write_text("[]", encoding="utf-8")
+    links = TraceLinks(None, [fixtures, tmp_path / "none"])
+    assert links.test("tests/test_x.py::test_y") is None
+    assert links.fixture("bad") is None
+    assert links.code("nowhere.at_all") is None
+    tests = TraceLinks(tmp_path / "tests", [])
+    assert tests.test("tests/notes.txt") is None
+    assert tests.test("tests/test_missing.py::test_x") is None
+
+    class Env:
+        pass
+
+    env, other = Env(), Env()
+    page = SourcePage("p", "P", ())
+    other.__dict__["kanasta_source"] = {"a": {"p": page}, "b": {"p": page}}
+    _merge_source_pages(cast(Any, None), cast(Any, env), {"a"}, cast(Any, other))
+    assert env.__dict__["kanasta_source"] == {"a": {"p": page}}
+    _purge_source_pages(cast(Any, None), cast(Any, env), "a")
+    assert env.__dict__["kanasta_source"] == {}
+
+    class Builder:
+        class highlighter:
+            @staticmethod
+            def highlight_block(text: str, _language: str, **_options: object) -> str:
+                return text
+
+    gone = SourcePage("p", "P", (SourceFile("x", "x", str(tmp_path / "gone.py"), "L"),))
+    app = cast(Any, type("App", (), {"builder": Builder()})())
+    assert _source_page_html(app, gone) == "<h1>P</h1>"

@@ -12,19 +12,21 @@ A clause is written in reStructuredText as::
        The text of the clause...
 
 ``:kind:`` is ``rule`` (normative), ``resolution`` (normative; decides what
-the sources leave open or contradict, and must name ``:sources:`` and, where
-it answers one, the RULES-MAP ``:question:``) or ``informative`` (a definition
-or a note: needs no code and no test).
+the sources leave open or contradict, and must name ``:sources:`` and state
+the ``:question:`` it answers, in words, on one line) or ``informative`` (a
+definition or a note: needs no code and no test).
 """
 
 from __future__ import annotations
 
 import re
+import tomllib
 from collections.abc import Iterable
 from dataclasses import dataclass
 from enum import StrEnum
 from pathlib import Path
 
+from kanasta.clauses import implements
 from kanasta.errors import InputError
 from kanasta.resources import get_spec_dir
 
@@ -32,8 +34,13 @@ __all__ = [
     "Clause",
     "ClauseKind",
     "SpecIssue",
+    "check_family_citations",
+    "check_question",
     "check_spec_structure",
+    "find_checkout",
     "format_clause",
+    "get_cited_slugs",
+    "is_checkout",
     "load_spec",
 ]
 
@@ -141,6 +148,29 @@ def _parse_file(path: Path) -> list[Clause]:
     return clauses
 
 
+def is_checkout(folder: Path) -> bool:
+    """Is ``folder`` the root of a kanasta checkout (``spec/`` beside a ``pyproject.toml``
+    whose project is named kanasta)?"""
+    pyproject = folder / "pyproject.toml"
+    if not (folder / "spec").is_dir() or not pyproject.is_file():
+        return False
+    try:
+        data = tomllib.loads(pyproject.read_text(encoding="utf-8"))
+    except (OSError, UnicodeDecodeError, tomllib.TOMLDecodeError):
+        return False
+    project = data.get("project")
+    return isinstance(project, dict) and project.get("name") == "kanasta"
+
+
+def find_checkout(start: Path) -> Path | None:
+    """The kanasta checkout ``start`` is in: ``start`` or the nearest folder above it."""
+    here = start.resolve()
+    for folder in (here, *here.parents):
+        if is_checkout(folder):
+            return folder
+    return None
+
+
 def load_spec(spec_dir: Path | None = None) -> tuple[Clause, ...]:
     """Every clause of the spec, in chapter and text order."""
     folder = spec_dir if spec_dir is not None else get_spec_dir()
@@ -204,7 +234,58 @@ def check_spec_structure(clauses: Iterable[Clause]) -> tuple[SpecIssue, ...]:
             issues.append(
                 SpecIssue(where, f"resolution {c.slug!r} does not name the sources it follows")
             )
+        problem = check_question(c.kind, c.question)
+        if problem:
+            issues.append(SpecIssue(where, f"{c.kind.value} {c.slug!r} {problem}"))
     return tuple(issues)
+
+
+def check_question(kind: ClauseKind, question: str) -> str:
+    """What is wrong with a clause's ``:question:`` (empty when nothing is).
+
+    A resolution states the question it answers in the spec's own words: a
+    sentence ending with a question mark, not a number of some other document.
+    """
+    if not question:
+        return "does not state the :question: it answers" if kind is ClauseKind.RESOLUTION else ""
+    if not question.endswith("?") or len(question.split()) < 4:
+        return f"states its :question: {question!r} not as a question in words"
+    return ""
+
+
+def get_cited_slugs(value: object) -> list[str]:
+    """Every clause slug a fixture's JSON (or part of it) expects a verdict to cite: the
+    string ``clause`` of any object in it, in document order."""
+    found: list[str] = []
+    if isinstance(value, dict):
+        for key, item in value.items():
+            if key == "clause" and isinstance(item, str):
+                found.append(item)
+            else:
+                found.extend(get_cited_slugs(item))
+    elif isinstance(value, list):
+        for item in value:
+            found.extend(get_cited_slugs(item))
+    return found
+
+
+@implements("rejection-cites-family")
+def check_family_citations(
+    clauses: Iterable[Clause], family: str, slugs: Iterable[str], where: str
+) -> tuple[str, ...]:
+    """rejection-cites-family: a refusal cites a clause of the family played; the problems of
+    ``slugs``, cited by ``where`` for ``family``, whose clause's ``:families:`` leave
+    that family out (unknown slugs are reported elsewhere)."""
+    by_slug = {c.slug: c for c in clauses}
+    problems: list[str] = []
+    for slug in dict.fromkeys(slugs):
+        clause = by_slug.get(slug)
+        if clause is not None and family not in clause.families:
+            problems.append(
+                f"{where}: a {family} fixture cites clause {clause.number} {slug!r}, whose "
+                f"families are {', '.join(clause.families)}; cite the {family} clause instead"
+            )
+    return tuple(problems)
 
 
 def format_clause(clause: Clause) -> str:
@@ -213,6 +294,5 @@ def format_clause(clause: Clause) -> str:
     meta = [f"kind: {clause.kind.value}", "families: " + ", ".join(clause.families)]
     if clause.sources:
         meta.append(f"sources: {clause.sources}")
-    if clause.question:
-        meta.append(f"RULES-MAP question: {clause.question}")
-    return f"{head}\n{'  '.join(meta)}\n\n{clause.text}\n"
+    question = f"Question: {clause.question}\n" if clause.question else ""
+    return f"{head}\n{'  '.join(meta)}\n{question}\n{clause.text}\n"

@@ -8,8 +8,10 @@ from pathlib import Path
 from typing import Any
 
 from kanasta.conformance.loader import load_question_file
+from kanasta.conformance.model import StepKind
 from kanasta.conformance.present import ExplainStatus, explain
 from kanasta.conformance.runner import reference_dealer
+from kanasta.profiles import PROFILES, require_playable
 
 
 def register(subparsers: Any) -> None:
@@ -26,7 +28,8 @@ def register(subparsers: Any) -> None:
         epilog=f"Exit status: {ExplainStatus.ANSWERED.value} answered (and every expectation "
         f"given agrees); {ExplainStatus.DIFFERS.value} answered, but an answer differs from "
         "an expectation the question gives; 2 the question cannot be read (bad JSON, a bad "
-        "card, cards the deck cannot hold); "
+        "card, cards the deck cannot hold, engine steps in a family whose games the engine does "
+        "not play); "
         f"{ExplainStatus.UNANSWERED.value} the reference could not answer a step (unknown "
         "variant, a setup that does not agree with itself, something not supported).",
     )
@@ -36,6 +39,10 @@ def register(subparsers: Any) -> None:
 
 def _run(args: argparse.Namespace) -> int:
     question = load_question_file(args.file)
+    profile = PROFILES.get(question.variant)
+    engine_steps = sorted({k.value for k in question.kinds} - {StepKind.MELD.value})
+    if profile is not None and engine_steps:
+        require_playable(profile, f"explain {args.file} ({', '.join(engine_steps)} steps) for")
     text, status = explain(question, dealer=reference_dealer())
     sys.stdout.write(text)
     if status is ExplainStatus.UNANSWERED:

@@ -29,7 +29,7 @@ from kanasta.melds import Meld, format_meld
 from kanasta.opening import is_forced
 from kanasta.points import format_points
 from kanasta.policy import POLICIES, default_policy, make_policy
-from kanasta.profiles import get_profile
+from kanasta.profiles import PROFILES, get_profile, require_playable
 from kanasta.scoring import HandScore
 from kanasta.state import State
 
@@ -82,6 +82,7 @@ def play_random_game(
     drawn uniformly from the legal actions.
     """
     profile = get_profile(variant)
+    require_playable(profile, "play")
     game = new_game(profile, seed)
     chooser = make_policy(policy or default_policy(profile), seed)
     while not game.over and len(game.hands) < max_hands:
@@ -280,6 +281,9 @@ def _replay(args: argparse.Namespace) -> int:
     except UnicodeDecodeError as exc:
         raise InputError(f"{args.file}: not UTF-8 text: {exc}.") from None
     data = parse_json_text(text, str(args.file))
+    variant = data.get("variant") if isinstance(data, dict) else None
+    if isinstance(variant, str) and variant in PROFILES:
+        require_playable(PROFILES[variant], f"replay {args.file}: it is a game of")
     game = game_from_json(data, str(args.file))
     format_game(game, sys.stdout, quiet=args.quiet)
     return 0
