@@ -203,7 +203,7 @@ def test_rule_families_unknown_variant_is_named_as_such() -> None:
     assert "'nope' is not a rule family" in result.stderr
     listed = kanasta("conformance", "list", "--variant", "nope")
     assert "'nope' is not a rule family" in listed.stdout
-    refused(kanasta("bench", "--variant", "nope"), "does not play whole hands of 'nope'")
+    refused(kanasta("bench", "--variant", "nope"), "unknown variant 'nope'")
     refused(kanasta("play", "--variant", "nope"), "unknown variant 'nope'")
 
 
