@@ -53,8 +53,8 @@ def check_seed(seed: object, where: str = "the seed") -> int:
     """
     if isinstance(seed, bool) or not isinstance(seed, int) or not 0 <= seed <= MASK64:
         raise InputError(
-            f"{where}: {seed!r} is not a seed; a seed is an integer from 0 to 2**64 - 1 "
-            f"({MASK64}) (clause seeded-shuffle)."
+            f"{where}: {seed!r} is not a seed; a seed is an unsigned 64-bit integer, "
+            f"0 to 2**64 - 1 ({MASK64}) (clause seeded-shuffle)."
         )
     return seed
 
