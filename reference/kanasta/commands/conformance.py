@@ -41,6 +41,7 @@ from kanasta.conformance.runner import (
 )
 from kanasta.conformance.suite import export_suite, fixture_folders, validate_suite
 from kanasta.errors import InputError
+from kanasta.profiles import PROFILES
 from kanasta.resources import get_fixtures_dir
 
 LONG_RUN = 50
@@ -231,6 +232,18 @@ def _load(args: argparse.Namespace) -> list[Fixture]:
     return list(loaded.fixtures)
 
 
+def _unknown_variants(args: argparse.Namespace) -> str:
+    """A note naming the --variant values that are no rule family (empty when none)."""
+    unknown = [v for v in args.variant if v not in PROFILES]
+    if not unknown:
+        return ""
+    names = ", ".join(repr(v) for v in unknown)
+    return (
+        f"; {names} {'is' if len(unknown) == 1 else 'are'} not a rule family "
+        f"(the families are {', '.join(PROFILES)}; clause rule-families)"
+    )
+
+
 def _selection(args: argparse.Namespace) -> Selection:
     return Selection(
         variants=frozenset(args.variant),
@@ -260,7 +273,9 @@ def _execute(args: argparse.Namespace, *, progress: bool) -> RunResult | int:
     fixtures = selection.select(_load(args))
     expect_fail = read_expect_fail(args.expect_fail) if args.expect_fail else frozenset()
     if not fixtures:
-        print("kanasta: no fixture matches the selection", file=sys.stderr)
+        print(
+            f"kanasta: no fixture matches the selection{_unknown_variants(args)}", file=sys.stderr
+        )
         return EXIT_NOTHING_CHECKED
     connection = _connection(args)
     try:
@@ -352,7 +367,7 @@ def _list(args: argparse.Namespace) -> int:
     for fixture in fixtures:
         kinds = ",".join(sorted(k.value for k in fixture.kinds))
         print(f"{fixture.id:<64} {fixture.variant:<8} {kinds}")
-    print(f"{len(fixtures)} fixture(s)")
+    print(f"{len(fixtures)} fixture(s){_unknown_variants(args) if not fixtures else ''}")
     return 0
 
 
@@ -367,6 +382,23 @@ def _export(args: argparse.Namespace) -> int:
 
 
 def _generate(args: argparse.Namespace) -> int:
+    if not args.new:
+        given = [
+            flag
+            for flag, value in (
+                ("--id", args.new_id),
+                ("--variant", args.new_variant),
+                ("--seed", args.seed),
+                ("--policy-seed", args.policy_seed),
+                ("--clause", args.new_clauses),
+                ("--description", args.description),
+                ("--source", args.source),
+                ("--into", args.into),
+            )
+            if value is not None and value not in ([], "")
+        ]
+        if given:
+            raise InputError(f"{', '.join(given)} describe a new fixture: give --new RECIPE too.")
     engine = require_engine()
     if args.new:
         return _generate_new(args, engine)
