@@ -3,8 +3,14 @@
 from __future__ import annotations
 
 import argparse
+import contextlib
+import math
+import signal
 import sys
+import time
+from collections.abc import Iterator
 from pathlib import Path
+from types import FrameType
 from typing import Any
 
 from kanasta.conformance import PROTOCOL_VERSION, SUITE_VERSION
@@ -30,9 +36,11 @@ from kanasta.conformance.report import (
     format_summary,
     write_json_report,
     write_junit,
+    write_text_file,
 )
 from kanasta.conformance.runner import (
     EXIT_NOTHING_CHECKED,
+    Interrupted,
     RunResult,
     Selection,
     read_expect_fail,
@@ -45,6 +53,23 @@ from kanasta.resources import get_fixtures_dir
 
 LONG_RUN = 50
 """A run of at least this many fixtures shows a progress bar on a terminal."""
+
+MAX_SECONDS = 86400.0
+"""The longest timeout or time budget an option accepts (a day)."""
+
+
+def _check_seconds(args: argparse.Namespace) -> None:
+    """Timeouts and the time budget: finite numbers of seconds above 0, at most a day."""
+    for flag, value in (
+        ("--timeout", args.timeout),
+        ("--start-timeout", args.start_timeout),
+        ("--max-time", args.max_time),
+    ):
+        if value is not None and not (math.isfinite(value) and 0 < value <= MAX_SECONDS):
+            raise InputError(
+                f"{flag} must be a positive number of seconds, at most {MAX_SECONDS:g} "
+                f"(got {value:g})."
+            )
 
 
 def _add_folders(parser: argparse.ArgumentParser) -> None:
@@ -99,7 +124,8 @@ def _add_run_options(parser: argparse.ArgumentParser) -> None:
         type=float,
         default=10.0,
         metavar="SECONDS",
-        help="per-request timeout for --impl (default 10)",
+        help="per-request timeout for --impl (default 10); after 3 unanswered requests in a "
+        "row the implementation is given up",
     )
     impl.add_argument(
         "--start-timeout",
@@ -107,6 +133,14 @@ def _add_run_options(parser: argparse.ArgumentParser) -> None:
         default=None,
         metavar="SECONDS",
         help="timeout of the handshake after a (re)start (default: the larger of 10 and --timeout)",
+    )
+    impl.add_argument(
+        "--max-time",
+        type=float,
+        default=None,
+        metavar="SECONDS",
+        help="the whole run's time budget: once used up, the implementation is stopped and "
+        "every fixture left is an error (default: none)",
     )
     impl.add_argument(
         "--validate-protocol",
@@ -134,7 +168,8 @@ def register(subparsers: Any) -> None:
         help="check an implementation (default: the reference, in-process)",
         description="Check an implementation against the fixtures. Exit status: 0 when every "
         "selected fixture that is not skipped and not an expected failure passes; 1 when "
-        "some fail or error; 2 on bad input; 5 when nothing was checked.",
+        "some fail or error; 2 on bad input; 5 when nothing was checked; 130 (SIGINT) or 143 "
+        "(SIGTERM) when a signal stopped the run (the partial report is written).",
     )
     _add_run_options(run)
     reports = run.add_argument_group("reports")
@@ -241,45 +276,92 @@ def _selection(args: argparse.Namespace) -> Selection:
     )
 
 
-def _connection(args: argparse.Namespace) -> Connection:
+def _connection(args: argparse.Namespace, deadline: float | None) -> Connection:
     validator = ProtocolValidator() if args.validate_protocol else None
-    if args.impl:
+    if args.impl is not None:
+        if not args.impl.strip():
+            raise InputError(
+                "--impl: the command is empty (an unset variable?); leave --impl out to check "
+                "the built-in reference."
+            )
         return SubprocessConnection(
             args.impl,
             timeout=args.timeout,
             start_timeout=args.start_timeout,
+            deadline=deadline,
             validator=validator,
         )
     return InProcessConnection(validator=validator)
 
 
+def _check_outputs(*paths: tuple[Path | None, str]) -> None:
+    """Refuse, before the run, an output path that cannot be written (no folder, a folder)."""
+    for path, what in paths:
+        if path is None:
+            continue
+        if not path.parent.is_dir():
+            raise InputError(
+                f"{path}: cannot write the {what}: the folder {path.parent} does not exist."
+            )
+        if path.is_dir():
+            raise InputError(f"{path}: cannot write the {what}: it is a folder.")
+
+
+@contextlib.contextmanager
+def _stopped_by_signals() -> Iterator[None]:
+    """While the run lasts, SIGINT and SIGTERM raise :class:`Interrupted` (once: a second
+    signal while the run winds down is ignored)."""
+    fired: list[int] = []
+
+    def handler(signum: int, _frame: FrameType | None) -> None:
+        if fired:
+            return
+        fired.append(signum)
+        raise Interrupted(signum)
+
+    previous = {sig: signal.signal(sig, handler) for sig in (signal.SIGINT, signal.SIGTERM)}
+    try:
+        yield
+    finally:
+        for sig, old in previous.items():
+            signal.signal(sig, old)
+
+
 def _execute(args: argparse.Namespace, *, progress: bool) -> RunResult | int:
-    if args.timeout <= 0:
-        raise InputError("--timeout must be a positive number of seconds.")
+    _check_seconds(args)
     selection = _selection(args)
     fixtures = selection.select(_load(args))
     expect_fail = read_expect_fail(args.expect_fail) if args.expect_fail else frozenset()
     if not fixtures:
         print("kanasta: no fixture matches the selection", file=sys.stderr)
         return EXIT_NOTHING_CHECKED
-    connection = _connection(args)
-    try:
+    deadline = time.monotonic() + args.max_time if args.max_time is not None else None
+    with _stopped_by_signals():
+        connection = _connection(args, deadline)
         try:
-            hello = connection.start()
-        except ImplementationError as exc:
-            print(f"kanasta: the implementation did not start: {exc.message}", file=sys.stderr)
-            return 1
-        return run_fixtures(
-            fixtures,
-            connection,
-            hello=hello,
-            expect_fail=expect_fail,
-            dealer=reference_dealer(),
-            selection=selection,
-            on_result=ProgressBar() if progress else None,
-        )
-    finally:
-        connection.close()
+            try:
+                hello = connection.start()
+            except ImplementationError as exc:
+                print(f"kanasta: the implementation did not start: {exc.message}", file=sys.stderr)
+                return 1
+            return run_fixtures(
+                fixtures,
+                connection,
+                hello=hello,
+                expect_fail=expect_fail,
+                dealer=reference_dealer(),
+                selection=selection,
+                on_result=ProgressBar() if progress else None,
+                deadline=deadline,
+            )
+        except Interrupted as stop:
+            print(
+                f"kanasta: stopped by {stop.name} before the implementation started",
+                file=sys.stderr,
+            )
+            return 128 + stop.signum
+        finally:
+            connection.close()
 
 
 def _wants_progress(args: argparse.Namespace, count_hint: int) -> bool:
@@ -289,28 +371,35 @@ def _wants_progress(args: argparse.Namespace, count_hint: int) -> bool:
 
 
 def _run(args: argparse.Namespace) -> int:
+    _check_outputs((args.report, "JSON report"), (args.junit, "JUnit report"))
     outcome = _execute(args, progress=_wants_progress(args, LONG_RUN))
     if isinstance(outcome, int):
         return outcome
     print(format_summary(outcome, verbose=args.verbose))
-    if args.report is not None:
-        write_json_report(outcome, args.report)
-    if args.junit is not None:
-        write_junit(outcome, args.junit)
+    problems: list[str] = []
+    for path, write in ((args.report, write_json_report), (args.junit, write_junit)):
+        if path is not None:
+            try:
+                write(outcome, path)
+            except InputError as exc:
+                problems.append(str(exc))
+    if problems:
+        raise InputError("\n".join(problems))
     return outcome.exit_status
 
 
 def _failures(args: argparse.Namespace) -> int:
+    _check_outputs((args.output, "expect-fail file"))
     outcome = _execute(args, progress=_wants_progress(args, LONG_RUN))
     if isinstance(outcome, int):
         return outcome
     text = format_expect_fail(outcome)
     if args.output is not None:
-        args.output.write_text(text, encoding="utf-8")
+        write_text_file(args.output, text, "expect-fail file")
         print(f"{len(outcome.failures())} failing fixture(s) written to {args.output}")
     else:
         sys.stdout.write(text)
-    return 0
+    return outcome.exit_status if outcome.interrupted else 0
 
 
 def _validate(args: argparse.Namespace) -> int:
