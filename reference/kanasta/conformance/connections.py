@@ -53,7 +53,7 @@ __all__ = [
 MAX_ANSWER_BYTES = 4 << 20
 """An answer line longer than this (4 MiB) is garbage."""
 
-STDERR_TAIL_BYTES = 2000
+STDERR_TAIL_BYTES = 600
 """How much of the end of an implementation's stderr is kept, to show when it fails."""
 
 MAX_TIMEOUTS_IN_ROW = 3
@@ -382,6 +382,7 @@ class SubprocessConnection(_Validating):
         self._given_up = ""
         self._restarts = 0
         self._starts = 0
+        self._waiting = False
 
     @property
     def description(self) -> str:
@@ -405,6 +406,7 @@ class SubprocessConnection(_Validating):
             self._restarts += 1
         self._starts += 1
         try:
+            self._waiting = False
             self._process = _Process(self._argv, self._env, self._cwd)
             answer = self._exchange(hello_request(), self._start_timeout)
             hello = parse_hello(answer)
@@ -429,7 +431,9 @@ class SubprocessConnection(_Validating):
     def ask(self, request: JsonObject) -> JsonObject:
         if self._process is None:
             self._spawn()
-        return self._exchange(request, self._timeout)
+        answer = self._exchange(request, self._timeout)
+        self._timeouts = 0  # a handshake after a restart does not count: only answers do
+        return answer
 
     def _exchange(self, request: JsonObject, timeout: float) -> JsonObject:
         process = self._process
@@ -438,7 +442,9 @@ class SubprocessConnection(_Validating):
         message = {"seq": seq, **request}
         self._check_request(message)
         process.send(dumps_line(message))
+        self._waiting = True
         answer = self._receive(process, seq, timeout)
+        self._waiting = False
         self._check_answer(str(request.get("type")), answer)
         answer.pop("seq")
         return answer
@@ -481,9 +487,7 @@ class SubprocessConnection(_Validating):
             text = item.decode("utf-8", "replace").strip()
             if not text:
                 continue
-            answer = self._parse(text, seq)
-            self._timeouts = 0
-            return answer
+            return self._parse(text, seq)
 
     def _timed_out(self, seq: int, timeout: float, *, budget: bool) -> ImplementationError:
         if budget:
@@ -530,6 +534,9 @@ class SubprocessConnection(_Validating):
         if process is None:
             return
         self._process = None
+        if self._waiting:  # stopped while a request was unanswered (a signal): no goodbye
+            process.kill()
+            return
         if process.proc.poll() is None:
             with contextlib.suppress(ImplementationError):
                 process.send(dumps_line({"seq": self._next_seq(), "type": "bye"}))
