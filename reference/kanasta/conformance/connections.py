@@ -9,8 +9,12 @@ The subprocess connection never lets a misbehaving implementation hang the run:
   an answer with the wrong ``seq`` is an :class:`ImplementationError` for the
   fixture being checked; the process is killed (if still alive) and a fresh one
   is started, with a new handshake, for the next request;
-* after a few failed starts in a row the implementation is given up, and every
-  further request fails at once.
+* after a few failed starts in a row, or a few unanswered requests in a row, the
+  implementation is given up, and every further request fails at once; so it is
+  once the run's deadline (``--max-time``) has passed;
+* the implementation leads a process group of its own, and stopping it kills the
+  whole group (on a timeout, a restart and at the end of the run);
+* what is kept of its standard error is a bounded tail.
 """
 
 from __future__ import annotations

@@ -8,7 +8,8 @@ instead of 1), ``surrogate`` (a lone surrogate escape in the answer), ``pad``
 100,000 characters), ``stderr-spam`` (1,000,000 bytes of stderr without a newline,
 then exit), ``orphan`` (start a child process that keeps stdout open, then exit),
 ``orphan-escape`` (the same child leaves the process group first, then the fake
-hangs), ``hang`` (never answer).
+hangs), ``hang`` (never answer), ``spawner`` (start a child that outlives the fake,
+at start, then answer as the reference does).
 
 With a second argument FILE, the fake writes its process id to FILE at start,
 the id of any child it starts to FILE.child, and touches FILE.asked when a 'bad'
@@ -30,9 +31,11 @@ from kanasta.conformance.reference import ReferenceImplementation
 PAD = 100_000
 
 
-def start_child(pidfile: Path | None, *, escape: bool) -> None:
+def start_child(pidfile: Path | None, *, escape: bool, quiet: bool = False) -> None:
     code = "import os, time\nif %r: os.setsid()\ntime.sleep(60)" % escape  # noqa: UP031
-    child = subprocess.Popen([sys.executable, "-c", code])  # inherits stdout and stderr
+    # The child inherits stdout and stderr unless quiet.
+    out = subprocess.DEVNULL if quiet else None
+    child = subprocess.Popen([sys.executable, "-c", code], stdout=out, stderr=out)
     if pidfile is not None:
         Path(f"{pidfile}.child").write_text(str(child.pid), encoding="utf-8")
 
@@ -63,6 +66,8 @@ def main() -> int:
     pidfile = Path(sys.argv[2]) if len(sys.argv) > 2 else None
     if pidfile is not None:
         pidfile.write_text(str(os.getpid()), encoding="utf-8")
+    if mode == "spawner":
+        start_child(pidfile, escape=False, quiet=True)
     reference = ReferenceImplementation(EngineStatus(None, "no engine in this fake"))
     for line in sys.stdin:
         request = json.loads(line)
