@@ -4,9 +4,11 @@ from __future__ import annotations
 
 import argparse
 import contextlib
+import dataclasses
 import math
 import signal
 import sys
+import threading
 import time
 from collections.abc import Iterator
 from pathlib import Path
@@ -307,27 +309,50 @@ def _check_outputs(*paths: tuple[Path | None, str]) -> None:
             raise InputError(f"{path}: cannot write the {what}: it is a folder.")
 
 
-@contextlib.contextmanager
-def _stopped_by_signals() -> Iterator[None]:
-    """While the run lasts, SIGINT and SIGTERM raise :class:`Interrupted` (once: a second
-    signal while the run winds down is ignored)."""
-    fired: list[int] = []
+class _Signals:
+    """SIGINT and SIGTERM while a command runs: the first one stops the run (it raises
+    :class:`Interrupted` while fixtures are being checked, and is only noted once the
+    implementation is being stopped or the reports written); later ones are ignored."""
 
-    def handler(signum: int, _frame: FrameType | None) -> None:
-        if fired:
+    def __init__(self) -> None:
+        self.signum = 0
+        self.raising = True
+
+    def handle(self, signum: int, _frame: FrameType | None) -> None:
+        if self.signum:
             return
-        fired.append(signum)
-        raise Interrupted(signum)
+        self.signum = signum
+        if self.raising:
+            raise Interrupted(signum)
 
-    previous = {sig: signal.signal(sig, handler) for sig in (signal.SIGINT, signal.SIGTERM)}
+
+@contextlib.contextmanager
+def _signals() -> Iterator[_Signals]:
+    guard = _Signals()
+    if threading.current_thread() is not threading.main_thread():  # signals cannot be caught
+        yield guard
+        return
+    previous = {sig: signal.signal(sig, guard.handle) for sig in (signal.SIGINT, signal.SIGTERM)}
     try:
-        yield
+        yield guard
     finally:
         for sig, old in previous.items():
             signal.signal(sig, old)
 
 
-def _execute(args: argparse.Namespace, *, progress: bool) -> RunResult | int:
+def _execute(args: argparse.Namespace, guard: _Signals, *, progress: bool) -> RunResult | int:
+    try:
+        outcome = _check_all(args, guard, progress=progress)
+    except Interrupted as stop:
+        print(f"kanasta: stopped by {stop.name} before the run began", file=sys.stderr)
+        return 128 + stop.signum
+    if isinstance(outcome, RunResult) and guard.signum and not outcome.interrupted:
+        # The signal came while the run was ending: the result stands, marked as interrupted.
+        outcome = dataclasses.replace(outcome, interrupted=guard.signum)
+    return outcome
+
+
+def _check_all(args: argparse.Namespace, guard: _Signals, *, progress: bool) -> RunResult | int:
     _check_seconds(args)
     selection = _selection(args)
     fixtures = selection.select(_load(args))
@@ -336,32 +361,26 @@ def _execute(args: argparse.Namespace, *, progress: bool) -> RunResult | int:
         print("kanasta: no fixture matches the selection", file=sys.stderr)
         return EXIT_NOTHING_CHECKED
     deadline = time.monotonic() + args.max_time if args.max_time is not None else None
-    with _stopped_by_signals():
-        connection = _connection(args, deadline)
+    connection = _connection(args, deadline)
+    try:
         try:
-            try:
-                hello = connection.start()
-            except ImplementationError as exc:
-                print(f"kanasta: the implementation did not start: {exc.message}", file=sys.stderr)
-                return 1
-            return run_fixtures(
-                fixtures,
-                connection,
-                hello=hello,
-                expect_fail=expect_fail,
-                dealer=reference_dealer(),
-                selection=selection,
-                on_result=ProgressBar() if progress else None,
-                deadline=deadline,
-            )
-        except Interrupted as stop:
-            print(
-                f"kanasta: stopped by {stop.name} before the implementation started",
-                file=sys.stderr,
-            )
-            return 128 + stop.signum
-        finally:
-            connection.close()
+            hello = connection.start()
+        except ImplementationError as exc:
+            print(f"kanasta: the implementation did not start: {exc.message}", file=sys.stderr)
+            return 1
+        return run_fixtures(
+            fixtures,
+            connection,
+            hello=hello,
+            expect_fail=expect_fail,
+            dealer=reference_dealer(),
+            selection=selection,
+            on_result=ProgressBar() if progress else None,
+            deadline=deadline,
+        )
+    finally:
+        guard.raising = False
+        connection.close()
 
 
 def _wants_progress(args: argparse.Namespace, count_hint: int) -> bool:
@@ -372,7 +391,12 @@ def _wants_progress(args: argparse.Namespace, count_hint: int) -> bool:
 
 def _run(args: argparse.Namespace) -> int:
     _check_outputs((args.report, "JSON report"), (args.junit, "JUnit report"))
-    outcome = _execute(args, progress=_wants_progress(args, LONG_RUN))
+    with _signals() as guard:
+        return _run_and_report(args, guard)
+
+
+def _run_and_report(args: argparse.Namespace, guard: _Signals) -> int:
+    outcome = _execute(args, guard, progress=_wants_progress(args, LONG_RUN))
     if isinstance(outcome, int):
         return outcome
     print(format_summary(outcome, verbose=args.verbose))
@@ -385,12 +409,17 @@ def _run(args: argparse.Namespace) -> int:
                 problems.append(str(exc))
     if problems:
         raise InputError("\n".join(problems))
-    return outcome.exit_status
+    return 128 + guard.signum if guard.signum else outcome.exit_status
 
 
 def _failures(args: argparse.Namespace) -> int:
     _check_outputs((args.output, "expect-fail file"))
-    outcome = _execute(args, progress=_wants_progress(args, LONG_RUN))
+    with _signals() as guard:
+        return _write_failures(args, guard)
+
+
+def _write_failures(args: argparse.Namespace, guard: _Signals) -> int:
+    outcome = _execute(args, guard, progress=_wants_progress(args, LONG_RUN))
     if isinstance(outcome, int):
         return outcome
     text = format_expect_fail(outcome)
@@ -399,7 +428,7 @@ def _failures(args: argparse.Namespace) -> int:
         print(f"{len(outcome.failures())} failing fixture(s) written to {args.output}")
     else:
         sys.stdout.write(text)
-    return outcome.exit_status if outcome.interrupted else 0
+    return 128 + guard.signum if guard.signum else 0
 
 
 def _validate(args: argparse.Namespace) -> int:
