@@ -229,6 +229,8 @@ def test_game_record_options_that_need_another_are_refused(tmp_path: Path) -> No
         "--then-wild-at",
     )
     refused(kanasta("conformance", "generate", "--seed", "3", "--into", str(tmp_path)), "--new")
+    for option in ("--timeout", "--start-timeout"):
+        refused(kanasta("conformance", "run", option, "5", "--variant", "koz"), "--impl only")
 
 
 # --------------------------------------------------------------------------- output

@@ -57,6 +57,9 @@ from kanasta.resources import get_fixtures_dir
 LONG_RUN = 50
 """A run of at least this many fixtures shows a progress bar on a terminal."""
 
+DEFAULT_TIMEOUT = 10.0
+"""The per-request timeout of ``--impl`` when ``--timeout`` is not given."""
+
 MAX_SECONDS = 86400.0
 """The longest timeout or time budget an option accepts (a day)."""
 
@@ -73,6 +76,13 @@ def _check_seconds(args: argparse.Namespace) -> None:
                 f"{flag} must be a positive number of seconds, at most {MAX_SECONDS:g} "
                 f"(got {value:g})."
             )
+    if args.impl is None:
+        for flag, value in (("--timeout", args.timeout), ("--start-timeout", args.start_timeout)):
+            if value is not None:
+                raise InputError(
+                    f"{flag} applies to --impl only: the built-in reference runs in-process and "
+                    "has no requests to time out (use --max-time for a budget of the whole run)."
+                )
 
 
 def _add_folders(parser: argparse.ArgumentParser) -> None:
@@ -125,7 +135,7 @@ def _add_run_options(parser: argparse.ArgumentParser) -> None:
     impl.add_argument(
         "--timeout",
         type=float,
-        default=10.0,
+        default=None,
         metavar="SECONDS",
         help="per-request timeout for --impl (default 10); after 3 unanswered requests in a "
         "row the implementation is given up",
@@ -301,7 +311,7 @@ def _connection(args: argparse.Namespace, deadline: float | None) -> Connection:
             )
         return SubprocessConnection(
             args.impl,
-            timeout=args.timeout,
+            timeout=DEFAULT_TIMEOUT if args.timeout is None else args.timeout,
             start_timeout=args.start_timeout,
             deadline=deadline,
             validator=validator,
