@@ -82,8 +82,8 @@ def check_nesting(text: str, where: str, max_depth: int = MAX_DEPTH) -> None:
                 path = [frame[0] for frame in frames if frame[0] is not None]
                 raise InputError(
                     f"{where}: the JSON is nested more than {max_depth} levels deep at "
-                    f"{format_json_path(path)}; a fixture never needs that, so the file "
-                    "is refused unread."
+                    f"{format_json_path(path)}; no fixture, question, request or game record "
+                    "needs that, so it is refused unread."
                 )
             frames.append([None, True] if token == "{" else [0, False])
         elif token in "}]":
