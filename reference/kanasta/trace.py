@@ -97,6 +97,13 @@ class TraceReport:
     def ok(self) -> bool:
         return not self.problems
 
+    def is_short(self, clause: Clause) -> bool:
+        """Is a rule (not exempt) pinned by fewer than two fixtures, or by seeded ones only?"""
+        if clause.kind is not ClauseKind.RULE or clause.slug in self.exempt:
+            return False
+        total, explicit = self.get_pins(clause.slug)
+        return total < 2 or explicit == 0
+
     def get_pins(self, slug: str) -> tuple[int, int]:
         """How many fixtures pin a clause, and how many of them are explicit (not seeded)."""
         fixtures = self.fixtures.get(slug, ())
@@ -313,8 +320,7 @@ def format_matrix(report: TraceReport) -> str:
     fixture counts (``exempt``: a rule fixtures need not pin twice), then the notes, the
     total and the problems."""
     lines = [
-        f"{'clause':<10} {'slug':<44} {'kind':<12} {'code':>4} {'tests':>5} {'fixt':>5} "
-        f"{'expl':>4}"
+        f"{'clause':<10} {'slug':<44} {'kind':<12} {'code':>4} {'tests':>5} {'fixt':>5} {'expl':>4}"
     ]
     for c in report.clauses:
         fixtures, explicit = report.get_pins(c.slug)
