@@ -476,7 +476,7 @@ def test_a_family_not_yet_played_gets_a_note_not_a_problem(tmp_path: Path) -> No
     assert report.ok
     assert len(report.notes) == 1
     assert report.notes[0].startswith("clause 1.1 'alpha-rule' is pinned by 0 fixture(s)")
-    assert report.notes[0].endswith("(not enforced until classic plays whole games)")
+    assert report.notes[0].endswith("; a note until classic plays whole games")
     enforced = trace(
         tmp_path / "now", chapters=chapters, fixtures=(), code=GOOD_CODE[:1], enforced=("classic",)
     )

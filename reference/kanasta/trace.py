@@ -255,7 +255,7 @@ def find_fixture_strength(
             problems.append(message)
         else:
             waiting = ", ".join(c.families)
-            notes.append(f"{message} (not enforced until {waiting} plays whole games)")
+            notes.append(f"{message}; a note until {waiting} plays whole games")
     return tuple(problems), tuple(notes)
 
 
