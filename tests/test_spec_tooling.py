@@ -895,6 +895,10 @@ def test_traceability_matrix_shows_clauses_and_problems(site: Site) -> None:
     assert "tests/test_alpha.py::test_alpha_rule" in matrix
     assert re.search(r'href="01-alpha.html#alpha-choice"[^>]*><span[^>]*>§1\.2', matrix)
     assert 'class="kanasta-missing">missing</span>' in matrix
+    # the pinned column: a rule without fixtures is marked, with the gate's problem above
+    assert "<p>pinned</p></th>" in matrix
+    assert 'class="kanasta-missing">0 (0 explicit)</span>' in matrix
+    assert re.search(r"1\.1 .alpha-rule. is pinned by 0 fixture\(s\)", matrix)
     from kanasta.clauses import get_registry  # noqa: PLC0415
 
     code = [f"{ref.module}.{ref.qualname}" for ref in get_registry() if ref.slug == "wild-cards"]
