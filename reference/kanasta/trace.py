@@ -55,12 +55,12 @@ __all__ = [
 ]
 
 FIXTURE_EXEMPT: Mapping[str, str] = {
-    "deck-composition": "every state and deal must hold exactly the family's deck; a fixture "
-    "cannot hold another, since the loader refuses it: tests pin it",
+    "deck-composition": "every state and deal holds exactly the family's deck; one that does "
+    "not is an input error, not a verdict a fixture can expect: tests pin it",
     "card-notation": "the notation is the language every fixture is written in; its errors "
     "are input errors, pinned by tests",
-    "rule-families": "a fixture names its family in `variant`; an unknown name is an input "
-    "error, pinned by tests",
+    "rule-families": "a fixture names its family in its variant field; an unknown name is an "
+    "input error, pinned by tests",
     "seeded-shuffle": "the shuffle is the seeded deal itself: only seeded fixtures can pin it "
     "(and tests check it against a second implementation)",
     "deal-order": "how a shuffled deck is dealt: only seeded fixtures can pin it",
