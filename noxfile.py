@@ -103,6 +103,7 @@ def conformance(session: nox.Session) -> None:
     # The scripted scenario fixtures: rewriting them must change nothing.
     session.run("python", "tools/gen_koz_fixtures.py", "--check")
     session.run("python", "tools/gen_fi5200_fixtures.py", "--check")
+    session.run("python", "tools/gen_fi351_fixtures.py", "--check")
     session.run("python", "tools/gen_game_fixtures.py", "--check")
     session.run("python", "tools/gen_pin_fixtures.py", "--check")
     session.run(

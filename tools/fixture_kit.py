@@ -26,6 +26,7 @@ OK: Json = {"verdict": "accepted"}
 DRAW: Json = {"type": "draw"}
 TAKE: Json = {"type": "take-pile"}
 BACK: Json = {"type": "take-back"}
+PASS: Json = {"type": "pass"}
 
 
 def no(clause: str, code: str) -> Json:
@@ -104,21 +105,25 @@ class Book:
         setup: Json,
         *steps: Json,
         source: str | None = None,
+        features: Sequence[str] = (),
     ) -> None:
         full = f"{self.variant}/{ident}".lower()
         if "seed" not in setup:
             setup = {"state": setup}
         if full in self.items:
             raise SystemExit(f"duplicate fixture id {full}")
-        self.items[full] = {
+        item: Json = {
             "id": full,
             "variant": self.variant,
             "clauses": list(clauses),
             "description": description,
             "source": source or self.source,
-            "setup": setup,
-            "steps": list(steps),
         }
+        if features:
+            item["features"] = list(features)
+        item["setup"] = setup
+        item["steps"] = list(steps)
+        self.items[full] = item
 
     def add_generated(
         self,
@@ -126,15 +131,22 @@ class Book:
         score_clause: str,
         playthrough_seeds: Iterable[int],
         counts: Iterable[tuple[int, int, int]],
+        features: Sequence[str] = (),
+        folder: str = "",
     ) -> None:
         """Golden playthroughs and legal-action counts, derived by the reference from a recipe.
 
-        ``counts`` holds (seed, prefix, depth) triples.
+        ``counts`` holds (seed, prefix, depth) triples. ``features`` names the family's
+        options in force (they are written into the fixtures); ``folder`` is put before
+        each generated id's last part (``playthrough/players-2/seed-1``).
         """
         family = "" if self.variant == "koz" else f"{self.variant} "
+        if features:
+            family += f"({', '.join(features)}) "
+        where = f"{folder}/" if folder else ""
         generated: list[tuple[str, list[str], str, Json]] = [
             (
-                f"playthrough/seed-{seed}",
+                f"playthrough/{where}seed-{seed}",
                 ["action-kinds", score_clause, "legal-action-count", "turn-structure"],
                 f"A golden playthrough: the {family}hand dealt from seed {seed}, played by the "
                 f"uniform random policy (random.Random({seed}) choosing in the canonical order "
@@ -145,7 +157,7 @@ class Book:
         ]
         generated += [
             (
-                f"count/seed-{seed}-after-{prefix}",
+                f"count/{where}seed-{seed}-after-{prefix}",
                 ["legal-action-count"],
                 f"The legal-action count at depth {depth} after {prefix} random actions of the "
                 f"{family}hand dealt from seed {seed}.",
@@ -164,6 +176,7 @@ class Book:
                 description=description,
                 recipe=recipe,
                 source=self.source,
+                features=features,
             )
 
 

@@ -1,5 +1,5 @@
 """Write the game-level conformance fixtures (chapter 10, The game) of every family with a
-game engine: ``koz/game/`` and ``fi-5200/game/``.
+game engine: ``koz/game/``, ``fi-5200/game/`` and ``fi-351/game/``.
 
 Most scenarios give each hand's result outright (``{"scores": [...]}``), so that only the
 game rules are checked: the totals, the target in force (reached or exceeded, the fi-5200
@@ -58,6 +58,7 @@ class GameBook:
         unplayed: Sequence[Sequence[float]] = (),
         hands: Sequence[Json] | None = None,
         seed: int | None = None,
+        features: Sequence[str] = (),
     ) -> None:
         """A one-step game fixture; ``hands`` (played hands) replace the rows' scores."""
         full = f"{self.variant}/game/{ident}"
@@ -78,14 +79,17 @@ class GameBook:
             "winner": winner,
             "decided_in": len(rows) if winner is not None else None,
         }
-        self.items[full] = {
+        item: Json = {
             "id": full,
             "variant": self.variant,
             "clauses": list(clauses),
             "description": description,
             "source": self.source,
-            "steps": [step],
         }
+        if features:
+            item["features"] = list(features)
+        item["steps"] = [step]
+        self.items[full] = item
 
 
 def _check_sums(ident: str, rows: Sequence[Row]) -> None:
@@ -622,11 +626,134 @@ def fi5200_fixtures(book: GameBook) -> None:
     _seeded_game(book, fi, game_seed=9, first_dealer=3, policy="greedy", hands=2)
 
 
+# --------------------------------------------------------------------------- fi-351
+
+FI351_END = ["game-hands", "game-target-fi-351", "dealer-rotation"]
+
+
+def fi351_fixtures(book: GameBook) -> None:
+    book.add(
+        "exactly-351-wins-team-0",
+        FI351_END,
+        "Team 0 reaches exactly 351 after the second hand and wins at once; the third hand "
+        "given is never played.",
+        first_dealer=3,
+        rows=[([200, 100], 3, [200, 100], 351), ([151, 50], 0, [351, 150], 351)],
+        winner=0,
+        unplayed=[[0, 300]],
+    )
+    book.add(
+        "half-a-point-below-351",
+        [*FI351_END, "score-halves-fi-351"],
+        "Team 0 stands at 350.5 after the first hand: the half point is kept, not rounded up, "
+        "so the target is not reached; one more point in the second hand wins.",
+        first_dealer=3,
+        rows=[([350.5, 10], 3, [350.5, 10], 351), ([1, 0], 0, [351.5, 10], 351)],
+        winner=0,
+    )
+    book.add(
+        "exceeding-351-wins-team-1",
+        FI351_END,
+        "Team 1 passes 351 (375.5) in the second hand while team 0 stays below; seat 1 deals "
+        "first.",
+        first_dealer=1,
+        rows=[([100, 200], 1, [100, 200], 351), ([50, 175.5], 2, [150, 375.5], 351)],
+        winner=1,
+        unplayed=[[400, 0]],
+    )
+    book.add(
+        "negative-hand-then-351",
+        FI351_END,
+        "A hand score may be negative (-2.5, cards left in hand); team 0 reaches 351 in the "
+        "second hand.",
+        first_dealer=3,
+        rows=[([-2.5, 120], 3, [-2.5, 120], 351), ([353.5, 0], 0, [351, 120], 351)],
+        winner=0,
+    )
+    book.add(
+        "both-over-the-higher-wins",
+        [*FI351_END, "game-tie"],
+        "Both teams pass 351 in the second hand; fi-351 has no higher target, so the higher "
+        "total (375 against 360) wins.",
+        first_dealer=3,
+        rows=[([340, 345], 3, [340, 345], 351), ([20, 30], 0, [360, 375], 351)],
+        winner=1,
+    )
+    book.add(
+        "both-over-and-equal-play-on",
+        [*FI351_END, "game-tie"],
+        "Both teams stand at 360 after the second hand: neither has more, so another hand is "
+        "played at the same target; team 0 ends it ahead (370 against 360) and wins.",
+        first_dealer=3,
+        rows=[
+            ([300, 320], 3, [300, 320], 351),
+            ([60, 40], 0, [360, 360], 351),
+            ([10, 0], 1, [370, 360], 351),
+        ],
+        winner=0,
+    )
+    book.add(
+        "target-555-400-is-not-enough",
+        [*FI351_END, "profile-options"],
+        "Played to 555 (agreed before the game): 400 after two hands does not end the game; "
+        "560 after the third does.",
+        first_dealer=3,
+        rows=[
+            ([300, 100], 3, [300, 100], 555),
+            ([100, 50], 0, [400, 150], 555),
+            ([160, 0], 1, [560, 150], 555),
+        ],
+        winner=0,
+        features=["target-555"],
+    )
+    book.add(
+        "target-555-both-over-equal",
+        [*FI351_END, "game-tie", "profile-options"],
+        "Played to 555: both teams reach 560 in the second hand and play on; the third hand "
+        "leaves team 0 at 560 and team 1 at 555, both at or over the target, so team 0 wins.",
+        first_dealer=3,
+        rows=[
+            ([500, 520], 3, [500, 520], 555),
+            ([60, 40], 0, [560, 560], 555),
+            ([0, -5], 1, [560, 555], 555),
+        ],
+        winner=0,
+        features=["target-555"],
+    )
+    book.add(
+        "three-players",
+        [*FI351_END, "game-tie", "players-fi-351"],
+        "Three players, each on their own; seat 2 deals first. After the second hand seats 0 "
+        "and 1 stand equal at 360 and play on; after the third all three are over 351 and "
+        "seat 2, with 400, has the most: it wins.",
+        first_dealer=2,
+        rows=[
+            ([200, 150, 100], 2, [200, 150, 100], 351),
+            ([160, 210, 100], 0, [360, 360, 200], 351),
+            ([0, 5, 200], 1, [360, 365, 400], 351),
+        ],
+        winner=2,
+        features=["players-3"],
+    )
+    book.add(
+        "two-players-first-hand",
+        [*FI351_END, "players-fi-351"],
+        "Two players: seat 0 scores 351 in the first hand (seat 1 dealing) and wins.",
+        first_dealer=1,
+        rows=[([351, 0], 1, [351, 0], 351)],
+        winner=0,
+        unplayed=[[0, 400]],
+        features=["players-2"],
+    )
+    _seeded_game(book, get_profile("fi-351"), game_seed=3, first_dealer=3, policy="random", hands=2)
+
+
 def build() -> dict[str, Json]:
     items: dict[str, Json] = {}
     for variant, source, make in (
         ("koz", "seed 001", koz_fixtures),
         ("fi-5200", "seed 000 (part 1)", fi5200_fixtures),
+        ("fi-351", "seed 000 (part 2)", fi351_fixtures),
     ):
         book = GameBook(variant, source)
         make(book)

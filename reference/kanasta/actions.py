@@ -36,8 +36,10 @@ from kanasta.turn import (
     apply_draw,
     apply_lay_off_action,
     apply_meld,
+    apply_pass,
     apply_take_back,
     apply_take_pile,
+    check_pass_by_showing,
     get_legal_discards,
     is_take_pile_legal,
     remove_cards,
@@ -62,6 +64,7 @@ class ActionType(StrEnum):
 
     DRAW = "draw"
     TAKE_PILE = "take-pile"
+    PASS = "pass"
     MELD = "meld"
     LAY_OFF = "lay-off"
     DISCARD = "discard"
@@ -92,6 +95,7 @@ _DRAW = Phase.DRAW
 DRAW = Action(ActionType.DRAW)
 TAKE_PILE = Action(ActionType.TAKE_PILE)
 TAKE_BACK = Action(ActionType.TAKE_BACK)
+PASS = Action(ActionType.PASS)
 
 
 @implements("action-kinds", "action-seat")
@@ -120,6 +124,8 @@ def apply_action(state: State, action: Action, seat: int | None = None) -> State
             return apply_lay_off_action(state, action.meld, action.cards, action.wild_at)
         if kind is ActionType.TAKE_PILE:
             return apply_take_pile(state)
+        if kind is ActionType.PASS:
+            return apply_pass(state)
         if kind is ActionType.TAKE_BACK:
             return apply_take_back(state)
     except (AttributeError, TypeError, IndexError, KeyError, ValueError):
@@ -177,12 +183,12 @@ def _shown(value: object) -> str:
     return text if len(text) <= 60 else text[:57] + "..."
 
 
-@implements("legal-action-count", "action-kinds")
+@implements("legal-action-count", "action-kinds", "pass-by-showing")
 def legal_actions(state: State) -> tuple[Action, ...]:
     """legal-action-count: every legal action of the state, each exactly once.
 
     In the canonical order of the clause (:func:`action_order`): by kind (draw,
-    take-pile, meld, lay-off, discard, take-back), then meld index, then
+    take-pile, pass, meld, lay-off, discard, take-back), then meld index, then
     cards, then wild_at. The option lists are kept in that order, so the
     concatenation needs no sort.
     """
@@ -196,6 +202,8 @@ def legal_actions(state: State) -> tuple[Action, ...]:
                 out.append(DRAW)
             if is_take_pile_legal(state):
                 out.append(TAKE_PILE)
+            if state.profile.pass_by_showing and check_pass_by_showing(state) is None:
+                out.append(PASS)
             return tuple(out)
         profile = state.profile
         hand = state.hands[state.turn]
@@ -479,6 +487,7 @@ def action_from_json(data: object, where: str = "action") -> tuple[Action, int |
     allowed = {
         ActionType.DRAW: set(),
         ActionType.TAKE_PILE: set(),
+        ActionType.PASS: set(),
         ActionType.TAKE_BACK: set(),
         ActionType.DISCARD: {"card"},
         ActionType.MELD: {"cards", "wild_at"},

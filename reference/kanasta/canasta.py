@@ -1,8 +1,8 @@
 """Chapter *Canastas*: when a meld is a canasta, of which kind, and its bonus.
 
-A canasta's kind is a fact about the meld's *history* in fi-5200 (it is fixed
-the moment the meld first reaches seven cards) and about its cards in the other
-families. :func:`classify_growth` is called by :mod:`kanasta.melds` each time a
+A canasta's kind is a fact about the meld's *history* in fi-5200 and fi-351 (it
+is fixed the moment the meld first reaches seven cards) and about its cards in
+the other families. :func:`classify_growth` is called by :mod:`kanasta.melds` each time a
 meld is made or grows, and its answer is kept inside the meld value.
 """
 
@@ -80,6 +80,20 @@ def _fixed_at_seven(
     return CanastaKind.FULL if naturals >= profile.canasta_size else CanastaKind.HALF
 
 
+def _clean_dirty_at_forming(
+    _profile: RulesProfile,
+    previous: CanastaKind | None,
+    _size: int,
+    _naturals: int,
+    wilds: int,
+    _wild_meld: bool,
+    _is_run: bool,
+) -> CanastaKind:
+    if previous is not None:
+        return previous
+    return CanastaKind.DIRTY if wilds else CanastaKind.CLEAN
+
+
 def _natural_mixed(
     _profile: RulesProfile,
     _previous: CanastaKind | None,
@@ -95,6 +109,7 @@ def _natural_mixed(
 _SCHEMES: dict[CanastaScheme, Scheme] = {
     CanastaScheme.CLEAN_DIRTY: _by_cards,
     CanastaScheme.HALF_FULL_GRAND: _fixed_at_seven,
+    CanastaScheme.CLEAN_DIRTY_AT_FORMING: _clean_dirty_at_forming,
     CanastaScheme.NATURAL_MIXED: _natural_mixed,
 }
 
@@ -108,6 +123,7 @@ _SCHEMES: dict[CanastaScheme, Scheme] = {
     "canasta-super",
     "canasta-all-wild",
     "canasta-natural-mixed",
+    "canasta-kind-at-forming-fi-351",
 )
 def classify_growth(
     profile: RulesProfile,
@@ -125,7 +141,7 @@ def classify_growth(
     was not a canasta). A meld below the canasta size is not a canasta. The
     family's scheme (canasta-clean-dirty, canasta-half-full with
     canasta-kind-fixed and canasta-grand, canasta-super, canasta-all-wild,
-    canasta-natural-mixed) decides the kind.
+    canasta-natural-mixed, canasta-kind-at-forming-fi-351) decides the kind.
     """
     if size < profile.canasta_size:
         return None

@@ -98,9 +98,10 @@ def shuffle_deck(profile: RulesProfile, seed: int) -> tuple[Card, ...]:
     return tuple(deck)
 
 
-@implements("direction-of-play")
+@implements("direction-of-play", "direction-fi-351")
 def get_next_seat_side(profile: RulesProfile) -> str:
-    """direction-of-play: where the next seat sits, seen from a player at a real table."""
+    """direction-of-play: where the next seat sits, seen from a player at a real table
+    (direction-fi-351: clockwise in fi-351, so at the left)."""
     return "right" if profile.direction is Direction.COUNTER_CLOCKWISE else "left"
 
 
@@ -116,7 +117,7 @@ def get_next_dealer(profile: RulesProfile, dealer: int) -> int:
     return (dealer + 1) % profile.players
 
 
-@implements("deal-koz", "deal-order", "trump-card", "deal-fi-5200")
+@implements("deal-koz", "deal-order", "trump-card", "deal-fi-5200", "deal-fi-351")
 def deal_cards(profile: RulesProfile, deck: Sequence[Card], dealer: int) -> Deal:
     """deal-order: deal a shuffled deck (``deck[0]`` is the top card).
 
@@ -126,10 +127,13 @@ def deal_cards(profile: RulesProfile, deck: Sequence[Card], dealer: int) -> Deal
     is the stock, in the order it is drawn. trump-card: in *koz* the bottom
     card of the stock is turned face up as the trump and stays in the stock.
     deal-six-packets (fi-5200): the hands and the fi packets are dealt
-    together, as if to six players (:func:`_deal_six_packets`).
+    together, as if to six players (:func:`_deal_six_packets`). deal-fi-351:
+    the fi packets from the cut, then the hands in pairs (:func:`_deal_cut_fi_then_pairs`).
     """
     if profile.deal_scheme is DealScheme.SIX_PACKETS:
         hands, fi = _deal_six_packets(profile, deck, dealer)
+    elif profile.deal_scheme is DealScheme.CUT_FI_THEN_PAIRS:
+        hands, fi = _deal_cut_fi_then_pairs(profile, deck, dealer)
     else:
         hands, fi = _deal_hands_then_fi(profile, deck, dealer)
     k = sum(len(h) for h in hands) + sum(len(p) for p in fi)
@@ -182,6 +186,32 @@ def _deal_six_packets(
     a, b, c = packets
     hands[dealer] = b
     return hands, [tuple(a), tuple(c)]
+
+
+@implements("deal-fi-351-order")
+def _deal_cut_fi_then_pairs(
+    profile: RulesProfile, deck: Sequence[Card], dealer: int
+) -> tuple[list[list[Card]], list[tuple[Card, ...]]]:
+    """deal-fi-351-order: the top cards, one at a time, to the first fi packet, the
+    second, the first... until both are full; then the hands two cards at a time
+    (one card in the last round when the hand size is odd) from the first player."""
+    players = profile.players
+    packets: list[list[Card]] = [[] for _ in range(profile.fi_packets)]
+    k = 0
+    for _ in range(profile.fi_size):
+        for packet in packets:
+            packet.append(deck[k])
+            k += 1
+    first = get_first_player(profile, dealer)
+    hands: list[list[Card]] = [[] for _ in range(players)]
+    dealt = 0
+    while dealt < profile.hand_size:
+        step = min(2, profile.hand_size - dealt)
+        for offset in range(players):
+            hands[(first + offset) % players].extend(deck[k : k + step])
+            k += step
+        dealt += step
+    return hands, [tuple(p) for p in packets]
 
 
 def deal_from_seed(profile: RulesProfile, seed: int, dealer: int) -> Deal:

@@ -163,7 +163,7 @@ def new_game(
     )
 
 
-@implements("game-target", "game-tie", "game-target-fi-5200")
+@implements("game-target", "game-tie", "game-target-fi-5200", "game-target-fi-351")
 def get_game_winner(
     profile: RulesProfile, totals: Sequence[HalfPoints], target: HalfPoints
 ) -> tuple[int | None, HalfPoints]:
@@ -173,6 +173,7 @@ def get_game_winner(
     family with a further target moves on to it; otherwise the higher total
     wins, and equal highest totals play another hand. game-target-fi-5200:
     5200, then 7200 and 9200 (the profile's target and extensions).
+    game-target-fi-351: 351, or 555 with the ``target-555`` option.
     """
     reached = [t for t, s in enumerate(totals) if s >= target]
     if not reached:
@@ -272,6 +273,7 @@ def game_to_json(game: Game, *, with_deals: bool = False) -> dict[str, object]:
     return {
         "format": "kanasta-game",
         "variant": game.profile.family.value,
+        **({"options": list(game.profile.options)} if game.profile.options else {}),
         "seed": game.seed,
         "first_dealer": first_dealer,
         "hands": hands,
@@ -291,7 +293,10 @@ def game_from_json(data: object, where: str = "game") -> Game:
         raise InputError(f"{where}: a game record is a JSON object.")
     if data.get("format") != "kanasta-game":
         raise InputError(f'{where}.format: expected "kanasta-game".')
-    profile = get_profile(str(data.get("variant")))
+    options = data.get("options", [])
+    if not isinstance(options, list) or not all(isinstance(o, str) for o in options):
+        raise InputError(f"{where}.options: expected a list of option names (clause game-record).")
+    profile = get_profile(str(data.get("variant")), options)
     seed_raw = data.get("seed")
     if seed_raw is not None and (isinstance(seed_raw, bool) or not isinstance(seed_raw, int)):
         raise InputError(f"{where}.seed: expected an integer or null.")

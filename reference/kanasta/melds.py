@@ -44,6 +44,7 @@ __all__ = [
     "get_lay_off_arrangements",
     "get_meld_arrangements",
     "get_meld_points",
+    "get_natural_streak",
     "meld_from_json",
     "meld_to_json",
     "validate_meld",
@@ -330,6 +331,17 @@ def _longest_natural_streak(positions: Sequence[int]) -> int:
         best = max(best, streak)
         last = p
     return best
+
+
+@implements("opening-two-melds")
+def get_natural_streak(meld: Meld) -> int:
+    """opening-two-melds: the most naturals of a run standing in consecutive places
+    (the acting wild breaks a streak; a 2 in its own place is natural); 0 for a set."""
+    if meld.kind is not _RUN:
+        return 0
+    low = meld.low
+    wild_at = meld.wild_at
+    return _longest_natural_streak([low + i for i in range(len(meld.cards)) if low + i != wild_at])
 
 
 @implements(

@@ -15,7 +15,7 @@ from kanasta.canasta import is_canasta
 from kanasta.cards import is_wild_card
 from kanasta.clauses import implements
 from kanasta.errors import Violation
-from kanasta.melds import Meld, MeldKind, get_meld_points
+from kanasta.melds import Meld, MeldKind, get_meld_points, get_natural_streak
 from kanasta.points import HalfPoints, format_points
 from kanasta.profiles import OpeningBand, OpeningScope, RulesProfile
 from kanasta.state import State, get_provisional_melds, get_team
@@ -24,6 +24,9 @@ _PLAYER = OpeningScope.PLAYER
 _RUN = MeldKind.RUN
 
 _NO_CLEAN_RUN = "the first opening needs a run of three or more naturals with no wild"
+
+_NATURAL_RUN = 3
+"""opening-two-melds: the naturals in consecutive places the opening run holds."""
 
 __all__ = [
     "check_forced_opening",
@@ -108,6 +111,8 @@ def get_opening_total(
     "opening-waiver",
     "opening-lower-band",
     "opening-upper-band",
+    "opening-two-melds",
+    "opening-two-melds-reading",
 )
 def check_opening(
     profile: RulesProfile, melds: tuple[Meld, ...], team_score: HalfPoints, cards_left: int
@@ -118,12 +123,26 @@ def check_opening(
     opening-threshold-inclusive: the total must reach the band's threshold
     (equal is enough). opening-waiver: the threshold (only the threshold) is
     waived when the player keeps at most ``opening_waiver_cards`` cards.
+    opening-two-melds (fi-351): at least two melds, one of them a run holding
+    three naturals in consecutive places; no points are needed.
     A refusal cites the band's own clauses (``run_clause``, ``total_clause``),
     so that it names a clause of the family played.
     """
     band = get_opening_band(profile, team_score)
     if band is None:
         return None
+    if len(melds) < band.min_melds:
+        return Violation(
+            "opening-two-melds",
+            "too-few-melds",
+            f"the opening lays {len(melds)} meld(s); it needs at least {band.min_melds}",
+        )
+    if band.needs_natural_run and all(get_natural_streak(m) < _NATURAL_RUN for m in melds):
+        return Violation(
+            "opening-two-melds",
+            "no-natural-run",
+            "one opening meld must be a run with three naturals in consecutive places",
+        )
     if band.needs_clean_run:
         for meld in melds:
             if is_clean_run(meld):

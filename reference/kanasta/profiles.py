@@ -8,7 +8,8 @@ dispatches on it in one place.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from collections.abc import Iterable
+from dataclasses import dataclass, field, replace
 from enum import Enum, StrEnum
 
 from kanasta.cards import Card, get_rank, get_suit, is_two
@@ -23,6 +24,7 @@ __all__ = [
     "KOZ",
     "PLAYABLE_FAMILIES",
     "PROFILES",
+    "VARIANTS",
     "CanastaScheme",
     "DealScheme",
     "Direction",
@@ -31,12 +33,14 @@ __all__ = [
     "OpeningBand",
     "OpeningScope",
     "PointTable",
+    "ProfileOption",
     "Rounding",
     "RulesProfile",
     "TrumpRule",
     "UnplayedFi",
     "WildMeldRule",
     "get_profile",
+    "get_variant_profile",
     "require_playable",
 ]
 
@@ -74,7 +78,9 @@ class CanastaScheme(Enum):
     """How a family classifies its canastas (chapter *Canastas*)."""
 
     CLEAN_DIRTY = "clean/dirty"
-    """koz and fi-351: by the cards in the meld (koz adds trump, super and all-wild kinds)."""
+    """koz: by the cards in the meld (with trump, super and all-wild kinds)."""
+    CLEAN_DIRTY_AT_FORMING = "clean/dirty, fixed when the meld first reaches seven"
+    """fi-351: by the cards the meld holds when it first reaches seven cards."""
     HALF_FULL_GRAND = "half/full/grand"
     """fi-5200: fixed when the meld first reaches seven cards."""
     NATURAL_MIXED = "natural/mixed"
@@ -103,6 +109,10 @@ class DealScheme(Enum):
     SIX_PACKETS = (
         "one card at a time to the three other players and the dealer's packets a, b, c "
         "(b the dealer's hand, a the first fi, c the second), then the stock"
+    )
+    CUT_FI_THEN_PAIRS = (
+        "the two fi packets one card at a time from the cut, then the hands two cards "
+        "at a time, then the stock"
     )
 
 
@@ -147,6 +157,23 @@ class OpeningBand:
     wild_melds_count: bool = True
     run_clause: str = "opening-clean-run"
     total_clause: str = "opening-threshold"
+    min_melds: int = 1
+    needs_natural_run: bool = False
+    """``min_melds``: the opening lays at least this many melds; ``needs_natural_run``: one
+    of them is a run holding three naturals in consecutive places (a wild may stand
+    elsewhere in it)."""
+
+
+@dataclass(frozen=True, slots=True)
+class ProfileOption:
+    """A named rule option of a family (agreed before the game): the fields it changes.
+
+    ``changes`` holds (field name, value) pairs applied to the family's profile.
+    """
+
+    name: str
+    description: str
+    changes: tuple[tuple[str, object], ...]
 
 
 @dataclass(frozen=True, slots=True)
@@ -243,6 +270,9 @@ class RulesProfile:
     target_extensions: tuple[HalfPoints, ...] = ()
     unplayed_fi: UnplayedFi = UnplayedFi.COUNTS
     score_parts: tuple[str, ...] = ("fi", "melded", "canastas", "going-out", "hand", "rounding")
+    pass_by_showing: bool = False
+    known_options: tuple[ProfileOption, ...] = ()
+    options: tuple[str, ...] = ()
     implemented: Implemented = Implemented.MELDS
 
     @property
@@ -259,6 +289,11 @@ class RulesProfile:
                 f"{self.family.value}: a profile with runs allows one wild card per "
                 f"meld, not {self.max_wilds_per_meld} (clause one-wild-per-meld)"
             )
+
+    @property
+    def variant(self) -> str:
+        """The family's name with the options in force, e.g. ``fi-351 players-2``."""
+        return " ".join((self.family.value, *self.options))
 
     @property
     def deck_size(self) -> int:
@@ -423,7 +458,7 @@ FI_5200 = RulesProfile(
 
 FI_351 = RulesProfile(
     family=Family.FI_351,
-    title="fi-351: partnership kanasta with fi packets, sets and runs, clean and dirty canastas",
+    title="fi-351: partnership kanasta with fi, a run among two opening melds, game to 351",
     sources="seed 000 (part 2)",
     players=4,
     partnerships=True,
@@ -447,8 +482,41 @@ FI_351 = RulesProfile(
     one_set_per_rank=True,
     threes_special=False,
     canasta_size=7,
-    canasta_scheme=CanastaScheme.CLEAN_DIRTY,
+    canasta_scheme=CanastaScheme.CLEAN_DIRTY_AT_FORMING,
     bonuses=_b(dirty="10", clean="20", fi="10", going_out="10"),
+    deal_scheme=DealScheme.CUT_FI_THEN_PAIRS,
+    opening_bands=(
+        OpeningBand(None, 0, needs_clean_run=False, min_melds=2, needs_natural_run=True),
+    ),
+    opening_waiver_cards=None,
+    opening_scope=OpeningScope.TEAM,
+    emptying_needs_canasta=True,
+    fi_needs_canasta=True,
+    first_fi_team_discard_ban=False,
+    going_out_needs_discard=False,
+    rounding=Rounding.NONE,
+    target_score=to_half_points(351),
+    unplayed_fi=UnplayedFi.COUNTS,
+    score_parts=("fi", "melded", "canastas", "going-out", "hand"),
+    pass_by_showing=True,
+    implemented=Implemented.GAMES,
+    known_options=(
+        ProfileOption(
+            "players-2",
+            "two players, each on their own (clause players-fi-351)",
+            (("players", 2), ("partnerships", False)),
+        ),
+        ProfileOption(
+            "players-3",
+            "three players, each on their own (clause players-fi-351)",
+            (("players", 3), ("partnerships", False)),
+        ),
+        ProfileOption(
+            "target-555",
+            "the game is played to 555 (clause game-target-fi-351)",
+            (("target_score", to_half_points(555)),),
+        ),
+    ),
 )
 
 CLASSIC = RulesProfile(
@@ -495,16 +563,80 @@ PLAYABLE_FAMILIES: tuple[str, ...] = tuple(n for n, p in PROFILES.items() if p.i
 """The families whose whole games the reference plays (derived from ``implemented``)."""
 
 
-@implements("rule-families")
-def get_profile(name: str) -> RulesProfile:
-    """rule-families: the profile of a family by its name (``koz``, ``fi-5200``...)."""
+def _with_options(profile: RulesProfile, names: tuple[str, ...]) -> RulesProfile:
+    """The family's profile with the named options in force (names in the family's order)."""
+    changes: dict[str, object] = {}
+    for option in profile.known_options:
+        if option.name in names:
+            changes.update(option.changes)
+    return replace(profile, options=names, **changes)  # type: ignore[arg-type]
+
+
+def _option_sets(profile: RulesProfile) -> list[tuple[str, ...]]:
+    """Every allowed combination of a family's options, in the family's order: at most
+    one option that sets a field (``players-2`` and ``players-3`` exclude each other)."""
+    combos: list[tuple[str, ...]] = [()]
+    for option in profile.known_options:
+        fields = {name for name, _ in option.changes}
+        for combo in list(combos):
+            taken = {
+                name
+                for other in profile.known_options
+                if other.name in combo
+                for name, _ in other.changes
+            }
+            if not fields & taken:
+                combos.append((*combo, option.name))
+    return combos
+
+
+VARIANTS: dict[tuple[str, tuple[str, ...]], RulesProfile] = {
+    (p.family.value, names): _with_options(p, names) if names else p
+    for p in PROFILES.values()
+    for names in _option_sets(p)
+}
+"""Every profile by family name and options in force, built once (so that the same
+rules are always the same value)."""
+
+
+def get_variant_profile(name: str, features: Iterable[str]) -> RulesProfile:
+    """profile-options: the profile a fixture plays under: its variant with those of its
+    named features that are options of the family (other features are not options)."""
+    family = get_profile(name)
+    known = {o.name for o in family.known_options}
+    return get_profile(name, [f for f in features if f in known])
+
+
+@implements("rule-families", "profile-options")
+def get_profile(name: str, options: Iterable[str] = ()) -> RulesProfile:
+    """rule-families: the profile of a family by its name (``koz``, ``fi-5200``...).
+
+    profile-options: ``options`` names rule options of the family agreed before
+    the game (``players-2``, ``target-555``); an unknown or conflicting option is an
+    input error.
+    """
     try:
-        return PROFILES[name]
+        family = PROFILES[name]
     except KeyError:
         known = ", ".join(PROFILES)
         raise InputError(
             f"unknown variant {name!r}; the rule families are {known} (clause rule-families)."
         ) from None
+    wanted = set(options)
+    names = tuple(o.name for o in family.known_options if o.name in wanted)
+    unknown = sorted(wanted - set(names))
+    if unknown:
+        known_names = ", ".join(o.name for o in family.known_options) or "none"
+        raise InputError(
+            f"{name} has no option {unknown[0]!r}; its options are {known_names} "
+            "(clause profile-options)."
+        )
+    profile = VARIANTS.get((name, names))
+    if profile is None:
+        raise InputError(
+            f"the options {', '.join(names)} of {name} cannot be combined (clause profile-options)."
+        )
+    return profile
 
 
 def require_playable(profile: RulesProfile, what: str) -> None:

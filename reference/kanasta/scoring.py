@@ -78,9 +78,10 @@ class HandScore:
         return "\n".join(lines)
 
 
-@implements("score-rounding")
+@implements("score-rounding", "score-halves-fi-351")
 def round_score(profile: RulesProfile, raw: HalfPoints) -> HalfPoints:
     """score-rounding: koz rounds a half point up, toward plus infinity, also below zero.
+    score-halves-fi-351: fi-351 (like fi-5200) does not round.
 
     ``-2.5`` becomes ``-2``; ``7.5`` becomes ``8``. Returns the adjustment
     (0 or one half point) to add to ``raw``.
@@ -120,6 +121,7 @@ def get_penalty(state: State, team: int) -> HalfPoints:
     "hand-penalty",
     "fi-bonus",
     "hand-score-fi-5200",
+    "hand-score-fi-351",
 )
 def score_hand(state: State) -> HandScore:
     """hand-score: each team's score for the hand, as a breakdown.
@@ -129,7 +131,8 @@ def score_hand(state: State) -> HandScore:
     team that went out; hand-penalty: minus the cards left in both partners'
     hands; rounding: once, at the end (score-rounding). hand-score-fi-5200:
     an unplayed fi neither scores nor costs (get_unplayed_fi), penalty: the
-    fi-5200 penalties (get_penalty). The family's ``score_parts`` name the
+    fi-5200 penalties (get_penalty). hand-score-fi-351: fi, melded, canastas,
+    going-out and hand, nothing rounded. The family's ``score_parts`` name the
     parts and their order.
     """
     profile = state.profile

@@ -495,6 +495,12 @@ PROFILE_LABELS: dict[str, str] = {
     "target_score": "game won at (points)",
     "target_extensions": "game extended to (points)",
     "implemented": "what the reference engine implements",
+    "pass_by_showing": "a player holding the top card of the pile may show it and pass",
+    "known_options": "options the players may agree on before the game",
+    "options": "options in force",
+    "unplayed_fi": "a fi taken by discarding and never played",
+    "score_parts": "parts of the hand score",
+    "opening_scope": "whose first melds the opening requirement applies to",
 }
 
 # What the spec states for a family whose games are not implemented yet

@@ -179,8 +179,10 @@ def make_state(
 _PLAYER = OpeningScope.PLAYER
 
 
+@implements("seats-in-order-of-play", "players-fi-351")
 def get_team_count(profile: RulesProfile) -> int:
-    """seats-in-order-of-play: two teams in a partnership game, else one per player."""
+    """seats-in-order-of-play: two teams in a partnership game; players-fi-351: else
+    every player is a team of one."""
     return profile.players // 2 if profile.partnerships else profile.players
 
 

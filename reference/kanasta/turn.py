@@ -33,10 +33,12 @@ __all__ = [
     "apply_draw",
     "apply_lay_off_action",
     "apply_meld",
+    "apply_pass",
     "apply_take_back",
     "apply_take_pile",
     "can_finish_turn",
     "check_discard",
+    "check_pass_by_showing",
     "check_phase",
     "check_take_pile",
     "get_legal_discards",
@@ -141,6 +143,45 @@ def check_take_pile(state: State) -> Violation | None:
             "a player holding one card may not take a discard pile of one card",
         )
     return None
+
+
+@implements("pass-by-showing", "pass-by-showing-when", "action-kinds")
+def check_pass_by_showing(state: State) -> Violation | None:
+    """pass-by-showing: may the player pass the turn by showing a card identical to the
+    top of the discard pile?
+
+    pass-by-showing-when: only at the start of the turn (the draw phase), in place of
+    drawing or taking the pile, whenever the hand holds that card, as often as it does.
+    action-kinds: a family without the pass refuses it.
+    """
+    if not state.profile.pass_by_showing:
+        return Violation(
+            "action-kinds",
+            "no-pass-in-family",
+            f"{state.profile.family.value} has no pass by showing",
+        )
+    if state.phase is not _DRAW:
+        return _phase_violation(state, _DRAW)
+    discard = state.discard
+    if not discard:
+        return Violation("pass-by-showing", "pile-empty", "there is no top card to match")
+    if discard[-1] not in state.hands[state.turn]:
+        return Violation(
+            "pass-by-showing",
+            "no-matching-card",
+            f"the hand holds no {format_card(discard[-1])}, the top of the discard pile",
+        )
+    return None
+
+
+@implements("pass-by-showing", "pass-by-showing-when", "turn-passes")
+def apply_pass(state: State) -> State | Violation:
+    """pass-by-showing: the player shows the card and the turn passes to the next seat,
+    with no draw and no discard; the hand, the pile and the stock stay as they are."""
+    problem = check_pass_by_showing(state)
+    if problem is not None:
+        return problem
+    return end_turn(state)
 
 
 @implements("take-whole-pile", "single-pile-no-discard-back", "turn-must-finish")
@@ -377,9 +418,12 @@ def apply_lay_off_action(
     "single-pile-no-discard-back",
     "opening-checked-at-discard",
     "emptying-by-discard",
+    "discard-playable-card",
 )
 def check_discard(state: State, card: Card) -> Violation | None:
     """discard-ends-turn: may the player discard ``card`` now (phase already checked)?
+
+    discard-playable-card: whether the card could be laid off plays no part.
 
     single-pile-no-discard-back: not the card taken from a one-card pile this
     turn (nor its twin: the two copies are the same card).

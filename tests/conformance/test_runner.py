@@ -260,7 +260,7 @@ def test_playthrough_from_a_seed_with_the_dealer() -> None:
     ]
     toy = engine_fixture("koz/t/play", steps, seed=7)
     requests = build_requests(
-        toy, dealer=lambda _variant, seed: engine.new_state_from_seed(KOZ, seed)
+        toy, dealer=lambda _variant, seed, _features=(): engine.new_state_from_seed(KOZ, seed)
     )
     assert requests[0][1]["setup"]["state"] == start
     assert requests[0][1]["setup"]["seed"] == 7

@@ -18,7 +18,7 @@ from pathlib import Path
 import pytest
 
 from kanasta import engine
-from kanasta.actions import DRAW, TAKE_BACK, TAKE_PILE, Action, ActionType
+from kanasta.actions import DRAW, PASS, TAKE_BACK, TAKE_PILE, Action, ActionType
 from kanasta.conformance.suite import validate_suite
 from kanasta.errors import Violation
 from kanasta.resources import get_fixtures_dir
@@ -35,7 +35,7 @@ _FAMILIES = {c.slug: c.families for c in load_spec()}
 def _probes(state: State, rng: random.Random) -> list[Action]:
     """Actions to try in ``state``: most of them illegal."""
     hand = state.hands[state.turn]
-    probes = [DRAW, TAKE_PILE, TAKE_BACK]
+    probes = [DRAW, TAKE_PILE, PASS, TAKE_BACK]
     probes.extend(Action(ActionType.DISCARD, (c,)) for c in sorted(set(hand)))
     if len(hand) >= 3:
         for size in (3, 4, len(hand)):
@@ -71,7 +71,13 @@ def test_rejection_cites_family_in_random_self_play(family: str) -> None:
         play_random_hand(family, 7_000 + index, rng, on_step=probe)
     # The probes meet refusals of many clauses, the opening's among them.
     assert len(met) >= 8, met
-    opening = {"opening-lower-band", "opening-upper-band", "opening-clean-run", "opening-threshold"}
+    opening = {
+        "opening-lower-band",
+        "opening-upper-band",
+        "opening-clean-run",
+        "opening-threshold",
+        "opening-two-melds",
+    }
     assert opening & set(met), met
 
 

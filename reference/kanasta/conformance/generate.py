@@ -31,7 +31,7 @@ from kanasta.conformance.loader import find_fixture_files, fixture_from_json, fi
 from kanasta.conformance.model import JsonObject
 from kanasta.errors import InputError, Violation
 from kanasta.points import points_to_json
-from kanasta.profiles import PROFILES, RulesProfile
+from kanasta.profiles import PROFILES, RulesProfile, get_variant_profile
 
 __all__ = [
     "MAX_ACTIONS",
@@ -104,11 +104,13 @@ def generate_fixture(
     description: str,
     recipe: JsonObject,
     source: str | None = None,
+    features: Sequence[str] = (),
 ) -> JsonObject:
-    """The whole fixture a recipe makes (as JSON data)."""
-    profile = PROFILES.get(variant)
-    if profile is None:
+    """The whole fixture a recipe makes (as JSON data), played under the family's
+    options named in ``features`` (clause profile-options)."""
+    if variant not in PROFILES:
         raise InputError(f"unknown variant {variant!r}.")
+    profile = get_variant_profile(variant, features)
     kind = recipe.get("recipe")
     if kind not in RECIPES:
         raise InputError(f"unknown recipe {kind!r}; the recipes are {', '.join(RECIPES)}.")
@@ -123,6 +125,8 @@ def generate_fixture(
     }
     if source:
         data["source"] = source
+    if features:
+        data["features"] = list(features)
     data["generated"] = dict(recipe)
     if kind == "playthrough":
         actions, end = _random_actions(engine, profile, start, rng, None)
@@ -181,6 +185,7 @@ def regenerate_folders(
                 description=str(data.get("description", "")),
                 recipe=data["generated"],
                 source=data.get("source"),
+                features=[str(f) for f in data.get("features", [])],
             )
             text = format_fixture_json(fresh)
             changed = path.read_text(encoding="utf-8") != text

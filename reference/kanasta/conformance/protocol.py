@@ -9,9 +9,9 @@ nothing between requests and can be restarted at any point.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
+from collections.abc import Mapping
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, Protocol
 
 from kanasta.conformance import PROTOCOL_VERSION, SUITE_VERSION
 from kanasta.conformance.model import SETUP_STEP_KINDS, Fixture, JsonObject, Step
@@ -27,8 +27,14 @@ __all__ = [
     "parse_hello",
 ]
 
-Dealer = Callable[[str, int], JsonObject | None]
-"""Deals the spec's hand for (variant, seed) as an explicit state, or ``None`` if it cannot."""
+
+class Dealer(Protocol):
+    """Deals the spec's hand for (variant, seed, features) as an explicit state, or
+    ``None`` if it cannot."""
+
+    def __call__(
+        self, variant: str, seed: int, features: tuple[str, ...] = (), /
+    ) -> JsonObject | None: ...
 
 
 class ImplementationError(Exception):
@@ -143,7 +149,11 @@ def _setup_json(fixture: Fixture, applied: list[JsonObject], dealer: Dealer | No
     else:
         assert fixture.setup.seed is not None
         setup["seed"] = fixture.setup.seed
-        dealt = dealer(fixture.variant, fixture.setup.seed) if dealer is not None else None
+        dealt = (
+            dealer(fixture.variant, fixture.setup.seed, fixture.features)
+            if dealer is not None
+            else None
+        )
         if dealt is not None:
             setup["state"] = dealt
     setup["actions"] = [*fixture.setup.actions, *applied]
@@ -161,6 +171,8 @@ def build_requests(fixture: Fixture, dealer: Dealer | None = None) -> list[tuple
             "step": step.index,
             "variant": fixture.variant,
         }
+        if fixture.features:
+            request["features"] = list(fixture.features)
         if step.kind in SETUP_STEP_KINDS:
             request["setup"] = _setup_json(fixture, applied, dealer)
         request.update(step.params)

@@ -22,7 +22,7 @@ from kanasta.errors import InputError, Violation
 from kanasta.game import get_game_after_hand, get_hand_seed
 from kanasta.melds import Meld, MeldKind, apply_lay_off, get_meld_points, validate_meld
 from kanasta.points import HalfPoints, parse_points, points_to_json
-from kanasta.profiles import PROFILES, RulesProfile
+from kanasta.profiles import PROFILES, RulesProfile, get_variant_profile
 from kanasta.state import get_team_count
 
 __all__ = [
@@ -33,8 +33,10 @@ __all__ = [
     "rank_text",
 ]
 
-REFERENCE_FEATURES: tuple[str, ...] = ()
-"""The named rule options the reference implements (none are defined yet)."""
+REFERENCE_FEATURES: tuple[str, ...] = tuple(
+    option.name for profile in PROFILES.values() for option in profile.known_options
+)
+"""The named rule options the reference implements (clause profile-options)."""
 
 
 def rank_text(rank: int) -> str:
@@ -130,9 +132,12 @@ class ReferenceImplementation:
         if kind == "bye":
             return {"type": "bye"}
         variant = request.get("variant")
-        profile = PROFILES.get(variant) if isinstance(variant, str) else None
-        if profile is None:
+        if not isinstance(variant, str) or variant not in PROFILES:
             return {"unsupported": f"unknown variant {variant!r}"}
+        features = request.get("features", [])
+        if not isinstance(features, list) or not all(isinstance(f, str) for f in features):
+            raise InputError("$.features: expected a list of option names")
+        profile = get_variant_profile(variant, features)
         if kind == "meld":
             return self._meld(profile, request)
         if kind not in {k.value for k in ENGINE_STEP_KINDS}:

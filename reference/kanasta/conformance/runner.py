@@ -29,7 +29,7 @@ from kanasta.conformance.engine_api import load_engine
 from kanasta.conformance.model import Fixture, JsonObject, StepKind
 from kanasta.conformance.protocol import Dealer, Hello, ImplementationError, build_requests
 from kanasta.errors import InputError
-from kanasta.profiles import PROFILES
+from kanasta.profiles import PROFILES, get_variant_profile
 
 __all__ = [
     "EXIT_FAILED",
@@ -266,10 +266,10 @@ def reference_dealer() -> Dealer | None:
     if engine is None:
         return None
 
-    def deal(variant: str, seed: int) -> JsonObject | None:
-        profile = PROFILES.get(variant)
-        if profile is None:
+    def deal(variant: str, seed: int, features: tuple[str, ...] = (), /) -> JsonObject | None:
+        if variant not in PROFILES:
             return None
+        profile = get_variant_profile(variant, features)
         return engine.state_to_json(profile, engine.new_state_from_seed(profile, seed))
 
     return deal
