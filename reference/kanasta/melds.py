@@ -305,7 +305,13 @@ def _check_wild_ratio(profile: RulesProfile, naturals: int, wilds: int) -> Viola
             "too-few-naturals",
             f"at least {profile.min_naturals_per_meld} natural cards",
         )
-    if profile.wilds_at_most_naturals and wilds > naturals:
+    if profile.wilds_at_most_naturals and wilds * profile.naturals_per_wild > naturals:
+        if profile.naturals_per_wild > 1:
+            return Violation(
+                "classic-options",
+                "too-few-naturals-per-wild",
+                f"each wild card needs {profile.naturals_per_wild} natural cards",
+            )
         return Violation(
             "classic-wild-ratio", "wilds-outnumber-naturals", "wilds may not outnumber naturals"
         )
