@@ -105,7 +105,13 @@ def get_next_dealer(profile: RulesProfile, dealer: int) -> int:
 
 
 @implements(
-    "deal-koz", "deal-order", "trump-card", "deal-fi-5200", "deal-fi-351", "classic-upcard"
+    "deal-koz",
+    "deal-order",
+    "trump-card",
+    "deal-fi-5200",
+    "deal-fi-351",
+    "classic-upcard",
+    "classic-deal",
 )
 def deal_cards(profile: RulesProfile, deck: Sequence[Card], dealer: int) -> Deal:
     """deal-order: deal a shuffled deck (``deck[0]`` is the top card).
@@ -232,7 +238,9 @@ def check_deal(profile: RulesProfile, deal: Deal, where: str = "deal") -> None:
     if (
         len(deal.discard) != (1 if profile.initial_upcard else 0)
         and not (profile.upcard_turn_again and all(c in profile.upcard_turn_again for c in turned))
-    ) or (deal.discard and profile.upcard_turn_again and deal.discard[-1] in profile.upcard_turn_again):
+    ) or (
+        deal.discard and profile.upcard_turn_again and deal.discard[-1] in profile.upcard_turn_again
+    ):
         raise InputError(
             f"{where}.discard: expected {int(profile.initial_upcard)} upcard(s)"
             + (

@@ -70,8 +70,7 @@ def check_emptying(state: State, team: int, *, by_discard: bool) -> Violation | 
         return Violation(
             "emptying-needs-canasta" if profile.fi_needs_canasta else "going-out-needs-canasta",
             "no-canasta",
-            f"a hand may be emptied only when the team has {profile.going_out_canastas} "
-            "canasta(s)",
+            f"a hand may be emptied only when the team has {profile.going_out_canastas} canasta(s)",
         )
     if (
         by_discard

@@ -20,13 +20,13 @@ from kanasta.points import HalfPoints, to_half_points
 __all__ = [
     "BLACK_THREES",
     "CLASSIC",
-    "RED_THREES",
-    "WILD_CARDS",
     "FI_351",
     "FI_5200",
     "KOZ",
     "PROFILES",
+    "RED_THREES",
     "VARIANTS",
+    "WILD_CARDS",
     "CanastaScheme",
     "DealScheme",
     "Direction",
@@ -684,7 +684,7 @@ def get_family_profile(profile: RulesProfile) -> RulesProfile:
     return PROFILES[profile.family.value]
 
 
-@implements("rule-families", "profile-options")
+@implements("rule-families", "profile-options", "classic-options", "classic-players")
 def get_profile(name: str, options: Iterable[str] = ()) -> RulesProfile:
     """rule-families: the profile of a family by its name (``koz``, ``fi-5200``...).
 

@@ -19,11 +19,11 @@ from kanasta.state import State, get_team
 _RED_THREES = RED_THREES
 
 __all__ = [
-    "get_concealed_bonus",
-    "get_red_three_score",
     "HandScore",
     "TeamScore",
+    "get_concealed_bonus",
     "get_penalty",
+    "get_red_three_score",
     "get_unplayed_fi",
     "round_score",
     "score_hand",
@@ -129,8 +129,10 @@ def get_red_three_score(state: State, team: int) -> HalfPoints:
     count = len(state.red_threes[team])
     profile = state.profile
     all_four = profile.bonus("all-red-threes")
-    value = all_four if count == len(_RED_THREES) * 2 and all_four else count * profile.bonus(
-        "red-three"
+    value = (
+        all_four
+        if count == len(_RED_THREES) * 2 and all_four
+        else count * profile.bonus("red-three")
     )
     return value if state.melds[team] else -value
 

@@ -45,8 +45,8 @@ __all__ = [
     "arrangement_to_json",
     "default_seat_opened",
     "get_provisional_melds",
-    "get_team",
     "get_table_seats",
+    "get_team",
     "get_team_count",
     "has_opened",
     "is_provisional",
@@ -203,7 +203,7 @@ def make_state(
 _PLAYER = OpeningScope.PLAYER
 
 
-@implements("seats-in-order-of-play", "players-fi-351")
+@implements("seats-in-order-of-play", "players-fi-351", "classic-players")
 def get_team_count(profile: RulesProfile) -> int:
     """seats-in-order-of-play: two teams in a partnership game; players-fi-351: else
     every player is a team of one."""

@@ -8,8 +8,8 @@ raises for an illegal move.
 from __future__ import annotations
 
 from collections.abc import Iterable
-from itertools import combinations
 from dataclasses import replace
+from itertools import combinations
 
 from kanasta.candidates import (
     apply_lay_off_cached,
@@ -47,17 +47,17 @@ __all__ = [
     "apply_take_back",
     "apply_take_pile",
     "apply_take_pile_top",
-    "draw_past_red_threes",
-    "get_take_pile_options",
-    "is_pile_frozen",
-    "release_pending_pile",
     "can_finish_turn",
     "check_discard",
     "check_pass_by_showing",
     "check_phase",
     "check_take_pile",
+    "draw_past_red_threes",
     "get_legal_discards",
+    "get_take_pile_options",
+    "is_pile_frozen",
     "is_take_pile_legal",
+    "release_pending_pile",
     "remove_cards",
 ]
 
@@ -364,7 +364,9 @@ def apply_take_pile_top(state: State, cards: Iterable[Card], index: int) -> Stat
     rest = remove_cards(state.hands[state.turn], shown)
     if rest is None:
         return Violation(
-            "classic-take-pile", "cards-not-in-hand", f"the hand does not hold {format_cards(shown)}"
+            "classic-take-pile",
+            "cards-not-in-hand",
+            f"the hand does not hold {format_cards(shown)}",
         )
     rank = get_rank(top)
     naturals = sum(1 for c in shown if not is_wild_card(c) and get_rank(c) == rank)
@@ -467,9 +469,7 @@ def get_take_pile_options(state: State) -> list[tuple[tuple[Card, ...], int]]:
     else:
         options = [(p, -1) for p in pairs]
         if not frozen:
-            options += [
-                (tuple(sorted((n, w))), -1) for n in dict.fromkeys(naturals) for w in wilds
-            ]
+            options += [(tuple(sorted((n, w))), -1) for n in dict.fromkeys(naturals) for w in wilds]
         options.sort()
     return [
         (cards, i)
