@@ -124,7 +124,7 @@ def apply_action(state: State, action: Action, seat: int | None = None) -> State
     if kind is ActionType.TAKE_PILE:
         if state.profile.pile_top_melded:
             return apply_take_pile_top(state, action.cards, action.meld)
-        if action.cards or action.meld != -1:
+        if action.cards or action.meld > 0:
             return Violation(
                 "take-whole-pile",
                 "no-top-meld-in-family",

@@ -332,9 +332,11 @@ def new_hand(
     first = get_first_player(profile, dealer)
     hands = deal.hands
     stock = deal.stock
-    red_threes: tuple[tuple[Card, ...], ...] = ((),) * teams
+    red_threes: tuple[tuple[Card, ...], ...] = ()
+    seats: tuple[bool, ...] = ()
     if profile.red_threes_laid:
         hands, stock, red_threes = lay_dealt_red_threes(profile, hands, stock, first)
+        seats = (False,) * profile.players
     return State(
         profile=profile,
         dealer=dealer,
@@ -351,7 +353,7 @@ def new_hand(
         trump=deal.trump,
         seat_opened=default_seat_opened(profile, (False,) * teams),
         red_threes=red_threes,
-        table_seats=(False,) * profile.players,
+        table_seats=seats,
     )
 
 

@@ -295,6 +295,8 @@ class RulesProfile:
     naturals_per_wild: int = 1
     """With ``wilds_at_most_naturals``: how many naturals each wild card needs."""
     concealed_canasta_bonus: HalfPoints = 0
+    tracks_table_seats: bool = False
+    """The state keeps which players have laid cards on the table (for going out concealed)."""
     known_options: tuple[ProfileOption, ...] = ()
     options: tuple[str, ...] = ()
 
@@ -589,6 +591,7 @@ CLASSIC = RulesProfile(
     score_parts=("melded", "canastas", "red-threes", "going-out", "concealed", "hand"),
     upcard_turn_again=(*WILD_CARDS, *RED_THREES, *BLACK_THREES),
     red_threes_laid=True,
+    tracks_table_seats=True,
     pile_top_melded=True,
     pile_freezers=(*WILD_CARDS, *RED_THREES),
     pile_blockers=BLACK_THREES,

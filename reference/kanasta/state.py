@@ -614,8 +614,6 @@ def state_from_json(profile: RulesProfile, data: object, where: str = "state") -
         state = _personal_opening(state, extra, opened_raw is not None, where)
     if profile.red_threes_laid:
         state = _classic_extra(state, extra, where)
-    else:
-        state = replace(state, red_threes=((),) * teams, table_seats=(False,) * players)
     _check_cards(profile, state, where)
     for t in range(teams):
         if (

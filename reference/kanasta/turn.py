@@ -553,7 +553,7 @@ def after_laying(
         state.pile_pending,
         state.pile_top,
         state.table_seats,
-        True,
+        profile.tracks_table_seats,
     )
     if new.pile_top is not None and check_provisional_opening(new, len(hand)) is None:
         new = release_pending_pile(new)
