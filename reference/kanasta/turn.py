@@ -254,12 +254,7 @@ def apply_take_pile(state: State) -> State | Violation:
     discard = state.discard
     profile = state.profile
     if profile.pile_top_melded:
-        return Violation(
-            "classic-take-pile",
-            "top-card-not-melded",
-            "the pile is taken by melding its top card at once: name the hand cards "
-            "that meld with it, or the meld it is laid off on",
-        )
+        return apply_take_pile_top(state, (), -1)
     pile_card = discard[0] if len(discard) == 1 and profile.single_pile_no_discard_back else None
     hands = list(state.hands)
     hand = tuple(sorted(hands[seat] + discard))
@@ -355,12 +350,19 @@ def apply_take_pile_top(state: State, cards: Iterable[Card], index: int) -> Stat
             "no-top-meld-in-family",
             f"in {profile.family.value} the pile is taken into the hand, without melding",
         )
+    shown = tuple(sorted(cards))
+    if not shown and index < 0:
+        return Violation(
+            "classic-take-pile",
+            "top-card-not-melded",
+            "the pile is taken by melding its top card at once: name the hand cards "
+            "that meld with it, or the meld it is laid off on",
+        )
     discard = state.discard
     top = discard[-1]
     problem = _top_violation(state, top)
     if problem is not None:
         return problem
-    shown = tuple(sorted(cards))
     rest = remove_cards(state.hands[state.turn], shown)
     if rest is None:
         return Violation(
