@@ -46,6 +46,7 @@ from fixture_kit import (
     score,
     write_fixtures,
 )
+from kanasta import engine
 from kanasta.profiles import CLASSIC, RulesProfile, get_profile
 from kanasta.scenario import build_state
 from kanasta.state import Phase, state_to_json
@@ -95,7 +96,7 @@ def state(features: Sequence[str] = (), **kwargs: Any) -> Json:
     return state_to_json(build_state(_profile(features), **kwargs))
 
 
-def seat_hands(seat: int, hand: str, players: int = 4, **others: str) -> list[str | None]:
+def seat_hands(seat: int, hand: str, players: int = 4, /, **others: str) -> list[str | None]:
     """Hands by seat with ``hand`` at ``seat``; ``others`` maps ``s<N>`` to another hand."""
     out: list[str | None] = [None] * players
     out[seat] = hand
@@ -150,7 +151,7 @@ def seats_of(players: int) -> range:
 def tables_seats() -> list[tuple[str, tuple[str, ...], int, int]]:
     """(table name, features, players, seat): every seat of four players, and two seats of
     each other table."""
-    out = [("players-4", (), 4, s) for s in range(4)]
+    out: list[tuple[str, tuple[str, ...], int, int]] = [("players-4", (), 4, s) for s in range(4)]
     out += [("players-2", TABLES["players-2"], 2, s) for s in (0, 1)]
     out += [("players-3", TABLES["players-3"], 3, s) for s in (1, 2)]
     out += [("players-6", TABLES["players-6"], 6, s) for s in (3, 4)]
@@ -205,8 +206,6 @@ def deal_fixtures(book: Book) -> None:
 
 def _dealt(features: Sequence[str], seed: int) -> Json:
     """The golden deal of the reference for a seed (hands, pile, red threes)."""
-    from kanasta import engine
-
     return engine.state_to_json(engine.new_hand(_profile(features), seed=seed))
 
 
@@ -904,7 +903,10 @@ def going_out_fixtures(book: Book) -> None:
                 phase=Phase.PLAY,
             ),
             ok(disc("9D")),
-            facts(hand_over=True, hand_sizes=[0 if s == seat else _base(name) for s in range(players)]),
+            facts(
+                hand_over=True,
+                hand_sizes=[0 if s == seat else _base(name) for s in range(players)],
+            ),
             features=features,
         )
         book.add(
@@ -1021,8 +1023,8 @@ def going_out_fixtures(book: Book) -> None:
                 melds=_order(
                     team,
                     [
-                        {"canasta": "natural", "arrangement": _arr("K", CANASTA + " KS")},
-                        {"canasta": "mixed", "arrangement": _arr("Q", MIXED + " QS")},
+                        {"canasta": "natural", "arrangement": _arr("K", "KC KC KD KD KH KH KS KS")},
+                        {"canasta": "mixed", "arrangement": _arr("Q", "QC QC QD QD QH QH QS JK")},
                     ],
                     [],
                 ),
@@ -1098,13 +1100,8 @@ def _hand_of(seat: int, other: int) -> str:
 
 
 def _arr(rank: str, text: str) -> Json:
-    """A set's arrangement: its naturals sorted, then its wild cards."""
-    from kanasta.cards import format_card, parse_cards
-
-    parsed = parse_cards(cards(text))
-    naturals = sorted(c for c in parsed if format_card(c)[:-1] == rank)
-    wilds = sorted(c for c in parsed if format_card(c)[:-1] != rank)
-    return {"kind": "set", "rank": rank, "cards": [format_card(c) for c in naturals + wilds]}
+    """A set's arrangement (its cards as written: naturals by suit, then wild cards)."""
+    return {"kind": "set", "rank": rank, "cards": cards(text)}
 
 
 # --------------------------------------------------------------------------- chapter 9
@@ -1156,11 +1153,7 @@ def scoring_fixtures(book: Book) -> None:
                 phase=Phase.PLAY,
             ),
             ok(disc("9D")),
-            score(
-                *_order(
-                    team, parts(180, 800, 0, 100, 0, -5), parts(15, 0, 0, 0, 0, -10)
-                )
-            ),
+            score(*_order(team, parts(180, 800, 0, 100, 0, -5), parts(15, 0, 0, 0, 0, -10))),
         )
         book.add(
             f"scoring/natural-canasta-turns-mixed-seat-{seat}",
@@ -1214,6 +1207,26 @@ def scoring_fixtures(book: Book) -> None:
             ok(disc("9D")),
             score(*_order(team, parts(180, 900, 0, 100, 0, -5), parts(15, 0, 0, 0, 0, -10))),
             features=("concealed-canasta",),
+        )
+    for seat in range(4):
+        team = seat % 2
+        partner = (seat + 2) % 4
+        left = "JK 2C AS 7D 3S"
+        book.add(
+            f"scoring/cards-left-in-hand-seat-{seat}",
+            ["classic-hand-score", "card-points-classic"],
+            f"Seat {seat} goes out while the partner still holds a joker (50), a 2 (20), an ace "
+            "(20), a 7 (5) and a black three (5): the side loses 100 for them.",
+            state(
+                hands=seat_hands(seat, "9D", **{f"s{partner}": left, **_others(seat)}),
+                melds=both(team, [CANASTA], ["5C 5D 5H"]),
+                turn=seat,
+                phase=Phase.PLAY,
+            ),
+            ok(disc("9D")),
+            score(
+                *_order(team, parts(70, 500, 0, 100, 0, -total(left)), parts(15, 0, 0, 0, 0, -10))
+            ),
         )
     for name, features, players, seat in tables_seats()[4:]:
         teams = teams_of(players)
