@@ -67,7 +67,7 @@ GOOD_CHAPTER = (
         kind="resolution",
         families="koz, fi-351",
         sources="seed 001",
-        question="7",
+        question="Does the alpha choice hold when the sources disagree?",
     )
     + clause_rst("alpha-note", "1.3", title="A note", kind="informative", sources="seed 002")
 )
@@ -254,6 +254,16 @@ def gamma_report(tmp_path: Path, *blocks: str) -> TraceReport:
             id="resolution-without-sources",
         ),
         pytest.param(
+            (clause_rst("g-one", "3.1", kind="resolution", sources="seed 001"),),
+            r"resolution 'g-one' does not state the :question: it answers",
+            id="resolution-without-question",
+        ),
+        pytest.param(
+            (clause_rst("g-one", "3.1", kind="resolution", sources="seed 001", question="7"),),
+            r"resolution 'g-one' states its :question: '7' not as a question in words",
+            id="question-as-a-number",
+        ),
+        pytest.param(
             (clause_rst("g-one", "3.1", families="koz, fi-9999"),),
             r"clause 'g-one' names unknown families \['fi-9999'\]",
             id="unknown-family",
@@ -309,7 +319,11 @@ def test_parser_reads_options_defaults_and_body(tmp_path: Path) -> None:
     choice = clauses["alpha-choice"]
     assert choice.kind is ClauseKind.RESOLUTION
     assert choice.families == ("koz", "fi-351")
-    assert (choice.sources, choice.question, choice.chapter) == ("seed 001", "7", "1")
+    assert (choice.sources, choice.question, choice.chapter) == (
+        "seed 001",
+        "Does the alpha choice hold when the sources disagree?",
+        "1",
+    )
     default = clauses["e-one"]
     assert default.kind is ClauseKind.RULE
     assert default.families == ("koz", "fi-5200", "fi-351", "classic")
@@ -319,7 +333,7 @@ def test_parser_reads_options_defaults_and_body(tmp_path: Path) -> None:
     assert check_spec_structure(clauses.values()) == ()
     shown = format_clause(choice)
     assert shown.startswith("1.2  Resolution: alpha choice  [alpha-choice]\n")
-    assert "RULES-MAP question: 7" in shown
+    assert "\nQuestion: Does the alpha choice hold when the sources disagree?\n" in shown
     assert "sources: seed 001" in shown
 
 
@@ -556,7 +570,6 @@ Generated
    :fixtures: trace-fixtures
 
 .. resolution-index::
-   :questions: 8
 """
 
 
@@ -659,7 +672,11 @@ def test_resolution_clause_has_a_badge_naming_question_and_sources(site: Site) -
         else box
     )
     assert "kanasta-badge-resolution" in box
-    assert ">Resolution</span> RULES-MAP question 7 · sources: seed 001</p>" in box
+    assert ">Resolution</span> sources: seed 001</p>" in box
+    assert (
+        "<strong>Question:</strong> Does the alpha choice hold when the sources disagree?</p>"
+        in box
+    )
     assert "families: koz, fi-351" in box
 
 
@@ -721,7 +738,8 @@ def test_profile_tables_show_every_family_and_field(site: Site) -> None:
         ace = format_points(profile.points.by_card[0])
         assert f"<p>A: {ace}</p>" in html
         for key, value in profile.bonuses:
-            assert f"<p>{key}: {format_points(value)}</p>" in html
+            if profile.is_playable or key in ("mixed", "natural", "clean", "dirty"):
+                assert f"<p>{key}: {format_points(value)}</p>" in html
     assert html.count("kanasta-profile-comparison") == 2  # the full set and the :comparison: one
     for field in fields(RulesProfile):
         assert f'<span class="pre">{field.name}</span>' in html
@@ -747,10 +765,11 @@ def test_traceability_matrix_shows_clauses_and_problems(site: Site) -> None:
 
 def test_resolution_index_lists_resolutions_by_question(site: Site) -> None:
     html = site.page("generated")
-    index = html[html.index("RULES-MAP questions without a resolution clause yet") :]
-    assert "yet: 1, 2, 3, 4, 5, 6, 8." in index
-    assert re.search(r"<p>7</p></td>\s*<td><p><a[^>]*href=\"01-alpha.html#alpha-choice\"", index)
-    assert index.count("no resolution clause yet") == 7
+    index = html[html.index("The questions the sources leave open, and the clauses") :]
+    question = re.escape("<p>Does the alpha choice hold when the sources disagree?</p></td>")
+    assert re.search(question + r"\s*<td><p><a[^>]*href=\"01-alpha.html#alpha-choice\"", index)
+    assert index.count("no question stated") == 1  # bad-resolution states none
+    assert OUTSIDE_MAP not in html
 
 
 def test_site_ships_the_clause_stylesheet(site: Site) -> None:
@@ -814,6 +833,34 @@ def test_profile_values_read_as_text() -> None:
     )
 
 
+def test_rule_families_profile_tables_publish_only_rules() -> None:
+    """A family whose games are not implemented shows its meld values only."""
+    pytest.importorskip("sphinx")
+    from dataclasses import replace  # noqa: PLC0415
+
+    from kanasta.profiles import KOZ, Implemented, RulesProfile  # noqa: PLC0415
+    from kanasta.sphinxext import NOT_SPECIFIED, _profile_rows, profile_cell  # noqa: PLC0415
+
+    types = dict(_profile_rows())
+
+    def shown(profile: RulesProfile, name: str) -> str:
+        text = "\n".join(n.astext() for n in profile_cell(profile, name, types[name]))
+        return re.sub(r"\n+", "\n", text).strip()
+
+    melds_only = replace(KOZ, implemented=Implemented.MELDS)
+    for name in ("target_score", "opening_bands", "rounding", "hand_size", "score_parts"):
+        assert shown(melds_only, name) == NOT_SPECIFIED
+        assert shown(KOZ, name) != NOT_SPECIFIED
+    assert shown(melds_only, "canasta_size") == "7"
+    bonuses = shown(melds_only, "bonuses").split("\n")
+    assert bonuses[:3] == ["dirty: 10", "clean: 20", "trump-dirty: 20"]
+    assert "all-wild: 150" in bonuses
+    assert not [b for b in bonuses if b.startswith(("fi:", "going-out:"))]
+    assert "going-out: 10" in shown(KOZ, "bonuses")
+    assert shown(KOZ, "target_score") == "300"
+    assert shown(melds_only, "implemented") == "meld verdicts, meld points and canasta kinds"
+
+
 def test_generated_tables_without_problems_or_questions() -> None:
     pytest.importorskip("sphinx")
     from typing import Any, cast  # noqa: PLC0415
@@ -828,8 +875,8 @@ def test_generated_tables_without_problems_or_questions() -> None:
     text = "".join(node.astext() for node in traceability_nodes(passing, "index"))
     assert "The gate passes." in text
     assert "0 clauses, 0 of them normative" in text
-    nothing = resolution_index_nodes([], 0, cast(Any, None), "index", "r")
-    assert len(nothing) == 1  # one empty table: no summary, no "further" table
+    nothing = resolution_index_nodes([], cast(Any, None), "index", "r")
+    assert len(nothing) == 1  # one empty table
     assert nothing[0]["ids"] == ["r-by-question"]
     _write_css(cast(Any, None), RuntimeError("the build failed"))  # writes nothing
 
@@ -845,3 +892,29 @@ def test_api_page_documents_every_engine_module() -> None:
     documented = set(re.findall(r"^\.\. automodule:: (\S+)$", page, flags=re.MULTILINE))
     missing = sorted(set(ENGINE_MODULES) - documented)
     assert not missing, f"add '.. automodule:: NAME' to docs/api.rst for {missing}"
+
+
+OUTSIDE_MAP = "RULES" + "-MAP"  # written in two parts so that this file does not mention it
+
+
+def test_no_file_of_the_project_refers_to_the_outside_rules_map() -> None:
+    """The questions are stated in the spec's own words; no page names a document outside it."""
+    from kanasta.resources import get_repo_root  # noqa: PLC0415
+
+    root = get_repo_root()
+    assert root is not None
+    folders = ("spec", "docs", "reference", "conformance", "tools", "tests")
+    found = [
+        str(path.relative_to(root))
+        for folder in folders
+        for path in sorted((root / folder).rglob("*"))
+        if path.is_file()
+        and "_build" not in path.parts
+        and path.suffix in {".rst", ".py", ".json", ".md", ".txt", ".css", ".js"}
+        and OUTSIDE_MAP in path.read_text(encoding="utf-8", errors="replace")
+    ]
+    found += [
+        name for name in ("README.md",) if OUTSIDE_MAP in (root / name).read_text(encoding="utf-8")
+    ]
+    assert found == []
+    assert len(list((root / "spec").glob("*.rst"))) >= 12

@@ -314,6 +314,21 @@ def turn_fixtures(book: Book) -> None:
         ok(disc("8H")),
         facts(turn=0, discard_top="8H"),
     )
+    for low in (True, False):
+        where = 4 if low else 8
+        book.add(
+            f"turn/lay-off-moves-the-wild-to-the-{'low' if low else 'high'}-end",
+            ["run-wild-moves", "lay-off", "lay-off-own-team"],
+            "Team 0's run 5-6-joker of hearts has the joker as the 7. Seat 0 lays off the 7 of "
+            f"hearts and moves the joker to place {where}; then the 3 of hearts "
+            + ("fits below the joker (3-joker-5-6-7)." if low else "does not fit (a gap at 4)."),
+            play(
+                "7H 3H 4D 9C",
+                melds=[[[("5H 6H JK", 7)], "KC KD KH"], []],
+            ),
+            ok(lay(0, "7H", wild_at=where)),
+            acts((lay(0, "3H"), OK if low else no("lay-off", "does-not-fit"))),
+        )
     for seat in (0, 1):
         book.add(
             f"turn/no-lay-off-on-the-opponents-seat-{seat}",
@@ -339,7 +354,7 @@ def pass_fixtures(book: Book) -> None:
     for seat in range(4):
         book.add(
             f"pass/holds-the-top-card-seat-{seat}",
-            ["pass-by-showing", "pass-by-showing-when"],
+            ["pass-by-showing", "pass-by-showing-when", "turn-passes"],
             f"The pile's top card is the 8 of clubs and seat {seat} holds the other 8 of clubs: "
             "it shows it and passes. Nothing moves: the hand keeps its 11 cards, the pile its "
             f"3, the stock its 37 cards, and seat {(seat + 1) % 4} begins a turn.",
@@ -456,7 +471,7 @@ def pass_fixtures(book: Book) -> None:
     )
     book.add(
         "pass/two-players-seat-1",
-        ["pass-by-showing", "players-fi-351"],
+        ["pass-by-showing", "players-fi-351", "action-seat"],
         "Two players: seat 1 passes and the turn goes back to seat 0.",
         state(TWO, hands=[None, "5S 6S"], discard="5S", turn=1),
         acts(
@@ -492,7 +507,7 @@ def opening_fixtures(book: Book) -> None:
     for seat in range(4):
         book.add(
             f"opening/run-and-set-seat-{seat}",
-            ["opening-two-melds", "opening-checked-at-discard", "opening-team"],
+            ["opening-two-melds", "opening-checked-at-discard", "opening-team", "meld-from-hand"],
             f"Seat {seat} lays a run 3-4-5 of hearts and a set of three 8s, then discards: two "
             "melds, one a run of three naturals, and no points needed. The team has opened.",
             play(*seat_hands(seat, "3H 4H 5H 8C 8D 8S KC 4D"), turn=seat),
@@ -617,7 +632,7 @@ def opening_fixtures(book: Book) -> None:
     )
     book.add(
         "opening/lay-off-completes-the-run",
-        ["opening-two-melds-reading", "opening-provisional", "run-wild-moves"],
+        ["opening-two-melds-reading", "opening-provisional", "run-wild-moves", "lay-off"],
         "Seat 3 lays 5-6-joker of clubs (the joker as the 7) and a set of jacks, then lays off "
         "the 7 of clubs: the joker moves to an end and the run now holds 5-6-7, three naturals "
         "in a row, so the discard opens the team.",
@@ -640,6 +655,17 @@ def opening_fixtures(book: Book) -> None:
             facts(opened=opened(seat), turn=(seat + 1) % 4),
         )
     book.add(
+        "opening/no-second-set-of-a-rank",
+        ["one-set-per-rank", "opening-team"],
+        "Team 0 opened with a set of kings; seat 2 may not start a second set of kings "
+        "(with a joker), only lay the kings off on the set.",
+        play(None, None, "KC KS JK 4D 9S", melds=[["KC KD KH", "4H 5H 6H"], []], turn=2),
+        acts(
+            (meld("KC KS JK"), no("one-set-per-rank", "second-set-of-rank")),
+            (lay(0, "KC KS"), OK),
+        ),
+    )
+    book.add(
         "opening/partner-lays-off-without-a-meld",
         ["opening-team", "lay-off-own-team"],
         "Seat 2 lays off the 7 of hearts onto the run its partner opened with, and discards.",
@@ -658,7 +684,13 @@ def opening_fixtures(book: Book) -> None:
     )
     book.add(
         "opening/empty-hand-opening-takes-a-fi",
-        ["opening-two-melds", "emptying-needs-canasta", "fi-continue", "fi-pickup"],
+        [
+            "opening-two-melds",
+            "emptying-needs-canasta",
+            "emptying-canasta-same-move",
+            "fi-continue",
+            "fi-pickup",
+        ],
         "Seat 1 opens by laying its whole hand: a clean run 3..9 of diamonds (a canasta) and a "
         "set of queens. The hand is empty, the team has a canasta: seat 1 takes the first fi "
         "and plays on.",
@@ -902,7 +934,14 @@ def scoring_fixtures(book: Book) -> None:
     table = [[CANASTA], ["10C 10D 10S"]]
     book.add(
         "scoring/going-out-with-a-clean-canasta",
-        ["hand-score-fi-351", "fi-bonus", "going-out", "hand-penalty", "card-points-koz"],
+        [
+            "hand-score-fi-351",
+            "score-breakdown",
+            "fi-bonus",
+            "going-out",
+            "hand-penalty",
+            "card-points-koz",
+        ],
         "Seat 0 goes out. Team 0: fi 10, cards 7 (seven 9s), clean canasta 20, going out 10, "
         "seat 2's 3 and 4 of clubs -1: 46. Team 1: fi 10, cards 3, hands 5D (0.5) and 7D 8D "
         "(1.5): 11.",
@@ -912,7 +951,7 @@ def scoring_fixtures(book: Book) -> None:
     )
     book.add(
         "scoring/a-half-point-is-kept",
-        ["score-halves-fi-351", "hand-score-fi-351"],
+        ["score-halves-fi-351", "hand-score-fi-351", "score-breakdown"],
         "The same hand with seat 2 holding only the 3 of clubs: team 0 scores 46.5, not "
         "rounded either way.",
         play("8C", "5D", "3C", "7D 8D", melds=table, **both),
@@ -1042,6 +1081,26 @@ def scoring_fixtures(book: Book) -> None:
         ),
         ok(disc("8C")),
         score(parts(10, 7, 20, 10, -0.5), parts(10, 3, 0, 0, -11.5)),
+    )
+    book.add(
+        "scoring/unplayed-fi-when-the-stock-runs-out",
+        ["fi-unplayed", "stock-exhaustion", "fi-bonus", "hand-score-fi-351"],
+        "Seat 0 has drawn the last card of the stock and discards its last card: it takes the "
+        "second fi, and the hand ends before it can play it. The fi still earns 10, and its "
+        "eleven cards (11) count against team 0 with seat 2's 3 of clubs: 10 + 7 + 20 - 11.5.",
+        play(
+            "4C",
+            "5D",
+            "3C",
+            "7D 8D",
+            melds=[[CANASTA], ["10C 10D 10S"]],
+            fi=[FI_CARDS],
+            fi_takers=[1],
+            stock_size=0,
+        ),
+        ok(disc("4C")),
+        facts(hand_over=True, fi_taken=[1, 1]),
+        score(parts(10, 7, 20, 0, -11.5), parts(10, 3, 0, 0, -2)),
     )
     book.add(
         "scoring/stock-out-no-going-out-bonus",

@@ -154,6 +154,30 @@ def turn_fixtures(book: Book) -> None:
         ok(DRAW, disc("8D")),
         facts(turn=0, phase="draw", discard_top="8D", discard_size=1),
     )
+    diamonds = "AD 2C 3D 4D 5D 6D 7D 8D 9D 10D JD QD KD"
+    grand_places = {
+        "arrangement": {"kind": "run", "suit": "D", "low": 1, "cards": cards(diamonds)},
+        "canasta": "full",
+    }
+    book.add(
+        "turn/thirteen-places-built-from-q-k-a-stand-ace-low",
+        ["run-thirteen-ace-low", "run-wild-placement", "lay-off"],
+        "Seat 2 (team 0, its partner opened) lays Q-K-A of diamonds (the ace high), then the 3 "
+        "to the J with the 2 of clubs standing as the 2: the run fills thirteen places and "
+        "stands ace low, the wild in place 2, as when laid at once (the next fixture).",
+        play(None, None, f"{diamonds} 5S 6S", melds=[["8C 8D 8S"]], turn=2),
+        ok(meld("QD KD AD"), lay(1, "2C 3D 4D 5D 6D 7D 8D 9D 10D JD", 2)),
+        facts(hand_sizes=[11, 11, 2, 11], melds=[[{"canasta": None}, grand_places], []]),
+    )
+    book.add(
+        "turn/thirteen-places-at-once-stand-ace-low",
+        ["run-thirteen-ace-low", "run-wild-placement", "meld-from-hand"],
+        "Seat 0 (team 0) lays the same thirteen cards at once, the wild in place 2: ace low, "
+        "the arrangement of the fixture before.",
+        play(f"{diamonds} 5S 6S", melds=[["8C 8D 8S"]]),
+        ok(meld(diamonds, 2)),
+        facts(hand_sizes=[2, 11, 11, 11], melds=[[{"canasta": None}, grand_places], []]),
+    )
     book.add(
         "turn/take-the-pile-before-opening",
         ["take-whole-pile"],
@@ -246,6 +270,11 @@ def turn_fixtures(book: Book) -> None:
 
 def opening_fixtures(book: Book) -> None:
     lower = ["opening-bands-fi-5200", "opening-lower-band"]
+    partner_open = {
+        "melds": [["10C 10D 10S", "JH QH KH"]],
+        "seat_opened": [True, False, False, False],
+        "turn": 2,
+    }
     book.add(
         "opening/lower-4-5-6-and-8-8-8-make-45",
         [*lower, "opening-checked-at-discard"],
@@ -275,18 +304,18 @@ def opening_fixtures(book: Book) -> None:
     )
     book.add(
         "opening/lower-40-points-refused",
-        [*lower, "opening-threshold", "opening-take-back"],
+        [*lower, "opening-take-back"],
         "4-5-6-7 (20) and four 3s (20) make 40, below 45: the discard is refused; the "
         "provisional melds are taken back and the player discards.",
         play("4H 5H 6H 7H 3C 3D 3S 3H KC"),
         ok(meld("4H 5H 6H 7H"), meld("3C 3D 3S 3H")),
-        acts((disc("KC"), no("opening-threshold", "below-threshold"))),
+        acts((disc("KC"), no("opening-lower-band", "below-threshold"))),
         ok(BACK, disc("KC")),
         facts(opened=[False, False], hand_sizes=[8, 11, 11, 11]),
     )
     book.add(
         "opening/lay-offs-onto-the-own-new-melds-count",
-        [*lower, "opening-total"],
+        [*lower, "opening-provisional"],
         "Cards laid off onto the player's own new melds in the opening turn count: 4-5-6 (15) "
         "and 7-7-7 (15), then the 7 and 8 of hearts laid off on the run (15): 45.",
         play("4H 5H 6H 7C 7D 7S 7H 8H KC QD"),
@@ -295,12 +324,12 @@ def opening_fixtures(book: Book) -> None:
     )
     book.add(
         "opening/lower-sets-only-refused",
-        [*lower, "opening-clean-run"],
+        [*lower],
         "Seed 000 (part 1) asks for a run among the 45: 8-8-8, K-K-K and Q-Q-Q make 90 "
         "points but no run, and do not open.",
         play("8C 8D 8S KC KD KS QC QD QS 5H"),
         ok(meld("8C 8D 8S"), meld("KC KD KS"), meld("QC QD QS")),
-        acts((disc("5H"), no("opening-clean-run", "no-clean-run"))),
+        acts((disc("5H"), no("opening-lower-band", "no-clean-run"))),
     )
     book.add(
         "opening/lower-wild-in-the-set-adds-nothing",
@@ -309,16 +338,16 @@ def opening_fixtures(book: Book) -> None:
         "the run's 15, because the set holds a wild.",
         play("4H 5H 6H 8C 8D 8S 2C KC"),
         ok(meld("4H 5H 6H"), meld("2C 8C 8D 8S")),
-        acts((disc("KC"), no("opening-threshold", "below-threshold"))),
+        acts((disc("KC"), no("opening-lower-band", "below-threshold"))),
     )
     book.add(
         "opening/lower-wild-in-the-run-leaves-no-clean-run",
-        [*lower, "opening-clean-run"],
+        [*lower],
         "4-5-6 with a wild for the 7 and 8-8-8-8: the only run holds a wild, so there is no "
         "wild-free run among the opening melds.",
         play("4H 5H 6H 2C 8C 8D 8S 8H KC"),
         ok(meld("4H 5H 6H 2C"), meld("8C 8D 8S 8H")),
-        acts((disc("KC"), no("opening-clean-run", "no-clean-run"))),
+        acts((disc("KC"), no("opening-lower-band", "no-clean-run"))),
     )
     book.add(
         "opening/lower-wilds-in-an-extra-meld",
@@ -348,12 +377,12 @@ def opening_fixtures(book: Book) -> None:
     )
     book.add(
         "opening/lower-no-exception-for-a-finished-hand",
-        [*lower, "opening-threshold"],
+        [*lower],
         "Seed 000 (part 1): below 45 a player cannot open even with a finished hand. 4-5-6 and "
         "7-7-7 (30) would empty the hand: the last meld is refused.",
         play("4H 5H 6H 7C 7D 7S"),
         ok(meld("4H 5H 6H")),
-        acts((meld("7C 7D 7S"), no("opening-threshold", "below-threshold"))),
+        acts((meld("7C 7D 7S"), no("opening-lower-band", "below-threshold"))),
     )
     book.add(
         "opening/lower-wild-laid-off-in-the-turn-spoils-the-set",
@@ -362,7 +391,53 @@ def opening_fixtures(book: Book) -> None:
         "turn no longer counts toward the 45, leaving 15.",
         play("4H 5H 6H 8C 8D 8S JK KC"),
         ok(meld("4H 5H 6H"), meld("8C 8D 8S"), lay(1, "JK")),
-        acts((disc("KC"), no("opening-threshold", "below-threshold"))),
+        acts((disc("KC"), no("opening-lower-band", "below-threshold"))),
+    )
+    twos = [*lower, "opening-natural-two", "twos-set"]
+    book.add(
+        "opening/lower-set-of-2s-adds-nothing",
+        twos,
+        "A set of 2s holds no 2 in its own place in a run: its 2s are wild cards for the 45. "
+        "4-5-6 (15) with 2-2-2 (30 at the joker value) is refused: only the run's 15 count.",
+        play("4H 5H 6H 2C 2D 2S KC QD"),
+        ok(meld("4H 5H 6H"), meld("2C 2D 2S")),
+        acts((disc("KC"), no("opening-lower-band", "below-threshold"))),
+        facts(opened=[False, False], turn=0),
+    )
+    book.add(
+        "opening/lower-set-of-2s-beside-45-without-wilds",
+        twos,
+        "Seat 1 (team 1) has 45 without wild cards, 4-5-6 and 8-8-8, and also lays 2-2-2-2: "
+        "the set of 2s adds nothing but may be laid in the same turn, and the player opens.",
+        play(None, "4S 5S 6S 8C 8D 8H 2C 2D 2H 2S KC QD", turn=1),
+        ok(meld("4S 5S 6S"), meld("8C 8D 8H"), meld("2C 2D 2H 2S"), disc("KC")),
+        facts(opened=[False, True], turn=2, hand_sizes=[11, 1, 11, 11]),
+    )
+    book.add(
+        "opening/lower-set-of-2s-does-not-complete-the-45",
+        twos,
+        "Seat 3 (team 1) after its partner opened: 7-8-9 of clubs (25) and 10-10-10 (30) would "
+        "be 55, but with 2-2-2 in place of the 10s the 2s count nothing: 25 is refused.",
+        play(
+            None,
+            None,
+            None,
+            "7C 8C 9C 2D 2H 2S KD QH",
+            melds=[[], ["4H 5H 6H", "8C 8D 8S"]],
+            seat_opened=[False, True, False, False],
+            turn=3,
+        ),
+        ok(meld("7C 8C 9C"), meld("2D 2H 2S")),
+        acts((disc("KD"), no("opening-lower-band", "below-threshold"))),
+    )
+    book.add(
+        "opening/lower-2-in-its-own-place-counts",
+        [*lower, "opening-natural-two", "natural-two-in-place"],
+        "Seat 2 (team 0) after its partner opened: the 2 of spades stands in its own place in "
+        "A-2-3-4 of spades, a natural worth 5, so A-2-3-4 (30) and 5-5-5 (15) make the 45.",
+        play(None, None, "AS 2S 3S 4S 5C 5D 5H KC QD", **partner_open),
+        ok(meld("AS 2S 3S 4S"), meld("5C 5D 5H"), disc("KC")),
+        facts(opened=[True, False], turn=3),
     )
     book.add(
         "opening/lower-band-for-a-negative-total",
@@ -386,7 +461,7 @@ def opening_fixtures(book: Book) -> None:
         "Once the team has reached 900 the opening needs 90: 4-5-6 and 8-8-8 (45) no longer open.",
         play("4H 5H 6H 8C 8D 8S KC", team_scores=[900, 0]),
         ok(meld("4H 5H 6H"), meld("8C 8D 8S")),
-        acts((disc("KC"), no("opening-threshold", "below-threshold"))),
+        acts((disc("KC"), no("opening-upper-band", "below-threshold"))),
     )
     book.add(
         "opening/upper-the-90-example-with-a-legal-last-meld",
@@ -407,15 +482,15 @@ def opening_fixtures(book: Book) -> None:
     )
     book.add(
         "opening/upper-85-refused",
-        ["opening-upper-band", "opening-threshold"],
+        ["opening-upper-band"],
         "4-5-6 (15), 8-8-wild (30) and 3-3-wild (20) make 65 < 90: refused.",
         play("4H 5H 6H 8C 8D 2S 3C 3D 2H KC", team_scores=[900, 0]),
         ok(meld("4H 5H 6H"), meld("8C 8D 2S"), meld("3C 3D 2H")),
-        acts((disc("KC"), no("opening-threshold", "below-threshold"))),
+        acts((disc("KC"), no("opening-upper-band", "below-threshold"))),
     )
     book.add(
         "opening/upper-exactly-90",
-        ["opening-upper-band", "opening-threshold"],
+        ["opening-upper-band"],
         "4-5-6 (15), A-A-A (45) and 10-10-wild (30): exactly 90, with a wild, opens.",
         play("4H 5H 6H AC AD AS 10C 10D 2S KC 5C", team_scores=[1000, 0]),
         ok(meld("4H 5H 6H"), meld("AC AD AS"), meld("10C 10D 2S"), disc("KC")),
@@ -423,12 +498,12 @@ def opening_fixtures(book: Book) -> None:
     )
     book.add(
         "opening/upper-run-with-a-wild-is-not-enough",
-        ["opening-upper-band", "opening-clean-run"],
+        ["opening-upper-band"],
         "From 900 the opening needs a wild-free run: 4-5-6-wild with A-A-A and K-K-K (110) has "
         "only a run with a wild.",
         play("4H 5H 6H 2S AC AD AS KC KD KS QC", team_scores=[900, 0]),
         ok(meld("4H 5H 6H 2S"), meld("AC AD AS"), meld("KC KD KS")),
-        acts((disc("QC"), no("opening-clean-run", "no-clean-run"))),
+        acts((disc("QC"), no("opening-upper-band", "no-clean-run"))),
     )
     book.add(
         "opening/upper-no-exception-for-a-finished-hand",
@@ -437,7 +512,7 @@ def opening_fixtures(book: Book) -> None:
         "and 8-8-wild (45) would empty the hand: refused.",
         play("4H 5H 6H 8C 8D 2S", team_scores=[2000, 0]),
         ok(meld("4H 5H 6H")),
-        acts((meld("8C 8D 2S"), no("opening-threshold", "below-threshold"))),
+        acts((meld("8C 8D 2S"), no("opening-upper-band", "below-threshold"))),
     )
     book.add(
         "opening/take-back-a-failed-opening",
@@ -485,7 +560,7 @@ def opening_fixtures(book: Book) -> None:
         "clubs alone (15) is refused.",
         play(None, None, "3C 4C 5C QC KC", **partner),
         ok(meld("3C 4C 5C")),
-        acts((disc("QC"), no("opening-threshold", "below-threshold"))),
+        acts((disc("QC"), no("opening-lower-band", "below-threshold"))),
     )
     book.add(
         "opening/personal-own-opening-of-45",
@@ -504,7 +579,7 @@ def opening_fixtures(book: Book) -> None:
         "melds at 30.",
         play(None, None, "7H 8H 3C 4C 5C 6C 6D 6S KC", **partner),
         ok(lay(0, "7H 8H"), meld("3C 4C 5C"), meld("6C 6D 6S")),
-        acts((disc("KC"), no("opening-threshold", "below-threshold"))),
+        acts((disc("KC"), no("opening-lower-band", "below-threshold"))),
     )
     book.add(
         "opening/personal-take-back-keeps-the-lay-offs",
@@ -562,7 +637,7 @@ def opening_fixtures(book: Book) -> None:
     )
     book.add(
         "opening/upper-wilds-count-toward-90",
-        ["opening-upper-band", "opening-threshold"],
+        ["opening-upper-band"],
         "From 900 wild cards count outside the wild-free run: 7-8-9 of hearts (25), A-A-wild "
         "(40) and J-J-joker (30) make 95; without the wilds' 20 they would fall short.",
         play("7H 8H 9H AC AD 2S JC JD JK KC 5C", team_scores=[950, 0]),
@@ -576,7 +651,7 @@ def opening_fixtures(book: Book) -> None:
         "well, and 3-4-5 of clubs with 10-10-10 (45) is refused.",
         play(None, None, "3C 4C 5C 10C 10D 10S KC QD", **partner, team_scores=[900, 0]),
         ok(meld("3C 4C 5C"), meld("10C 10D 10S")),
-        acts((disc("KC"), no("opening-threshold", "below-threshold"))),
+        acts((disc("KC"), no("opening-upper-band", "below-threshold"))),
     )
     book.add(
         "opening/forced-six-cards-are-no-canasta",
@@ -620,7 +695,7 @@ def opening_fixtures(book: Book) -> None:
             turn=3,
         ),
         ok(meld("JC JD JS")),
-        acts((disc("QC"), no("opening-clean-run", "no-clean-run"))),
+        acts((disc("QC"), no("opening-lower-band", "no-clean-run"))),
     )
     book.add(
         "opening/forced-from-the-second-fi",
@@ -948,7 +1023,7 @@ def scoring_fixtures(book: Book) -> None:
     two_fi = {"fi_takers": [0, 1]}
     book.add(
         "scoring/counting-order",
-        ["hand-score-fi-5200", "score-breakdown", "canasta-bonus", "fi-bonus"],
+        ["hand-score-fi-5200", "score-breakdown", "canasta-bonus"],
         "Seed 000 (part 1), the counting at the end: canastas first, then the fi, 50 to the "
         "team that went out, then every melded card (canastas included), less the cards in "
         "hand. Team 0: full canasta 200, fi 100, out 50, melded 70 + 15, hand 3-4 (-10). "
@@ -1320,7 +1395,7 @@ def scoring_fixtures(book: Book) -> None:
     )
     book.add(
         "scoring/set-of-2s-counts-at-wild-value",
-        ["twos-set-points", "hand-score-fi-5200"],
+        ["twos-set-points", "twos-canasta-bonus", "hand-score-fi-5200"],
         "Seven 2s are a full canasta worth 200, and each 2 counts 10: 70.",
         play(
             "8C",
@@ -1332,6 +1407,23 @@ def scoring_fixtures(book: Book) -> None:
         ),
         ok(disc("8C")),
         score(parts(200, 100, 50, 70, -10), parts(0, 100, 0, 30, -25)),
+    )
+    book.add(
+        "scoring/half-canasta-of-2s-earns-100",
+        ["twos-canasta-bonus", "twos-set-points", "canasta-bonus", "hand-score-fi-5200"],
+        "Six 2s and a joker are a half canasta: seat 1 goes out for team 1, which earns the "
+        "half canasta's 100 and nothing extra; the cards count 6 x 10 + 10 = 70.",
+        play(
+            "3C 4C",
+            "8C",
+            "5D 6D",
+            "7D 8D",
+            melds=[["10C 10D 10S"], ["2C 2C 2D 2D 2H 2H JK"]],
+            **{**two_fi, "turn": 1},
+        ),
+        ok(disc("8C")),
+        facts(hand_over=True, melds=[[{"canasta": None}], [{"canasta": "half"}]]),
+        score(parts(0, 100, 0, 30, -20), parts(100, 100, 50, 70, -15)),
     )
     book.add(
         "scoring/going-out-50-only-for-the-team-that-went-out",

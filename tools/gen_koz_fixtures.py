@@ -37,6 +37,7 @@ from fixture_kit import (
     lay,
     meld,
     no,
+    ok,
     score,
     write_fixtures,
 )
@@ -357,6 +358,33 @@ def turn_fixtures(book: Book) -> None:
             acts((meld("5H 6H 7H JK", wild_at), OK)),
             facts(melds=[[{"arrangement": _run_arrangement("H", low, wild_at)}], []]),
         )
+    clubs = "AC 2C 3C 4C 5C 6C 7C 8C 9C 10C JC QC KC"
+    super_run = {"arrangement": _run("C", 1, clubs), "canasta": "super"}
+    nines = {"arrangement": _set("9", "9C 9D 9S"), "canasta": None}
+    book.add(
+        "turn/thirteen-built-from-q-k-a-stand-ace-low",
+        ["run-thirteen-ace-low", "lay-off", "lay-off-own-team"],
+        "Seat 1 (team 1) lays Q-K-A of clubs (the ace high), then the J, then the 2 to the 10 "
+        "at once: the thirteen clubs stand ace low, exactly as when laid at once (the next "
+        "fixture).",
+        state(hands=[None, f"{clubs} 5D 6D"], melds=[[], ["9C 9D 9S"]], turn=1, phase=Phase.PLAY),
+        ok(meld("QC KC AC"), lay(1, "JC"), lay(1, "2C 3C 4C 5C 6C 7C 8C 9C 10C")),
+        facts(hand_sizes=[11, 2, 11, 11], melds=[[], [nines, super_run]]),
+    )
+    book.add(
+        "turn/thirteen-at-once-stand-ace-low",
+        ["run-thirteen-ace-low", "meld-from-hand"],
+        "Seat 3 (team 1) lays the thirteen clubs at once: ace low, the same arrangement as "
+        "when they are built from Q-K-A (the fixture before).",
+        state(
+            hands=[None, None, None, f"{clubs} 5D 6D"],
+            melds=[[], ["9C 9D 9S"]],
+            turn=3,
+            phase=Phase.PLAY,
+        ),
+        ok(meld(clubs)),
+        facts(hand_sizes=[11, 11, 11, 2], melds=[[], [nines, super_run]]),
+    )
     book.add(
         "turn/second-set-of-a-rank-refused",
         ["one-set-per-rank", "meld-from-hand"],

@@ -172,13 +172,15 @@ def is_trump_match(meld: Meld, trump: Card | None) -> bool:
     return False
 
 
-@implements("canasta-bonus")
+@implements("canasta-bonus", "twos-canasta-bonus")
 def get_canasta_bonus(
     profile: RulesProfile, meld: Meld, *, trump: Card | None = None
 ) -> HalfPoints:
     """canasta-bonus: the bonus the family gives for the meld's canasta kind (0 if none).
 
     In koz a trump-matched canasta takes the ``trump-`` bonus of its kind.
+    twos-canasta-bonus: a canasta of 2s (fi-5200) earns the bonus of its kind, half
+    or full, like any other canasta, and nothing more.
     """
     if meld.canasta is None:
         return 0

@@ -35,6 +35,7 @@ __all__ = [
     "apply_game_action",
     "game_from_json",
     "game_to_json",
+    "get_game_after_hand",
     "get_game_winner",
     "get_hand_seed",
     "new_game",
@@ -182,11 +183,29 @@ def get_game_winner(
 
 
 @implements("game-hands", "game-target")
+def get_game_after_hand(
+    profile: RulesProfile,
+    totals: Sequence[HalfPoints],
+    target: HalfPoints,
+    scores: Sequence[HalfPoints],
+) -> tuple[tuple[HalfPoints, ...], int | None, HalfPoints]:
+    """game-hands: a finished hand's team scores are added to the totals; then
+    game-target decides the winner (or ``None``) and the target from now on.
+
+    Returns the new totals, the winner and the target in force.
+    """
+    new_totals = tuple(a + b for a, b in zip(totals, scores, strict=True))
+    winner, new_target = get_game_winner(profile, new_totals, target)
+    return new_totals, winner, new_target
+
+
+@implements("game-hands", "game-target")
 def apply_game_action(game: Game, action: Action, seat: int | None = None) -> Game | Violation:
     """game-hands: apply an action to the hand in play; a finished hand is scored,
-    added to the totals, and the next hand is dealt unless the game is over."""
+    added to the totals, and the next hand is dealt unless the game is over (then every
+    action is refused, citing game-hands, a clause of every family with games)."""
     if game.over:
-        return Violation("game-target", "game-over", "the game is over")
+        return Violation("game-hands", "game-over", "the game is over")
     if game.awaiting_deal:
         return Violation("game-record", "no-deal", "the record has no deal for the next hand")
     result = apply_action(game.state, action, seat)
@@ -196,7 +215,9 @@ def apply_game_action(game: Game, action: Action, seat: int | None = None) -> Ga
     if result.phase is not Phase.OVER:
         return replace(game, state=result, actions=actions)
     score = score_hand(result)
-    totals = tuple(a + b for a, b in zip(game.totals, score.totals, strict=True))
+    totals, winner, target = get_game_after_hand(
+        game.profile, game.totals, game.target, score.totals
+    )
     record = HandRecord(
         len(game.hands) + 1,
         game.state.dealer,
@@ -208,7 +229,6 @@ def apply_game_action(game: Game, action: Action, seat: int | None = None) -> Ga
         totals,
     )
     hands = (*game.hands, record)
-    winner, target = get_game_winner(game.profile, totals, game.target)
     finished = replace(
         game, hands=hands, state=result, actions=actions, totals=totals, target=target
     )
@@ -246,6 +266,7 @@ def game_to_json(game: Game, *, with_deals: bool = False) -> dict[str, object]:
     return {
         "format": "kanasta-game",
         "variant": game.profile.family.value,
+        **({"options": list(game.profile.options)} if game.profile.options else {}),
         "seed": game.seed,
         "first_dealer": first_dealer,
         "hands": hands,
@@ -265,7 +286,10 @@ def game_from_json(data: object, where: str = "game") -> Game:
         raise InputError(f"{where}: a game record is a JSON object.")
     if data.get("format") != "kanasta-game":
         raise InputError(f'{where}.format: expected "kanasta-game".')
-    profile = get_profile(str(data.get("variant")))
+    options = data.get("options", [])
+    if not isinstance(options, list) or not all(isinstance(o, str) for o in options):
+        raise InputError(f"{where}.options: expected a list of option names (clause game-record).")
+    profile = get_profile(str(data.get("variant")), options)
     seed_raw = data.get("seed")
     if seed_raw is not None and (isinstance(seed_raw, bool) or not isinstance(seed_raw, int)):
         raise InputError(f"{where}.seed: expected an integer or null.")

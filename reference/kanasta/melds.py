@@ -427,6 +427,7 @@ def _runs(profile: RulesProfile, cards: tuple[Card, ...], suit: Suit) -> list[La
     return problem
 
 
+@implements("run-thirteen-ace-low")
 def _run_melds(
     profile: RulesProfile,
     layouts: list[Layout],
@@ -434,11 +435,19 @@ def _run_melds(
     history: tuple[tuple[Card, ...], ...],
     previous: CanastaKind | None,
 ) -> list[Meld]:
-    """The run melds of ``layouts`` (from :func:`_runs`), with their history and canasta kind."""
+    """The run melds of ``layouts`` (from :func:`_runs`), with their history and canasta kind.
+
+    run-thirteen-ace-low: a run that fills thirteen places with a natural ace stands ace
+    low, however its cards arrived.
+    """
     melds: list[Meld] = []
     canasta_size = profile.canasta_size
-    for low, slots, wild_at, spare in layouts:
+    for layout in layouts:
+        low, slots, wild_at, spare = layout
         size = len(slots) + len(spare)
+        if low == 2 and len(slots) == 13 and wild_at != ACE_HIGH:
+            # Places 2..14 are all filled and the ace at 14 is a natural: it goes to place 1.
+            low, slots = 1, (slots[-1], *slots[:-1])
         if size < canasta_size:
             canasta = None
         else:
@@ -508,7 +517,10 @@ def _run_layout(
     if not spots:
         if profile.max_meld_size is None and len(positions) == 13:
             return [(low, tuple(placed), None, (wild,))]
-        return Violation("meld-max-size", "meld-too-large", "no place is left for the wild")
+        # koz refuses by its size limit; elsewhere (never met: thirteen naturals take the
+        # wild aside) the clause of the wild with no place.
+        clause = "meld-max-size" if profile.max_meld_size is not None else "wild-spare-outside"
+        return Violation(clause, "meld-too-large", "no place is left for the wild")
     layouts: list[Layout] = []
     for spot in spots:
         if spot < low:

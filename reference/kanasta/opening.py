@@ -12,6 +12,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 
 from kanasta.canasta import is_canasta
+from kanasta.cards import is_wild_card
 from kanasta.clauses import implements
 from kanasta.errors import Violation
 from kanasta.melds import Meld, MeldKind, get_meld_points, get_natural_streak
@@ -22,12 +23,7 @@ from kanasta.state import State, get_provisional_melds, get_team
 _PLAYER = OpeningScope.PLAYER
 _RUN = MeldKind.RUN
 
-_NO_CLEAN_RUN = Violation(
-    "opening-clean-run",
-    "no-clean-run",
-    "the first opening needs a run of three or more naturals with no wild",
-)
-"""The violation of :func:`check_opening` without a clean run (a frozen value, built once)."""
+_NO_CLEAN_RUN = "the first opening needs a run of three or more naturals with no wild"
 
 _NATURAL_RUN = 3
 """opening-two-melds: the naturals in consecutive places the opening run holds."""
@@ -42,6 +38,7 @@ __all__ = [
     "get_opening_total",
     "is_clean_run",
     "is_forced",
+    "is_wild_free",
 ]
 
 
@@ -71,7 +68,22 @@ def is_clean_run(meld: Meld) -> bool:
     return meld.kind is _RUN and meld.wild_count == 0
 
 
-@implements("opening-total", "opening-lower-band", "opening-no-wild-reading")
+@implements("opening-natural-two")
+def is_wild_free(meld: Meld) -> bool:
+    """opening-natural-two: the meld holds no wild card, a 2 counting as a natural only
+    when it stands in its own place in a run of its suit.
+
+    So a run is wild-free when no card acts as a wild in it, while a set of 2s
+    (whose 2s are its naturals as a meld, :clause:`twos-set`) is not.
+    """
+    if meld.spare:
+        return False
+    if meld.kind is _RUN:
+        return meld.wild_at is None
+    return not any(is_wild_card(c) for c in meld.cards)
+
+
+@implements("opening-total", "opening-lower-band", "opening-no-wild-reading", "opening-natural-two")
 def get_opening_total(
     profile: RulesProfile, melds: Iterable[Meld], band: OpeningBand
 ) -> HalfPoints:
@@ -80,11 +92,12 @@ def get_opening_total(
     Cards laid off onto the provisional melds in the same turn count; canasta
     bonuses do not. In a band where wilds do not count, acting wild cards add
     nothing. opening-lower-band: in a band where melds with a wild do not
-    count (fi-5200 below 900), such a meld adds nothing at all.
+    count (fi-5200 below 900), such a meld adds nothing at all, and a set of 2s
+    holds wild cards (opening-natural-two).
     """
     total = 0
     for meld in melds:
-        if not band.wild_melds_count and meld.wild_count:
+        if not band.wild_melds_count and not is_wild_free(meld):
             continue
         if band.wilds_count:
             total += get_meld_points(profile, meld)
@@ -119,6 +132,8 @@ def check_opening(
     waived when the player keeps at most ``opening_waiver_cards`` cards.
     opening-two-melds (fi-351): at least two melds, one of them a run holding
     three naturals in consecutive places; no points are needed.
+    A refusal cites the band's own clauses (``run_clause``, ``total_clause``),
+    so that it names a clause of the family played.
     """
     band = get_opening_band(profile, team_score)
     if band is None:
@@ -140,14 +155,14 @@ def check_opening(
             if is_clean_run(meld):
                 break
         else:
-            return _NO_CLEAN_RUN
+            return Violation(band.run_clause, "no-clean-run", _NO_CLEAN_RUN)
     waiver = profile.opening_waiver_cards
     if waiver is not None and cards_left <= waiver:
         return None
     total = get_opening_total(profile, melds, band)
     if total < band.min_points:
         return Violation(
-            "opening-threshold",
+            band.total_clause,
             "below-threshold",
             f"the opening totals {format_points(total)}; the team needs "
             f"{format_points(band.min_points)}",

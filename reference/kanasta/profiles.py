@@ -23,6 +23,7 @@ __all__ = [
     "FI_351",
     "FI_5200",
     "KOZ",
+    "PLAYABLE_FAMILIES",
     "PROFILES",
     "RED_THREES",
     "VARIANTS",
@@ -31,6 +32,7 @@ __all__ = [
     "DealScheme",
     "Direction",
     "Family",
+    "Implemented",
     "OpeningBand",
     "OpeningScope",
     "PointTable",
@@ -43,6 +45,7 @@ __all__ = [
     "get_family_profile",
     "get_profile",
     "get_variant_profile",
+    "require_playable",
 ]
 
 
@@ -60,6 +63,19 @@ class Family(StrEnum):
     FI_5200 = "fi-5200"
     FI_351 = "fi-351"
     CLASSIC = "classic"
+
+
+class Implemented(Enum):
+    """How much of a family the reference engine implements and claims.
+
+    This is the one switch per family: the commands that play (``play``,
+    ``replay``, ``bench``, ``explain``), the reference implementation and the
+    conformance handshake all read it, so making a family playable is a change
+    of its profile's ``implemented`` and nothing else.
+    """
+
+    MELDS = "meld verdicts, meld points and canasta kinds"
+    GAMES = "whole games: the deal, turns, opening, going out, scoring and the game end"
 
 
 class Direction(Enum):
@@ -139,7 +155,10 @@ class OpeningBand:
     The band applies when the team's score before the hand is at least
     ``min_score`` (``None``: the lowest band, including negative scores).
     ``wilds_count``: acting wild cards add their value to the total;
-    ``wild_melds_count``: a meld holding an acting wild adds anything at all.
+    ``wild_melds_count``: a meld holding a wild card (opening-natural-two)
+    adds anything at all. ``run_clause`` and ``total_clause``: the clauses a
+    refusal for a missing wild-free run or a short total cites (clauses of
+    the family the band belongs to).
     """
 
     min_score: HalfPoints | None
@@ -147,6 +166,8 @@ class OpeningBand:
     needs_clean_run: bool = True
     wilds_count: bool = True
     wild_melds_count: bool = True
+    run_clause: str = "opening-clean-run"
+    total_clause: str = "opening-threshold"
     min_melds: int = 1
     needs_natural_run: bool = False
     """``min_melds``: the opening lays at least this many melds; ``needs_natural_run``: one
@@ -299,6 +320,12 @@ class RulesProfile:
     """The state keeps which players have laid cards on the table (for going out concealed)."""
     known_options: tuple[ProfileOption, ...] = ()
     options: tuple[str, ...] = ()
+    implemented: Implemented = Implemented.MELDS
+
+    @property
+    def is_playable(self) -> bool:
+        """Whether the reference plays whole games of this family (see :class:`Implemented`)."""
+        return self.implemented is Implemented.GAMES
 
     def __post_init__(self) -> None:
         """one-wild-per-meld: every family with runs allows one acting wild card per meld,
@@ -411,6 +438,7 @@ KOZ = RulesProfile(
     going_out_needs_discard=False,
     rounding=Rounding.UP,
     target_score=to_half_points(300),
+    implemented=Implemented.GAMES,
 )
 
 FI_5200 = RulesProfile(
@@ -451,8 +479,19 @@ FI_5200 = RulesProfile(
     ),
     deal_scheme=DealScheme.SIX_PACKETS,
     opening_bands=(
-        OpeningBand(None, to_half_points(45), wild_melds_count=False),
-        OpeningBand(to_half_points(900), to_half_points(90)),
+        OpeningBand(
+            None,
+            to_half_points(45),
+            wild_melds_count=False,
+            run_clause="opening-lower-band",
+            total_clause="opening-lower-band",
+        ),
+        OpeningBand(
+            to_half_points(900),
+            to_half_points(90),
+            run_clause="opening-upper-band",
+            total_clause="opening-upper-band",
+        ),
     ),
     opening_waiver_cards=None,
     opening_scope=OpeningScope.PLAYER,
@@ -466,6 +505,7 @@ FI_5200 = RulesProfile(
     target_extensions=(to_half_points(7200), to_half_points(9200)),
     unplayed_fi=UnplayedFi.IGNORED,
     score_parts=("canastas", "fi", "going-out", "melded", "hand", "penalty"),
+    implemented=Implemented.GAMES,
 )
 
 FI_351 = RulesProfile(
@@ -511,6 +551,7 @@ FI_351 = RulesProfile(
     unplayed_fi=UnplayedFi.COUNTS,
     score_parts=("fi", "melded", "canastas", "going-out", "hand"),
     pass_by_showing=True,
+    implemented=Implemented.GAMES,
     known_options=(
         ProfileOption(
             "players-2",
@@ -544,7 +585,7 @@ _CLASSIC_POINTS = {
 
 CLASSIC = RulesProfile(
     family=Family.CLASSIC,
-    title="classic: sets only, red and black threes, frozen pile, game to 5000",
+    title="classic: sets only, red and black threes, natural and mixed canastas",
     sources="seeds 002, 003, 004",
     players=4,
     partnerships=True,
@@ -637,6 +678,9 @@ CLASSIC = RulesProfile(
 
 PROFILES: dict[str, RulesProfile] = {p.family.value: p for p in (KOZ, FI_5200, FI_351, CLASSIC)}
 
+PLAYABLE_FAMILIES: tuple[str, ...] = tuple(n for n, p in PROFILES.items() if p.is_playable)
+"""The families whose whole games the reference plays (derived from ``implemented``)."""
+
 
 def _with_options(profile: RulesProfile, names: tuple[str, ...]) -> RulesProfile:
     """The family's profile with the named options in force (names in the family's order)."""
@@ -717,3 +761,13 @@ def get_profile(name: str, options: Iterable[str] = ()) -> RulesProfile:
             f"the options {', '.join(names)} of {name} cannot be combined (clause profile-options)."
         )
     return profile
+
+
+def require_playable(profile: RulesProfile, what: str) -> None:
+    """Refuse, with one line, to ``what`` (e.g. "play") a family the engine does not play yet."""
+    if not profile.is_playable:
+        raise InputError(
+            f"cannot {what} {profile.family.value}: for {profile.family.value} the reference "
+            f"implements only {profile.implemented.value}, not whole games "
+            f"(playable families: {', '.join(PLAYABLE_FAMILIES)})."
+        )

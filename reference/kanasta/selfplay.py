@@ -23,6 +23,7 @@ from dataclasses import dataclass
 
 from kanasta import engine
 from kanasta.errors import Violation
+from kanasta.profiles import PLAYABLE_FAMILIES
 from kanasta.state import Phase, State
 
 __all__ = [
@@ -31,9 +32,6 @@ __all__ = [
     "play_random_hand",
     "run_bench",
 ]
-
-PLAYABLE_FAMILIES: tuple[str, ...] = ("koz", "fi-5200")
-"""The families whose whole hand the engine plays, from the deal to the score."""
 
 MASK64 = (1 << 64) - 1
 _GC_MODES = {True: "heap frozen before each hand", False: "default"}

@@ -12,9 +12,9 @@ A clause is written in reStructuredText as::
        The text of the clause...
 
 ``:kind:`` is ``rule`` (normative), ``resolution`` (normative; decides what
-the sources leave open or contradict, and must name ``:sources:`` and, where
-it answers one, the RULES-MAP ``:question:``) or ``informative`` (a definition
-or a note: needs no code and no test).
+the sources leave open or contradict, and must name ``:sources:`` and state
+the ``:question:`` it answers, in words, on one line) or ``informative`` (a
+definition or a note: needs no code and no test).
 """
 
 from __future__ import annotations
@@ -25,6 +25,7 @@ from dataclasses import dataclass
 from enum import StrEnum
 from pathlib import Path
 
+from kanasta.clauses import implements
 from kanasta.errors import InputError
 from kanasta.resources import get_spec_dir
 
@@ -32,8 +33,11 @@ __all__ = [
     "Clause",
     "ClauseKind",
     "SpecIssue",
+    "check_family_citations",
+    "check_question",
     "check_spec_structure",
     "format_clause",
+    "get_cited_slugs",
     "load_spec",
 ]
 
@@ -204,7 +208,58 @@ def check_spec_structure(clauses: Iterable[Clause]) -> tuple[SpecIssue, ...]:
             issues.append(
                 SpecIssue(where, f"resolution {c.slug!r} does not name the sources it follows")
             )
+        problem = check_question(c.kind, c.question)
+        if problem:
+            issues.append(SpecIssue(where, f"{c.kind.value} {c.slug!r} {problem}"))
     return tuple(issues)
+
+
+def check_question(kind: ClauseKind, question: str) -> str:
+    """What is wrong with a clause's ``:question:`` (empty when nothing is).
+
+    A resolution states the question it answers in the spec's own words: a
+    sentence ending with a question mark, not a number of some other document.
+    """
+    if not question:
+        return "does not state the :question: it answers" if kind is ClauseKind.RESOLUTION else ""
+    if not question.endswith("?") or len(question.split()) < 4:
+        return f"states its :question: {question!r} not as a question in words"
+    return ""
+
+
+def get_cited_slugs(value: object) -> list[str]:
+    """Every clause slug a fixture's JSON (or part of it) expects a verdict to cite: the
+    string ``clause`` of any object in it, in document order."""
+    found: list[str] = []
+    if isinstance(value, dict):
+        for key, item in value.items():
+            if key == "clause" and isinstance(item, str):
+                found.append(item)
+            else:
+                found.extend(get_cited_slugs(item))
+    elif isinstance(value, list):
+        for item in value:
+            found.extend(get_cited_slugs(item))
+    return found
+
+
+@implements("rejection-cites-family")
+def check_family_citations(
+    clauses: Iterable[Clause], family: str, slugs: Iterable[str], where: str
+) -> tuple[str, ...]:
+    """rejection-cites-family: a refusal cites a clause of the family played; the problems of
+    ``slugs``, cited by ``where`` for ``family``, whose clause's ``:families:`` leave
+    that family out (unknown slugs are reported elsewhere)."""
+    by_slug = {c.slug: c for c in clauses}
+    problems: list[str] = []
+    for slug in dict.fromkeys(slugs):
+        clause = by_slug.get(slug)
+        if clause is not None and family not in clause.families:
+            problems.append(
+                f"{where}: a {family} fixture cites clause {clause.number} {slug!r}, whose "
+                f"families are {', '.join(clause.families)}; cite the {family} clause instead"
+            )
+    return tuple(problems)
 
 
 def format_clause(clause: Clause) -> str:
@@ -213,6 +268,5 @@ def format_clause(clause: Clause) -> str:
     meta = [f"kind: {clause.kind.value}", "families: " + ", ".join(clause.families)]
     if clause.sources:
         meta.append(f"sources: {clause.sources}")
-    if clause.question:
-        meta.append(f"RULES-MAP question: {clause.question}")
-    return f"{head}\n{'  '.join(meta)}\n\n{clause.text}\n"
+    question = f"Question: {clause.question}\n" if clause.question else ""
+    return f"{head}\n{'  '.join(meta)}\n{question}\n{clause.text}\n"

@@ -16,8 +16,7 @@ It provides:
 ``.. traceability-matrix::``
     :func:`kanasta.trace.build_trace` as a table: clause -> code -> tests -> fixtures.
 ``.. resolution-index::``
-    Every resolution clause by RULES-MAP question (``:questions: N`` also lists
-    the questions 1..N no clause answers yet).
+    Every resolution clause with the question it answers, in the spec's words.
 
 This module is the only one in the package that imports Sphinx; the engine never
 imports it.
@@ -42,9 +41,10 @@ from sphinx.util.docutils import SphinxDirective, SphinxRole
 from sphinx.util.nodes import make_refnode, split_explicit_title
 
 from kanasta import __version__
+from kanasta.canasta import CanastaKind
 from kanasta.points import format_points
 from kanasta.profiles import PROFILES, PointTable, RulesProfile
-from kanasta.spec import CHAPTER_RE, FAMILY_NAMES, NUMBER_RE, SLUG_RE, ClauseKind
+from kanasta.spec import CHAPTER_RE, FAMILY_NAMES, NUMBER_RE, SLUG_RE, ClauseKind, check_question
 from kanasta.trace import TraceReport, build_trace
 
 if TYPE_CHECKING:
@@ -91,10 +91,6 @@ def _parse_families(text: str) -> tuple[str, ...]:
     if text == "all":
         return FAMILY_NAMES
     return tuple(f.strip() for f in text.split(",") if f.strip())
-
-
-def _question_numbers(text: str) -> tuple[int, ...]:
-    return tuple(int(n) for n in re.findall(r"\d+", text))
 
 
 def _number_key(number: str) -> tuple[int, ...]:
@@ -148,6 +144,9 @@ class ClauseDirective(SphinxDirective):
             self._warn(f"clause {slug!r} names unknown families {unknown}")
         if kind is ClauseKind.RESOLUTION and not options.get("sources"):
             self._warn(f"resolution {slug!r} does not name the sources it follows")
+        problem = check_question(kind, options.get("question", ""))
+        if problem:
+            self._warn(f"{kind.value} {slug!r} {problem}")
 
     def run(self) -> list[nodes.Node]:
         slug = self.arguments[0]
@@ -181,7 +180,7 @@ class ClauseDirective(SphinxDirective):
         box += self._head(entry)
         box += self._meta(entry)
         if kind is ClauseKind.RESOLUTION:
-            box += self._resolution_line(entry)
+            box.extend(self._resolution_line(entry))
         body = nodes.container(classes=["kanasta-clause-body"])
         self.state.nested_parse(self.content, self.content_offset, body)
         box += body
@@ -223,18 +222,18 @@ class ClauseDirective(SphinxDirective):
         return nodes.paragraph(text, text, classes=["kanasta-clause-meta"])
 
     @staticmethod
-    def _resolution_line(entry: ClauseEntry) -> nodes.paragraph:
+    def _resolution_line(entry: ClauseEntry) -> list[nodes.paragraph]:
         line = nodes.paragraph(classes=["kanasta-resolution-line"])
         line += nodes.inline(
             "Resolution", "Resolution", classes=["kanasta-badge", "kanasta-badge-resolution"]
         )
-        parts = []
-        if entry.question:
-            parts.append(f"RULES-MAP question {entry.question}")
-        parts.append(f"sources: {entry.sources or 'none named'}")
-        text = " " + " · ".join(parts)
-        line += nodes.Text(text)
-        return line
+        line += nodes.Text(f" sources: {entry.sources or 'none named'}")
+        if not entry.question:
+            return [line]
+        question = nodes.paragraph(classes=["kanasta-resolution-question"])
+        question += nodes.strong("Question:", "Question:")
+        question += nodes.Text(f" {entry.question}")
+        return [line, question]
 
 
 class ClauseRole(SphinxRole):
@@ -478,7 +477,46 @@ PROFILE_LABELS: dict[str, str] = {
     "rounding": "rounding of scores",
     "target_score": "game won at (points)",
     "target_extensions": "game extended to (points)",
+    "implemented": "what the reference engine implements",
+    "pass_by_showing": "a player holding the top card of the pile may show it and pass",
+    "known_options": "options the players may agree on before the game",
+    "options": "options in force",
+    "unplayed_fi": "a fi taken by discarding and never played",
+    "score_parts": "parts of the hand score",
+    "opening_scope": "whose first melds the opening requirement applies to",
 }
+
+# What the spec states for a family whose games are not implemented yet
+# (``RulesProfile.implemented``): its cards, melds and canastas. Every other
+# value of such a profile is a placeholder, not a rule, and is not published.
+_MELD_LEVEL_FIELDS = frozenset(
+    {
+        "family",
+        "title",
+        "sources",
+        "deck_jokers",
+        "deck_size",
+        "points",
+        "runs_allowed",
+        "max_meld_size",
+        "max_wilds_per_meld",
+        "natural_two_in_place",
+        "run_wild_needs_three_naturals",
+        "min_naturals_per_meld",
+        "wilds_at_most_naturals",
+        "wild_meld_rule",
+        "one_set_per_rank",
+        "threes_special",
+        "canasta_size",
+        "canasta_scheme",
+        "bonuses",
+        "implemented",
+    }
+)
+NOT_SPECIFIED = "not yet specified"
+_CANASTA_BONUSES = frozenset(kind.value for kind in CanastaKind) | frozenset(
+    f"trump-{kind.value}" for kind in CanastaKind
+)
 
 _DERIVED = ("deck_size", "stock_size")
 _RANK_NAMES = ("", "A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K")
@@ -566,10 +604,22 @@ def _label_cell(name: str) -> list[Any]:
     return [_para(label, " ", nodes.literal(name, name, classes=["kanasta-field"]))]
 
 
+def profile_cell(profile: RulesProfile, name: str, type_text: str) -> list[Any]:
+    """One published value: for a family not played yet, only what its melds and
+    canastas use (its canasta bonuses among the bonuses), the rest "not yet specified"."""
+    value = getattr(profile, name)
+    if not profile.is_playable:
+        if name not in _MELD_LEVEL_FIELDS:
+            return [_para(NOT_SPECIFIED, classes=["kanasta-not-specified"])]
+        if name == "bonuses":
+            value = tuple((k, v) for k, v in value if k in _CANASTA_BONUSES)
+    return _format_value(name, type_text, value)
+
+
 def profile_table(profile: RulesProfile) -> Any:
     """The parameter table of one family."""
     rows = [
-        (_label_cell(name), _format_value(name, type_text, getattr(profile, name)))
+        (_label_cell(name), profile_cell(profile, name, type_text))
         for name, type_text in _profile_rows()
     ]
     return _table(
@@ -586,7 +636,7 @@ def comparison_table(profiles: Sequence[RulesProfile]) -> Any:
     rows = [
         (
             _label_cell(name),
-            *(_format_value(name, type_text, getattr(p, name)) for p in profiles),
+            *(profile_cell(p, name, type_text) for p in profiles),
         )
         for name, type_text in _profile_rows()
         if name != "title"
@@ -727,16 +777,13 @@ class TraceabilityMatrixDirective(SphinxDirective):
 
 
 class ResolutionIndexDirective(SphinxDirective):
-    """``.. resolution-index::``: the resolutions, by RULES-MAP question (filled in later)."""
+    """``.. resolution-index::``: the resolutions with their questions (filled in later)."""
 
     has_content = False
-    option_spec: ClassVar[OptionSpec] = {"questions": directives.nonnegative_int}
 
     def run(self) -> list[nodes.Node]:
         _mark_generated(self.env)
-        placeholder = nodes.container(classes=[_PLACEHOLDER])
-        placeholder[_PLACEHOLDER] = self.options.get("questions", 0)
-        return [placeholder]
+        return [nodes.container(classes=[_PLACEHOLDER])]
 
 
 def _ref_to(builder: Builder, fromdocname: str, entry: ClauseEntry) -> Any:
@@ -745,21 +792,13 @@ def _ref_to(builder: Builder, fromdocname: str, entry: ClauseEntry) -> Any:
 
 
 def resolution_index_nodes(
-    entries: Iterable[ClauseEntry], questions: int, builder: Builder, docname: str, ident: str
+    entries: Iterable[ClauseEntry], builder: Builder, docname: str, ident: str
 ) -> list[Any]:
-    """The table question -> resolution clauses, then resolutions answering no question."""
+    """The table question -> the resolution clause that decides it, in clause order."""
     resolutions = sorted(
         (e for e in entries if e.kind == ClauseKind.RESOLUTION.value),
         key=lambda e: _number_key(e.number),
     )
-    by_question: dict[int, list[ClauseEntry]] = {}
-    unnumbered: list[ClauseEntry] = []
-    for entry in resolutions:
-        numbers = _question_numbers(entry.question)
-        for n in numbers:
-            by_question.setdefault(n, []).append(entry)
-        if not numbers:
-            unnumbered.append(entry)
 
     def describe(entry: ClauseEntry) -> list[Any]:
         families = "all" if entry.families == FAMILY_NAMES else ", ".join(entry.families)
@@ -770,45 +809,23 @@ def resolution_index_nodes(
             ),
         ]
 
-    rows: list[Sequence[Cell]] = []
-    for n in sorted(set(by_question) | set(range(1, questions + 1))):
-        found = by_question.get(n, [])
-        if found:
-            rows.append((str(n), [node for e in found for node in describe(e)]))
-        else:
-            rows.append((str(n), _missing("no resolution clause yet")))
-    result: list[Any] = [
+    rows: list[Sequence[Cell]] = [
+        (
+            [_para(e.question)] if e.question else _missing("no question stated"),
+            describe(e),
+        )
+        for e in resolutions
+    ]
+    return [
         _table(
             ("question", "decided by"),
             rows,
-            title="RULES-MAP questions and the clauses that decide them",
+            title="The questions the sources leave open, and the clauses that decide them",
             classes=["kanasta-resolution-index"],
             ident=f"{ident}-by-question",
-            widths=(10, 70),
+            widths=(40, 40),
         )
     ]
-    if unnumbered:
-        result.append(
-            _table(
-                ("decided by",),
-                [([*describe(e)],) for e in unnumbered],
-                title="Further resolutions (not a numbered RULES-MAP question)",
-                classes=["kanasta-resolution-index"],
-                ident=f"{ident}-further",
-                widths=(80,),
-            )
-        )
-    open_questions = [n for n in range(1, questions + 1) if n not in by_question]
-    if questions:
-        text = (
-            "Every RULES-MAP question has a resolution clause."
-            if not open_questions
-            else "RULES-MAP questions without a resolution clause yet: "
-            + ", ".join(str(n) for n in open_questions)
-            + "."
-        )
-        result.insert(0, _para(text, classes=["kanasta-resolution-summary"]))
-    return result
 
 
 # --------------------------------------------------------------------------- events
@@ -820,10 +837,9 @@ def _fill_resolution_indexes(app: Sphinx, doctree: nodes.document, docname: str)
         node for node in doctree.findall(nodes.container) if _PLACEHOLDER in node["classes"]
     ]
     for count, placeholder in enumerate(placeholders, start=1):
-        questions = int(placeholder.get(_PLACEHOLDER, 0))
         ident = "resolutions" if count == 1 else f"resolutions-{count}"
         placeholder.replace_self(
-            resolution_index_nodes(domain.clauses.values(), questions, app.builder, docname, ident)
+            resolution_index_nodes(domain.clauses.values(), app.builder, docname, ident)
         )
 
 
@@ -857,7 +873,8 @@ div.kanasta-clause.kanasta-kind-resolution {
   border-left: 4px solid var(--color-brand-primary, #2962ff);
   background: var(--color-background-secondary, #f6f8fa);
   padding: 0.6em 1.1em 0.3em; border-radius: 4px; }
-.kanasta-resolution-line { font-size: 0.85em; margin: 0.2em 0 0.6em; }
+.kanasta-resolution-line { font-size: 0.85em; margin: 0.2em 0 0.3em; }
+.kanasta-resolution-question { margin: 0.2em 0 0.6em; }
 .kanasta-badge { display: inline-block; font-size: 0.72em; font-weight: 700;
   text-transform: uppercase; letter-spacing: 0.04em; padding: 0.1em 0.6em;
   border-radius: 0.8em; vertical-align: middle; color: #fff; }

@@ -422,7 +422,7 @@ def candidate_actions(draw: st.DrawFn, state: State) -> Action:
     rules = state.profile
     hand = state.hands[state.turn]
     kind = draw(st.sampled_from(list(ActionType)))
-    if kind in (ActionType.DRAW, ActionType.TAKE_PILE, ActionType.TAKE_BACK):
+    if kind in (ActionType.DRAW, ActionType.TAKE_PILE, ActionType.PASS, ActionType.TAKE_BACK):
         return Action(kind)
     if kind is ActionType.DISCARD:
         if len(hand) > 0 and draw(st.booleans()):

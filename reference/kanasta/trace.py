@@ -19,13 +19,20 @@ from pathlib import Path
 
 from kanasta.clauses import get_registry
 from kanasta.resources import get_fixtures_dir, get_repo_root
-from kanasta.spec import Clause, check_spec_structure, load_spec
+from kanasta.spec import (
+    Clause,
+    check_family_citations,
+    check_spec_structure,
+    get_cited_slugs,
+    load_spec,
+)
 
 __all__ = [
     "Citation",
     "TraceReport",
     "build_trace",
     "find_fixture_citations",
+    "find_fixture_family_problems",
     "find_test_citations",
     "format_matrix",
 ]
@@ -125,6 +132,31 @@ def find_fixture_citations(fixture_dirs: Iterable[Path]) -> tuple[Citation, ...]
     return tuple(found)
 
 
+def find_fixture_family_problems(
+    clauses: Iterable[Clause], fixture_dirs: Iterable[Path]
+) -> tuple[str, ...]:
+    """Fixtures that cite, or expect a rejection citing, a clause whose ``:families:``
+    leave out the fixture's variant."""
+    clauses = tuple(clauses)
+    problems: list[str] = []
+    for folder in fixture_dirs:
+        if not folder.is_dir():
+            continue
+        for path in sorted(folder.rglob("*.json")):
+            try:
+                data = json.loads(path.read_text(encoding="utf-8"))
+            except (OSError, ValueError):
+                continue
+            if not isinstance(data, dict) or not isinstance(data.get("variant"), str):
+                continue
+            listed = data.get("clauses", [])
+            slugs = [s for s in listed if isinstance(s, str)] if isinstance(listed, list) else []
+            slugs.extend(get_cited_slugs(data.get("steps", [])))
+            ident = str(data.get("id", path.relative_to(folder)))
+            problems.extend(check_family_citations(clauses, data["variant"], slugs, ident))
+    return tuple(problems)
+
+
 def _group(citations: Iterable[Citation]) -> dict[str, tuple[str, ...]]:
     grouped: dict[str, list[str]] = {}
     for c in citations:
@@ -152,9 +184,9 @@ def build_trace(
     test_cites = find_test_citations(tests_dir) if tests_dir is not None else ()
     if tests_dir is None:
         problems.append("no tests folder found: run the check from a checkout")
-    fixture_cites = find_fixture_citations(
-        fixture_dirs if fixture_dirs is not None else [get_fixtures_dir()]
-    )
+    folders = list(fixture_dirs) if fixture_dirs is not None else [get_fixtures_dir()]
+    fixture_cites = find_fixture_citations(folders)
+    problems.extend(find_fixture_family_problems(clauses, folders))
     code_map = _group(code)
     test_map = _group(test_cites)
     fixture_map = _group(fixture_cites)

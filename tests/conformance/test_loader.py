@@ -16,7 +16,7 @@ from kanasta.conformance.loader import (
     load_fixtures,
     load_question_file,
 )
-from kanasta.conformance.model import ENGINE_STEP_KINDS, Setup, StepKind
+from kanasta.conformance.model import SETUP_STEP_KINDS, Setup, StepKind
 from kanasta.errors import InputError
 from tests.conformance.helpers import good_meld, toy_state, write_fixture
 
@@ -111,7 +111,7 @@ def test_engine_steps_and_setup_become_the_model() -> None:
     assert fixture.setup == Setup(state=data["setup"]["state"], actions=({"type": "draw"},))
     assert fixture.setup.to_json()["actions"] == [{"type": "draw"}]
     assert fixture.needs_engine
-    assert fixture.kinds == ENGINE_STEP_KINDS
+    assert fixture.kinds == SETUP_STEP_KINDS
     assert (fixture.features, fixture.source) == (("f",), "seed 001")
     assert fixture.generated == {"recipe": "count", "seed": 3, "depth": 2}
     actions, state, score, count2, count1, play = fixture.steps

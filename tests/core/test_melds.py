@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import random
+
 import pytest
 
 from kanasta.cards import format_cards, parse_cards
@@ -474,3 +476,71 @@ def test_fi_351_run_with_a_wild_inside_opens() -> None:
     assert meld.wild_at == 8
     assert legal(FI_351, "2S 3S JK").wild_count == 1
     assert legal(FI_351, "2S 3S 4S").wild_count == 0
+
+
+def _built(profile: RulesProfile, batches: list[str], wild_ats: list[int | None]) -> Meld:
+    """The meld of the first batch, then each further batch laid off at once."""
+    meld = validate_meld(profile, parse_cards(batches[0]), wild_at=wild_ats[0])
+    assert not isinstance(meld, Violation)
+    for batch, wild_at in zip(batches[1:], wild_ats[1:], strict=True):
+        grown = apply_lay_off(profile, meld, parse_cards(batch), wild_at=wild_at)
+        assert not isinstance(grown, Violation), (batch, grown)
+        meld = grown
+    return meld
+
+
+def _arrangement(meld: Meld) -> tuple[object, ...]:
+    return (meld.kind, meld.suit, meld.low, meld.cards, meld.wild_at, meld.spare, meld.canasta)
+
+
+@pytest.mark.clause("run-thirteen-ace-low", "lay-off")
+@pytest.mark.parametrize("profile", [KOZ, FI_5200], ids=["koz", "fi-5200"])
+def test_run_thirteen_ace_low_whatever_the_order_of_the_batches(profile: RulesProfile) -> None:
+    ranks = ["A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K"]
+    at_once = _built(profile, [" ".join(r + "S" for r in ranks)], [None])
+    assert at_once.low == 1
+    assert format_cards(at_once.cards).split() == [r + "S" for r in ranks]
+    names = ["A", *ranks[1:], "A"]  # places 1..14
+    rng = random.Random(4)
+    paths = [
+        ["QS KS AS", "2S 3S 4S 5S 6S 7S 8S 9S 10S JS"],
+        ["QS KS AS", "JS", "9S 10S", "2S 3S 4S 5S 6S 7S 8S"],
+    ]
+    for _ in range(40):
+        # Three consecutive places of the final window (ace low or ace high), then batches
+        # that extend the run below or above until the window is full.
+        top = rng.choice((13, 14))
+        low = rng.randint(top - 12, top - 2)
+        high = low + 2
+        path = [" ".join(names[p - 1] + "S" for p in range(low, high + 1))]
+        while high - low < 12:
+            if rng.random() < 0.5 and low > top - 12:
+                new_low = rng.randint(top - 12, low - 1)
+                path.append(" ".join(names[p - 1] + "S" for p in range(new_low, low)))
+                low = new_low
+            elif high < top:
+                new_high = rng.randint(high + 1, top)
+                path.append(" ".join(names[p - 1] + "S" for p in range(high + 1, new_high + 1)))
+                high = new_high
+        paths.append(path)
+    for path in paths:
+        built = _built(profile, path, [None] * len(path))
+        assert _arrangement(built) == _arrangement(at_once), path
+
+
+@pytest.mark.clause("run-thirteen-ace-low", "run-wild-placement")
+@pytest.mark.parametrize("profile", [KOZ, FI_5200], ids=["koz", "fi-5200"])
+def test_run_thirteen_ace_low_with_the_wild_in_a_middle_place(profile: RulesProfile) -> None:
+    cards = "AD 2D 3D 4D 5D 6D JK 8D 9D 10D JD QD KD"
+    at_once = _built(profile, [cards], [7])
+    from_the_top = _built(profile, ["QD KD AD", "2D 3D 4D 5D 6D JK 8D 9D 10D JD"], [None, 7])
+    from_the_bottom = _built(profile, ["AD 2D 3D", "4D 5D 6D JK 8D 9D 10D JD QD KD"], [None, 7])
+    assert at_once.low == 1
+    assert at_once.wild_at == 7
+    assert _arrangement(from_the_top) == _arrangement(at_once)
+    assert _arrangement(from_the_bottom) == _arrangement(at_once)
+    # Only the one arrangement with the wild in place 7 is offered.
+    assert [m.wild_at for m in get_meld_arrangements(profile, parse_cards(cards))].count(7) == 1
+    # The wild in the ace's place is the player's choice: place 1 or 14 stay two melds.
+    ends = get_meld_arrangements(profile, parse_cards("2D 3D 4D 5D 6D 7D 8D 9D 10D JD QD KD JK"))
+    assert sorted((m.low, m.wild_at) for m in ends) == [(1, 1), (2, 14)]

@@ -11,7 +11,8 @@ import pytest
 
 from kanasta.cli import main
 from kanasta.commands.play import play_random_game
-from kanasta.game import Game, game_from_json, game_to_json, get_game_winner
+from kanasta.errors import Violation
+from kanasta.game import Game, apply_game_action, game_from_json, game_to_json, get_game_winner
 from kanasta.points import to_half_points as P
 from kanasta.policy import default_policy
 from kanasta.profiles import FI_5200, KOZ
@@ -38,6 +39,14 @@ def test_game_target_fi_5200_then_9200_and_the_higher_total_wins() -> None:
     assert get_game_winner(FI_5200, (P(9600), P(9700)), P(7200)) == (1, P(9200))
 
 
+@pytest.mark.clause("game-target-fi-5200", "game-tie")
+def test_game_target_fi_5200_both_past_7200_in_one_hand_moves_straight_to_9200() -> None:
+    assert get_game_winner(FI_5200, (P(7300), P(7250)), P(5200)) == (None, P(9200))
+    assert get_game_winner(FI_5200, (P(9500), P(9800)), P(5200)) == (1, P(9200))
+    assert get_game_winner(FI_5200, (P(9400), P(9400)), P(5200)) == (None, P(9200))
+    assert get_game_winner(FI_5200, (P(5300), P(5300)), P(5200)) == (None, P(7200))
+
+
 @pytest.mark.clause("game-target-fi-5200", "forced-opening-penalty")
 def test_game_target_fi_5200_a_team_at_5195_can_still_lose() -> None:
     before = (P(5195), P(4900))
@@ -53,13 +62,17 @@ def _game() -> tuple[Game, float]:
     return game, time.perf_counter() - started
 
 
-@pytest.mark.clause("game-target-fi-5200", "game-hands")
+@pytest.mark.clause("game-target-fi-5200", "game-hands", "rejection-cites-family")
 def test_game_target_fi_5200_a_seeded_game_plays_to_5200() -> None:
     game, seconds = _game()
     assert game.over
     assert game.winner is not None
     assert game.totals[game.winner] >= P(5200)
     assert seconds < 60
+    # rejection-cites-family: the refusal after the end cites a clause of fi-5200.
+    refused = apply_game_action(game, game.hands[-1].actions[0])
+    assert isinstance(refused, Violation)
+    assert (refused.clause, refused.code) == ("game-hands", "game-over")
     assert default_policy(FI_5200) == "greedy"
     assert default_policy(KOZ) == "random"
 
@@ -100,3 +113,14 @@ def test_play_log_names_personal_openings_forced_teams_and_unplayed_fi(
     assert "must open with a canasta" in out
     assert "never played the fi" in out
     assert "wins" in out
+
+
+@pytest.mark.clause("game-tie", "game-target-fi-5200")
+def test_game_tie_equal_at_9200_one_more_hand_at_the_same_target() -> None:
+    # equal totals at the last target: no winner, and the target stays 9200
+    assert get_game_winner(FI_5200, (P(9400), P(9400)), P(9200)) == (None, P(9200))
+    # the next hand decides at 9200: whoever is strictly ahead at or above it wins
+    assert get_game_winner(FI_5200, (P(9450), P(9500)), P(9200)) == (1, P(9200))
+    assert get_game_winner(FI_5200, (P(9250), P(9150)), P(9200)) == (0, P(9200))
+    # nobody at 9200 any more after that hand: the game goes on, still at 9200
+    assert get_game_winner(FI_5200, (P(9100), P(9150)), P(9200)) == (None, P(9200))

@@ -6,7 +6,10 @@ from __future__ import annotations
 import pytest
 
 from kanasta.actions import ActionType, legal_actions
-from kanasta.opening import get_opening_band, is_forced
+from kanasta.cards import parse_cards
+from kanasta.errors import Violation
+from kanasta.melds import validate_meld
+from kanasta.opening import get_opening_band, is_forced, is_wild_free
 from kanasta.points import to_half_points as P
 from kanasta.state import State, get_provisional_melds, has_opened
 from tests.fi5200.util import (
@@ -44,7 +47,7 @@ def test_opening_band_900_decides_at_895_and_900() -> None:
     accept(state, meld("4H 5H 6H"), meld("8C 8D 8S"), disc("KC"))
     state = fi_state(hands=[hand], phase=Phase.PLAY, team_scores=[900, 0])
     start = accept(state, meld("4H 5H 6H"), meld("8C 8D 8S"))
-    reject(start, disc("KC"), "opening-threshold", "below-threshold")
+    reject(start, disc("KC"), "opening-upper-band", "below-threshold")
 
 
 # --------------------------------------------------------------------------- lower band
@@ -72,26 +75,26 @@ def test_opening_lower_band_nine_cards_of_5_points() -> None:
     assert after.opened[0]
 
 
-@pytest.mark.clause("opening-lower-band", "opening-threshold")
+@pytest.mark.clause("opening-lower-band")
 def test_opening_lower_band_40_points_are_refused() -> None:
     state = accept(
         fi_state(hands=["4H 5H 6H 8C 8D 3S 3C 3D KC"], phase=Phase.PLAY),
         meld("4H 5H 6H"),
         meld("3C 3D 3S"),
     )
-    reject(state, disc("KC"), "opening-threshold", "below-threshold")
+    reject(state, disc("KC"), "opening-lower-band", "below-threshold")
     assert [a.type for a in legal_actions(state)].count(ActionType.DISCARD) == 0
     assert back() in legal_actions(state)
 
 
-@pytest.mark.clause("opening-lower-band", "opening-clean-run")
+@pytest.mark.clause("opening-lower-band")
 def test_opening_lower_band_needs_a_run() -> None:
     state = accept(
         fi_state(hands=["8C 8D 8S KC KD KS QC"], phase=Phase.PLAY),
         meld("8C 8D 8S"),
         meld("KC KD KS"),
     )
-    reject(state, disc("QC"), "opening-clean-run", "no-clean-run")
+    reject(state, disc("QC"), "opening-lower-band", "no-clean-run")
 
 
 @pytest.mark.clause("opening-no-wild-reading", "opening-lower-band")
@@ -101,7 +104,7 @@ def test_opening_no_wild_reading_a_meld_with_a_wild_adds_nothing() -> None:
         meld("4H 5H 6H"),
         meld("2C 8C 8D 8S"),
     )
-    reject(state, disc("KC"), "opening-threshold", "below-threshold")
+    reject(state, disc("KC"), "opening-lower-band", "below-threshold")
 
 
 @pytest.mark.clause("opening-no-wild-reading")
@@ -120,14 +123,14 @@ def test_opening_no_wild_reading_a_wild_laid_off_in_the_same_turn_spoils_the_mel
         meld("8C 8D 8S"),
         lay(1, "JK"),
     )
-    reject(state, disc("KC"), "opening-threshold", "below-threshold")
+    reject(state, disc("KC"), "opening-lower-band", "below-threshold")
 
 
 @pytest.mark.clause("opening-bands-fi-5200", "opening-lower-band")
 def test_opening_bands_fi_5200_no_exception_for_an_emptied_hand() -> None:
     state = fi_state(hands=["4H 5H 6H 7C 7D 7S"], phase=Phase.PLAY)
     state = accept(state, meld("4H 5H 6H"))
-    reject(state, meld("7C 7D 7S"), "opening-threshold", "below-threshold")
+    reject(state, meld("7C 7D 7S"), "opening-lower-band", "below-threshold")
     assert state.profile.opening_waiver_cards is None
 
 
@@ -165,7 +168,7 @@ def test_opening_upper_band_the_10_wild_q_of_the_example_is_no_meld() -> None:
     reject(state, meld("10H 2D QH"), "run-wild-after-three-naturals", "wild-needs-three-naturals")
 
 
-@pytest.mark.clause("opening-upper-band", "opening-clean-run")
+@pytest.mark.clause("opening-upper-band")
 def test_opening_upper_band_the_run_must_be_wild_free() -> None:
     state = accept(
         fi_state(
@@ -175,7 +178,7 @@ def test_opening_upper_band_the_run_must_be_wild_free() -> None:
         meld("AC AD AS"),
         meld("KC KD KS"),
     )
-    reject(state, disc("QC"), "opening-clean-run", "no-clean-run")
+    reject(state, disc("QC"), "opening-upper-band", "no-clean-run")
 
 
 @pytest.mark.clause("opening-upper-band")
@@ -188,7 +191,7 @@ def test_opening_upper_band_85_points_are_refused() -> None:
         meld("8C 8D 2S"),
         meld("3C 3D 2H"),
     )
-    reject(state, disc("KC"), "opening-threshold", "below-threshold")
+    reject(state, disc("KC"), "opening-upper-band", "below-threshold")
 
 
 # --------------------------------------------------------------------------- personal
@@ -217,7 +220,7 @@ def test_opening_personal_a_new_meld_is_the_players_own_opening() -> None:
     state = accept(_partner_opened("JC JD JS QC KC"), meld("JC JD JS"))
     assert state.provisional == 1
     assert [m.all_cards for m in get_provisional_melds(state, 0)] == [state.melds[0][2].all_cards]
-    reject(state, disc("QC"), "opening-clean-run", "no-clean-run")
+    reject(state, disc("QC"), "opening-lower-band", "no-clean-run")
 
 
 @pytest.mark.clause("opening-personal", "opening-take-back")
@@ -317,4 +320,54 @@ def test_forced_canasta_opening_then_the_partner_opens_normally() -> None:
     )
     assert not is_forced(state, 1)
     after = accept(state, meld("JC JD JS"))
-    reject(after, disc("QC"), "opening-clean-run", "no-clean-run")
+    reject(after, disc("QC"), "opening-lower-band", "no-clean-run")
+
+
+@pytest.mark.clause("opening-natural-two", "opening-lower-band", "twos-set")
+def test_opening_natural_two_a_set_of_2s_adds_nothing_to_the_45() -> None:
+    # Seat 0 (team 0): 4-5-6 (15) with 2-2-2 (30 as jokers) is refused.
+    state = accept(
+        fi_state(hands=["4H 5H 6H 2C 2D 2S KC QD"], phase=Phase.PLAY),
+        meld("4H 5H 6H"),
+        meld("2C 2D 2S"),
+    )
+    reject(state, disc("KC"), "opening-lower-band", "below-threshold")
+    # Seat 3 (team 1): the same with a full set of 2s and a joker beside 45 without wilds.
+    opened = accept(
+        fi_state(
+            hands=[None, None, None, "4S 5S 6S 8C 8D 8H 2C 2C 2D 2D 2H 2H JK KC QD"],
+            turn=3,
+            phase=Phase.PLAY,
+        ),
+        meld("4S 5S 6S"),
+        meld("2C 2C 2D 2D 2H 2H JK"),
+        meld("8C 8D 8H"),
+        disc("KC"),
+    )
+    assert opened.seat_opened == (False, False, False, True)
+    assert opened.melds[1][1].canasta is not None
+
+
+@pytest.mark.clause("opening-natural-two", "natural-two-in-place")
+def test_opening_natural_two_only_a_2_in_its_own_run_place_is_natural() -> None:
+    def free(text: str) -> bool:
+        meld_ = validate_meld(FI_5200, parse_cards(text))
+        assert not isinstance(meld_, Violation)
+        return is_wild_free(meld_)
+
+    assert free("AS 2S 3S")  # the 2 of spades in place 2
+    assert free("2H 3H 4H 5H")
+    assert not free("2C 3H 4H 5H")  # a 2 of another suit acts as the wild
+    assert not free("2C 2D 2S")  # a set of 2s: no 2 stands in a run place
+    assert not free("8C 8D 2S")
+    assert free("8C 8D 8S")
+    # Seat 2 (team 0), after the partner opened: A-2-3-4 of spades (30) and 5-5-5 (15).
+    state = fi_state(
+        hands=[None, None, "AS 2S 3S 4S 5C 5D 5H KC QD"],
+        melds=[["10C 10D 10S", "JH QH KH"]],
+        seat_opened=[True, False, False, False],
+        turn=2,
+        phase=Phase.PLAY,
+    )
+    after = accept(state, meld("AS 2S 3S 4S"), meld("5C 5D 5H"), disc("KC"))
+    assert after.seat_opened == (True, False, True, False)

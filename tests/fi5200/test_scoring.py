@@ -4,10 +4,11 @@ from __future__ import annotations
 
 import pytest
 
+from kanasta.canasta import CanastaKind
 from kanasta.points import to_half_points as P
 from kanasta.scoring import HandScore, get_penalty, get_unplayed_fi, score_hand
 from kanasta.state import State
-from tests.fi5200.util import CANASTA, Phase, accept, disc, draw, fi_state, lay, meld
+from tests.fi5200.util import CANASTA, FI_5200, Phase, accept, disc, draw, fi_state, lay, meld
 
 FI_CARDS = "KC KD KH KS QC QD QH QS JC JD JH"
 """Eleven cards worth 110 in hand: a fi packet that was never played."""
@@ -196,3 +197,38 @@ def test_fi_unplayed_koz_counts_it() -> None:
 
     state = build_state(KOZ, fi_takers=[0], fi_waiting=[0])
     assert get_unplayed_fi(state) == ()
+
+
+@pytest.mark.clause("twos-canasta-bonus", "canasta-bonus", "twos-set-points")
+def test_twos_canasta_bonus_is_the_bonus_of_its_kind_and_nothing_more() -> None:
+    # Team 0 holds seven 2s (full) and seat 0 goes out; then team 1 holds six 2s and a
+    # joker (half) and seat 1 goes out.
+    state = accept(
+        fi_state(
+            hands=["8C", "3C 4C", "5D 6D", "7D 8D"],
+            melds=[["2C 2C 2D 2D 2H 2H 2S"], ["2S 3S 4S 5S", "10C 10D 10S"]],
+            fi_takers=[0, 1],
+            phase=Phase.PLAY,
+        ),
+        disc("8C"),
+    )
+    half = accept(
+        fi_state(
+            hands=["3C 4C", "8C", "5D 6D", "7D 8D"],
+            melds=[["10C 10D 10S"], ["2C 2C 2D 2D 2H 2H JK"]],
+            fi_takers=[0, 1],
+            turn=1,
+            phase=Phase.PLAY,
+        ),
+        disc("8C"),
+    )
+    full_parts = _parts(score_hand(state), 0)
+    half_parts = _parts(score_hand(half), 1)
+    assert state.melds[0][0].canasta is CanastaKind.FULL
+    assert half.melds[1][0].canasta is CanastaKind.HALF
+    # The same bonus as any full or half canasta: 200 and 100, nothing extra.
+    assert full_parts["canastas"] == FI_5200.bonus("full") == P(200)
+    assert half_parts["canastas"] == FI_5200.bonus("half") == P(100)
+    # Every 2 at its joker value, the joker at 10.
+    assert full_parts["melded"] == P(70)
+    assert half_parts["melded"] == P(70)

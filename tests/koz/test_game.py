@@ -88,6 +88,35 @@ def test_game_hands_totals_accumulate_and_the_deal_rotates() -> None:
     assert all(t % 2 == 0 for t in game.totals)
 
 
+@pytest.mark.clause("game-target")
+def test_game_target_half_a_point_below_is_not_yet() -> None:
+    below = P("299.5")
+    assert get_game_winner(KOZ, (below, P(10)), P(300)) == (None, P(300))
+    assert get_game_winner(KOZ, (P(10), below), P(300)) == (None, P(300))
+    assert get_game_winner(KOZ, (below + P("0.5"), P(10)), P(300)) == (0, P(300))
+
+
+@pytest.mark.clause("game-tie")
+def test_game_tie_equal_then_one_falls_below_the_other_wins() -> None:
+    assert get_game_winner(KOZ, (P(300), P(300)), P(300)) == (None, P(300))
+    assert get_game_winner(KOZ, (P(290), P(305)), P(300)) == (1, P(300))
+
+
+@pytest.mark.clause("dealer-rotation", "game-record")
+def test_dealer_rotation_from_a_first_dealer_the_record_names() -> None:
+    game = new_game(KOZ, 5, first_dealer=1)
+    rng = random.Random(5)
+    dealers = [game.state.dealer]
+    while len(game.hands) < 2:
+        result = apply_game_action(game, rng.choice(legal_actions(game.state)))
+        assert not isinstance(result, Violation)
+        if result.number != game.number:
+            dealers.append(result.state.dealer)
+        game = result
+    assert dealers == [1, 2, 3]
+    assert [h.dealer for h in game.hands] == [1, 2]
+
+
 @pytest.mark.clause("game-record")
 def test_game_record_hand_seeds_are_successive_splitmix_outputs() -> None:
     state, first = splitmix64(77)
@@ -180,7 +209,7 @@ def test_game_target_a_whole_game_ends_with_a_winner_at_300() -> None:
     assert game.state.phase is Phase.OVER
     result = apply_game_action(game, game.hands[-1].actions[0])
     assert isinstance(result, Violation)
-    assert result.code == "game-over"
+    assert (result.clause, result.code) == ("game-hands", "game-over")
     saved = game_to_json(game)
     assert saved["winner"] == game.winner
     assert game_from_json(saved).winner == game.winner

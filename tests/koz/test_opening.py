@@ -135,6 +135,25 @@ def test_opening_waiver_when_the_hand_is_emptied_by_melding() -> None:
     assert len(after.hands[0]) == 11
 
 
+@pytest.mark.clause("opening-waiver", "emptying-needs-canasta")
+@pytest.mark.parametrize("seat", [0, 3])
+def test_opening_waiver_helps_only_an_opening_that_holds_a_canasta(seat: int) -> None:
+    # One card left after a 1.5-point run (threshold 10): the points are waived,
+    # but discarding the last card empties the hand, which needs a canasta.
+    hands: list[str | None] = [None] * 4
+    hands[seat] = "3H 4H 5H KC"
+    scores = [0, 0]
+    scores[seat % 2] = 200
+    state = koz_state(hands=hands, phase=Phase.PLAY, turn=seat, team_scores=scores)
+    state = accept(state, meld("3H 4H 5H"))
+    reject(state, disc("KC"), "emptying-needs-canasta", "no-canasta")
+    # with two cards left the waiver does not apply and the threshold refuses it
+    hands[seat] = "3H 4H 5H KC QC"
+    state = koz_state(hands=hands, phase=Phase.PLAY, turn=seat, team_scores=scores)
+    state = accept(state, meld("3H 4H 5H"))
+    reject(state, disc("KC"), "opening-threshold", "below-threshold")
+
+
 @pytest.mark.clause("opening-waiver", "opening-clean-run")
 def test_opening_waiver_does_not_waive_the_clean_run() -> None:
     state = koz_state(hands=["8S 8H 8D 8C 8S 8H 8D KC"], phase=Phase.PLAY)

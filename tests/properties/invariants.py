@@ -121,17 +121,22 @@ def _kind_by_cards(state: State, meld: Meld) -> CanastaKind | None:
 
 
 def check_canasta_kinds(before: State, after: State, action: Action) -> None:
-    """canasta-definition, canasta-clean-dirty, canasta-kind-fixed, canasta-grand.
+    """canasta-definition, canasta-clean-dirty, canasta-kind-fixed, canasta-grand,
+    canasta-kind-at-forming-fi-351.
 
-    A canasta stays a canasta while it is on the table. In a clean/dirty family
-    its kind follows its cards; in fi-5200 it keeps the kind it had when it
-    first reached seven cards, except that it may become grand.
+    A canasta stays a canasta while it is on the table. In koz its kind follows
+    its cards; in fi-5200 it keeps the kind it had when it first reached seven
+    cards, except that it may become grand; in fi-351 it keeps the kind of the
+    cards it was formed with.
     """
     profile = after.profile
     for t, team in enumerate(after.melds):
         for meld in team:
             if profile.canasta_scheme is CanastaScheme.CLEAN_DIRTY:
                 assert meld.canasta == _kind_by_cards(after, meld), meld
+            elif profile.canasta_scheme is CanastaScheme.CLEAN_DIRTY_AT_FORMING:
+                assert meld.canasta in (None, CanastaKind.CLEAN, CanastaKind.DIRTY)
+                assert (meld.canasta is not None) == (meld.size >= profile.canasta_size)
             else:
                 assert (meld.canasta is not None) == (meld.size >= profile.canasta_size)
         if action.type is ActionType.TAKE_BACK and t == before.team:
@@ -144,6 +149,15 @@ def check_canasta_kinds(before: State, after: State, action: Action) -> None:
             assert new.canasta is not None
             if profile.canasta_scheme is CanastaScheme.HALF_FULL_GRAND:
                 assert new.canasta in (old.canasta, CanastaKind.GRAND)
+            if profile.canasta_scheme is CanastaScheme.CLEAN_DIRTY_AT_FORMING:
+                assert new.canasta == old.canasta
+        if profile.canasta_scheme is CanastaScheme.CLEAN_DIRTY_AT_FORMING:
+            # canasta-kind-at-forming-fi-351: a meld that became a canasta in this action
+            # has the kind of its cards now, the cards it was formed with.
+            for i, meld in enumerate(team):
+                was = old_team[i].canasta if i < len(old_team) else None
+                if meld.canasta is not None and was is None:
+                    assert meld.canasta == _kind_by_cards(after, meld), meld
 
 
 def _hand_size_after(before: State, action: Action) -> int:
@@ -164,7 +178,8 @@ def check_step(before: State, action: Action, after: State) -> None:
 
     turn-structure, draw-from-stock, take-whole-pile, meld-from-hand,
     lay-off-own-team, discard-ends-turn, fi-pickup, going-out, turn-passes,
-    stock-exhaustion: hand sizes, stock, pile, fi packets, the seat to act and
+    stock-exhaustion, pass-by-showing (only in the draw phase, holding the top card;
+    nothing moves but the turn): hand sizes, stock, pile, fi packets, the seat to act and
     the untouched players' hands all change exactly as the action says.
     """
     seat = before.turn
@@ -199,7 +214,16 @@ def check_step(before: State, action: Action, after: State) -> None:
         assert after.discard == (*before.discard, action.cards[0])
     else:
         assert after.discard == before.discard
-    if kind is ActionType.DISCARD and after.phase is not Phase.OVER:
+    if kind is ActionType.PASS:
+        assert before.profile.pass_by_showing
+        assert before.phase is Phase.DRAW
+        assert before.discard
+        assert before.discard[-1] in before.hands[seat]
+        assert after.hands == before.hands
+        assert after.phase is Phase.OVER or (
+            after.turn == (seat + 1) % before.profile.players and after.phase is Phase.DRAW
+        )
+    elif kind is ActionType.DISCARD and after.phase is not Phase.OVER:
         assert after.turn == (seat + 1) % before.profile.players
         assert after.phase is Phase.DRAW
     elif kind is ActionType.DISCARD:

@@ -53,10 +53,11 @@ class GameMachine(RuleBasedStateMachine):
     """Plays games of :attr:`family` with invariants after every step."""
 
     family: ClassVar[str] = "koz"
+    options: ClassVar[tuple[str, ...]] = ()
 
     def __init__(self) -> None:
         super().__init__()
-        self.profile = get_profile(self.family)
+        self.profile = get_profile(self.family, self.options)
         self.game: Game | None = None
         self.seed = 0
         self.hand_actions: list[Action] = []
@@ -105,6 +106,10 @@ class GameMachine(RuleBasedStateMachine):
         assert legal, "a hand in play always has a legal action"
         assert len(set(legal)) == len(legal), "each legal action is listed once"
         inv.check_rejected(before, data.draw(strategies.candidate_actions(before)), legal)
+        if before.profile.pass_by_showing:
+            shown = before.phase is Phase.DRAW and bool(before.discard)
+            can_pass = shown and before.discard[-1] in before.hands[before.turn]
+            assert (engine.Action(engine.ActionType.PASS) in legal) == can_pass
         action = legal[pick % len(legal)]
         after = engine.apply(before, action)
         assert isinstance(after, State), after

@@ -61,7 +61,9 @@ def test_bench_rejects_unplayable_variants_and_bad_counts(
     capsys: pytest.CaptureFixture[str],
 ) -> None:
     assert main(["bench", "--variant", "classic", "--hands", "1"]) == 2
-    assert "does not play whole hands of 'classic'" in capsys.readouterr().err
+    assert (
+        "cannot bench classic: for classic the reference implements only" in capsys.readouterr().err
+    )
     assert main(["bench", "--hands", "0"]) == 2
     assert "--hands must be at least 1" in capsys.readouterr().err
 

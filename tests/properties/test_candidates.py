@@ -357,3 +357,26 @@ def test_the_order_key_of_new_melds_sorts_as_the_canonical_order(
 def test_a_meld_longer_than_two_decks_allow_has_no_order_key() -> None:
     with pytest.raises(ValueError, match="25 cards"):
         actions_module._order_key(tuple(range(25)), None)
+
+
+@pytest.mark.clause("run-thirteen-ace-low", "legal-action-count")
+@pytest.mark.parametrize("profile", [KOZ, FI_5200], ids=["koz", "fi-5200"])
+def test_run_thirteen_ace_low_lay_off_moves_agree_with_brute_force(profile: RulesProfile) -> None:
+    # Runs that a lay-off can bring to thirteen places, the ace high before it.
+    cases = [
+        ("QH KH AH", None, "2H 3H 4H 5H 6H 7H 8H 9H 10H JH 5D"),
+        ("10H JH QH KH AH", None, "2H 3H 4H 5H 6H 7H 8H 9H JK 2C"),
+        ("3H 4H 5H 6H 7H 8H 9H 10H JH QH KH AH", None, "2H 2C JK"),
+        ("3H 4H 5H 6H 7H 8H 9H 10H JH QH KH AH 2C", 2, "2H 5D"),
+        ("AH 2H 3H 4H 5H 6H JK 8H 9H 10H JH QH KH", 7, "7H JK"),
+    ]
+    for run, wild_at, hand in cases:
+        meld = meld_of(profile, run, wild_at)
+        cards = tuple(sorted(parse_cards(hand)))
+        expected = sorted(brute_lay_offs(profile, meld, cards), key=option_order)
+        assert list(get_lay_off_moves(profile, meld, cards)) == expected, run
+        for batch, at in expected:
+            grown = apply_lay_off(profile, meld, batch, wild_at=at)
+            assert not isinstance(grown, Violation)
+            if len(grown.cards) == 13 and grown.wild_at != 14:
+                assert grown.low == 1, (run, batch, at)

@@ -141,6 +141,7 @@ function answer(request) {
         score: NOT_HERE,
         count: NOT_HERE,
         playthrough: NOT_HERE,
+        game: NOT_HERE,
       },
     };
   }

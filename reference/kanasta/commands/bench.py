@@ -15,6 +15,7 @@ import sys
 from typing import Any
 
 from kanasta.errors import InputError
+from kanasta.profiles import get_profile, require_playable
 from kanasta.selfplay import PLAYABLE_FAMILIES, BenchResult, run_bench
 
 __all__ = ["register"]
@@ -48,11 +49,7 @@ def register(subparsers: Any) -> None:
 def _variants(name: str) -> tuple[str, ...]:
     if name == "all":
         return PLAYABLE_FAMILIES
-    if name not in PLAYABLE_FAMILIES:
-        raise InputError(
-            f"the engine does not play whole hands of {name!r} yet; "
-            f"bench one of: {', '.join(PLAYABLE_FAMILIES)} (or 'all')."
-        )
+    require_playable(get_profile(name), "bench")
     return (name,)
 
 

@@ -318,10 +318,12 @@ def _validate(args: argparse.Namespace) -> int:
     for problem in report.problems:
         print(f"PROBLEM: {problem}")
     checked = report.run.checked if report.run is not None else 0
+    skipped = len(report.fixtures) - checked if report.run is not None else 0
     verdict = "OK" if report.ok else "FAILED"
+    tail = f" ({skipped} skipped: not claimed by the reference for their family)" if skipped else ""
     print(
         f"{verdict}: suite {SUITE_VERSION}, protocol {PROTOCOL_VERSION}: "
-        f"{len(report.fixtures)} fixtures, {checked} checked by the reference, "
+        f"{len(report.fixtures)} fixtures, {checked} checked by the reference{tail}, "
         f"{len(report.problems)} problem(s)"
     )
     return 0 if report.ok else 1

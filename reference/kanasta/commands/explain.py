@@ -8,8 +8,10 @@ from pathlib import Path
 from typing import Any
 
 from kanasta.conformance.loader import load_question_file
+from kanasta.conformance.model import StepKind
 from kanasta.conformance.present import explain
 from kanasta.conformance.runner import reference_dealer
+from kanasta.profiles import PROFILES, require_playable
 
 
 def register(subparsers: Any) -> None:
@@ -27,6 +29,10 @@ def register(subparsers: Any) -> None:
 
 def _run(args: argparse.Namespace) -> int:
     question = load_question_file(args.file)
+    profile = PROFILES.get(question.variant)
+    engine_steps = sorted({k.value for k in question.kinds} - {StepKind.MELD.value})
+    if profile is not None and engine_steps:
+        require_playable(profile, f"explain {args.file} ({', '.join(engine_steps)} steps) for")
     text, agrees = explain(question, dealer=reference_dealer())
     sys.stdout.write(text)
     return 0 if agrees else 1

@@ -12,7 +12,7 @@ import argparse
 import json
 import sys
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import Any, TextIO
 
@@ -26,13 +26,20 @@ from kanasta.melds import Meld, format_meld
 from kanasta.opening import is_forced
 from kanasta.points import format_points
 from kanasta.policy import POLICIES, default_policy, make_policy
-from kanasta.profiles import get_profile
+from kanasta.profiles import PROFILES, RulesProfile, get_profile, require_playable
 from kanasta.scoring import HandScore
-from kanasta.state import State
+from kanasta.state import State, get_team_count
 
-__all__ = ["format_game", "play_random_game", "register"]
+__all__ = ["format_game", "get_options", "get_team_names", "play_random_game", "register"]
 
 TEAM_NAMES = ("biz", "onlar")
+
+
+def get_team_names(profile: RulesProfile) -> tuple[str, ...]:
+    """biz and onlar for two partnerships; a player alone is named by the seat."""
+    if profile.partnerships and get_team_count(profile) == 2:
+        return TEAM_NAMES
+    return tuple(f"seat {s}" for s in range(get_team_count(profile)))
 
 
 def register(subparsers: Any) -> None:
@@ -41,6 +48,18 @@ def register(subparsers: Any) -> None:
     )
     play.add_argument("--variant", default="koz", help="rule family (default: koz)")
     play.add_argument("--seed", type=int, default=1, help="game seed (deals and policy)")
+    play.add_argument(
+        "--players",
+        type=int,
+        choices=(2, 3, 4),
+        help="number of players, when the family allows another (fi-351: 2, 3 or 4)",
+    )
+    play.add_argument(
+        "--target",
+        type=int,
+        metavar="POINTS",
+        help="the agreed target, when the family allows another (fi-351: 351 or 555)",
+    )
     play.add_argument("--save", type=Path, metavar="FILE", help="write the game record as JSON")
     play.add_argument(
         "--deals", action="store_true", help="with --save: include every explicit deal"
@@ -63,6 +82,18 @@ def register(subparsers: Any) -> None:
     replay.set_defaults(handler=_replay)
 
 
+def get_options(variant: str, players: int | None, target: int | None) -> tuple[str, ...]:
+    """profile-options: the option names that ``--players`` and ``--target`` ask for
+    (none when they repeat the family's own numbers)."""
+    profile = get_profile(variant)
+    options: list[str] = []
+    if players is not None and players != profile.players:
+        options.append(f"players-{players}")
+    if target is not None and 2 * target != profile.target_score:
+        options.append(f"target-{target}")
+    return tuple(options)
+
+
 def play_random_game(
     variant: str,
     seed: int,
@@ -70,6 +101,7 @@ def play_random_game(
     max_hands: int = 200,
     on_hand: Callable[[Game], None] | None = None,
     policy: str | None = None,
+    options: Sequence[str] = (),
 ) -> Game:
     """A game where every action is chosen by a policy (default: :func:`default_policy`).
 
@@ -78,7 +110,8 @@ def play_random_game(
     hands even when nobody has won. With the random policy every action is
     drawn uniformly from the legal actions.
     """
-    profile = get_profile(variant)
+    profile = get_profile(variant, options)
+    require_playable(profile, "play")
     game = new_game(profile, seed)
     chooser = make_policy(policy or default_policy(profile), seed)
     while not game.over and len(game.hands) < max_hands:
@@ -105,10 +138,11 @@ def _meld_text(meld: Meld, trump: int | None) -> str:
 def describe_action(before: State, action: Action, after: State) -> list[str]:
     """The log lines for one action (what happened, in words)."""
     seat = before.turn
-    who = f"seat {seat} ({TEAM_NAMES[seat % 2]})"
+    names = get_team_names(before.profile)
+    team = seat % len(before.melds)
+    who = f"seat {seat} ({names[team]})" if before.profile.partnerships else f"seat {seat}"
     lines: list[str] = []
     kind = action.type
-    team = seat % len(before.melds)
     if kind is ActionType.DRAW:
         lines.append(f"{who} draws {format_card(before.stock[0])} from the stock")
     elif kind is ActionType.TAKE_PILE:
@@ -125,16 +159,18 @@ def describe_action(before: State, action: Action, after: State) -> list[str]:
         )
     elif kind is ActionType.DISCARD:
         lines.append(f"{who} discards {format_card(action.cards[0])}")
+    elif kind is ActionType.PASS:
+        lines.append(f"{who} shows {format_card(before.discard[-1])} and passes")
     else:
         lines.append(f"{who} takes back the provisional opening")
     if not before.opened[team] and after.opened[team]:
-        lines.append(f"  team {TEAM_NAMES[team]} has opened")
+        lines.append(f"  team {names[team]} has opened")
     if after.seat_opened and not before.seat_opened[seat] and after.seat_opened[seat]:
         lines.append(f"  {who} has opened personally")
     if len(after.fi_takers) > len(before.fi_takers):
         how = "at once, and plays on" if kind is not ActionType.DISCARD else "for the next turn"
         lines.append(f"  {who} empties the hand and takes fi {len(after.fi_takers)} ({how})")
-    for other, name in enumerate(TEAM_NAMES[: len(after.melds)]):
+    for other, name in enumerate(names):
         if is_forced(after, other) and not is_forced(before, other):
             lines.append(
                 f"  team {name} has not opened and the other team took both fi: "
@@ -150,18 +186,19 @@ def describe_action(before: State, action: Action, after: State) -> list[str]:
     return lines
 
 
-def format_sheet(score: HandScore, totals: tuple[int, ...]) -> str:
-    """The score sheet of a hand: one row per part, biz and onlar in two columns."""
-    head = f"  {'':<10}" + "".join(f"{name:>10}" for name in TEAM_NAMES)
+def format_sheet(
+    score: HandScore, totals: tuple[int, ...], names: Sequence[str] = TEAM_NAMES
+) -> str:
+    """The score sheet of a hand: one row per part, a column per team (biz and onlar)."""
+    head = f"  {'':<10}" + "".join(f"{name:>10}" for name in names)
     foot = f"  {'game':<10}" + "".join(f"{format_points(t):>10}" for t in totals)
     return "\n".join([head, score.format(), foot])
 
 
 def _hand_header(number: int, state: State) -> str:
     trump = format_card(state.trump) if state.trump is not None else "none"
-    scores = ", ".join(
-        f"{TEAM_NAMES[t]} {format_points(s)}" for t, s in enumerate(state.team_scores)
-    )
+    names = get_team_names(state.profile)
+    scores = ", ".join(f"{names[t]} {format_points(s)}" for t, s in enumerate(state.team_scores))
     side = get_next_seat_side(state.profile)
     return (
         f"=== hand {number}: dealer seat {state.dealer}, seat {state.turn} plays first "
@@ -172,6 +209,9 @@ def _hand_header(number: int, state: State) -> str:
 
 def format_game(game: Game, out: TextIO, *, quiet: bool = False) -> None:
     """Print the log of every finished hand of ``game`` and the result."""
+    names = get_team_names(game.profile)
+    if game.profile.options:
+        print(f"options: {', '.join(game.profile.options)}", file=out)
     for record in game.hands:
         state = new_hand(
             game.profile,
@@ -195,16 +235,16 @@ def format_game(game: Game, out: TextIO, *, quiet: bool = False) -> None:
                     bonus = get_canasta_bonus(game.profile, meld, trump=state.trump)
                     if bonus:
                         print(
-                            f"  canasta of {TEAM_NAMES[team]}: {_meld_text(meld, state.trump)} "
+                            f"  canasta of {names[team]}: {_meld_text(meld, state.trump)} "
                             f"+{format_points(bonus)}",
                             file=out,
                         )
         print(f"score sheet of hand {record.number}:", file=out)
-        print(format_sheet(record.score, record.totals), file=out)
+        print(format_sheet(record.score, record.totals, names), file=out)
     if game.over:
         assert game.winner is not None
         print(
-            f"game over after {len(game.hands)} hand(s): {TEAM_NAMES[game.winner]} wins "
+            f"game over after {len(game.hands)} hand(s): {names[game.winner]} wins "
             f"({' - '.join(format_points(t) for t in game.totals)})",
             file=out,
         )
@@ -218,7 +258,10 @@ def format_game(game: Game, out: TextIO, *, quiet: bool = False) -> None:
 
 def _play(args: argparse.Namespace) -> int:
     started = time.perf_counter()
-    game = play_random_game(args.variant, args.seed, max_hands=args.max_hands, policy=args.policy)
+    options = get_options(args.variant, args.players, args.target)
+    game = play_random_game(
+        args.variant, args.seed, max_hands=args.max_hands, policy=args.policy, options=options
+    )
     format_game(game, sys.stdout, quiet=args.quiet)
     moves = sum(len(h.actions) for h in game.hands)
     elapsed = time.perf_counter() - started
@@ -237,6 +280,9 @@ def _replay(args: argparse.Namespace) -> int:
         raise InputError(f"{args.file}: cannot read the file: {exc.strerror or exc}.") from None
     except ValueError as exc:
         raise InputError(f"{args.file}: not valid JSON: {exc}.") from None
+    variant = data.get("variant") if isinstance(data, dict) else None
+    if isinstance(variant, str) and variant in PROFILES:
+        require_playable(PROFILES[variant], f"replay {args.file}: it is a game of")
     game = game_from_json(data, str(args.file))
     format_game(game, sys.stdout, quiet=args.quiet)
     return 0

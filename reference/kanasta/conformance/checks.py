@@ -281,6 +281,41 @@ def _check_playthrough(expected: JsonObject, got: Mapping[str, Any], out: list[s
     _team_scores("scores", expected, got.get("teams"), out)
 
 
+def _compare_team_points(label: str, expected: list[Any], got: Any, out: list[str]) -> None:
+    if not isinstance(got, list) or len(got) != len(expected):
+        out.append(f"{label}: expected {_show(expected)}, got {_show(got)}")
+        return
+    for team, (want, have) in enumerate(zip(expected, got, strict=True)):
+        _compare_points(f"{label}[{team}]", want, have, out)
+
+
+def _check_game(expected: JsonObject, got: Mapping[str, Any], out: list[str]) -> None:
+    if got.get("verdict") != "accepted":
+        out.append(
+            f"verdict: expected every action accepted, got hand {_show(got.get('hand'))} "
+            f"action {_show(got.get('index'))} {_verdict_text(got)}"
+        )
+        return
+    wanted: list[JsonObject] = expected["hands"]
+    hands = got.get("hands")
+    if not isinstance(hands, list):
+        out.append(f"hands: expected {len(wanted)} hand results, got {_show(hands)}")
+        hands = []
+    elif len(hands) != len(wanted):
+        out.append(f"hands: expected {len(wanted)} hands played, got {len(hands)}")
+    for number, (want, have) in enumerate(zip(wanted, hands, strict=False), start=1):
+        label = f"hand {number}"
+        if not isinstance(have, Mapping):
+            out.append(f"{label}: expected a hand result, got {_show(have)}")
+            continue
+        _compare_plain(f"{label} dealer", want["dealer"], have.get("dealer"), out)
+        _compare_team_points(f"{label} scores", want["scores"], have.get("scores"), out)
+        _compare_team_points(f"{label} totals", want["totals"], have.get("totals"), out)
+        _compare_points(f"{label} target", want["target"], have.get("target"), out)
+    _compare_plain("winner", expected["winner"], got.get("winner"), out)
+    _compare_plain("decided_in", expected["decided_in"], got.get("decided_in"), out)
+
+
 def check_answer(step: Step, answer: Mapping[str, Any]) -> tuple[Outcome, tuple[str, ...]]:
     """The outcome of one step given the implementation's answer, with the differences.
 
@@ -305,6 +340,8 @@ def check_answer(step: Step, answer: Mapping[str, Any]) -> tuple[Outcome, tuple[
         _team_scores("scores", expected, answer.get("teams"), out)
     elif step.kind is StepKind.COUNT:
         _check_count(expected, answer, out)
+    elif step.kind is StepKind.GAME:
+        _check_game(expected, answer, out)
     else:
         _check_playthrough(expected, answer, out)
     return (Outcome.FAIL if out else Outcome.PASS), tuple(out)

@@ -7,6 +7,10 @@ Until it exists, the reference answers those requests "unsupported" and the
 runner reports such fixtures as skipped ("engine not available"); a skip never
 counts as a pass.
 
+The ``game`` kind of check also needs to deal a hand of a game with a given
+dealer and team scores: :class:`GameEngine` adds that one function; an engine
+without it answers game requests "unsupported" when a hand is played.
+
 Plugging the engine in is :func:`load_engine`: if the engine's own names differ,
 map them there.
 """
@@ -29,6 +33,7 @@ __all__ = [
     "Engine",
     "EngineStatus",
     "FacadeEngine",
+    "GameEngine",
     "load_engine",
 ]
 
@@ -71,6 +76,23 @@ class Engine(Protocol):
         self, profile: RulesProfile, state: Any, /
     ) -> Sequence[Mapping[str, HalfPoints]]:
         """Per team, in half points: ``"total"`` and every item of the breakdown."""
+
+
+class GameEngine(Engine, Protocol):
+    """An engine that also deals the hands of a game (the ``game`` kind of check)."""
+
+    def new_hand_of_game(
+        self,
+        profile: RulesProfile,
+        deal: Mapping[str, Any] | None,
+        seed: int | None,
+        dealer: int,
+        team_scores: Sequence[HalfPoints],
+        where: str,
+        /,
+    ) -> Any:
+        """A hand dealt by ``dealer`` from an explicit deal (fixture ``$defs/deal``) or from
+        ``seed``, with the team scores (half points) the game's totals give it."""
 
 
 ENGINE_FUNCTIONS: tuple[str, ...] = (
@@ -139,6 +161,25 @@ class FacadeEngine:
     def apply_action(self, _profile: RulesProfile, state: Any, action: Any, /) -> Any | Violation:
         inner, seat = action
         return self._facade.apply(state, inner, seat)
+
+    def new_hand_of_game(
+        self,
+        profile: RulesProfile,
+        deal: Mapping[str, Any] | None,
+        seed: int | None,
+        dealer: int,
+        team_scores: Sequence[HalfPoints],
+        where: str,
+        /,
+    ) -> Any:
+        """A hand of a game: dealt by ``dealer`` from an explicit deal (or from the hand's
+        ``seed``), with the game totals before it as the team scores."""
+        try:
+            return self._facade.new_hand(
+                profile, seed=seed, deal=deal, dealer=dealer, team_scores=team_scores
+            )
+        except InputError as exc:
+            raise InputError(f"{where}: {exc}") from None
 
     def score_hand(
         self, _profile: RulesProfile, state: Any, /

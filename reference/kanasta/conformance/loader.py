@@ -37,6 +37,11 @@ _PLACEHOLDER_EXPECT: dict[StepKind, JsonObject] = {
     StepKind.SCORE: {"teams": [{"total": 0}]},
     StepKind.COUNT: {"count": 0},
     StepKind.PLAYTHROUGH: {"teams": [{"total": 0}]},
+    StepKind.GAME: {
+        "hands": [{"dealer": 0, "scores": [0], "totals": [0], "target": 0}],
+        "winner": None,
+        "decided_in": None,
+    },
 }
 
 
@@ -97,14 +102,58 @@ def _build_step(index: int, raw: JsonObject, *, has_expect: bool) -> Step:
     elif kind is StepKind.PLAYTHROUGH:
         params = {"actions": list(raw["actions"])}
         expect = raw["expect"]
+    elif kind is StepKind.GAME:
+        params = {"first_dealer": raw["first_dealer"], "hands": list(raw["hands"])}
+        if "seed" in raw:
+            params["seed"] = raw["seed"]
+        expect = raw["expect"]
     else:
         params = {}
         expect = raw["expect"]
     return Step(index, kind, params, expect if has_expect else None, note)
 
 
+def _check_game_step(step: Step, where: str) -> None:
+    """A game step's expectations must fit its hands (clause game-hands)."""
+    hands: list[JsonObject] = step.params["hands"]
+
+    def fail(path: list[str | int], message: str) -> None:
+        raise InputError(f"{where}: at {format_json_path(['steps', step.index, *path])}: {message}")
+
+    if "seed" not in step.params:
+        for i, hand in enumerate(hands):
+            if "scores" not in hand and "deal" not in hand:
+                fail(
+                    ["hands", i],
+                    "a hand given by its actions alone is dealt from the game's seed, and the "
+                    "step has no 'seed' (clause game-record).",
+                )
+    expect = step.expect
+    if expect is None:
+        return
+    played = len(expect["hands"])
+    if played > len(hands):
+        fail(["expect", "hands"], f"{played} results for a game of {len(hands)} hand(s).")
+    if expect["winner"] is None:
+        if expect["decided_in"] is not None:
+            fail(["expect", "decided_in"], "a game without a winner was decided in no hand.")
+        if played != len(hands):
+            fail(
+                ["expect", "hands"],
+                f"the game is not over, so all {len(hands)} hand(s) are played, not {played}.",
+            )
+    elif expect["decided_in"] != played:
+        fail(
+            ["expect", "decided_in"],
+            f"the game ends after the hand that decides it: decided_in must be {played}, "
+            "the number of hand results.",
+        )
+
+
 def _check_steps(steps: Sequence[Step], where: str) -> None:
     for step in steps:
+        if step.kind is StepKind.GAME:
+            _check_game_step(step, where)
         if step.kind is StepKind.MELD and step.expect is not None:
             at = step.expect.get("at", 0)
             if at > len(step.params["lay_offs"]):

@@ -15,6 +15,7 @@ from typing import Any, TypeAlias
 
 __all__ = [
     "ENGINE_STEP_KINDS",
+    "SETUP_STEP_KINDS",
     "Fixture",
     "JsonObject",
     "Setup",
@@ -40,12 +41,25 @@ class StepKind(StrEnum):
     """The number of legal action sequences of a depth (like perft in chess)."""
     PLAYTHROUGH = "playthrough"
     """A golden playthrough: every action of a hand, then the final scores."""
+    GAME = "game"
+    """A whole game: hands given by their results or played from deals, then the running
+    totals, the dealer and target of each hand, the winner and the hand that decided it."""
 
 
 ENGINE_STEP_KINDS = frozenset(
-    {StepKind.ACTIONS, StepKind.STATE, StepKind.SCORE, StepKind.COUNT, StepKind.PLAYTHROUGH}
+    {
+        StepKind.ACTIONS,
+        StepKind.STATE,
+        StepKind.SCORE,
+        StepKind.COUNT,
+        StepKind.PLAYTHROUGH,
+        StepKind.GAME,
+    }
 )
-"""The kinds that need a game engine (a setup and the rules of play)."""
+"""The kinds that need a game engine (the rules of play)."""
+
+SETUP_STEP_KINDS = ENGINE_STEP_KINDS - {StepKind.GAME}
+"""The kinds that start from the fixture's setup (a game deals its own hands)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -73,7 +87,8 @@ class Step:
 
     ``params`` are the step's request parameters (for a meld: ``cards``,
     ``wild_at``, ``lay_offs``, ``trump``; for actions and playthroughs:
-    ``actions``; for a count: ``depth``). ``expect`` is the expectation in the
+    ``actions``; for a count: ``depth``; for a game: ``first_dealer``, ``hands`` and
+    optionally ``seed``). ``expect`` is the expectation in the
     shape of the protocol's answer, or ``None`` in a question (``kanasta explain``).
     """
 

@@ -88,7 +88,47 @@ def describe_step(step: Step) -> list[str]:
         ]
     if step.kind is StepKind.SCORE:
         return ["score the hand"]
+    if step.kind is StepKind.GAME:
+        return _describe_game(params)
     return ["look at the state"]
+
+
+def _describe_game(params: JsonObject) -> list[str]:
+    seed = f", game seed {params['seed']}" if "seed" in params else ""
+    lines = [f"play a game, seat {params['first_dealer']} dealing the first hand{seed}"]
+    for number, hand in enumerate(params["hands"], start=1):
+        if "scores" in hand:
+            shown = ", ".join(_points(p) for p in hand["scores"])
+            lines.append(f"hand {number}: the hand scores {shown}")
+        else:
+            dealt = "from its explicit deal" if "deal" in hand else "from the game's seed"
+            lines.append(f"hand {number}: play {len(hand['actions'])} actions {dealt}")
+    return lines
+
+
+def _describe_game_answer(answer: Mapping[str, Any]) -> list[str]:
+    if answer.get("verdict") == "rejected":
+        return [f"hand {answer.get('hand')} action {answer.get('index')} {_rejection(answer)}"]
+    lines: list[str] = []
+    hands = answer.get("hands")
+    for number, hand in enumerate(hands if isinstance(hands, list) else [], start=1):
+        if not isinstance(hand, Mapping):
+            continue
+        scores = hand.get("scores")
+        totals = hand.get("totals")
+        lines.append(
+            f"hand {number}: dealer {hand.get('dealer')}, scores "
+            + ", ".join(_points(p) for p in (scores if isinstance(scores, list) else []))
+            + "; totals "
+            + ", ".join(_points(p) for p in (totals if isinstance(totals, list) else []))
+            + f"; target {_points(hand.get('target'))}"
+        )
+    winner = answer.get("winner")
+    if winner is None:
+        lines.append("no winner yet")
+    else:
+        lines.append(f"team {winner} wins after hand {answer.get('decided_in')}")
+    return lines
 
 
 def describe_answer(step: Step, answer: Mapping[str, Any] | None) -> list[str]:
@@ -135,6 +175,8 @@ def describe_answer(step: Step, answer: Mapping[str, Any] | None) -> list[str]:
         return [f"count: {answer.get('count')}"]
     if step.kind is StepKind.PLAYTHROUGH and answer.get("verdict") == "rejected":
         return [f"action {answer.get('index')} {_rejection(answer)}"]
+    if step.kind is StepKind.GAME:
+        return _describe_game_answer(answer)
     return _scores(answer.get("teams"))
 
 

@@ -14,7 +14,7 @@ from dataclasses import dataclass, field
 from typing import Any, Protocol
 
 from kanasta.conformance import PROTOCOL_VERSION, SUITE_VERSION
-from kanasta.conformance.model import Fixture, JsonObject, Step, StepKind
+from kanasta.conformance.model import SETUP_STEP_KINDS, Fixture, JsonObject, Step
 from kanasta.conformance.schema import PROTOCOL_SCHEMA, SchemaSet, get_schemas, schema_ref
 
 __all__ = [
@@ -65,9 +65,16 @@ class Hello:
     requests: frozenset[str] = frozenset()
     features: frozenset[str] = frozenset()
     reasons: Mapping[str, str] = field(default_factory=dict)
+    variant_requests: Mapping[str, frozenset[str]] = field(default_factory=dict)
+
+    def get_requests(self, variant: str) -> frozenset[str]:
+        """The request types claimed for one variant: ``requests``, narrowed by
+        ``variant_requests`` where the handshake names the variant (a type missing from
+        ``requests`` is never claimed, whatever ``variant_requests`` says)."""
+        return self.variant_requests.get(variant, self.requests) & self.requests
 
     def to_json(self) -> JsonObject:
-        return {
+        out: JsonObject = {
             "name": self.name,
             "version": self.version,
             "protocol": self.protocol,
@@ -75,6 +82,9 @@ class Hello:
             "requests": sorted(self.requests),
             "features": sorted(self.features),
         }
+        if self.variant_requests:
+            out["variant_requests"] = {k: sorted(v) for k, v in self.variant_requests.items()}
+        return out
 
 
 def hello_request() -> JsonObject:
@@ -103,6 +113,9 @@ def parse_hello(answer: Mapping[str, Any]) -> Hello:
     name = about.get("name") if isinstance(about, Mapping) else None
     version = about.get("version", "") if isinstance(about, Mapping) else ""
     reasons = answer.get("reasons", {})
+    by_variant = answer.get("variant_requests", {})
+    if not isinstance(by_variant, Mapping):
+        raise ImplementationError("start", "the handshake's 'variant_requests' is not an object")
     return Hello(
         protocol=protocol,
         name=name if isinstance(name, str) and name else "unnamed implementation",
@@ -111,6 +124,9 @@ def parse_hello(answer: Mapping[str, Any]) -> Hello:
         requests=_strings(answer.get("requests"), "requests"),
         features=_strings(answer.get("features", []), "features"),
         reasons={str(k): str(v) for k, v in reasons.items()} if isinstance(reasons, dict) else {},
+        variant_requests={
+            str(k): _strings(v, f"variant_requests.{k}") for k, v in by_variant.items()
+        },
     )
 
 
@@ -146,7 +162,7 @@ def build_requests(fixture: Fixture, dealer: Dealer | None = None) -> list[tuple
         }
         if fixture.features:
             request["features"] = list(fixture.features)
-        if step.kind is not StepKind.MELD:
+        if step.kind in SETUP_STEP_KINDS:
             request["setup"] = _setup_json(fixture, applied, dealer)
         request.update(step.params)
         requests.append((step, request))
@@ -163,6 +179,7 @@ _ANSWER_DEFS = {
     "score": "response-score",
     "count": "response-count",
     "playthrough": "response-playthrough",
+    "game": "response-game",
 }
 
 

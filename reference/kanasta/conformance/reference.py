@@ -17,10 +17,13 @@ from kanasta.cards import Card, format_card, make_card, parse_card, parse_cards
 from kanasta.conformance import PROTOCOL_VERSION
 from kanasta.conformance.engine_api import Engine, EngineStatus, count_to_depth, load_engine
 from kanasta.conformance.model import ENGINE_STEP_KINDS, JsonObject, StepKind
+from kanasta.deal import get_next_dealer
 from kanasta.errors import InputError, Violation
+from kanasta.game import get_game_after_hand, get_hand_seed
 from kanasta.melds import Meld, MeldKind, apply_lay_off, get_meld_points, validate_meld
-from kanasta.points import points_to_json
+from kanasta.points import HalfPoints, parse_points, points_to_json
 from kanasta.profiles import PROFILES, RulesProfile, get_variant_profile
+from kanasta.state import get_team_count
 
 __all__ = [
     "REFERENCE_FEATURES",
@@ -74,21 +77,37 @@ class ReferenceImplementation:
     def engine(self) -> Engine | None:
         return self._engine_status.engine
 
-    def hello(self) -> JsonObject:
-        """The handshake answer (without ``seq``)."""
+    def get_requests(self, profile: RulesProfile) -> list[str]:
+        """The request types the reference answers for a family: the meld checks for
+        every family, the engine requests only for a family it plays whole games of
+        (``RulesProfile.implemented``) and only when the engine is available."""
         requests = [StepKind.MELD.value]
+        if profile.is_playable and self.engine is not None:
+            requests.extend(kind.value for kind in sorted(ENGINE_STEP_KINDS))
+        return requests
+
+    def hello(self) -> JsonObject:
+        """The handshake answer (without ``seq``).
+
+        ``requests`` is every type answered for some family; ``variant_requests``
+        narrows it family by family, and ``reasons`` says why a type is not answered.
+        """
+        by_variant = {name: self.get_requests(profile) for name, profile in PROFILES.items()}
+        requests = sorted({kind for kinds in by_variant.values() for kind in kinds})
         reasons: dict[str, str] = {}
-        for kind in sorted(ENGINE_STEP_KINDS):
-            if self.engine is not None:
-                requests.append(kind.value)
-            else:
+        if self.engine is None:
+            for kind in sorted(ENGINE_STEP_KINDS):
                 reasons[kind.value] = self._engine_status.reason
+        for name, profile in PROFILES.items():
+            if not profile.is_playable:
+                reasons[name] = _not_playable(profile)
         answer: JsonObject = {
             "type": "hello",
             "protocol": PROTOCOL_VERSION,
             "implementation": {"name": "kanasta reference", "version": __version__},
             "variants": list(PROFILES),
             "requests": requests,
+            "variant_requests": by_variant,
             "features": list(REFERENCE_FEATURES),
         }
         if reasons:
@@ -125,9 +144,13 @@ class ReferenceImplementation:
             return self._meld(profile, request)
         if kind not in {k.value for k in ENGINE_STEP_KINDS}:
             return {"error": f"unknown request type {kind!r}"}
+        if not profile.is_playable:
+            return {"unsupported": _not_playable(profile)}
         engine = self.engine
         if engine is None:
             return {"unsupported": self._engine_status.reason}
+        if kind == "game":
+            return self._game(engine, profile, request)
         try:
             state = self._start(engine, profile, request.get("setup"))
         except _Rejected as exc:
@@ -251,6 +274,120 @@ class ReferenceImplementation:
                 return {"verdict": "rejected", "index": index, **_rejection(result, verdict=False)}
             state = result
         return {"verdict": "accepted", "teams": self._score(engine, profile, state)}
+
+    # -- games ----------------------------------------------------------------------------
+
+    def _game(
+        self, engine: Engine, profile: RulesProfile, request: Mapping[str, Any]
+    ) -> JsonObject:
+        """game-hands, game-target, game-tie, dealer-rotation: the hands in order, the totals
+        after each, the target in force, and the winner with the hand that decided it."""
+        hands = request.get("hands")
+        if not isinstance(hands, list) or not hands:
+            raise InputError("$.hands: expected a non-empty list of hands")
+        dealer = request.get("first_dealer")
+        if isinstance(dealer, bool) or not isinstance(dealer, int):
+            raise InputError("$.first_dealer: expected a seat number")
+        if not 0 <= dealer < profile.players:
+            raise InputError(
+                f"$.first_dealer: {profile.family.value} has seats 0..{profile.players - 1}"
+            )
+        seed = request.get("seed")
+        if seed is not None and (isinstance(seed, bool) or not isinstance(seed, int)):
+            raise InputError("$.seed: expected an integer")
+        teams = get_team_count(profile)
+        totals: tuple[HalfPoints, ...] = (0,) * teams
+        target: HalfPoints = profile.target_score
+        winner: int | None = None
+        results: list[JsonObject] = []
+        for index, hand in enumerate(hands):
+            where = f"$.hands[{index}]"
+            if not isinstance(hand, Mapping):
+                raise InputError(f"{where}: expected an object with 'scores' or 'actions'")
+            if "scores" in hand:
+                scores = _team_points(hand["scores"], teams, f"{where}.scores")
+            else:
+                played = self._game_hand(engine, profile, hand, index, seed, dealer, totals)
+                if isinstance(played, dict):
+                    return played
+                scores = played
+            totals, winner, target = get_game_after_hand(profile, totals, target, scores)
+            results.append(
+                {
+                    "dealer": dealer,
+                    "scores": [points_to_json(p) for p in scores],
+                    "totals": [points_to_json(p) for p in totals],
+                    "target": points_to_json(target),
+                }
+            )
+            if winner is not None:
+                break
+            dealer = get_next_dealer(profile, dealer)
+        return {
+            "verdict": "accepted",
+            "hands": results,
+            "winner": winner,
+            "decided_in": len(results) if winner is not None else None,
+        }
+
+    def _game_hand(
+        self,
+        engine: Engine,
+        profile: RulesProfile,
+        hand: Mapping[str, Any],
+        index: int,
+        seed: int | None,
+        dealer: int,
+        totals: tuple[HalfPoints, ...],
+    ) -> tuple[HalfPoints, ...] | JsonObject:
+        """Play one hand of a game; its scores, or the answer that ends the request."""
+        where = f"$.hands[{index}]"
+        new_hand = getattr(engine, "new_hand_of_game", None)
+        if not callable(new_hand):
+            return {"unsupported": "the engine cannot deal the hands of a game"}
+        deal = hand.get("deal")
+        hand_seed: int | None = None
+        if deal is None:
+            if seed is None:
+                raise InputError(f"{where}: a hand without a deal needs the game's 'seed'")
+            hand_seed = get_hand_seed(seed, index + 1)
+        elif not isinstance(deal, Mapping):
+            raise InputError(f"{where}.deal: expected a deal object")
+        state = new_hand(profile, deal, hand_seed, dealer, totals, f"{where}.deal")
+        actions = hand.get("actions")
+        if not isinstance(actions, list):
+            raise InputError(f"{where}.actions: expected a list of actions")
+        for number, raw in enumerate(actions):
+            action = engine.action_from_json(profile, raw, f"{where}.actions[{number}]")
+            result = engine.apply_action(profile, state, action)
+            if isinstance(result, Violation):
+                return {
+                    "verdict": "rejected",
+                    "hand": index,
+                    "index": number,
+                    **_rejection(result, verdict=False),
+                }
+            state = result
+        if engine.state_to_json(profile, state).get("hand_over") is not True:
+            return {"error": f"hand {index + 1} of the game is not over after its actions"}
+        return tuple(team["total"] for team in engine.score_hand(profile, state))
+
+
+def _team_points(value: Any, teams: int, where: str) -> tuple[HalfPoints, ...]:
+    if not isinstance(value, list) or len(value) != teams:
+        raise InputError(f"{where}: expected one score per team ({teams})")
+    points: list[HalfPoints] = []
+    for i, item in enumerate(value):
+        try:
+            points.append(parse_points(item))
+        except InputError as exc:
+            raise InputError(f"{where}[{i}]: {exc}") from None
+    return tuple(points)
+
+
+def _not_playable(profile: RulesProfile) -> str:
+    name = profile.family.value
+    return f"for {name} the reference implements only {profile.implemented.value}"
 
 
 def _rejection(violation: Violation, *, verdict: bool = True) -> JsonObject:

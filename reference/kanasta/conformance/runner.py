@@ -212,9 +212,12 @@ def _skip_reason(fixture: Fixture, hello: Hello) -> str:
     if fixture.variant not in hello.variants:
         why = hello.reasons.get(fixture.variant)
         return f"variant {fixture.variant} not supported" + (f" ({why})" if why else "")
-    missing_kinds = sorted(k.value for k in fixture.kinds if k.value not in hello.requests)
+    claimed = hello.get_requests(fixture.variant)
+    missing_kinds = sorted(k.value for k in fixture.kinds if k.value not in claimed)
     if missing_kinds:
         whys = sorted({hello.reasons[k] for k in missing_kinds if k in hello.reasons})
+        if not whys and fixture.variant in hello.reasons:
+            whys = [hello.reasons[fixture.variant]]
         tail = f": {'; '.join(whys)}" if whys else ""
         return f"{', '.join(missing_kinds)} checks not supported{tail}"
     missing = sorted(set(fixture.features) - hello.features)
