@@ -737,12 +737,12 @@ def first_meld_fixtures(book: Book) -> None:
                 if verdict
                 else [
                     ok(meld(_set_of(text))),
-                    acts((disc("7S"), no("opening-threshold", "below-threshold"))),
+                    acts((disc("7S"), no("classic-opening-minimum", "below-threshold"))),
                 ]
             )
             book.add(
                 f"first-meld/{what}-the-minimum-at-{_slug(label)}-seat-{seat}",
-                ["classic-opening-minimum", "opening-threshold", "opening-checked-at-discard"],
+                ["classic-opening-minimum", "opening-checked-at-discard"],
                 f"Seat {seat}'s side stands at {label} before the hand: its minimum is "
                 f"{minimum}. The set {_set_of(text)} is worth {total(_set_of(text))}, so the "
                 f"opening {'stands' if verdict else 'cannot be closed by a discard'}.",
@@ -772,7 +772,7 @@ def first_meld_fixtures(book: Book) -> None:
         )
         book.add(
             f"first-meld/lay-offs-in-the-same-turn-count-seat-{seat}",
-            ["classic-opening-minimum", "opening-total"],
+            ["classic-opening-minimum", "lay-off-own-team"],
             f"Seat {seat} melds 9C 9D 9H (30) and lays the joker off on it (+50): 80 reaches "
             "the minimum of 50.",
             state(
@@ -793,7 +793,7 @@ def first_meld_fixtures(book: Book) -> None:
                 phase=Phase.PLAY,
             ),
             ok(meld("4C 4C 4D 4D 4H 4H 4S")),
-            acts((disc("7S"), no("opening-threshold", "below-threshold"))),
+            acts((disc("7S"), no("classic-opening-minimum", "below-threshold"))),
         )
         book.add(
             f"first-meld/partner-opening-opens-the-side-seat-{seat}",
@@ -823,7 +823,7 @@ def first_meld_fixtures(book: Book) -> None:
             ),
             ok(take("9D 9H")),
             facts(hand_sizes=[9 if s == seat else 11 for s in range(4)], discard_size=0),
-            acts((disc("4C"), no("opening-threshold", "below-threshold"))),
+            acts((disc("4C"), no("classic-opening-minimum", "below-threshold"))),
             ok(meld("KC KH KS")),
             facts(
                 hand_sizes=[10 if s == seat else 11 for s in range(4)],

@@ -571,6 +571,8 @@ FI_351 = RulesProfile(
     ),
 )
 
+_MINIMUM = "classic-opening-minimum"
+
 _CLASSIC_POINTS = {
     "joker": "50",
     "ace": "20",
@@ -608,6 +610,7 @@ CLASSIC = RulesProfile(
     threes_special=True,
     canasta_size=7,
     canasta_scheme=CanastaScheme.NATURAL_MIXED,
+    implemented=Implemented.GAMES,
     bonuses=_b(
         mixed="300",
         natural="500",
@@ -618,10 +621,14 @@ CLASSIC = RulesProfile(
     ),
     single_pile_needs_two_cards=True,
     opening_bands=(
-        OpeningBand(None, to_half_points(15), needs_clean_run=False),
-        OpeningBand(0, to_half_points(50), needs_clean_run=False),
-        OpeningBand(to_half_points(1500), to_half_points(90), needs_clean_run=False),
-        OpeningBand(to_half_points(3000), to_half_points(120), needs_clean_run=False),
+        OpeningBand(None, to_half_points(15), needs_clean_run=False, total_clause=_MINIMUM),
+        OpeningBand(0, to_half_points(50), needs_clean_run=False, total_clause=_MINIMUM),
+        OpeningBand(
+            to_half_points(1500), to_half_points(90), needs_clean_run=False, total_clause=_MINIMUM
+        ),
+        OpeningBand(
+            to_half_points(3000), to_half_points(120), needs_clean_run=False, total_clause=_MINIMUM
+        ),
     ),
     opening_scope=OpeningScope.TEAM,
     emptying_needs_canasta=True,
