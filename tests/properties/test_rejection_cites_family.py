@@ -71,7 +71,14 @@ def test_rejection_cites_family_in_random_self_play(family: str) -> None:
         play_random_hand(family, 7_000 + index, rng, on_step=probe)
     # The probes meet refusals of many clauses, the opening's among them.
     assert len(met) >= 8, met
-    opening = {"opening-lower-band", "opening-upper-band", "opening-clean-run", "opening-threshold"}
+    opening = {
+        "opening-lower-band",
+        "opening-upper-band",
+        "opening-clean-run",
+        "opening-threshold",
+        "opening-two-melds",
+        "classic-opening-minimum",
+    }
     assert opening & set(met), met
 
 
