@@ -52,7 +52,8 @@ def test_classic_upcard_turned_again_while_wild_or_three() -> None:
     for seed in range(60):
         deal = deal_from_seed(CLASSIC, seed, 3)
         top = deal.discard[-1]
-        assert not is_wild_card(top) and top not in RED_THREES + BLACK_THREES
+        assert not is_wild_card(top)
+        assert top not in RED_THREES + BLACK_THREES
         under = deal.discard[:-1]
         assert all(is_wild_card(c) or c in RED_THREES + BLACK_THREES for c in under)
         turned_again += bool(under)
@@ -65,8 +66,9 @@ def test_classic_upcard_explicit_deal_must_cover_a_wild_upcard() -> None:
     assert deal_from_json(CLASSIC, data) == deal
     stock = data["stock"]
     discard = data["discard"]
-    assert isinstance(stock, list) and isinstance(discard, list)
-    stock = [c for c in stock]
+    assert isinstance(stock, list)
+    assert isinstance(discard, list)
+    stock = list(stock)
     stock.remove("JK")  # a joker moved from the stock onto the upcard, left uncovered
     bad = {**data, "discard": [*discard, "JK"], "stock": stock}
     with pytest.raises(InputError, match="classic-upcard"):
