@@ -15,6 +15,7 @@ TABLES = {(): (4, 11, 2), ("players-2",): (2, 15, 2), ("players-3",): (3, 13, 3)
 TABLES[("players-6",)] = (6, 11, 2)
 
 
+@pytest.mark.clause("classic-players")
 @pytest.mark.parametrize(("options", "numbers"), list(TABLES.items()))
 def test_classic_players_hand_size_and_sides_per_table(
     options: tuple[str, ...], numbers: tuple[int, int, int]
@@ -28,6 +29,7 @@ def test_classic_players_hand_size_and_sides_per_table(
         assert len(state.melds) == sides == len(state.red_threes)
 
 
+@pytest.mark.clause("classic-players")
 def test_classic_players_six_seats_alternate_between_two_sides() -> None:
     profile = get_profile("classic", ["players-6"])
     assert [s % get_team_count(profile) for s in range(6)] == [0, 1, 0, 1, 0, 1]
@@ -35,6 +37,7 @@ def test_classic_players_six_seats_alternate_between_two_sides() -> None:
     assert CLASSIC.going_out_canastas == 1
 
 
+@pytest.mark.clause("classic-deal")
 @pytest.mark.parametrize("dealer", [0, 1, 2, 3])
 def test_classic_deal_one_card_at_a_time_from_the_dealers_left(dealer: int) -> None:
     deck = tuple(c for c in range(52) for _ in (0, 1)) + (52,) * 4
@@ -47,6 +50,7 @@ def test_classic_deal_one_card_at_a_time_from_the_dealers_left(dealer: int) -> N
     )
 
 
+@pytest.mark.clause("classic-upcard")
 def test_classic_upcard_turned_again_while_wild_or_three() -> None:
     turned_again = 0
     for seed in range(60):
@@ -60,6 +64,7 @@ def test_classic_upcard_turned_again_while_wild_or_three() -> None:
     assert turned_again > 0
 
 
+@pytest.mark.clause("classic-upcard")
 def test_classic_upcard_explicit_deal_must_cover_a_wild_upcard() -> None:
     deal = deal_from_seed(CLASSIC, 1, 3)
     data = deal_to_json(deal)
@@ -75,6 +80,7 @@ def test_classic_upcard_explicit_deal_must_cover_a_wild_upcard() -> None:
         deal_from_json(CLASSIC, bad)
 
 
+@pytest.mark.clause("classic-red-threes")
 def test_classic_red_threes_dealt_are_laid_and_replaced() -> None:
     seen = 0
     for seed in range(40):
@@ -93,6 +99,7 @@ def test_classic_red_threes_dealt_are_laid_and_replaced() -> None:
     assert seen > 0
 
 
+@pytest.mark.clause("classic-red-threes")
 def test_classic_red_threes_state_json_keeps_them_per_side() -> None:
     state = engine.new_hand(CLASSIC, seed=11)
     data = engine.state_to_json(state)

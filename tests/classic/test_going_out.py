@@ -29,6 +29,7 @@ def _melds(seat: int, mine: list[str], teams: int = 2) -> list[list[str]]:
     return out
 
 
+@pytest.mark.clause("classic-going-out")
 @pytest.mark.parametrize("seat", [0, 1, 2, 3])
 def test_classic_going_out_needs_a_canasta(seat: int) -> None:
     without = classic_state(
@@ -43,6 +44,7 @@ def test_classic_going_out_needs_a_canasta(seat: int) -> None:
     assert out.went_out == seat
 
 
+@pytest.mark.clause("classic-going-out")
 @pytest.mark.parametrize("seat", [0, 1])
 def test_classic_going_out_two_players_need_two_canastas(seat: int) -> None:
     one = classic_state(
@@ -63,6 +65,7 @@ def test_classic_going_out_two_players_need_two_canastas(seat: int) -> None:
     assert accept(two, disc("9D")).went_out == seat
 
 
+@pytest.mark.clause("classic-going-out")
 @pytest.mark.parametrize("seat", [0, 1, 2, 3])
 def test_classic_going_out_without_a_discard_and_without_permission(seat: int) -> None:
     state = classic_state(
@@ -78,6 +81,7 @@ def test_classic_going_out_without_a_discard_and_without_permission(seat: int) -
     assert out.hands[seat] == ()
 
 
+@pytest.mark.clause("classic-concealed")
 @pytest.mark.parametrize("seat", [0, 1, 2, 3])
 def test_classic_concealed_only_without_an_earlier_lay(seat: int) -> None:
     hand = f"{CANASTA} 9C 9D 9H 8S"
@@ -102,6 +106,7 @@ def test_classic_concealed_only_without_an_earlier_lay(seat: int) -> None:
     assert get_concealed_bonus(accept(before, meld("9C 9D 9H"), disc("8S"))) == 0
 
 
+@pytest.mark.clause("classic-concealed")
 def test_classic_concealed_a_lay_in_an_earlier_turn_is_remembered() -> None:
     state = classic_state(
         hands=seat_hands(0, "AS 5S 6S"),
@@ -115,6 +120,7 @@ def test_classic_concealed_a_lay_in_an_earlier_turn_is_remembered() -> None:
     assert not after.turn_laid
 
 
+@pytest.mark.clause("classic-threes-in-melds")
 @pytest.mark.parametrize("seat", [0, 1, 2, 3])
 def test_classic_threes_in_melds_black_threes_only_going_out(seat: int) -> None:
     going = classic_state(
@@ -135,6 +141,7 @@ def test_classic_threes_in_melds_black_threes_only_going_out(seat: int) -> None:
     reject(staying, meld("3C 3S 3S"), "classic-threes-in-melds", "black-threes-not-going-out")
 
 
+@pytest.mark.clause("classic-stock-exhaustion")
 @pytest.mark.parametrize("seat", [0, 2])
 def test_classic_stock_exhaustion_ends_the_hand(seat: int) -> None:
     common = {

@@ -12,6 +12,7 @@ from tests.classic.util import Phase, accept, classic_state, disc, lay, meld, re
 P = to_half_points
 
 
+@pytest.mark.clause("classic-opening-minimum")
 @pytest.mark.parametrize(
     ("score", "minimum"),
     [(-5, 15), (-2000, 15), (0, 50), (1495, 50), (1500, 90), (2995, 90), (3000, 120), (9000, 120)],
@@ -24,6 +25,7 @@ def test_classic_opening_minimum_bands_by_score(score: int, minimum: int) -> Non
     assert not band.needs_clean_run
 
 
+@pytest.mark.clause("classic-opening-minimum")
 @pytest.mark.parametrize("seat", [0, 1, 2, 3])
 def test_classic_opening_minimum_counted_over_the_turns_melds(seat: int) -> None:
     state = classic_state(
@@ -36,6 +38,7 @@ def test_classic_opening_minimum_counted_over_the_turns_melds(seat: int) -> None
     assert not both.opened[1 - seat % 2]
 
 
+@pytest.mark.clause("classic-opening-minimum")
 @pytest.mark.parametrize("seat", [0, 1, 2, 3])
 def test_classic_opening_minimum_exact_value_is_enough_and_bands_rise(seat: int) -> None:
     scores = [0, 0]
@@ -49,6 +52,7 @@ def test_classic_opening_minimum_exact_value_is_enough_and_bands_rise(seat: int)
     accept(high, meld("AC AD JK"), disc("7S"))  # 90 at 1,500: enough
 
 
+@pytest.mark.clause("classic-opening-minimum")
 @pytest.mark.parametrize("seat", [1, 2])
 def test_classic_opening_minimum_bonuses_do_not_count(seat: int) -> None:
     state = classic_state(
@@ -59,6 +63,7 @@ def test_classic_opening_minimum_bonuses_do_not_count(seat: int) -> None:
     reject(canasta, disc("7S"), "classic-opening-minimum", "below-threshold")
 
 
+@pytest.mark.clause("classic-opening-minimum")
 @pytest.mark.parametrize("seat", [0, 3])
 def test_classic_opening_minimum_lay_offs_in_the_turn_count(seat: int) -> None:
     state = classic_state(hands=seat_hands(seat, "9C 9D 9H JK 6S 7S"), turn=seat, phase=Phase.PLAY)

@@ -34,6 +34,7 @@ def _out(seat: int, *options: str, mine: list[object], reds: list[str], partner:
     return score_hand(accept(state, disc("9D")))
 
 
+@pytest.mark.clause("classic-hand-score")
 @pytest.mark.parametrize("seat", [0, 1, 2, 3])
 def test_classic_hand_score_parts_of_both_sides(seat: int) -> None:
     reds = ["", ""]
@@ -51,6 +52,7 @@ def test_classic_hand_score_parts_of_both_sides(seat: int) -> None:
     assert theirs.total == P(15 - 10)
 
 
+@pytest.mark.clause("classic-red-three-score")
 @pytest.mark.parametrize(("count", "value"), [(1, 100), (2, 200), (3, 300), (4, 800)])
 def test_classic_red_three_score_four_are_800_minus_without_melds(count: int, value: int) -> None:
     reds = " ".join(["3H", "3D", "3H", "3D"][:count])
@@ -61,6 +63,7 @@ def test_classic_red_three_score_four_are_800_minus_without_melds(count: int, va
     assert get_red_three_score(bare, 1) == 0
 
 
+@pytest.mark.clause("classic-options")
 def test_classic_options_concealed_canasta_and_black_three_in_hand() -> None:
     plain = _out(0, mine=[CANASTA], reds=["", ""], partner="3C")
     option = _out(
@@ -77,6 +80,7 @@ def test_classic_options_concealed_canasta_and_black_three_in_hand() -> None:
     assert option.teams[0].get("hand") == P(-100)
 
 
+@pytest.mark.clause("classic-options")
 def test_classic_options_two_naturals_per_wild_and_black_three_freezes() -> None:
     strict = get_profile("classic", ["two-naturals-per-wild"])
     state = classic_state(
@@ -91,6 +95,7 @@ def test_classic_options_two_naturals_per_wild_and_black_three_freezes() -> None
     assert set(CLASSIC.pile_freezers) < set(freezes.pile_freezers)
 
 
+@pytest.mark.clause("classic-options")
 def test_classic_options_players_exclude_each_other_and_unknown_is_an_error() -> None:
     with pytest.raises(InputError, match="cannot be combined"):
         get_profile("classic", ["players-2", "players-6"])
@@ -100,6 +105,7 @@ def test_classic_options_players_exclude_each_other_and_unknown_is_an_error() ->
     assert both.options == ("players-3", "concealed-canasta")
 
 
+@pytest.mark.clause("classic-game-target")
 @pytest.mark.parametrize(
     ("totals", "winner"),
     [((5000, 4995), 0), ((4995, 5000), 1), ((6000, 5500), 0), ((4000, 4995), None)],
@@ -108,10 +114,12 @@ def test_classic_game_target_5000(totals: tuple[int, int], winner: int | None) -
     assert get_game_winner(CLASSIC, [P(t) for t in totals], CLASSIC.target_score)[0] == winner
 
 
+@pytest.mark.clause("classic-game-target")
 def test_classic_game_target_equal_totals_over_5000_play_on() -> None:
     assert get_game_winner(CLASSIC, [P(5200), P(5200)], CLASSIC.target_score)[0] is None
 
 
+@pytest.mark.clause("classic-game-target")
 @pytest.mark.parametrize("options", [(), ("players-3",)])
 def test_classic_game_target_a_random_game_ends_when_a_side_reaches_it(
     options: tuple[str, ...],

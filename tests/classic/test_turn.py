@@ -34,6 +34,7 @@ def _opened(seat: int, discard: str, hand: str = HAND, own: str = "8C 8D 8H") ->
     )
 
 
+@pytest.mark.clause("classic-take-pile")
 @pytest.mark.parametrize("seat", SEATS)
 def test_classic_take_pile_natural_pair_melds_the_top_and_takes_the_rest(seat: int) -> None:
     state = _opened(seat, "5C 6D 9C")
@@ -45,6 +46,7 @@ def test_classic_take_pile_natural_pair_melds_the_top_and_takes_the_rest(seat: i
     assert set(parse_cards("5C 6D")) <= set(after.hands[seat])
 
 
+@pytest.mark.clause("classic-take-pile")
 @pytest.mark.parametrize("seat", SEATS)
 def test_classic_take_pile_top_laid_off_alone_on_own_set(seat: int) -> None:
     state = _opened(seat, "5C 6D 8S")
@@ -54,6 +56,7 @@ def test_classic_take_pile_top_laid_off_alone_on_own_set(seat: int) -> None:
     reject(state, take("9D 9H", onto=0), "classic-take-pile", "top-alone")
 
 
+@pytest.mark.clause("classic-take-pile")
 @pytest.mark.parametrize("seat", SEATS)
 def test_classic_take_pile_refused_without_naming_the_meld(seat: int) -> None:
     state = _opened(seat, "5C 6D 9C")
@@ -62,6 +65,7 @@ def test_classic_take_pile_refused_without_naming_the_meld(seat: int) -> None:
     reject(state, take("4C 4D"), "classic-take-pile", "two-cards-with-top")
 
 
+@pytest.mark.clause("classic-frozen-pile")
 @pytest.mark.parametrize("seat", SEATS)
 def test_classic_frozen_pile_wild_inside_needs_a_natural_pair(seat: int) -> None:
     state = _opened(seat, "2C 6D 9C", hand="9D 9H JK 4C 4D 5H 6H 7C 10S JS QS")
@@ -70,6 +74,7 @@ def test_classic_frozen_pile_wild_inside_needs_a_natural_pair(seat: int) -> None
     accept(state, take("9D 9H"))
 
 
+@pytest.mark.clause("classic-frozen-pile")
 @pytest.mark.parametrize("seat", SEATS)
 def test_classic_frozen_pile_for_a_side_without_melds(seat: int) -> None:
     state = classic_state(
@@ -84,6 +89,7 @@ def test_classic_frozen_pile_for_a_side_without_melds(seat: int) -> None:
     assert [a.cards for a in listed] == [tuple(sorted(parse_cards("9D 9H")))]
 
 
+@pytest.mark.clause("classic-freeze-clears")
 @pytest.mark.parametrize("seat", SEATS)
 def test_classic_freeze_clears_once_the_pile_is_taken(seat: int) -> None:
     nxt = (seat + 1) % 4
@@ -103,6 +109,7 @@ def test_classic_freeze_clears_once_the_pile_is_taken(seat: int) -> None:
     accept(after, take("2S 4D"))
 
 
+@pytest.mark.clause("classic-black-threes")
 @pytest.mark.parametrize("seat", SEATS)
 def test_classic_black_threes_on_top_block_the_pile(seat: int) -> None:
     state = _opened(seat, "9C 3S")
@@ -113,6 +120,7 @@ def test_classic_black_threes_on_top_block_the_pile(seat: int) -> None:
     accept(covered, take("9D 9H"))
 
 
+@pytest.mark.clause("classic-pile-opening")
 @pytest.mark.parametrize("seat", SEATS)
 def test_classic_pile_opening_rest_waits_until_the_minimum(seat: int) -> None:
     state = classic_state(
@@ -133,6 +141,7 @@ def test_classic_pile_opening_rest_waits_until_the_minimum(seat: int) -> None:
     assert len(opened.hands[seat]) == 10
 
 
+@pytest.mark.clause("classic-pile-opening")
 @pytest.mark.parametrize("seat", SEATS)
 def test_classic_pile_opening_take_back_restores_the_pile(seat: int) -> None:
     state = classic_state(
@@ -144,6 +153,7 @@ def test_classic_pile_opening_take_back_restores_the_pile(seat: int) -> None:
     assert again == state
 
 
+@pytest.mark.clause("classic-red-threes")
 def test_classic_red_threes_drawn_are_laid_for_the_drawing_side() -> None:
     for seat in SEATS:
         state = classic_state(stock_top="3H 3D KC", discard="5C", turn=seat, phase=Phase.DRAW)
@@ -154,6 +164,7 @@ def test_classic_red_threes_drawn_are_laid_for_the_drawing_side() -> None:
         assert len(after.stock) == len(state.stock) - 3
 
 
+@pytest.mark.clause("classic-red-threes")
 def test_classic_red_threes_from_a_taken_pile_are_not_replaced() -> None:
     for seat in SEATS:
         state = _opened(seat, "3D 6D 6C 9C")
@@ -163,6 +174,7 @@ def test_classic_red_threes_from_a_taken_pile_are_not_replaced() -> None:
         assert after.stock == state.stock
 
 
+@pytest.mark.clause("classic-take-pile")
 def test_classic_take_pile_action_json_names_cards_or_meld() -> None:
     for action in (take("9D 9H"), take(onto=2), take("8C 8D", onto=0)):
         data = action_to_json(action)
@@ -170,6 +182,7 @@ def test_classic_take_pile_action_json_names_cards_or_meld() -> None:
     assert action_to_json(take(onto=1)) == {"type": "take-pile", "meld": 1}
 
 
+@pytest.mark.clause("single-pile-needs-two-cards")
 @pytest.mark.parametrize("seat", [0, 3])
 def test_single_pile_needs_two_cards_in_classic(seat: int) -> None:
     melds: list[list[str]] = [[], []]
