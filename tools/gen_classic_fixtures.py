@@ -872,6 +872,45 @@ def first_meld_fixtures(book: Book) -> None:
         )
 
 
+def joker_canasta_fixtures(book: Book) -> None:
+    feature = ("joker-canasta",)
+    for seat in range(4):
+        team = seat % 2
+        partner = (seat + 2) % 4
+        hands = {f"s{partner}": "4C", **_others(seat)}
+        book.add(
+            f"meld-rules/joker-canasta-option-seat-{seat}",
+            ["classic-options", "wild-only-melds", "classic-hand-score"],
+            f"With the option joker-canasta, four wild cards are no meld; seat {seat} lays "
+            "seven wild cards at once (a "
+            "canasta worth 2000; cards 4 x 50 + 3 x 20 = 260) and goes out with the last card.",
+            state(
+                feature,
+                hands=seat_hands(seat, "JK JK JK JK 2C 2D 2H 9D", **hands),
+                melds=both(team, [CANASTA], ["5C 5D 5H"]),
+                turn=seat,
+                phase=Phase.PLAY,
+            ),
+            acts((meld("2C 2D JK JK"), no("classic-options", "joker-canasta-at-once"))),
+            ok(meld("2C 2D 2H JK JK JK JK"), disc("9D")),
+            score(*_order(team, parts(330, 2500, 0, 100, 0, -5), parts(15, 0, 0, 0, 0, -10))),
+            features=feature,
+        )
+        book.add(
+            f"meld-rules/no-wild-meld-by-default-seat-{seat}",
+            ["wild-only-melds", "classic-wild-ratio"],
+            "Without the option, seven wild cards are no meld: every classic meld holds at "
+            "least two natural cards.",
+            state(
+                hands=seat_hands(seat, "JK JK JK JK 2C 2D 2H 9D"),
+                melds=both(team, [CANASTA], ["5C 5D 5H"]),
+                turn=seat,
+                phase=Phase.PLAY,
+            ),
+            acts((meld("2C 2D 2H JK JK JK JK"), no("wild-only-melds", "wild-meld-not-allowed"))),
+        )
+
+
 def _set_of(text: str) -> str:
     return text
 
@@ -1285,6 +1324,7 @@ def generated(book: Book) -> None:
         "two-naturals-per-wild",
         "black-three-minus-100",
         "black-three-freezes",
+        "joker-canasta",
         "concealed-canasta",
     ):
         book.add_generated(
@@ -1304,6 +1344,7 @@ def build() -> dict[str, Json]:
     first_meld_fixtures(book)
     going_out_fixtures(book)
     scoring_fixtures(book)
+    joker_canasta_fixtures(book)
     generated(book)
     return book.items
 

@@ -104,6 +104,7 @@ class WildMeldRule(Enum):
     FORBIDDEN = "forbidden"
     ANY_WILDS = "any mix of 2s and jokers"
     TWOS_SET = "a set of 2s with at most the usual wild"
+    CANASTA_AT_ONCE = "a canasta of wild cards only, laid at once (seven or more)"
 
 
 class TrumpRule(Enum):
@@ -573,6 +574,15 @@ FI_351 = RulesProfile(
 
 _MINIMUM = "classic-opening-minimum"
 
+_CLASSIC_BONUSES = _b(
+    mixed="300",
+    natural="500",
+    going_out="100",
+    concealed="100",
+    red_three="100",
+    all_red_threes="800",
+)
+
 _CLASSIC_POINTS = {
     "joker": "50",
     "ace": "20",
@@ -611,14 +621,7 @@ CLASSIC = RulesProfile(
     canasta_size=7,
     canasta_scheme=CanastaScheme.NATURAL_MIXED,
     implemented=Implemented.GAMES,
-    bonuses=_b(
-        mixed="300",
-        natural="500",
-        going_out="100",
-        concealed="100",
-        red_three="100",
-        all_red_threes="800",
-    ),
+    bonuses=_CLASSIC_BONUSES,
     single_pile_needs_two_cards=True,
     opening_bands=(
         OpeningBand(None, to_half_points(15), needs_clean_run=False, total_clause=_MINIMUM),
@@ -674,6 +677,15 @@ CLASSIC = RulesProfile(
             "black-three-freezes",
             "a black three in the pile freezes it like a wild card (clause classic-options)",
             (("pile_freezers", (*WILD_CARDS, *RED_THREES, *BLACK_THREES)),),
+        ),
+        ProfileOption(
+            "joker-canasta",
+            "a canasta of seven or more wild cards, laid in one meld, earns 2000 "
+            "(clause classic-options)",
+            (
+                ("wild_meld_rule", WildMeldRule.CANASTA_AT_ONCE),
+                ("bonuses", (*_CLASSIC_BONUSES, ("all-wild", to_half_points(2000)))),
+            ),
         ),
         ProfileOption(
             "concealed-canasta",

@@ -133,3 +133,22 @@ def test_classic_game_target_a_random_game_ends_when_a_side_reaches_it(
     assert game.over
     assert max(game.totals) >= P(5000)
     assert game.winner == game.totals.index(max(game.totals))
+
+
+@pytest.mark.clause("classic-options", "wild-only-melds")
+@pytest.mark.parametrize("seat", [0, 1, 2, 3])
+def test_classic_options_joker_canasta_laid_at_once_earns_2000(seat: int) -> None:
+    hands: list[str | None] = [None] * 4
+    hands[seat] = "JK JK JK JK 2C 2D 2H 9D"
+    melds: list[list[object]] = [[], []]
+    melds[seat % 2] = [CANASTA]
+    state = classic_state("joker-canasta", hands=hands, melds=melds, turn=seat, phase=Phase.PLAY)
+    short = engine.apply(state, meld("2C 2D JK JK"))
+    assert isinstance(short, Violation)
+    assert short.code == "joker-canasta-at-once"
+    out = accept(state, meld("2C 2D 2H JK JK JK JK"), disc("9D"))
+    assert score_hand(out).teams[seat % 2].get("canastas") == P(500 + 2000)
+    plain = classic_state(hands=hands, melds=melds, turn=seat, phase=Phase.PLAY)
+    refused = engine.apply(plain, meld("2C 2D 2H JK JK JK JK"))
+    assert isinstance(refused, Violation)
+    assert refused.clause == "wild-only-melds"

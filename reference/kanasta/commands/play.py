@@ -61,7 +61,8 @@ def register(subparsers: Any) -> None:
         default=[],
         metavar="NAME",
         help="a named rule option of the family (repeatable; e.g. classic: "
-        "two-naturals-per-wild, black-three-minus-100, black-three-freezes, concealed-canasta)",
+        "two-naturals-per-wild, black-three-minus-100, black-three-freezes, joker-canasta, "
+        "concealed-canasta)",
     )
     play.add_argument(
         "--target",
