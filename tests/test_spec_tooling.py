@@ -11,6 +11,7 @@ import json
 import re
 import textwrap
 from dataclasses import dataclass
+from html import escape as html_escape
 from pathlib import Path
 
 import pytest
@@ -27,6 +28,8 @@ from kanasta.trace import (
     find_test_citations,
     format_matrix,
 )
+
+REPO = Path(__file__).resolve().parents[1]
 
 
 def clause_rst(
@@ -487,7 +490,7 @@ def test_spec_check_exit_status_text_and_json(
     import kanasta.commands.spec as command  # noqa: PLC0415
 
     report = trace(tmp_path / "checkout", code=GOOD_CODE[:1] if broken else GOOD_CODE)
-    monkeypatch.setattr(command, "build_trace", lambda: report)
+    monkeypatch.setattr(command, "build_trace", lambda **_folders: report)
     out_file = tmp_path / "matrix.json"
     status = main(["spec", "check", "--json", str(out_file)])
     assert status == (1 if broken else 0)
@@ -918,3 +921,209 @@ def test_no_file_of_the_project_refers_to_the_outside_rules_map() -> None:
     ]
     assert found == []
     assert len(list((root / "spec").glob("*.rst"))) >= 12
+
+
+# --------------------------------------------------------------------------- trace links
+
+LINKED_INDEX = """\
+Linked
+======
+
+.. toctree::
+
+   01-alpha
+   trace
+
+"""
+
+LINKED_TRACE = """\
+Trace
+=====
+
+.. traceability-matrix::
+   :spec: trace-spec
+   :tests: trace-tests
+   :fixtures: trace-fixtures
+"""
+
+
+def pinned_slug() -> str:
+    """A clause of this checkout with code, tests and fixtures."""
+    report = build_trace()
+    return next(
+        c.slug
+        for c in report.clauses
+        if report.code.get(c.slug) and report.tests.get(c.slug) and report.fixtures.get(c.slug)
+    )
+
+
+@pytest.fixture(scope="module")
+def linked_site(tmp_path_factory: pytest.TempPathFactory) -> Site:
+    """A site with ``kanasta_clause_links = True`` and a clause of this checkout's spec."""
+    pytest.importorskip("sphinx.application")
+    import io  # noqa: PLC0415
+
+    from sphinx.application import Sphinx  # noqa: PLC0415
+    from sphinx.util.docutils import docutils_namespace  # noqa: PLC0415
+
+    root = tmp_path_factory.mktemp("linked")
+    src = root / "src"
+    src.mkdir()
+    (src / "conf.py").write_text(
+        'extensions = ["kanasta.sphinxext"]\nexclude_patterns = ["trace-*"]\n'
+        "kanasta_clause_links = True\n",
+        encoding="utf-8",
+    )
+    chapter = GOOD_CHAPTER + clause_rst(pinned_slug(), "1.4", title="Pinned")
+    pages = {"index": LINKED_INDEX, "01-alpha": chapter, "trace": LINKED_TRACE}
+    for name, text in pages.items():
+        (src / f"{name}.rst").write_text(text, encoding="utf-8")
+    fixture: dict[str, object] = {"id": "alpha/choice-1", "clauses": ["alpha-choice"]}
+    spec_dir, tests_dir, fixture_dir = make_checkout(
+        src / "checkout", chapters={"01-alpha.rst": chapter}, fixtures=(fixture,)
+    )
+    for folder, name in (
+        (spec_dir, "trace-spec"),
+        (tests_dir, "trace-tests"),
+        (fixture_dir, "trace-fixtures"),
+    ):
+        folder.rename(src / name)
+    warnings = io.StringIO()
+    with docutils_namespace():
+        app = Sphinx(
+            str(src),
+            str(src),
+            str(root / "html"),
+            str(root / "doctrees"),
+            "html",
+            status=io.StringIO(),
+            warning=warnings,
+            freshenv=True,
+        )
+        app.build()
+        domain = app.env.get_domain("kanasta")
+    return Site(root / "html", warnings.getvalue(), domain, src)
+
+
+def _link_target(site: Site, page: str, href: str) -> str:
+    """The HTML of the page a relative link points to; the anchor must be on it."""
+    target, _, anchor = href.partition("#")
+    html = (site.outdir / page).parent.joinpath(target).resolve().read_text(encoding="utf-8")
+    assert f'id="{anchor}"' in html, f"{href} from {page}: no anchor {anchor!r}"
+    return html
+
+
+def test_linked_site_builds_without_warnings(linked_site: Site) -> None:
+    assert linked_site.warnings == ""
+
+
+def test_clause_page_links_to_the_code_tests_and_fixtures_that_pin_it(
+    linked_site: Site,
+) -> None:
+    report = build_trace()
+    slug = pinned_slug()
+    html = linked_site.page("01-alpha")
+    box = html[html.index(f'id="{slug}"') :]
+    start = box.index("kanasta-clause-pins")
+    pins = box[start : box.index("</p>", start)]
+    for label in ("code: ", "tests: ", "fixtures: "):
+        assert label in pins
+    for test in report.tests[slug]:
+        rel, _, name = test.partition("::")
+        folder, _, filename = rel.rpartition("/")
+        href = re.search(
+            rf'href="(_kanasta/{re.escape(folder)}\.html#[^"]+)"[^>]*><code[^>]*>'
+            rf'<span class="pre">{re.escape(test)}</span>',
+            pins,
+        )
+        assert href is not None, test
+        target = _link_target(linked_site, "01-alpha.html", href.group(1))
+        line = int(href.group(1).rsplit("-", 1)[1])
+        source = (REPO / rel).read_text(encoding="utf-8").splitlines()
+        assert f"def {name.split('.')[-1]}(" in "\n".join(source[line - 1 : line + 12])
+        assert html_escape(filename) in target
+    for ident in report.fixtures[slug]:
+        href = re.search(rf'href="([^"]+)"[^>]*><code[^>]*><span class="pre">{ident}</span>', pins)
+        assert href is not None, ident
+        assert href.group(1).startswith(f"_kanasta/fixtures/{ident.split('/')[0]}.html#")
+        target = _link_target(linked_site, "01-alpha.html", href.group(1))
+        assert f'"id": "{ident}"' in target.replace("&quot;", '"')
+    for code in report.code[slug]:
+        href = re.search(rf'href="([^"]+)"[^>]*><code[^>]*><span class="pre">{code}</span>', pins)
+        assert href is not None, code  # no API page in this site: the source page
+        assert href.group(1).startswith("_kanasta/code/kanasta/")
+        _link_target(linked_site, "01-alpha.html", href.group(1))
+    others = html[html.index('id="alpha-rule"') : html.index(f'id="{slug}"')]
+    assert "kanasta-clause-pins" not in others  # not in this checkout's trace: no line
+
+
+def test_traceability_matrix_links_tests_and_fixtures(linked_site: Site) -> None:
+    html = linked_site.page("trace")
+    test = re.search(
+        r'href="(_kanasta/trace-tests\.html#test-alpha-L-3)"[^>]*><code[^>]*>'
+        r'<span class="pre">trace-tests/test_alpha.py::test_alpha_rule</span>',
+        html,
+    )
+    assert test is not None
+    target = _link_target(linked_site, "trace.html", test.group(1))
+    assert '<span class="nd">@pytest</span>' in target  # highlighted Python
+    fixture = re.search(r'href="(_kanasta/fixtures/alpha\.html#fixture-alpha-choice-1)"', html)
+    assert fixture is not None
+    _link_target(linked_site, "trace.html", fixture.group(1))
+
+
+def test_search_index_finds_clauses_by_slug(linked_site: Site) -> None:
+    index = (linked_site.outdir / "searchindex.js").read_text(encoding="utf-8")
+    objects = index[index.index('"objects"') :]
+    for slug in ("alpha-rule", "alpha-choice", pinned_slug()):
+        assert f'"{slug}"]' in objects
+
+
+def test_trace_links_of_what_cannot_be_shown(tmp_path: Path) -> None:
+    pytest.importorskip("sphinx")
+    from typing import Any, cast  # noqa: PLC0415
+
+    from kanasta.sphinxext import (  # noqa: PLC0415
+        SourceFile,
+        SourcePage,
+        TraceLinks,
+        _def_lines,
+        _merge_source_pages,
+        _purge_source_pages,
+        _source_page_html,
+    )
+
+    (tmp_path / "broken.py").write_text("def (:\n", encoding="utf-8")
+    assert _def_lines(tmp_path / "broken.py") == {}
+    fixtures = tmp_path / "fixtures"
+    fixtures.mkdir()
+    (fixtures / "bad.json").write_text("{", encoding="utf-8")
+    (fixtures / "list.json").write_text("[]", encoding="utf-8")
+    links = TraceLinks(None, [fixtures, tmp_path / "none"])
+    assert links.test("tests/test_x.py::test_y") is None
+    assert links.fixture("bad") is None
+    assert links.code("nowhere.at_all") is None
+    tests = TraceLinks(tmp_path / "tests", [])
+    assert tests.test("tests/notes.txt") is None
+    assert tests.test("tests/test_missing.py::test_x") is None
+
+    class Env:
+        pass
+
+    env, other = Env(), Env()
+    page = SourcePage("p", "P", ())
+    other.__dict__["kanasta_source"] = {"a": {"p": page}, "b": {"p": page}}
+    _merge_source_pages(cast(Any, None), cast(Any, env), {"a"}, cast(Any, other))
+    assert env.__dict__["kanasta_source"] == {"a": {"p": page}}
+    _purge_source_pages(cast(Any, None), cast(Any, env), "a")
+    assert env.__dict__["kanasta_source"] == {}
+
+    class Builder:
+        class highlighter:
+            @staticmethod
+            def highlight_block(text: str, _language: str, **_options: object) -> str:
+                return text
+
+    gone = SourcePage("p", "P", (SourceFile("x", "x", str(tmp_path / "gone.py"), "L"),))
+    app = cast(Any, type("App", (), {"builder": Builder()})())
+    assert _source_page_html(app, gone) == "<h1>P</h1>"

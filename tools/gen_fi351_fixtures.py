@@ -442,6 +442,15 @@ def pass_fixtures(book: Book) -> None:
         facts(turn=1, hand_sizes=[1, 11, 11, 11]),
     )
     book.add(
+        "pass/on-the-discard-after-a-pile-was-taken",
+        ["pass-by-showing-when"],
+        "Seat 0 takes the pile and discards the 6 of spades; the pile now holds that card "
+        "alone, and seat 1, holding the other 6 of spades, passes on it.",
+        state(hands=["9C 4D", "6S 2H"], discard="3D 6S"),
+        ok(TAKE, disc("6S"), PASS),
+        facts(turn=2, phase="draw", discard_size=1, discard_top="6S", hand_sizes=[3, 2, 11, 11]),
+    )
+    book.add(
         "pass/next-player-may-take-the-pile",
         ["pass-by-showing", "take-whole-pile"],
         "Seat 0 passes on the 3 of hearts; seat 1 then takes the pile, 3 of hearts included.",
@@ -801,7 +810,6 @@ def going_out_fixtures(book: Book) -> None:
                 (disc("10H"), no("emptying-needs-canasta", "no-canasta")),
                 (lay(0, "10H"), no("emptying-needs-canasta", "no-canasta")),
             ),
-            count(0),
         )
     book.add(
         "going-out/opponents-canasta-does-not-count",

@@ -42,7 +42,6 @@ __all__ = [
     "TrumpRule",
     "UnplayedFi",
     "WildMeldRule",
-    "get_family_profile",
     "get_profile",
     "get_variant_profile",
     "require_playable",
@@ -743,11 +742,6 @@ def get_variant_profile(name: str, features: Iterable[str]) -> RulesProfile:
     family = get_profile(name)
     known = {o.name for o in family.known_options}
     return get_profile(name, [f for f in features if f in known])
-
-
-def get_family_profile(profile: RulesProfile) -> RulesProfile:
-    """rule-families: the family's own profile, without options."""
-    return PROFILES[profile.family.value]
 
 
 @implements("rule-families", "profile-options", "classic-options", "classic-players")

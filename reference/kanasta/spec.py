@@ -20,6 +20,7 @@ definition or a note: needs no code and no test).
 from __future__ import annotations
 
 import re
+import tomllib
 from collections.abc import Iterable
 from dataclasses import dataclass
 from enum import StrEnum
@@ -36,8 +37,10 @@ __all__ = [
     "check_family_citations",
     "check_question",
     "check_spec_structure",
+    "find_checkout",
     "format_clause",
     "get_cited_slugs",
+    "is_checkout",
     "load_spec",
 ]
 
@@ -143,6 +146,29 @@ def _parse_file(path: Path) -> list[Clause]:
             )
         )
     return clauses
+
+
+def is_checkout(folder: Path) -> bool:
+    """Is ``folder`` the root of a kanasta checkout (``spec/`` beside a ``pyproject.toml``
+    whose project is named kanasta)?"""
+    pyproject = folder / "pyproject.toml"
+    if not (folder / "spec").is_dir() or not pyproject.is_file():
+        return False
+    try:
+        data = tomllib.loads(pyproject.read_text(encoding="utf-8"))
+    except (OSError, UnicodeDecodeError, tomllib.TOMLDecodeError):
+        return False
+    project = data.get("project")
+    return isinstance(project, dict) and project.get("name") == "kanasta"
+
+
+def find_checkout(start: Path) -> Path | None:
+    """The kanasta checkout ``start`` is in: ``start`` or the nearest folder above it."""
+    here = start.resolve()
+    for folder in (here, *here.parents):
+        if is_checkout(folder):
+            return folder
+    return None
 
 
 def load_spec(spec_dir: Path | None = None) -> tuple[Clause, ...]:

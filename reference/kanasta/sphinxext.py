@@ -14,7 +14,10 @@ It provides:
     :data:`kanasta.profiles.PROFILES` (``:family: NAME`` for one family,
     ``:comparison:`` for the table across families; neither: all of them).
 ``.. traceability-matrix::``
-    :func:`kanasta.trace.build_trace` as a table: clause -> code -> tests -> fixtures.
+    :func:`kanasta.trace.build_trace` as a table: clause -> code -> tests -> fixtures,
+    each a link (tests and fixtures to generated source pages under ``_kanasta/``).
+``kanasta_clause_links = True`` (conf.py)
+    Every clause ends with links to the code, tests and fixtures that pin it.
 ``.. resolution-index::``
     Every resolution clause with the question it answers, in the spec's words.
 
@@ -24,8 +27,12 @@ imports it.
 
 from __future__ import annotations
 
+import ast
 import dataclasses
+import html
+import json
 import re
+import sys
 from collections.abc import Iterable, Iterator, Sequence, Set
 from dataclasses import dataclass
 from enum import Enum
@@ -45,6 +52,7 @@ from kanasta.canasta import CanastaKind
 from kanasta.cards import format_card
 from kanasta.points import format_points
 from kanasta.profiles import PROFILES, PointTable, ProfileOption, RulesProfile
+from kanasta.resources import get_fixtures_dir, get_repo_root
 from kanasta.spec import CHAPTER_RE, FAMILY_NAMES, NUMBER_RE, SLUG_RE, ClauseKind, check_question
 from kanasta.trace import TraceReport, build_trace
 
@@ -380,7 +388,8 @@ class KanastaDomain(Domain):
 
     def get_objects(self) -> Iterator[tuple[str, str, str, str, str, int]]:
         for entry in self.clauses.values():
-            yield entry.slug, entry.heading, "clause", entry.docname, entry.slug, 1
+            # The slug is what the search box finds; the title and number are in the text.
+            yield entry.slug, entry.slug, "clause", entry.docname, entry.slug, 1
 
 
 # --------------------------------------------------------------------------- tables
@@ -694,15 +703,6 @@ def _mark_generated(env: BuildEnvironment) -> None:
     domain.generated[env.docname] = True
 
 
-def _code_ref(target: str) -> Any:
-    """A Python cross reference that silently stays text when the object is undocumented."""
-    ref = addnodes.pending_xref(
-        "", refdomain="py", reftype="obj", reftarget=target, refexplicit=False, refwarn=False
-    )
-    ref += nodes.literal(target, target, classes=["xref", "py", "py-obj"])
-    return ref
-
-
 def _missing(text: str) -> list[Any]:
     return [_para(nodes.inline(text, text, classes=["kanasta-missing"]))]
 
@@ -714,24 +714,32 @@ def _cited_by(places: Sequence[Any], *, required: bool) -> list[Any]:
     return _missing("missing") if required else [_para("—")]
 
 
-def traceability_nodes(report: TraceReport, docname: str) -> list[Any]:
-    """The matrix table and a summary of the gate's problems."""
+def traceability_nodes(
+    report: TraceReport, docname: str, links: TraceLinks | None = None
+) -> list[Any]:
+    """The matrix table and a summary of the gate's problems (with ``links``: tests and
+    fixtures link to their source pages, code without API docs to its source)."""
     rows: list[Sequence[Cell]] = []
     for c in report.clauses:
         fixtures = report.fixtures.get(c.slug, ())
         tests = report.tests.get(c.slug, ())
+        code = report.code.get(c.slug, ())
         rows.append(
             (
                 [_para(_clause_ref(c.slug, docname))],
                 c.kind.value,
                 _cited_by(
-                    [_code_ref(t) for t in report.code.get(c.slug, ())], required=c.is_normative
+                    [_code_ref(t, links) for t in code],
+                    required=c.is_normative,
                 ),
                 _cited_by(
-                    [nodes.literal(t, t) for t in tests],
+                    [_source_ref(t, links.test(t) if links else None) for t in tests],
                     required=c.is_normative and not fixtures,
                 ),
-                _cited_by([nodes.literal(f, f) for f in fixtures], required=False),
+                _cited_by(
+                    [_source_ref(f, links.fixture(f) if links else None) for f in fixtures],
+                    required=False,
+                ),
             )
         )
     normative = [c for c in report.clauses if c.is_normative]
@@ -763,6 +771,299 @@ def traceability_nodes(report: TraceReport, docname: str) -> list[Any]:
     return result
 
 
+# --------------------------------------------------------------------------- trace links
+
+# Tests, fixtures and undocumented code are shown on generated source pages under
+# ``_kanasta/`` (as sphinx.ext.viewcode shows modules): one page per folder of tests and
+# per engine module, with an anchor on every line ("test_melds-L-12"), and one page per
+# family of fixtures, with an anchor on every fixture. A link is made at read time with
+# its target page and anchor as attributes; its URI is filled in when the page is written.
+# A code page is written only when some object the API docs leave out links to it.
+SOURCE_PREFIX = "_kanasta"
+_PAGE = "kanasta_page"
+_ANCHOR = "kanasta_anchor"
+_SOURCE = "kanasta_source"
+
+
+@dataclass(frozen=True, slots=True)
+class SourceFile:
+    """One file shown on a source page: a section ``anchor``; every line gets the anchor
+    ``line_prefix-N`` (none when the prefix is empty: shown as it is)."""
+
+    anchor: str
+    label: str
+    path: str
+    line_prefix: str
+
+
+@dataclass(frozen=True, slots=True)
+class SourcePage:
+    """A generated page showing source files."""
+
+    pagename: str
+    title: str
+    files: tuple[SourceFile, ...]
+
+    def with_file(self, file: SourceFile) -> SourcePage:
+        return self if file in self.files else dataclasses.replace(self, files=(*self.files, file))
+
+
+def _def_lines(path: Path) -> dict[str, int]:
+    """Qualified name -> first line (decorators included) of every def and class."""
+    try:
+        tree = ast.parse(path.read_text(encoding="utf-8"))
+    except (OSError, SyntaxError, ValueError):
+        return {}
+    found: dict[str, int] = {}
+
+    def visit(node: ast.AST, prefix: str) -> None:
+        for child in ast.iter_child_nodes(node):
+            if isinstance(child, ast.FunctionDef | ast.AsyncFunctionDef | ast.ClassDef):
+                name = f"{prefix}{child.name}"
+                first = min([child.lineno, *(d.lineno for d in child.decorator_list)])
+                found.setdefault(name, first)
+                found.setdefault(child.name, first)
+                visit(child, f"{name}.")
+
+    visit(tree, "")
+    return found
+
+
+def _anchor(text: str) -> str:
+    return re.sub(r"[^a-z0-9]+", "-", text.lower()).strip("-")
+
+
+class TraceLinks:
+    """Where the tests, fixtures and code cited by the traceability gate are shown."""
+
+    def __init__(self, tests_dir: Path | None, fixture_dirs: Sequence[Path]) -> None:
+        self.tests_dir = tests_dir
+        self.pages: dict[str, SourcePage] = {}
+        self._fixtures: dict[str, tuple[str, Path]] = {}
+        for folder in fixture_dirs:
+            for path in sorted(folder.rglob("*.json")) if folder.is_dir() else ():
+                try:
+                    ident = json.loads(path.read_text(encoding="utf-8")).get("id")
+                except (OSError, ValueError, AttributeError):
+                    continue
+                if isinstance(ident, str):
+                    self._fixtures.setdefault(ident, (ident.split("/")[0], path))
+        self._lines: dict[Path, dict[str, int]] = {}
+
+    @classmethod
+    def of(cls, tests_dir: Path | None, fixture_dirs: Sequence[Path] | None) -> TraceLinks:
+        """The links of a trace built with these folders (None: this checkout's)."""
+        root = get_repo_root()
+        if tests_dir is None and root is not None:
+            tests_dir = root / "tests"
+        return cls(tests_dir, fixture_dirs if fixture_dirs is not None else [get_fixtures_dir()])
+
+    def _line(self, path: Path, name: str) -> int:
+        lines = self._lines.get(path)
+        if lines is None:
+            lines = self._lines[path] = _def_lines(path)
+        return lines.get(name, 1)
+
+    def test(self, where: str) -> tuple[str, str] | None:
+        """``tests/x/test_y.py::test_z`` -> the page of folder ``tests/x`` and the test's line."""
+        if self.tests_dir is None:
+            return None
+        rel, _, name = where.partition("::")
+        path = self.tests_dir.parent / rel
+        if not rel.endswith(".py") or not path.is_file():
+            return None
+        folder, _, filename = rel.rpartition("/")
+        pagename = f"{SOURCE_PREFIX}/{folder or 'tests'}"
+        prefix = _anchor(filename.removesuffix(".py")) + "-L"
+        page = self.pages.get(pagename) or SourcePage(pagename, f"{folder or rel}: tests", ())
+        self.pages[pagename] = page.with_file(SourceFile(_anchor(rel), rel, str(path), prefix))
+        return pagename, f"{prefix}-{self._line(path, name)}"
+
+    def fixture(self, ident: str) -> tuple[str, str] | None:
+        """A fixture id -> its family's fixture page and the fixture's anchor."""
+        found = self._fixtures.get(ident)
+        if found is None:
+            return None
+        family, _ = found
+        pagename = f"{SOURCE_PREFIX}/fixtures/{family}"
+        if pagename not in self.pages:
+            files = tuple(
+                SourceFile("fixture-" + _anchor(i), i, str(path), "")
+                for i, (f, path) in sorted(self._fixtures.items())
+                if f == family
+            )
+            self.pages[pagename] = SourcePage(pagename, f"The {family} fixtures", files)
+        return pagename, "fixture-" + _anchor(ident)
+
+    def code(self, target: str) -> tuple[SourcePage, str] | None:
+        """``kanasta.module.qualname`` -> the module's source page and the object's line."""
+        parts = target.split(".")
+        for cut in range(len(parts) - 1, 0, -1):
+            module = sys.modules.get(".".join(parts[:cut]))
+            file = getattr(module, "__file__", None)
+            if module is not None and file is not None:
+                qualname = ".".join(p for p in parts[cut:] if p != "<locals>")
+                pagename = f"{SOURCE_PREFIX}/code/{'/'.join(parts[:cut])}"
+                source = SourceFile("source", f"{module.__name__} (source)", file, "L")
+                page = SourcePage(pagename, module.__name__, (source,))
+                return page, f"L-{self._line(Path(file), qualname)}"
+        return None
+
+
+def _code_ref(target: str, links: TraceLinks | None = None) -> Any:
+    """A Python cross reference to the API docs; an undocumented object links to its
+    source page (with ``links``) or stays text."""
+    ref = addnodes.pending_xref(
+        "", refdomain="py", reftype="obj", reftarget=target, refexplicit=False, refwarn=False
+    )
+    place = links.code(target) if links is not None else None
+    if place is not None:
+        page, ref[_ANCHOR] = place
+        ref[_PAGE] = page.pagename
+        ref[_SOURCE] = page
+    ref += nodes.literal(target, target, classes=["xref", "py", "py-obj"])
+    return ref
+
+
+def _source_ref(text: str, place: tuple[str, str] | None) -> Any:
+    """A literal linking to a source page (filled in when written), or plain text."""
+    literal = nodes.literal(text, text)
+    if place is None:
+        return literal
+    ref = nodes.reference("", "", internal=True, refuri="#", classes=["kanasta-source-ref"])
+    ref[_PAGE], ref[_ANCHOR] = place
+    ref += literal
+    return ref
+
+
+def _source_pages(env: BuildEnvironment) -> dict[str, dict[str, SourcePage]]:
+    """Docname (or ``code:`` for code pages in use) -> the source pages it links to."""
+    return cast("dict[str, dict[str, SourcePage]]", env.__dict__.setdefault(_SOURCE, {}))
+
+
+def _note_source_pages(env: BuildEnvironment, links: TraceLinks) -> None:
+    _source_pages(env).setdefault(env.docname, {}).update(links.pages)
+
+
+def _purge_source_pages(_app: Sphinx, env: BuildEnvironment, docname: str) -> None:
+    _source_pages(env).pop(docname, None)
+
+
+def _merge_source_pages(
+    _app: Sphinx, env: BuildEnvironment, docnames: Set[str], other: BuildEnvironment
+) -> None:
+    mine, theirs = _source_pages(env), _source_pages(other)
+    for docname in docnames & set(theirs):
+        mine[docname] = theirs[docname]
+
+
+def _fill_source_uris(app: Sphinx, doctree: nodes.document, docname: str) -> None:
+    """The URIs of the links to source pages, relative to the page being written."""
+    for node in doctree.findall(nodes.reference):
+        page = node.get(_PAGE)
+        if page:
+            node["refuri"] = app.builder.get_relative_uri(docname, page) + "#" + node[_ANCHOR]
+
+
+def _missing_code_reference(
+    app: Sphinx, env: BuildEnvironment, node: addnodes.pending_xref, contnode: nodes.Element
+) -> nodes.reference | None:
+    """An engine object the API docs leave out links to its module's source page."""
+    page = node.get(_SOURCE)
+    if not isinstance(page, SourcePage):
+        return None
+    _source_pages(env).setdefault("code:", {})[page.pagename] = page
+    uri = app.builder.get_relative_uri(node.get("refdoc", ""), page.pagename)
+    ref = nodes.reference("", "", internal=True, refuri=f"{uri}#{node[_ANCHOR]}")
+    ref["classes"].append("kanasta-source-ref")
+    ref += contnode
+    return ref
+
+
+def _source_page_html(app: Sphinx, page: SourcePage) -> str:
+    highlight = app.builder.highlighter.highlight_block  # type: ignore[attr-defined]
+    parts = [f"<h1>{html.escape(page.title)}</h1>"]
+    for file in page.files:
+        try:
+            text = Path(file.path).read_text(encoding="utf-8")
+        except OSError:
+            continue
+        parts.append(f'<section id="{file.anchor}"><h2>{html.escape(file.label)}</h2>')
+        if file.line_prefix:
+            parts.append(highlight(text, "python", lineanchors=file.line_prefix, linenos="inline"))
+        else:  # fixtures: shown as they are (highlighting would triple a family's page)
+            parts.append(f'<div class="highlight"><pre>{html.escape(text)}</pre></div>')
+        parts.append("</section>")
+    return "\n".join(parts)
+
+
+def _collect_source_pages(app: Sphinx) -> Iterator[tuple[str, dict[str, Any], str]]:
+    """``html-collect-pages``: write every source page some document links to."""
+    merged: dict[str, SourcePage] = {}
+    for pages in _source_pages(app.env).values():
+        for name, page in pages.items():
+            known = merged.setdefault(name, page)
+            for file in page.files:
+                known = known.with_file(file)
+            merged[name] = known
+    for name, page in sorted(merged.items()):
+        yield name, {"title": page.title, "body": _source_page_html(app, page)}, "page.html"
+
+
+def _pins_line(slug: str, report: TraceReport, links: TraceLinks) -> Any | None:
+    """The code, tests and fixtures citing a clause, as links."""
+    groups = (
+        ("code", [_code_ref(t, links) for t in report.code.get(slug, ())]),
+        ("tests", [_source_ref(t, links.test(t)) for t in report.tests.get(slug, ())]),
+        ("fixtures", [_source_ref(f, links.fixture(f)) for f in report.fixtures.get(slug, ())]),
+    )
+    if not any(items for _, items in groups):
+        return None
+    line = nodes.paragraph(classes=["kanasta-clause-pins"])
+    first = True
+    for label, items in groups:
+        if not items:
+            continue
+        line += nodes.Text(("" if first else " · ") + f"{label}: ")
+        first = False
+        for index, item in enumerate(items):
+            line += nodes.Text(", " if index else "")
+            line += item
+    return line
+
+
+_TRACES: dict[int, tuple[TraceReport, TraceLinks]] = {}
+
+
+def _checkout_trace(env: BuildEnvironment) -> tuple[TraceReport, TraceLinks]:
+    """The trace of this checkout and its links, computed once per build."""
+    if id(env) not in _TRACES:
+        _TRACES.clear()
+        _TRACES[id(env)] = (build_trace(), TraceLinks.of(None, None))
+    return _TRACES[id(env)]
+
+
+def _add_clause_pins(app: Sphinx, doctree: nodes.document) -> None:
+    """``doctree-read``: under every clause, the code, tests and fixtures that pin it
+    (``kanasta_clause_links = True`` in conf.py; the trace is that of this checkout)."""
+    if not app.config.kanasta_clause_links:
+        return
+    boxes = [
+        node
+        for node in doctree.findall(nodes.container)
+        if "kanasta-clause" in node["classes"] and node["ids"]
+    ]
+    if not boxes:
+        return
+    report, links = _checkout_trace(app.env)
+    for box in boxes:
+        line = _pins_line(box["ids"][0], report, links)
+        if line is not None:
+            box.append(line)
+    _note_source_pages(app.env, links)
+    _mark_generated(app.env)
+
+
 class TraceabilityMatrixDirective(SphinxDirective):
     """``.. traceability-matrix::``: kanasta.trace.build_trace() as a table.
 
@@ -784,12 +1085,20 @@ class TraceabilityMatrixDirective(SphinxDirective):
     def run(self) -> list[nodes.Node]:
         _mark_generated(self.env)
         fixtures = self._folder("fixtures")
-        report = build_trace(
-            spec_dir=self._folder("spec"),
-            tests_dir=self._folder("tests"),
-            fixture_dirs=None if fixtures is None else [fixtures],
-        )
-        return traceability_nodes(report, self.env.docname)
+        tests = self._folder("tests")
+        spec = self._folder("spec")
+        if spec is None and tests is None and fixtures is None:
+            report, links = _checkout_trace(self.env)
+        else:
+            report = build_trace(
+                spec_dir=spec,
+                tests_dir=tests,
+                fixture_dirs=None if fixtures is None else [fixtures],
+            )
+            links = TraceLinks.of(tests, None if fixtures is None else [fixtures])
+        result = traceability_nodes(report, self.env.docname, links)
+        _note_source_pages(self.env, links)  # the pages the links above go to
+        return result
 
 
 class ResolutionIndexDirective(SphinxDirective):
@@ -904,6 +1213,8 @@ ul.kanasta-compact > li > p { margin: 0; }
 .kanasta-table td p { margin: 0.1em 0; }
 .kanasta-field { font-size: 0.75em; opacity: 0.7; }
 table.kanasta-trace-matrix { font-size: 0.9em; }
+.kanasta-clause-pins { font-size: 0.78em; opacity: 0.8; margin-top: 0.3em; }
+.kanasta-clause-pins code.literal { font-size: 0.95em; }
 table.kanasta-trace-matrix code.literal { font-size: 0.75em; white-space: normal;
   overflow-wrap: anywhere; }
 """
@@ -930,6 +1241,15 @@ def setup(app: Sphinx) -> dict[str, Any]:
     app.connect("env-get-outdated", _reread_generated)
     app.connect("env-get-updated", _rewrite_referrers)
     app.connect("build-finished", _write_css)
+    app.add_config_value(
+        "kanasta_clause_links", default=False, rebuild="env", types=frozenset({bool})
+    )
+    app.connect("doctree-read", _add_clause_pins)
+    app.connect("doctree-resolved", _fill_source_uris)
+    app.connect("missing-reference", _missing_code_reference)
+    app.connect("env-purge-doc", _purge_source_pages)
+    app.connect("env-merge-info", _merge_source_pages)
+    app.connect("html-collect-pages", _collect_source_pages)
     return {
         "version": __version__,
         "env_version": 1,

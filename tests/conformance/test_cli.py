@@ -5,7 +5,6 @@ from __future__ import annotations
 import argparse
 import io
 import json
-import shutil
 import sys
 from pathlib import Path
 
@@ -21,6 +20,7 @@ from tests.conformance.helpers import (
     meld_fixture,
     write_fixture,
 )
+from tests.conformance.node import NODE
 
 ADAPTER = f"{sys.executable} -m kanasta adapter"
 
@@ -98,9 +98,7 @@ def test_run_selection_that_matches_nothing(capsys: pytest.CaptureFixture[str]) 
 
 
 def test_run_everything_skipped_is_not_a_success(capsys: pytest.CaptureFixture[str]) -> None:
-    if shutil.which("node") is None:  # pragma: no cover - node is on the CI machine
-        pytest.skip("node is not installed")
-    node = f"node {NODE_ADAPTER}"
+    node = f"{NODE} {NODE_ADAPTER}"
     assert main(["conformance", "run", "--impl", node, "--variant", "koz"]) == 5
     assert "NOTHING CHECKED" in capsys.readouterr().out
 

