@@ -55,6 +55,7 @@ __all__ = [
     "action_order",
     "action_to_json",
     "apply_action",
+    "check_engine_input",
     "count_action_sequences",
     "format_action",
     "legal_actions",
@@ -106,35 +107,92 @@ def apply_action(state: State, action: Action, seat: int | None = None) -> State
 
     action-seat: when the action names a seat, it must be that player's turn.
     """
-    if seat is not None and seat != state.turn and state.phase is not Phase.OVER:
-        return Violation(
-            "action-seat", "not-your-turn", f"it is seat {state.turn}'s turn, not seat {seat}'s"
-        )
-    kind = action.type
-    if kind is _MELD:
-        return apply_meld(state, action.cards, action.wild_at)
-    if kind is _DISCARD:
-        if len(action.cards) != 1:
-            return Violation("action-kinds", "one-card-discard", "a discard names one card")
-        return apply_discard(state, action.cards[0])
-    if kind is _DRAW_ACTION:
-        return apply_draw(state)
-    if kind is _LAY_OFF:
-        return apply_lay_off_action(state, action.meld, action.cards, action.wild_at)
-    if kind is ActionType.TAKE_PILE:
-        if state.profile.pile_top_melded:
-            return apply_take_pile_top(state, action.cards, action.meld)
-        if action.cards or action.meld > 0:
+    try:
+        if seat is not None and seat != state.turn and state.phase is not Phase.OVER:
             return Violation(
-                "take-whole-pile",
-                "no-top-meld-in-family",
-                f"in {state.profile.family.value} the pile is taken into the hand, "
-                "naming no cards and no meld",
+                "action-seat",
+                "not-your-turn",
+                f"it is seat {state.turn}'s turn, not seat {seat}'s",
             )
-        return apply_take_pile(state)
-    if kind is ActionType.PASS:
-        return apply_pass(state)
-    return apply_take_back(state)
+        kind = action.type
+        if kind is _MELD:
+            return apply_meld(state, action.cards, action.wild_at)
+        if kind is _DISCARD:
+            if len(action.cards) != 1:
+                return Violation("action-kinds", "one-card-discard", "a discard names one card")
+            return apply_discard(state, action.cards[0])
+        if kind is _DRAW_ACTION:
+            return apply_draw(state)
+        if kind is _LAY_OFF:
+            return apply_lay_off_action(state, action.meld, action.cards, action.wild_at)
+        if kind is ActionType.TAKE_PILE:
+            if state.profile.pile_top_melded:
+                return apply_take_pile_top(state, action.cards, action.meld)
+            if action.cards or action.meld > 0:
+                return Violation(
+                    "take-whole-pile",
+                    "no-top-meld-in-family",
+                    f"in {state.profile.family.value} the pile is taken into the hand, "
+                    "naming no cards and no meld",
+                )
+            return apply_take_pile(state)
+        if kind is ActionType.PASS:
+            return apply_pass(state)
+        if kind is ActionType.TAKE_BACK:
+            return apply_take_back(state)
+    except (AttributeError, TypeError, IndexError, KeyError, ValueError):
+        check_engine_input(state, action)
+        raise
+    check_engine_input(state, action)
+    raise AssertionError("unreachable: check_engine_input refuses every other kind")
+
+
+def check_engine_input(state: object, action: object = None) -> None:
+    """action-kinds: raise :class:`InputError` if ``state`` is not a :class:`State` or
+    ``action`` (when given) not a well-formed :class:`Action`.
+
+    ``apply_action`` and ``legal_actions`` call it only after something went wrong
+    (an exception, or an action type that is not an :class:`ActionType`), so the
+    moves of a game pay nothing for it. It checks the types, not the rules:
+    whether a state could occur is :func:`kanasta.state.check_state`.
+    """
+    if not isinstance(state, State):
+        raise InputError(
+            f"the state is {_shown(state)}, not a kanasta State (build one with "
+            "kanasta.engine.new_hand or state_from_json)."
+        )
+    if action is None:
+        return
+    if not isinstance(action, Action):
+        raise InputError(
+            f"the action is {_shown(action)}, not a kanasta Action (read one with "
+            "kanasta.engine.action_from_json) (clause action-kinds)."
+        )
+    kind: object = action.type
+    cards: object = action.cards
+    if not isinstance(kind, ActionType):
+        raise InputError(
+            f"the action's type is {_shown(action.type)}, not an ActionType; the kinds are "
+            f"{', '.join(f'ActionType.{k.name}' for k in ActionType)} (clause action-kinds)."
+        )
+    if not isinstance(cards, tuple) or not all(
+        isinstance(c, int) and not isinstance(c, bool) and 0 <= c <= 52 for c in cards
+    ):
+        raise InputError(
+            f"the action's cards {_shown(action.cards)} are not a tuple of cards "
+            "(ints 0..52) (clause card-notation)."
+        )
+    if isinstance(action.meld, bool) or not isinstance(action.meld, int):
+        raise InputError(f"the action's meld {_shown(action.meld)} is not a meld index.")
+    if action.wild_at is not None and (
+        isinstance(action.wild_at, bool) or not isinstance(action.wild_at, int)
+    ):
+        raise InputError(f"the action's wild_at {_shown(action.wild_at)} is not a run position.")
+
+
+def _shown(value: object) -> str:
+    text = repr(value)
+    return text if len(text) <= 60 else text[:57] + "..."
 
 
 @implements("legal-action-count", "action-kinds", "pass-by-showing")
@@ -146,84 +204,88 @@ def legal_actions(state: State) -> tuple[Action, ...]:
     cards, then wild_at. The option lists are kept in that order, so the
     concatenation needs no sort.
     """
-    phase = state.phase
-    if phase is _OVER:
-        return ()
-    if phase is _DRAW:
-        out: list[Action] = []
-        if state.stock:
-            out.append(DRAW)
-        if state.profile.pile_top_melded:
-            out.extend(
-                Action(ActionType.TAKE_PILE, cards, index)
-                for cards, index in get_take_pile_options(state)
-            )
-        elif is_take_pile_legal(state):
-            out.append(TAKE_PILE)
-        if state.profile.pass_by_showing and check_pass_by_showing(state) is None:
-            out.append(PASS)
-        return tuple(out)
-    profile = state.profile
-    hand = state.hands[state.turn]
-    team = state.team
-    team_melds = state.melds[team]
-    found: list[Action] = []
-    size = len(hand)
-    pile_card = state.pile_card
-    # The quick path of _laying_is_legal, hoisted out of the loops.
-    any_card_ends = pile_card is None or not state.opened[team]
-    mask = get_hand_mask(hand)
-    entries, actions, longest, set_ranks = _meld_table(profile, hand, mask)
-    # one-set-per-rank depends on the set's rank only: ask once per rank.
-    blocked = {
-        rank
-        for rank, meld in set_ranks.items()
-        if check_new_set(profile, team_melds, meld) is not None
-    }
-    if any_card_ends and size - longest >= 2:
-        # Every option leaves two cards: only one-set-per-rank can rule one out.
-        if blocked:
-            found.extend([entry[2] for entry in entries if entry[4] not in blocked])
-        else:
-            found.extend(actions)
-    else:
-        for cards, _, action, _, set_rank in entries:
-            if set_rank in blocked:
-                continue
-            left = size - len(cards)
-            if (
-                left >= 2
-                and (any_card_ends or hand.count(pile_card) - cards.count(pile_card) < left)
-            ) or _laying_is_legal(
-                state, hand, cards, (*team_melds, get_new_meld(profile, cards, action.wild_at))
-            ):
-                found.append(action)
-    for index, target in enumerate(team_melds):
-        moves = get_lay_off_moves(profile, target, hand, mask)
-        if not moves:
-            continue
-        actions, longest = _move_actions(moves, index)
+    try:
+        phase = state.phase
+        if phase is _OVER:
+            return ()
+        if phase is _DRAW:
+            out: list[Action] = []
+            if state.stock:
+                out.append(DRAW)
+            if state.profile.pile_top_melded:
+                out.extend(
+                    Action(ActionType.TAKE_PILE, cards, index)
+                    for cards, index in get_take_pile_options(state)
+                )
+            elif is_take_pile_legal(state):
+                out.append(TAKE_PILE)
+            if state.profile.pass_by_showing and check_pass_by_showing(state) is None:
+                out.append(PASS)
+            return tuple(out)
+        profile = state.profile
+        hand = state.hands[state.turn]
+        team = state.team
+        team_melds = state.melds[team]
+        found: list[Action] = []
+        size = len(hand)
+        pile_card = state.pile_card
+        # The quick path of _laying_is_legal, hoisted out of the loops.
+        any_card_ends = pile_card is None or not state.opened[team]
+        mask = get_hand_mask(hand)
+        entries, actions, longest, set_ranks = _meld_table(profile, hand, mask)
+        # one-set-per-rank depends on the set's rank only: ask once per rank.
+        blocked = {
+            rank
+            for rank, meld in set_ranks.items()
+            if check_new_set(profile, team_melds, meld) is not None
+        }
         if any_card_ends and size - longest >= 2:
-            found.extend(actions)
-            continue
-        for (batch, wild_at), action in zip(moves, actions, strict=True):
-            left = size - len(batch)
-            if (
-                left >= 2
-                and (any_card_ends or hand.count(pile_card) - batch.count(pile_card) < left)
-            ) or _laying_is_legal(
-                state,
-                hand,
-                batch,
-                _replaced(team_melds, index, _lay_off_result(state, target, batch, wild_at)),
-            ):
-                found.append(action)
-    if profile.threes_special and size <= _MOST_BLACK_THREES + 1:
-        found = _with_black_threes(state, found)
-    found.extend([_DISCARDS[card] for card in get_legal_discards(state)])
-    if is_provisional(state, team):
-        found.append(TAKE_BACK)
-    return tuple(found)
+            # Every option leaves two cards: only one-set-per-rank can rule one out.
+            if blocked:
+                found.extend([entry[2] for entry in entries if entry[4] not in blocked])
+            else:
+                found.extend(actions)
+        else:
+            for cards, _, action, _, set_rank in entries:
+                if set_rank in blocked:
+                    continue
+                left = size - len(cards)
+                if (
+                    left >= 2
+                    and (any_card_ends or hand.count(pile_card) - cards.count(pile_card) < left)
+                ) or _laying_is_legal(
+                    state, hand, cards, (*team_melds, get_new_meld(profile, cards, action.wild_at))
+                ):
+                    found.append(action)
+        for index, target in enumerate(team_melds):
+            moves = get_lay_off_moves(profile, target, hand, mask)
+            if not moves:
+                continue
+            actions, longest = _move_actions(moves, index)
+            if any_card_ends and size - longest >= 2:
+                found.extend(actions)
+                continue
+            for (batch, wild_at), action in zip(moves, actions, strict=True):
+                left = size - len(batch)
+                if (
+                    left >= 2
+                    and (any_card_ends or hand.count(pile_card) - batch.count(pile_card) < left)
+                ) or _laying_is_legal(
+                    state,
+                    hand,
+                    batch,
+                    _replaced(team_melds, index, _lay_off_result(state, target, batch, wild_at)),
+                ):
+                    found.append(action)
+        if profile.threes_special and size <= _MOST_BLACK_THREES + 1:
+            found = _with_black_threes(state, found)
+        found.extend([_DISCARDS[card] for card in get_legal_discards(state)])
+        if is_provisional(state, team):
+            found.append(TAKE_BACK)
+        return tuple(found)
+    except (AttributeError, TypeError, IndexError, KeyError):
+        check_engine_input(state)
+        raise
 
 
 _MOST_BLACK_THREES = 4

@@ -15,7 +15,7 @@ from enum import IntEnum
 from typing import TypeAlias
 
 from kanasta.clauses import implements
-from kanasta.errors import InputError
+from kanasta.errors import InputError, Violation
 
 __all__ = [
     "ACE",
@@ -26,6 +26,7 @@ __all__ = [
     "QUEEN",
     "Card",
     "Suit",
+    "check_deck_holds",
     "count_cards",
     "format_card",
     "format_cards",
@@ -76,7 +77,7 @@ _CARD_RE = re.compile(r"^(A|[2-9]|10|J|Q|K)([CDHS])$")
 def make_card(rank: int, suit: Suit | int) -> Card:
     """Build the card of a rank (1=A .. 13=K) and a suit."""
     if not ACE <= rank <= KING or not 0 <= suit <= 3:
-        raise ValueError(f"no card has rank {rank} and suit {suit}")
+        raise InputError(f"no card has rank {rank!r} and suit {suit!r} (clause card-notation).")
     return int(suit) * 13 + rank - 1
 
 
@@ -115,8 +116,11 @@ def format_card(card: Card) -> str:
     """card-notation: print a card as rank then suit letter (``10S``, ``QH``) or ``JK``."""
     if card == JOKER:
         return "JK"
-    if not 0 <= card < JOKER:
-        raise ValueError(f"{card!r} is not a card")
+    value: object = card
+    if isinstance(value, bool) or not isinstance(value, int) or not 0 <= value < JOKER:
+        raise InputError(
+            f"{card!r} is not a card: a card is an int 0..{JOKER} (clause card-notation)."
+        )
     return _RANK_TEXT[card % 13 + 1] + "CDHS"[card // 13]
 
 
@@ -182,5 +186,28 @@ def get_deck(jokers: int) -> tuple[Card, ...]:
     a multiset: each suited card appears twice.
     """
     if jokers < 0:
-        raise ValueError("a deck cannot have a negative number of jokers")
+        raise InputError(
+            "a deck cannot have a negative number of jokers (clause deck-composition)."
+        )
     return tuple(c for c in range(52) for _ in range(2)) + (JOKER,) * jokers
+
+
+@implements("deck-composition", "card-identity")
+def check_deck_holds(cards: Iterable[Card], jokers: int) -> Violation | None:
+    """deck-composition: whether one deck of two packs and ``jokers`` jokers holds ``cards``.
+
+    A double deck has two copies of each suited card and ``jokers`` printed jokers;
+    a collection naming more copies of a card than that cannot occur. Every
+    reader of cards (the ``meld`` command, question files, fixtures, states)
+    asks this one function. Returns ``None`` when the deck holds them.
+    """
+    counts = count_cards(cards)
+    over = [card for card in range(NUM_KINDS) if counts[card] > (jokers if card == JOKER else 2)]
+    if not over:
+        return None
+    named = ", ".join(f"{counts[c]} x {format_card(c)}" for c in over)
+    return Violation(
+        "deck-composition",
+        "not-in-deck",
+        f"{named}: the deck has two copies of each suited card and {jokers} jokers",
+    )

@@ -28,6 +28,7 @@ from kanasta.state import (
 __all__ = [
     "MASK64",
     "Deal",
+    "check_seed",
     "deal_from_json",
     "deal_from_seed",
     "deal_to_json",
@@ -41,6 +42,22 @@ __all__ = [
 ]
 
 MASK64 = (1 << 64) - 1
+
+
+@implements("seeded-shuffle")
+def check_seed(seed: object, where: str = "the seed") -> int:
+    """seeded-shuffle: a seed is an unsigned 64-bit integer, ``0 .. 2**64 - 1``.
+
+    The one rule for seeds everywhere (``play``, ``replay``, ``bench``, the
+    adapter, questions, game records); returns the seed or raises
+    :class:`InputError` naming ``where``.
+    """
+    if isinstance(seed, bool) or not isinstance(seed, int) or not 0 <= seed <= MASK64:
+        raise InputError(
+            f"{where}: {seed!r} is not a seed; a seed is an unsigned 64-bit integer, "
+            f"0 to 2**64 - 1 ({MASK64}) (clause seeded-shuffle)."
+        )
+    return seed
 
 
 @dataclass(frozen=True, slots=True)
@@ -72,10 +89,7 @@ def shuffle_deck(profile: RulesProfile, seed: int) -> tuple[Card, ...]:
     the card at ``next() mod (i + 1)``, where ``next`` is SplitMix64 seeded
     with ``seed``.
     """
-    if not 0 <= seed <= MASK64:
-        raise InputError(
-            f"the seed {seed} is not a 64-bit unsigned integer (clause seeded-shuffle)."
-        )
+    check_seed(seed)
     deck = list(get_deck(profile.deck_jokers))
     state = seed
     for i in range(len(deck) - 1, 0, -1):

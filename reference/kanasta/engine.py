@@ -2,8 +2,17 @@
 
 Everything here is pure: states, actions and scores are frozen values; an
 illegal action is answered with a :class:`~kanasta.errors.Violation` value,
-never an exception. Malformed input (bad JSON, unknown variant) raises
-:class:`~kanasta.errors.InputError`.
+never an exception. Malformed input (bad JSON, unknown variant, a value that
+is not a state, an action or a card) raises :class:`~kanasta.errors.InputError`.
+
+What is checked where: the readers (:func:`state_from_json`,
+:func:`action_from_json`, :func:`new_hand`) check everything, including that
+a state could occur (:func:`check_state`). :func:`legal_actions` and
+:func:`apply`, called once per move, trust their state for speed: they do not
+run :func:`check_state`; they check the types of their arguments (and the
+action's kind) only when something has gone wrong. A state built or changed
+by hand (``dataclasses.replace``) should be passed to :func:`check_state`
+before it is played on.
 
 >>> from kanasta import engine
 >>> state = engine.new_hand("koz", seed=1)
@@ -19,11 +28,12 @@ from kanasta.actions import (
     Action,
     ActionType,
     apply_action,
+    check_engine_input,
     count_action_sequences,
-    format_action,
 )
 from kanasta.actions import action_from_json as _action_from_json
 from kanasta.actions import action_to_json as _action_to_json
+from kanasta.actions import format_action as _format_action
 from kanasta.actions import legal_actions as _legal_actions
 from kanasta.deal import Deal, deal_from_json, deal_from_seed
 from kanasta.deal import new_hand as _new_hand
@@ -33,6 +43,7 @@ from kanasta.profiles import RulesProfile, get_profile
 from kanasta.scoring import HandScore
 from kanasta.scoring import score_hand as _score_hand
 from kanasta.state import Phase, State
+from kanasta.state import check_state as _check_state
 from kanasta.state import state_from_json as _state_from_json
 from kanasta.state import state_to_json as _state_to_json
 from kanasta.view import View
@@ -50,6 +61,7 @@ __all__ = [
     "action_from_json",
     "action_to_json",
     "apply",
+    "check_state",
     "count_actions",
     "format_action",
     "get_view",
@@ -101,14 +113,32 @@ apply = apply_action
 forbids it (:func:`kanasta.actions.apply_action`)."""
 
 
+def check_state(state: State) -> Violation | None:
+    """Whether a state could occur in a hand of its family (see :func:`kanasta.state.check_state`).
+
+    The readers run it; ``legal_actions`` and ``apply`` do not (see the module docstring).
+    """
+    check_engine_input(state)
+    return _check_state(state)
+
+
 def count_actions(state: State, depth: int = 1) -> int:
     """The number of legal action sequences of length ``depth`` (perft)."""
+    check_engine_input(state)
     return count_action_sequences(state, depth)
 
 
 def state_to_json(state: State) -> dict[str, object]:
     """The state as the fixture schema's ``state`` object."""
+    check_engine_input(state)
     return _state_to_json(state)
+
+
+def format_action(action: Action) -> str:
+    """An action as text (``meld 4H 5H 6H``)."""
+    if not isinstance(action, Action):
+        raise InputError(f"the action is {type(action).__name__}, not a kanasta Action.")
+    return _format_action(action)
 
 
 def state_from_json(data: object, profile: RulesProfile | str, where: str = "state") -> State:
@@ -118,6 +148,8 @@ def state_from_json(data: object, profile: RulesProfile | str, where: str = "sta
 
 def action_to_json(action: Action) -> dict[str, object]:
     """An action as the fixture schema's ``action`` object."""
+    if not isinstance(action, Action):
+        raise InputError(f"the action is {type(action).__name__}, not a kanasta Action.")
     return _action_to_json(action)
 
 
@@ -133,9 +165,11 @@ def action_seat(data: object, where: str = "action") -> int | None:
 
 def score_hand(state: State) -> HandScore:
     """The hand score per team with its breakdown (parts sum to the total)."""
+    check_engine_input(state)
     return _score_hand(state)
 
 
 def get_view(state: State, player: int) -> View:
     """The state as one player sees it (other hands, fi packets and stock hidden)."""
+    check_engine_input(state)
     return _get_view(state, player)

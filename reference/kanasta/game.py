@@ -16,6 +16,7 @@ from kanasta.clauses import implements
 from kanasta.deal import (
     MASK64,
     Deal,
+    check_seed,
     deal_from_json,
     deal_from_seed,
     deal_to_json,
@@ -132,7 +133,15 @@ def new_game(
     (clause seats-in-order-of-play). Hands are dealt from ``deals`` first,
     then from the seed.
     """
-    dealer = profile.players - 1 if first_dealer is None else first_dealer
+    if seed is not None:
+        check_seed(seed, "the game's seed")
+    given: object = profile.players - 1 if first_dealer is None else first_dealer
+    if isinstance(given, bool) or not isinstance(given, int) or not 0 <= given < profile.players:
+        raise InputError(
+            f"the first dealer {given!r} is not a seat 0..{profile.players - 1} "
+            "(clause seats-in-order-of-play)."
+        )
+    dealer = given
     totals = (0,) * get_team_count(profile)
     explicit = tuple(deals)
     started = _start_hand(profile, seed, explicit, 1, dealer, totals)
@@ -293,10 +302,15 @@ def game_from_json(data: object, where: str = "game") -> Game:
     seed_raw = data.get("seed")
     if seed_raw is not None and (isinstance(seed_raw, bool) or not isinstance(seed_raw, int)):
         raise InputError(f"{where}.seed: expected an integer or null.")
-    seed = seed_raw if isinstance(seed_raw, int) else None
+    seed = check_seed(seed_raw, f"{where}.seed") if seed_raw is not None else None
     dealer_raw = data.get("first_dealer", profile.players - 1)
     if isinstance(dealer_raw, bool) or not isinstance(dealer_raw, int):
         raise InputError(f"{where}.first_dealer: expected a seat number.")
+    if not 0 <= dealer_raw < profile.players:
+        raise InputError(
+            f"{where}.first_dealer: {dealer_raw} is not a seat 0..{profile.players - 1} "
+            "(clause seats-in-order-of-play)."
+        )
     raw_hands = data.get("hands", [])
     if not isinstance(raw_hands, list):
         raise InputError(f"{where}.hands: expected a list of hands.")

@@ -7,6 +7,8 @@ with plain ints (no floats, no fractions on the hot path).
 
 from __future__ import annotations
 
+import math
+import re
 from fractions import Fraction
 from typing import TypeAlias
 
@@ -18,10 +20,18 @@ __all__ = ["HalfPoints", "format_points", "parse_points", "points_to_json", "to_
 HalfPoints: TypeAlias = int
 """A score in units of half a point: 3 means 1.5 points."""
 
+_DECIMAL_RE = re.compile(r"-?[0-9]{1,18}(?:\.[0-9]{1,18})?")
+"""A point value written as text: plain decimal digits (no exponent, no inf or nan)."""
+
 
 @implements("points-exact")
 def to_half_points(value: int | str | Fraction) -> HalfPoints:
     """points-exact: convert a whole or half point value (``"4.5"``, ``10``) to half points."""
+    if isinstance(value, str) and not _DECIMAL_RE.fullmatch(value):
+        raise InputError(
+            f"{value[:40]!r} is not a point value; write a whole or half number such as 10 or "
+            "4.5 (clause points-exact)."
+        )
     try:
         exact = Fraction(value)
     except (ValueError, ZeroDivisionError):
@@ -37,14 +47,26 @@ def to_half_points(value: int | str | Fraction) -> HalfPoints:
     return int(doubled)
 
 
+@implements("points-exact")
 def parse_points(value: object) -> HalfPoints:
-    """Read a point value from JSON: an int, a number like 4.5, or a string like ``"4.5"``."""
+    """points-exact: read a point value from JSON: an int, a number like 4.5, or ``"4.5"``.
+
+    A value that is not exactly a whole or half number (10.3, ``"1e6"``, an
+    infinity, NaN) raises :class:`InputError`: nothing is rounded.
+    """
     if isinstance(value, bool):
         raise InputError(f"{value!r} is not a point value (clause points-exact).")
     if isinstance(value, int | str):
         return to_half_points(value)
     if isinstance(value, float):
-        return to_half_points(Fraction(value).limit_denominator(2))
+        if not math.isfinite(value):
+            raise InputError(f"{value!r} is not a point value (clause points-exact).")
+        doubled = Fraction(value) * 2
+        if doubled.denominator != 1:
+            raise InputError(
+                f"{value!r} is not a whole or half number of points (clause points-exact)."
+            )
+        return int(doubled)
     raise InputError(f"{value!r} is not a point value (clause points-exact).")
 
 

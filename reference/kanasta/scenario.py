@@ -40,7 +40,10 @@ def build_meld(profile: RulesProfile, spec: MeldSpec) -> Meld:
             break
         meld = apply_lay_off(profile, meld, parse_cards(cards), wild_at=wild_at)
     if isinstance(meld, Violation):
-        raise InputError(f"the meld {spec!r} cannot be built: {meld}")
+        shown = " then ".join(
+            cards if wild is None else f"{cards} (wild at {wild})" for cards, wild in batches
+        )
+        raise InputError(f"the meld {shown} cannot be built: {meld}")
     return meld
 
 

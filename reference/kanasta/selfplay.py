@@ -55,6 +55,9 @@ class BenchResult:
     """Processor time of the run (``time.process_time``): robust to other load."""
     heap_frozen: bool = False
     """Whether the heap was frozen (``gc.freeze``) before each hand; see :func:`run_bench`."""
+    interrupted: bool = False
+    """Whether the run was stopped (Ctrl-C) before its last hand: the figures are those of
+    the hands finished."""
 
     @property
     def hands_per_second(self) -> float:
@@ -95,6 +98,7 @@ class BenchResult:
             "moves_per_hand": round(self.moves / self.hands, 1) if self.hands else 0.0,
             "longest_hand": self.longest_hand,
             "heap_frozen": self.heap_frozen,
+            "interrupted": self.interrupted,
         }
 
     def format(self) -> str:
@@ -112,6 +116,11 @@ class BenchResult:
                 f"(longest {self.longest_hand})",
                 f"  cyclic GC      {_GC_MODES[self.heap_frozen]}",
             ]
+            + (
+                [f"  interrupted: the figures are those of the {self.hands} hands finished"]
+                if self.interrupted
+                else []
+            )
         )
 
 
@@ -157,7 +166,9 @@ def run_bench(
     """Play ``hands`` hands and time them (see the module docstring for the seeds).
 
     ``progress`` is called with the figures so far at most every
-    ``progress_every`` seconds while the run lasts.
+    ``progress_every`` seconds while the run lasts. A ``KeyboardInterrupt``
+    (Ctrl-C) stops the run: the result then holds the hands finished, with
+    ``interrupted`` set.
 
     With ``freeze_heap`` (the default), the objects alive before each hand
     are moved out of reach of the cyclic garbage collector (``gc.freeze``)
@@ -178,6 +189,7 @@ def run_bench(
     cpu_start = time.process_time()
     next_report = start + progress_every
     played = 0
+    interrupted = False
 
     def _result() -> BenchResult:
         return BenchResult(
@@ -191,6 +203,7 @@ def run_bench(
             longest,
             time.process_time() - cpu_start,
             freeze_heap,
+            interrupted,
         )
 
     # Give the frozen objects back only if nobody had frozen any before.
@@ -201,6 +214,7 @@ def run_bench(
                 gc.freeze()
             state = engine.new_hand(variant, seed=(seed + index) & MASK64)
             hand_moves = 0
+            hand_legal = hand_apply = 0.0
             while state.phase is not Phase.OVER:
                 t0 = clock()
                 actions = engine.legal_actions(state)
@@ -209,18 +223,22 @@ def run_bench(
                 t2 = clock()
                 following = engine.apply(state, action)
                 t3 = clock()
-                legal_time += t1 - t0
-                apply_time += t3 - t2
+                hand_legal += t1 - t0
+                hand_apply += t3 - t2
                 if isinstance(following, Violation):
                     raise AssertionError(f"listed action {action} was rejected: {following}")
                 state = following
                 hand_moves += 1
+            legal_time += hand_legal
+            apply_time += hand_apply
             moves += hand_moves
             longest = max(longest, hand_moves)
             played = index + 1
             if progress is not None and clock() >= next_report:
                 next_report = clock() + progress_every
                 progress(_result())
+    except KeyboardInterrupt:
+        interrupted = True
     finally:
         if unfreeze:
             gc.unfreeze()

@@ -17,6 +17,7 @@ from enum import StrEnum
 from typing import Any
 
 from kanasta.cards import (
+    JOKER,
     Card,
     format_card,
     format_cards,
@@ -37,12 +38,13 @@ from kanasta.melds import (
     validate_meld,
 )
 from kanasta.points import HalfPoints, parse_points, points_to_json
-from kanasta.profiles import OpeningScope, RulesProfile
+from kanasta.profiles import OpeningScope, RulesProfile, TrumpRule
 
 __all__ = [
     "Phase",
     "State",
     "arrangement_to_json",
+    "check_state",
     "default_seat_opened",
     "get_provisional_melds",
     "get_table_seats",
@@ -498,28 +500,117 @@ def _fi_takers(
     return tuple(t for t in takers_by_team for _ in range(fi_taken[t]))
 
 
-def _check_cards(profile: RulesProfile, state: State, where: str) -> None:
+def _is_seat(value: object, players: int) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool) and 0 <= value < players
+
+
+def _card_problem(state: State) -> str | None:
     """card-conservation: the hand's cards are exactly one deck of the family."""
-    held: list[Card] = [c for hand in state.hands for c in hand]
-    held += state.stock + state.discard
+    held: list[object] = [c for hand in state.hands for c in hand]
+    held += [*state.stock, *state.discard]
     held += [c for packet in state.fi for c in packet]
     held += [c for team in state.melds for m in team for c in m.all_cards]
     held += [c for team in state.red_threes for c in team]
     held += state.pile_pending
-    deck = get_deck(profile.deck_jokers)
-    if sorted(held) != list(deck):
-        extra = list(held)
-        missing: list[Card] = []
-        for c in deck:
-            if c in extra:
-                extra.remove(c)
-            else:
-                missing.append(c)
-        raise InputError(
-            f"{where}: the cards are not one {profile.family.value} deck of "
-            f"{len(deck)} cards (clause deck-composition): "
-            f"missing [{format_cards(sorted(missing))}], too many [{format_cards(sorted(extra))}]."
+    strange = [
+        c for c in held if isinstance(c, bool) or not isinstance(c, int) or not 0 <= c <= JOKER
+    ]
+    if strange:
+        return f"{strange[0]!r} is not a card (a card is an int 0..{JOKER})"
+    cards = sorted(c for c in held if isinstance(c, int))
+    deck = get_deck(state.profile.deck_jokers)
+    if cards == list(deck):
+        return None
+    extra = list(cards)
+    missing: list[Card] = []
+    for c in deck:
+        if c in extra:
+            extra.remove(c)
+        else:
+            missing.append(c)
+    return (
+        f"the cards are not one {state.profile.family.value} deck of {len(deck)} cards: "
+        f"missing [{format_cards(sorted(missing))}], too many [{format_cards(sorted(extra))}]"
+    )
+
+
+@implements("state-json", "deck-composition", "seats-in-order-of-play")
+def check_state(state: State) -> Violation | None:
+    """state-json: whether a state could occur in a hand of its family, or what cannot.
+
+    The checks: a hand per seat and a meld list, an opened flag and a whole or
+    half score per team; dealer, turn and every seat named are seats of the
+    family (seats-in-order-of-play); the phase is a phase; the cards are
+    exactly one deck of the family (deck-composition); a trump card only in a
+    family that turns one up, and no more fi packets (on the table and taken)
+    than the family deals.
+
+    The JSON readers (:func:`state_from_json`, and so every fixture, question and
+    protocol request) run it on every state they read. ``legal_actions`` and
+    ``apply`` do not, for speed: they trust a state that comes from a reader,
+    from :func:`kanasta.engine.new_hand` or from ``apply``. Call it on a state
+    built or changed by hand (``dataclasses.replace``) before playing on it.
+    """
+    given: object = state.profile
+    if not isinstance(given, RulesProfile):
+        return Violation("state-json", "bad-profile", f"{given!r} is not a rules profile")
+    profile = given
+    players = profile.players
+    teams = get_team_count(profile)
+    shapes: tuple[tuple[str, object, int], ...] = (
+        ("hands", state.hands, players),
+        ("melds", state.melds, teams),
+        ("opened", state.opened, teams),
+        ("team_scores", state.team_scores, teams),
+    )
+    for name, value, size in shapes:
+        if not isinstance(value, tuple) or len(value) != size:
+            return Violation(
+                "seats-in-order-of-play",
+                "bad-shape",
+                f"{name} must hold {size} entries in {profile.family.value}, not {value!r}",
+            )
+    seats = [("dealer", state.dealer), ("turn", state.turn)]
+    if state.went_out is not None:
+        seats.append(("went_out", state.went_out))
+    seats += [("fi_takers", s) for s in state.fi_takers]
+    seats += [("fi_waiting", s) for s in state.fi_waiting]
+    for name, seat in seats:
+        if not _is_seat(seat, players):
+            return Violation(
+                "seats-in-order-of-play",
+                "not-a-seat",
+                f"{name} {seat!r} is not a seat 0..{players - 1} of {profile.family.value}",
+            )
+    phase: object = state.phase
+    if not isinstance(phase, Phase):
+        return Violation("state-json", "bad-phase", f"{phase!r} is not a phase")
+    scores: tuple[object, ...] = state.team_scores
+    for team, score in enumerate(scores):
+        if isinstance(score, bool) or not isinstance(score, int):
+            return Violation(
+                "points-exact",
+                "bad-score",
+                f"team_scores[{team}] {score!r} is not a whole number of half points",
+            )
+    problem = _card_problem(state)
+    if problem is not None:
+        return Violation("deck-composition", "not-one-deck", problem)
+    if state.trump is not None and profile.trump_rule is TrumpRule.NONE:
+        return Violation(
+            "state-json",
+            "no-trump-in-family",
+            f"{profile.family.value} turns up no trump card, but the state has "
+            f"{format_card(state.trump)}",
         )
+    if len(state.fi) + len(state.fi_takers) > profile.fi_packets:
+        return Violation(
+            "state-json",
+            "too-many-fi",
+            f"{profile.family.value} deals {profile.fi_packets} fi packets; the state has "
+            f"{len(state.fi)} on the table and {len(state.fi_takers)} taken",
+        )
+    return None
 
 
 @implements("state-json")
@@ -614,7 +705,9 @@ def state_from_json(profile: RulesProfile, data: object, where: str = "state") -
         state = _personal_opening(state, extra, opened_raw is not None, where)
     if profile.red_threes_laid:
         state = _classic_extra(state, extra, where)
-    _check_cards(profile, state, where)
+    problem = check_state(state)
+    if problem is not None:
+        raise InputError(f"{where}: {problem.detail} (clause {problem.clause}).")
     for t in range(teams):
         if (
             not state.opened[t]

@@ -211,7 +211,8 @@ def test_export(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
         )
         == 0
     )
-    assert len(list((target / "fixtures").rglob("*.json"))) == 2
+    # --force overwrites what it writes and deletes nothing: the first export stays.
+    assert len(list((target / "fixtures").rglob("*.json"))) == len(exported) + 2
     (root / "broken.json").write_text("{", encoding="utf-8")
     assert main(["conformance", "export", str(tmp_path / "other"), "--fixtures", str(root)]) == 2
     assert "some fixtures do not load" in capsys.readouterr().err

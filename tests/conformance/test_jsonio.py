@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import time
 from pathlib import Path
 
 import pytest
@@ -109,3 +110,28 @@ def test_dumps_line_is_one_compact_line() -> None:
     line = dumps_line({"seq": 1, "cards": ["5H", "JK"], "note": "a\nb"})
     assert "\n" not in line
     assert line == '{"seq":1,"cards":["5H","JK"],"note":"a\\nb"}'
+
+
+@pytest.mark.parametrize("closed", [False, True])
+def test_nesting_scan_is_linear_on_escaped_quotes(closed: bool) -> None:
+    # A quote then many escaped quotes: the old scan started again at every quote
+    # (27 s at 40,000 characters); the linear one reads 2,000,000 in well under a second.
+    started = time.perf_counter()
+    check_nesting('"' + '\\"' * 40_000, "answer")
+    assert time.perf_counter() - started < 0.5
+    body = '"' + '\\"' * 1_000_000 + ('"' if closed else "")
+    started = time.perf_counter()
+    check_nesting(body, "answer")
+    check_nesting("[" + body + "]", "answer")
+    with pytest.raises(InputError, match="answer: not valid JSON"):
+        parse_json_text(body + "x", "answer")
+    assert time.perf_counter() - started < 2.0
+
+
+def test_nesting_scan_ignores_brackets_in_strings_and_finds_the_deep_path() -> None:
+    inside = '{"k": "[[[\\"[[{{", "deep": ' + "[" * (MAX_DEPTH + 1) + "]" * (MAX_DEPTH + 1) + "}"
+    with pytest.raises(InputError, match=r"at \$\.deep\[0\]"):
+        check_nesting(inside, "q.json")
+    check_nesting('{"k": "' + "[" * 100 + '"}', "q.json")
+    # An unterminated string hides nothing after it from the parser, which refuses it.
+    check_nesting('{"k": "' + "\\", "q.json")

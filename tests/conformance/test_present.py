@@ -8,7 +8,13 @@ from typing import Any
 from kanasta.conformance import present
 from kanasta.conformance.loader import fixture_from_json
 from kanasta.conformance.model import Step, StepKind
-from kanasta.conformance.present import describe_answer, describe_step, explain, format_fixture
+from kanasta.conformance.present import (
+    ExplainStatus,
+    describe_answer,
+    describe_step,
+    explain,
+    format_fixture,
+)
 from kanasta.spec import load_spec
 from tests.conformance.helpers import toy_reference, toy_state
 
@@ -151,8 +157,8 @@ def test_describe_answer_forms() -> None:
 
 def test_explain_answers_every_step_and_compares_given_expectations() -> None:
     fixture = toy_fixture(state=toy_state(["5H 6H", "7H"], "8H 9H 10H"))
-    text, agrees = explain(fixture, reference=toy_reference(), spec=load_spec())
-    assert not agrees
+    text, status = explain(fixture, reference=toy_reference(), spec=load_spec())
+    assert status is ExplainStatus.DIFFERS
     assert "Question: koz/t/toy (koz)" in text
     assert "  this agrees with the expectation given." in text
     assert "  this DIFFERS from the expectation given:" in text
@@ -184,8 +190,8 @@ def test_explain_a_legal_meld_names_the_deciding_clauses() -> None:
             }
         ],
     }
-    text, agrees = explain(fixture_from_json(data, "q"), reference=toy_reference())
-    assert agrees
+    text, status = explain(fixture_from_json(data, "q"), reference=toy_reference())
+    assert status is ExplainStatus.ANSWERED
     for slug in (
         "set-definition",
         "meld-points",
@@ -213,7 +219,7 @@ def test_every_clause_explain_may_cite_exists() -> None:
             "mixed",
         )
     ]
-    cited = {s for a in answers for s in present._meld_clauses(a)}
+    cited = {s for a in answers for s in present.get_meld_clauses(a)}
     assert cited <= slugs
 
 

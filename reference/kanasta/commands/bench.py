@@ -14,6 +14,7 @@ import platform
 import sys
 from typing import Any
 
+from kanasta.deal import check_seed
 from kanasta.errors import InputError
 from kanasta.profiles import get_profile, require_playable
 from kanasta.selfplay import PLAYABLE_FAMILIES, BenchResult, run_bench
@@ -68,8 +69,11 @@ def _progress(total: int) -> Any:
 def _run(args: argparse.Namespace) -> int:
     if args.hands < 1:
         raise InputError(f"--hands must be at least 1, not {args.hands}.")
+    check_seed(args.seed, "--seed")
     results: list[BenchResult] = []
     for variant in _variants(args.variant):
+        if results and results[-1].interrupted:
+            break
         progress = None if args.quiet else _progress(args.hands)
         results.append(
             run_bench(
@@ -90,4 +94,7 @@ def _run(args: argparse.Namespace) -> int:
         print(json.dumps(payload, indent=2))
     else:
         print("\n".join(r.format() for r in results))
+    if results[-1].interrupted:
+        print("kanasta: bench interrupted; the figures above are partial.", file=sys.stderr)
+        return 130
     return 0

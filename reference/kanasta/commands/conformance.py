@@ -3,8 +3,16 @@
 from __future__ import annotations
 
 import argparse
+import contextlib
+import dataclasses
+import math
+import signal
 import sys
+import threading
+import time
+from collections.abc import Iterator
 from pathlib import Path
+from types import FrameType
 from typing import Any
 
 from kanasta.conformance import PROTOCOL_VERSION, SUITE_VERSION
@@ -30,9 +38,11 @@ from kanasta.conformance.report import (
     format_summary,
     write_json_report,
     write_junit,
+    write_text_file,
 )
 from kanasta.conformance.runner import (
     EXIT_NOTHING_CHECKED,
+    Interrupted,
     RunResult,
     Selection,
     read_expect_fail,
@@ -41,10 +51,38 @@ from kanasta.conformance.runner import (
 )
 from kanasta.conformance.suite import export_suite, fixture_folders, validate_suite
 from kanasta.errors import InputError
+from kanasta.profiles import PROFILES
 from kanasta.resources import get_fixtures_dir
 
 LONG_RUN = 50
 """A run of at least this many fixtures shows a progress bar on a terminal."""
+
+DEFAULT_TIMEOUT = 10.0
+"""The per-request timeout of ``--impl`` when ``--timeout`` is not given."""
+
+MAX_SECONDS = 86400.0
+"""The longest timeout or time budget an option accepts (a day)."""
+
+
+def _check_seconds(args: argparse.Namespace) -> None:
+    """Timeouts and the time budget: finite numbers of seconds above 0, at most a day."""
+    for flag, value in (
+        ("--timeout", args.timeout),
+        ("--start-timeout", args.start_timeout),
+        ("--max-time", args.max_time),
+    ):
+        if value is not None and not (math.isfinite(value) and 0 < value <= MAX_SECONDS):
+            raise InputError(
+                f"{flag} must be a positive number of seconds, at most {MAX_SECONDS:g} "
+                f"(got {value:g})."
+            )
+    if args.impl is None:
+        for flag, value in (("--timeout", args.timeout), ("--start-timeout", args.start_timeout)):
+            if value is not None:
+                raise InputError(
+                    f"{flag} applies to --impl only: the built-in reference runs in-process and "
+                    "has no requests to time out (use --max-time for a budget of the whole run)."
+                )
 
 
 def _add_folders(parser: argparse.ArgumentParser) -> None:
@@ -97,9 +135,10 @@ def _add_run_options(parser: argparse.ArgumentParser) -> None:
     impl.add_argument(
         "--timeout",
         type=float,
-        default=10.0,
+        default=None,
         metavar="SECONDS",
-        help="per-request timeout for --impl (default 10)",
+        help="per-request timeout for --impl (default 10); after 3 unanswered requests in a "
+        "row the implementation is given up",
     )
     impl.add_argument(
         "--start-timeout",
@@ -107,6 +146,14 @@ def _add_run_options(parser: argparse.ArgumentParser) -> None:
         default=None,
         metavar="SECONDS",
         help="timeout of the handshake after a (re)start (default: the larger of 10 and --timeout)",
+    )
+    impl.add_argument(
+        "--max-time",
+        type=float,
+        default=None,
+        metavar="SECONDS",
+        help="the whole run's time budget: once used up, the implementation is stopped and "
+        "every fixture left is an error (default: none)",
     )
     impl.add_argument(
         "--validate-protocol",
@@ -134,7 +181,8 @@ def register(subparsers: Any) -> None:
         help="check an implementation (default: the reference, in-process)",
         description="Check an implementation against the fixtures. Exit status: 0 when every "
         "selected fixture that is not skipped and not an expected failure passes; 1 when "
-        "some fail or error; 2 on bad input; 5 when nothing was checked.",
+        "some fail or error; 2 on bad input; 5 when nothing was checked; 130 (SIGINT) or 143 "
+        "(SIGTERM) when a signal stopped the run (the partial report is written).",
     )
     _add_run_options(run)
     reports = run.add_argument_group("reports")
@@ -231,6 +279,18 @@ def _load(args: argparse.Namespace) -> list[Fixture]:
     return list(loaded.fixtures)
 
 
+def _unknown_variants(args: argparse.Namespace) -> str:
+    """A note naming the --variant values that are no rule family (empty when none)."""
+    unknown = [v for v in args.variant if v not in PROFILES]
+    if not unknown:
+        return ""
+    names = ", ".join(repr(v) for v in unknown)
+    return (
+        f"; {names} {'is' if len(unknown) == 1 else 'are'} not a rule family "
+        f"(the families are {', '.join(PROFILES)}; clause rule-families)"
+    )
+
+
 def _selection(args: argparse.Namespace) -> Selection:
     return Selection(
         variants=frozenset(args.variant),
@@ -241,28 +301,92 @@ def _selection(args: argparse.Namespace) -> Selection:
     )
 
 
-def _connection(args: argparse.Namespace) -> Connection:
+def _connection(args: argparse.Namespace, deadline: float | None) -> Connection:
     validator = ProtocolValidator() if args.validate_protocol else None
-    if args.impl:
+    if args.impl is not None:
+        if not args.impl.strip():
+            raise InputError(
+                "--impl: the command is empty (an unset variable?); leave --impl out to check "
+                "the built-in reference."
+            )
         return SubprocessConnection(
             args.impl,
-            timeout=args.timeout,
+            timeout=DEFAULT_TIMEOUT if args.timeout is None else args.timeout,
             start_timeout=args.start_timeout,
+            deadline=deadline,
             validator=validator,
         )
     return InProcessConnection(validator=validator)
 
 
-def _execute(args: argparse.Namespace, *, progress: bool) -> RunResult | int:
-    if args.timeout <= 0:
-        raise InputError("--timeout must be a positive number of seconds.")
+def _check_outputs(*paths: tuple[Path | None, str]) -> None:
+    """Refuse, before the run, an output path that cannot be written (no folder, a folder)."""
+    for path, what in paths:
+        if path is None:
+            continue
+        if not path.parent.is_dir():
+            raise InputError(
+                f"{path}: cannot write the {what}: the folder {path.parent} does not exist."
+            )
+        if path.is_dir():
+            raise InputError(f"{path}: cannot write the {what}: it is a folder.")
+
+
+class _Signals:
+    """SIGINT and SIGTERM while a command runs: the first one stops the run (it raises
+    :class:`Interrupted` while fixtures are being checked, and is only noted once the
+    implementation is being stopped or the reports written); later ones are ignored."""
+
+    def __init__(self) -> None:
+        self.signum = 0
+        self.raising = True
+
+    def handle(self, signum: int, _frame: FrameType | None) -> None:
+        if self.signum:
+            return
+        self.signum = signum
+        if self.raising:
+            raise Interrupted(signum)
+
+
+@contextlib.contextmanager
+def _signals() -> Iterator[_Signals]:
+    guard = _Signals()
+    if threading.current_thread() is not threading.main_thread():  # signals cannot be caught
+        yield guard
+        return
+    previous = {sig: signal.signal(sig, guard.handle) for sig in (signal.SIGINT, signal.SIGTERM)}
+    try:
+        yield guard
+    finally:
+        for sig, old in previous.items():
+            signal.signal(sig, old)
+
+
+def _execute(args: argparse.Namespace, guard: _Signals, *, progress: bool) -> RunResult | int:
+    try:
+        outcome = _check_all(args, guard, progress=progress)
+    except Interrupted as stop:
+        print(f"kanasta: stopped by {stop.name} before the run began", file=sys.stderr)
+        return 128 + stop.signum
+    if isinstance(outcome, RunResult) and guard.signum and not outcome.interrupted:
+        # The signal came while the run was ending: the result stands, marked as interrupted.
+        outcome = dataclasses.replace(outcome, interrupted=guard.signum)
+    return outcome
+
+
+def _check_all(args: argparse.Namespace, guard: _Signals, *, progress: bool) -> RunResult | int:
+    _check_seconds(args)
     selection = _selection(args)
     fixtures = selection.select(_load(args))
     expect_fail = read_expect_fail(args.expect_fail) if args.expect_fail else frozenset()
     if not fixtures:
-        print("kanasta: no fixture matches the selection", file=sys.stderr)
+        print(
+            f"kanasta: no fixture matches the selection{_unknown_variants(args)}", file=sys.stderr
+        )
         return EXIT_NOTHING_CHECKED
-    connection = _connection(args)
+    deadline = time.monotonic() + args.max_time if args.max_time is not None else None
+    connection = _connection(args, deadline)
     try:
         try:
             hello = connection.start()
@@ -277,8 +401,10 @@ def _execute(args: argparse.Namespace, *, progress: bool) -> RunResult | int:
             dealer=reference_dealer(),
             selection=selection,
             on_result=ProgressBar() if progress else None,
+            deadline=deadline,
         )
     finally:
+        guard.raising = False
         connection.close()
 
 
@@ -289,28 +415,45 @@ def _wants_progress(args: argparse.Namespace, count_hint: int) -> bool:
 
 
 def _run(args: argparse.Namespace) -> int:
-    outcome = _execute(args, progress=_wants_progress(args, LONG_RUN))
+    _check_outputs((args.report, "JSON report"), (args.junit, "JUnit report"))
+    with _signals() as guard:
+        return _run_and_report(args, guard)
+
+
+def _run_and_report(args: argparse.Namespace, guard: _Signals) -> int:
+    outcome = _execute(args, guard, progress=_wants_progress(args, LONG_RUN))
     if isinstance(outcome, int):
         return outcome
     print(format_summary(outcome, verbose=args.verbose))
-    if args.report is not None:
-        write_json_report(outcome, args.report)
-    if args.junit is not None:
-        write_junit(outcome, args.junit)
-    return outcome.exit_status
+    problems: list[str] = []
+    for path, write in ((args.report, write_json_report), (args.junit, write_junit)):
+        if path is not None:
+            try:
+                write(outcome, path)
+            except InputError as exc:
+                problems.append(str(exc))
+    if problems:
+        raise InputError("\n".join(problems))
+    return 128 + guard.signum if guard.signum else outcome.exit_status
 
 
 def _failures(args: argparse.Namespace) -> int:
-    outcome = _execute(args, progress=_wants_progress(args, LONG_RUN))
+    _check_outputs((args.output, "expect-fail file"))
+    with _signals() as guard:
+        return _write_failures(args, guard)
+
+
+def _write_failures(args: argparse.Namespace, guard: _Signals) -> int:
+    outcome = _execute(args, guard, progress=_wants_progress(args, LONG_RUN))
     if isinstance(outcome, int):
         return outcome
     text = format_expect_fail(outcome)
     if args.output is not None:
-        args.output.write_text(text, encoding="utf-8")
+        write_text_file(args.output, text, "expect-fail file")
         print(f"{len(outcome.failures())} failing fixture(s) written to {args.output}")
     else:
         sys.stdout.write(text)
-    return 0
+    return 128 + guard.signum if guard.signum else 0
 
 
 def _validate(args: argparse.Namespace) -> int:
@@ -352,7 +495,7 @@ def _list(args: argparse.Namespace) -> int:
     for fixture in fixtures:
         kinds = ",".join(sorted(k.value for k in fixture.kinds))
         print(f"{fixture.id:<64} {fixture.variant:<8} {kinds}")
-    print(f"{len(fixtures)} fixture(s)")
+    print(f"{len(fixtures)} fixture(s){_unknown_variants(args) if not fixtures else ''}")
     return 0
 
 
@@ -367,6 +510,23 @@ def _export(args: argparse.Namespace) -> int:
 
 
 def _generate(args: argparse.Namespace) -> int:
+    if not args.new:
+        given = [
+            flag
+            for flag, value in (
+                ("--id", args.new_id),
+                ("--variant", args.new_variant),
+                ("--seed", args.seed),
+                ("--policy-seed", args.policy_seed),
+                ("--clause", args.new_clauses),
+                ("--description", args.description),
+                ("--source", args.source),
+                ("--into", args.into),
+            )
+            if value is not None and value not in ([], "")
+        ]
+        if given:
+            raise InputError(f"{', '.join(given)} describe a new fixture: give --new RECIPE too.")
     engine = require_engine()
     if args.new:
         return _generate_new(args, engine)

@@ -7,8 +7,9 @@ import json
 from typing import Any
 
 from kanasta.canasta import get_canasta_bonus
-from kanasta.cards import parse_cards
-from kanasta.errors import Violation
+from kanasta.cards import check_deck_holds, parse_cards
+from kanasta.conformance.present import get_meld_clauses
+from kanasta.errors import InputError, Violation
 from kanasta.melds import (
     Meld,
     apply_lay_off,
@@ -21,6 +22,7 @@ from kanasta.melds import (
 from kanasta.points import format_points, points_to_json
 from kanasta.profiles import PROFILES, get_profile
 from kanasta.spec import load_spec
+from kanasta.state import arrangement_to_json
 
 
 def register(subparsers: Any) -> None:
@@ -54,16 +56,32 @@ def register(subparsers: Any) -> None:
     parser.set_defaults(handler=_run)
 
 
-def _describe(meld: Meld, profile_name: str) -> dict[str, Any]:
+def _describe(meld: Meld, profile_name: str, *, lay_off: bool = False) -> dict[str, Any]:
     profile = get_profile(profile_name)
+    canasta = meld.canasta.value if meld.canasta else None
+    clauses = get_meld_clauses({"arrangement": arrangement_to_json(meld), "canasta": canasta})
+    if lay_off:
+        clauses.append("lay-off")
+        if canasta in ("half", "full"):
+            clauses.append("canasta-kind-fixed")
     return {
         "verdict": "legal",
         "text": format_meld(meld),
         "meld": meld_to_json(meld),
         "points": points_to_json(get_meld_points(profile, meld)),
-        "canasta": meld.canasta.value if meld.canasta else None,
+        "canasta": canasta,
         "canasta_bonus": points_to_json(get_canasta_bonus(profile, meld)),
+        "clauses": clauses,
     }
+
+
+def _check_options(args: argparse.Namespace) -> None:
+    """Refuse options that would be ignored: a --then-wild-at needs its --then."""
+    if len(args.then_wild_at) > len(args.then):
+        raise InputError(
+            f"{len(args.then_wild_at)} --then-wild-at given for {len(args.then)} --then: "
+            "each --then-wild-at says where the wild of one --then batch goes, in order."
+        )
 
 
 def _violation(violation: Violation) -> dict[str, Any]:
@@ -76,27 +94,38 @@ def _violation(violation: Violation) -> dict[str, Any]:
 
 
 def _run(args: argparse.Namespace) -> int:
+    _check_options(args)
     profile = get_profile(args.variant)
     cards = parse_cards(args.cards)
+    batches = [parse_cards(text) for text in args.then]
+    too_many = check_deck_holds(
+        cards + tuple(c for batch in batches for c in batch), profile.deck_jokers
+    )
+    if too_many is not None:
+        raise InputError(
+            f"the cards given cannot all be in one {args.variant} deck: {too_many.detail} "
+            f"(clause {too_many.clause})."
+        )
     steps: list[dict[str, Any]] = []
     result = validate_meld(profile, cards, wild_at=args.wild_at)
     options = get_meld_arrangements(profile, cards)
     steps.append(
         _violation(result) if isinstance(result, Violation) else _describe(result, args.variant)
     )
-    if not isinstance(result, Violation) and len(options) > 1:
-        steps[-1]["arrangements"] = [format_meld(m) for m in options]
+    others = [m for m in options if m != result]
+    if not isinstance(result, Violation) and others:
+        steps[-1]["arrangements"] = [format_meld(m) for m in others]
     current = result
     for index, batch_text in enumerate(args.then):
         if isinstance(current, Violation):
             break
-        batch = parse_cards(batch_text)
+        batch = batches[index]
         wild_at = args.then_wild_at[index] if index < len(args.then_wild_at) else None
         current = apply_lay_off(profile, current, batch, wild_at=wild_at)
         step = (
             _violation(current)
             if isinstance(current, Violation)
-            else _describe(current, args.variant)
+            else _describe(current, args.variant, lay_off=True)
         )
         step["lay_off"] = batch_text
         steps.append(step)
@@ -123,5 +152,6 @@ def _print_steps(steps: list[dict[str, Any]], variant: str) -> None:
         if step["canasta"]:
             bonus = format_points(int(step["canasta_bonus"] * 2))
             print(f"  {step['canasta']} canasta, bonus {bonus}")
+        print(f"  legal by clauses {', '.join(step['clauses'])}")
         for line in step.get("arrangements", []):
             print(f"  could also stand as: {line}")

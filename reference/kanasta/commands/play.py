@@ -10,7 +10,9 @@ from __future__ import annotations
 
 import argparse
 import json
+import os
 import sys
+import tempfile
 import time
 from collections.abc import Callable, Sequence
 from pathlib import Path
@@ -19,7 +21,8 @@ from typing import Any, TextIO
 from kanasta.actions import Action, ActionType, apply_action, legal_actions
 from kanasta.canasta import get_canasta_bonus, is_trump_match
 from kanasta.cards import format_card, format_cards
-from kanasta.deal import get_next_seat_side, new_hand
+from kanasta.conformance.jsonio import parse_json_text
+from kanasta.deal import check_seed, get_next_seat_side, new_hand
 from kanasta.errors import InputError, Violation
 from kanasta.game import Game, apply_game_action, game_from_json, game_to_json, new_game
 from kanasta.melds import Meld, format_meld
@@ -225,6 +228,7 @@ def format_sheet(
 def _hand_header(number: int, state: State) -> str:
     trump = format_card(state.trump) if state.trump is not None else "none"
     names = get_team_names(state.profile)
+    upcard = format_cards(state.discard) if state.discard else "none"
     scores = ", ".join(f"{names[t]} {format_points(s)}" for t, s in enumerate(state.team_scores))
     side = get_next_seat_side(state.profile)
     reds = "".join(
@@ -235,7 +239,7 @@ def _hand_header(number: int, state: State) -> str:
     return (
         f"=== hand {number}: dealer seat {state.dealer}, seat {state.turn} plays first "
         f"(each next seat sits at the {side}), "
-        f"trump {trump}, upcard {format_cards(state.discard)}{reds}; {scores} ==="
+        f"trump {trump}, upcard {upcard}{reds}; {scores} ==="
     )
 
 
@@ -288,7 +292,45 @@ def format_game(game: Game, out: TextIO, *, quiet: bool = False) -> None:
         )
 
 
+def _check_save_path(path: Path) -> None:
+    """Refuse, before playing, a --save path that cannot be written."""
+    folder = path.parent
+    if not folder.is_dir():
+        raise InputError(f"--save {path}: the folder {folder} does not exist; nothing was written.")
+    if path.is_dir():
+        raise InputError(f"--save {path}: this is a folder, not a file; nothing was written.")
+
+
+def write_text_atomically(path: Path, text: str) -> None:
+    """Write ``text`` to ``path`` whole or not at all (a temporary file renamed into place)."""
+    try:
+        handle, temporary = tempfile.mkstemp(prefix=f".{path.name}.", dir=path.parent)
+    except OSError as exc:
+        raise InputError(
+            f"{path}: cannot write the file: {exc.strerror or exc}; nothing was written."
+        ) from None
+    try:
+        with os.fdopen(handle, "w", encoding="utf-8") as out:
+            out.write(text)
+        umask = os.umask(0)
+        os.umask(umask)
+        os.chmod(temporary, 0o666 & ~umask)
+        os.replace(temporary, path)
+    except OSError as exc:
+        Path(temporary).unlink(missing_ok=True)
+        raise InputError(
+            f"{path}: cannot write the file: {exc.strerror or exc}; nothing was written."
+        ) from None
+
+
 def _play(args: argparse.Namespace) -> int:
+    check_seed(args.seed, "--seed")
+    if args.deals and args.save is None:
+        raise InputError("--deals says what --save writes; give --save FILE with it.")
+    if args.max_hands < 1:
+        raise InputError(f"--max-hands must be at least 1, not {args.max_hands}.")
+    if args.save is not None:
+        _check_save_path(args.save)
     started = time.perf_counter()
     options = get_options(args.variant, args.players, args.target, args.option)
     game = play_random_game(
@@ -300,18 +342,19 @@ def _play(args: argparse.Namespace) -> int:
     print(f"{moves} actions in {elapsed:.2f} s")
     if args.save is not None:
         record = game_to_json(game, with_deals=args.deals)
-        args.save.write_text(json.dumps(record, indent=1) + "\n", encoding="utf-8")
+        write_text_atomically(args.save, json.dumps(record, indent=1) + "\n")
         print(f"game record written to {args.save}")
     return 0
 
 
 def _replay(args: argparse.Namespace) -> int:
     try:
-        data = json.loads(args.file.read_text(encoding="utf-8"))
+        text = args.file.read_text(encoding="utf-8")
     except OSError as exc:
         raise InputError(f"{args.file}: cannot read the file: {exc.strerror or exc}.") from None
-    except ValueError as exc:
-        raise InputError(f"{args.file}: not valid JSON: {exc}.") from None
+    except UnicodeDecodeError as exc:
+        raise InputError(f"{args.file}: not UTF-8 text: {exc}.") from None
+    data = parse_json_text(text, str(args.file))
     variant = data.get("variant") if isinstance(data, dict) else None
     if isinstance(variant, str) and variant in PROFILES:
         require_playable(PROFILES[variant], f"replay {args.file}: it is a game of")

@@ -27,8 +27,12 @@ __all__ = [
     "read_json_file",
 ]
 
-_TOKEN_RE = re.compile(r'"(?:[^"\\]|\\.)*"|[{}\[\],:]', re.DOTALL)
-_STRING_RE = re.compile(r'"(?:[^"\\]|\\.)*"', re.DOTALL)
+# A string token: possessive, and an unterminated string runs to the end of the text, so
+# every match attempt that starts at a quote succeeds and the scan never starts again inside
+# a string: linear in the length of the text, whatever the text (``"`` then many ``\"``).
+_STRING = r'"[^"\\]*+(?:\\.[^"\\]*+)*+(?:"|\\?\Z)'
+_TOKEN_RE = re.compile(_STRING + r"|[{}\[\],:]", re.DOTALL)
+_STRING_RE = re.compile(_STRING, re.DOTALL)
 _BRACKET_RE = re.compile(r"[{}\[\]]")
 
 
@@ -78,8 +82,8 @@ def check_nesting(text: str, where: str, max_depth: int = MAX_DEPTH) -> None:
                 path = [frame[0] for frame in frames if frame[0] is not None]
                 raise InputError(
                     f"{where}: the JSON is nested more than {max_depth} levels deep at "
-                    f"{format_json_path(path)}; a fixture never needs that, so the file "
-                    "is refused unread."
+                    f"{format_json_path(path)}; no fixture, question, request or game record "
+                    "needs that, so it is refused unread."
                 )
             frames.append([None, True] if token == "{" else [0, False])
         elif token in "}]":
@@ -99,7 +103,7 @@ def check_nesting(text: str, where: str, max_depth: int = MAX_DEPTH) -> None:
             try:
                 frames[-1][0] = str(json.loads(token))
             except ValueError:
-                frames[-1][0] = token[1:-1]
+                frames[-1][0] = token[1:-1][:80]
 
 
 def _no_duplicates(where: str) -> Any:

@@ -15,10 +15,12 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+from kanasta.cards import check_deck_holds, format_card, parse_card, parse_cards
 from kanasta.conformance.jsonio import format_json_path, read_json_file
 from kanasta.conformance.model import Fixture, JsonObject, Setup, Step, StepKind
 from kanasta.conformance.schema import FIXTURE_SCHEMA, get_schemas, schema_ref
 from kanasta.errors import InputError
+from kanasta.profiles import PROFILES
 from kanasta.resources import get_fixtures_dir
 
 __all__ = [
@@ -164,6 +166,29 @@ def _check_steps(steps: Sequence[Step], where: str) -> None:
                 )
 
 
+def _check_meld_cards(steps: Sequence[Step], variant: str, where: str) -> None:
+    """deck-composition: a meld step names no more copies of a card than the deck holds.
+
+    The trump card is not counted: it is the stock's last card, which may be drawn
+    and melded.
+    """
+    profile = PROFILES.get(variant)
+    if profile is None:
+        return
+    for step in steps:
+        if step.kind is not StepKind.MELD:
+            continue
+        named = list(step.params["cards"])
+        named += [c for batch in step.params["lay_offs"] for c in batch["cards"]]
+        too_many = check_deck_holds(parse_cards(named), profile.deck_jokers)
+        if too_many is not None:
+            path = format_json_path(["steps", step.index])
+            raise InputError(
+                f"{where}: at {path}: the meld and its lay-offs name cards one "
+                f"{variant} deck cannot hold: {too_many.detail} (clause {too_many.clause})."
+            )
+
+
 def fixture_from_json(
     data: Any,
     where: str,
@@ -181,7 +206,10 @@ def fixture_from_json(
     unchecked: set[int] = set()
     filled: tuple[str, ...] = ()
     if question and isinstance(data, dict):
-        data, unchecked, filled = _question_shape(data)
+        try:
+            data, unchecked, filled = _question_shape(data)
+        except InputError as exc:
+            raise InputError(f"{where}: {exc}") from None
     get_schemas().check(data, schema_ref(FIXTURE_SCHEMA), where)
     if expected_id is not None and data["id"] != expected_id:
         raise InputError(
@@ -193,6 +221,7 @@ def fixture_from_json(
         _build_step(i, raw, has_expect=i not in unchecked) for i, raw in enumerate(data["steps"])
     )
     _check_steps(steps, where)
+    _check_meld_cards(steps, data["variant"], where)
     setup = None
     if "setup" in data:
         raw_setup = data["setup"]
@@ -216,9 +245,38 @@ def fixture_from_json(
     )
 
 
+_CARD_KEYS = frozenset({"cards", "card", "trump", "hands", "stock", "discard", "fi", "pile_card"})
+"""The keys under which a question names cards (alone or in lists)."""
+
+
+def _card_notation(value: Any, key: str | None, *, item: bool = False) -> Any:
+    """card-notation: a question's cards as the fixture schema writes them (upper case).
+
+    Under a card key a string is read by :func:`~kanasta.cards.parse_card` (so
+    ``5h`` is ``5H``), and a ``cards`` string such as ``"4h 5h 6h"`` by
+    :func:`~kanasta.cards.parse_cards`, as ``kanasta meld`` reads them; what is
+    not a card is left for the schema to report.
+    """
+    if isinstance(value, dict):
+        return {k: _card_notation(v, k) for k, v in value.items()}
+    if isinstance(value, list):
+        return [_card_notation(v, key, item=True) for v in value]
+    if isinstance(value, str) and key in _CARD_KEYS:
+        if key == "cards" and not item:
+            try:
+                return [format_card(c) for c in parse_cards(value)]
+            except InputError as exc:
+                raise InputError(f"the cards {value!r}: {exc}") from None
+        try:
+            return format_card(parse_card(value))
+        except InputError:
+            return value
+    return value
+
+
 def _question_shape(data: JsonObject) -> tuple[JsonObject, set[int], tuple[str, ...]]:
     """A question in the shape of a fixture: placeholders where it asks rather than expects."""
-    shaped = copy.deepcopy(data)
+    shaped = _card_notation(copy.deepcopy(data), None)
     filled = tuple(key for key in ("id", "clauses", "description") if key not in shaped)
     shaped.setdefault("id", "question")
     shaped.setdefault("clauses", ["question"])

@@ -2,8 +2,10 @@
 
 from __future__ import annotations
 
+import json
 import textwrap
 from collections.abc import Iterable, Mapping, Sequence
+from enum import IntEnum
 from typing import Any
 
 from kanasta.conformance.checks import Outcome, check_answer
@@ -12,15 +14,43 @@ from kanasta.conformance.protocol import Dealer, build_requests
 from kanasta.conformance.reference import ReferenceImplementation, format_arrangement
 from kanasta.spec import Clause, format_clause, load_spec
 
-__all__ = ["describe_answer", "describe_step", "explain", "format_fixture"]
+__all__ = [
+    "ExplainStatus",
+    "describe_answer",
+    "describe_step",
+    "explain",
+    "format_fixture",
+    "get_meld_clauses",
+]
+
+
+class ExplainStatus(IntEnum):
+    """How ``kanasta explain`` ends; the value is its exit status (2: an unreadable question)."""
+
+    ANSWERED = 0
+    """Every step is answered, and every expectation the question gives agrees."""
+    DIFFERS = 1
+    """Every step is answered, and some answer differs from the expectation given."""
+    UNANSWERED = 3
+    """Some step could not be answered: an unknown variant, a setup that does not agree with
+    itself, or something the reference does not support."""
 
 
 def _cards(cards: Iterable[str]) -> str:
     return " ".join(cards) or "(none)"
 
 
+def _value(value: Any) -> str:
+    """A value as a person reads it: cards in card notation, anything else as JSON."""
+    if isinstance(value, str):
+        return value
+    if isinstance(value, list) and all(isinstance(v, str) for v in value):
+        return _cards(value)
+    return json.dumps(value)
+
+
 def _points(value: Any) -> str:
-    return str(value)
+    return _value(value)
 
 
 def _action(action: Mapping[str, Any]) -> str:
@@ -29,7 +59,7 @@ def _action(action: Mapping[str, Any]) -> str:
         if key == "type":
             continue
         if key in {"cards", "card"}:
-            parts.append(_cards(value) if isinstance(value, list) else str(value))
+            parts.append(_value(value))
         elif key in ("melds", "lay_offs") and isinstance(value, list):
             batches = [
                 (f"meld {b.get('meld')}: " if "meld" in b else "") + _cards(b.get("cards", []))
@@ -38,12 +68,12 @@ def _action(action: Mapping[str, Any]) -> str:
             ]
             parts.append(f"{key.replace('_', '-')} [" + " | ".join(batches) + "]")
         else:
-            parts.append(f"{key}={value}")
+            parts.append(f"{key}={_value(value)}")
     return " ".join(parts)
 
 
 def _rejection(answer: Mapping[str, Any]) -> str:
-    return f"rejected: {answer.get('code')} [clause {answer.get('clause')}]"
+    return f"rejected: {_value(answer.get('code'))} [clause {_value(answer.get('clause'))}]"
 
 
 def _scores(teams: Any) -> list[str]:
@@ -65,7 +95,7 @@ def describe_step(step: Step) -> list[str]:
     """What a step asks, in words."""
     params = step.params
     if step.kind is StepKind.MELD:
-        where = f" (wild at position {params['wild_at']})" if params.get("wild_at") else ""
+        where = f" (wild at position {_value(params['wild_at'])})" if params.get("wild_at") else ""
         lines = [f"lay {_cards(params['cards'])} as a new meld{where}"]
         if params.get("going_out"):
             lines[0] += ", going out"
@@ -136,9 +166,9 @@ def describe_answer(step: Step, answer: Mapping[str, Any] | None) -> list[str]:
     if answer is None:
         return ["(no expectation)"]
     if "unsupported" in answer:
-        return [f"unsupported: {answer['unsupported']}"]
+        return [f"unsupported: {_value(answer['unsupported'])}"]
     if "error" in answer:
-        return [f"error: {answer['error']}"]
+        return [f"error: {_value(answer['error'])}"]
     if step.kind is StepKind.MELD:
         if answer.get("verdict") == "rejected":
             at = answer.get("at", 0)
@@ -167,12 +197,12 @@ def describe_answer(step: Step, answer: Mapping[str, Any] | None) -> list[str]:
     if step.kind is StepKind.STATE:
         facts = answer.get("state", answer)
         return (
-            [f"{key}: {value}" for key, value in facts.items()]
+            [f"{key}: {_value(value)}" for key, value in facts.items()]
             if isinstance(facts, Mapping)
-            else [str(facts)]
+            else [_value(facts)]
         )
     if step.kind is StepKind.COUNT:
-        return [f"count: {answer.get('count')}"]
+        return [f"count: {_value(answer.get('count'))}"]
     if step.kind is StepKind.PLAYTHROUGH and answer.get("verdict") == "rejected":
         return [f"action {answer.get('index')} {_rejection(answer)}"]
     if step.kind is StepKind.GAME:
@@ -216,7 +246,9 @@ def _setup_lines(fixture: Fixture) -> list[str]:
                     lines.append(f"    team {team} meld built from: {batches}")
                 else:
                     lines.append(f"    team {team} meld: {format_arrangement(arrangement)}")
-        lines.append(f"    turn: seat {state.get('turn')}, phase {state.get('phase')}")
+        lines.append(
+            f"    turn: seat {_value(state.get('turn'))}, phase {_value(state.get('phase'))}"
+        )
     else:
         lines.append(f"    the spec's deal from seed {setup.seed}")
     if setup.actions:
@@ -260,11 +292,11 @@ def explain(
     reference: ReferenceImplementation | None = None,
     dealer: Dealer | None = None,
     spec: Sequence[Clause] | None = None,
-) -> tuple[str, bool]:
+) -> tuple[str, ExplainStatus]:
     """Answer a question with the reference: each step's verdict and the deciding clauses.
 
-    Returns the text and whether the reference agrees with every expectation the
-    question gives (``True`` when it gives none).
+    Returns the text and how it ends (:class:`ExplainStatus`): answered, answered but
+    differing from an expectation the question gives, or not answered.
     """
     answerer = reference if reference is not None else ReferenceImplementation()
     clauses = {c.slug: c for c in (spec if spec is not None else load_spec())}
@@ -274,8 +306,11 @@ def explain(
     lines.append("")
     lines.extend(_setup_lines(fixture))
     agrees = True
+    answered = True
     for step, request in build_requests(fixture, dealer):
         answer: JsonObject = answerer.answer(request)
+        if "error" in answer or "unsupported" in answer:
+            answered = False
         lines.append(f"Step {step.index} ({step.kind.value}):")
         lines.extend(_indent(describe_step(step)))
         lines.append("  the reference says:")
@@ -297,7 +332,11 @@ def explain(
                 lines.append("")
         else:
             lines.append("")
-    return "\n".join(lines).rstrip() + "\n", agrees
+    if not answered:
+        status = ExplainStatus.UNANSWERED
+    else:
+        status = ExplainStatus.ANSWERED if agrees else ExplainStatus.DIFFERS
+    return "\n".join(lines).rstrip() + "\n", status
 
 
 def _deciding(step: Step, answer: Mapping[str, Any]) -> list[str]:
@@ -309,7 +348,7 @@ def _deciding(step: Step, answer: Mapping[str, Any]) -> list[str]:
         if isinstance(verdict, Mapping) and isinstance(verdict.get("clause"), str):
             found.append(verdict["clause"])
     if step.kind is StepKind.MELD and answer.get("verdict") == "legal":
-        found.extend(_meld_clauses(answer))
+        found.extend(get_meld_clauses(answer))
         if step.params.get("lay_offs"):
             found.append("lay-off")
             if answer.get("canasta") in ("half", "full"):
@@ -317,7 +356,7 @@ def _deciding(step: Step, answer: Mapping[str, Any]) -> list[str]:
     return list(dict.fromkeys(found))
 
 
-def _meld_clauses(answer: Mapping[str, Any]) -> list[str]:
+def get_meld_clauses(answer: Mapping[str, Any]) -> list[str]:
     """The clauses that make a legal meld what it is: its shape and its canasta kind."""
     arrangement = answer.get("arrangement")
     kind = arrangement.get("kind") if isinstance(arrangement, Mapping) else None

@@ -92,6 +92,13 @@ def hello_request() -> JsonObject:
     return {"type": "hello", "protocol": PROTOCOL_VERSION, "suite": SUITE_VERSION}
 
 
+_MAX_NAME = 200
+"""The handshake's names and versions are cut to this many characters (they go in reports)."""
+
+_MAX_REASON = 500
+"""Each skip reason of the handshake is cut to this many characters."""
+
+
 def _strings(value: Any, field_name: str) -> frozenset[str]:
     if not isinstance(value, list) or not all(isinstance(v, str) for v in value):
         raise ImplementationError("start", f"the handshake's {field_name!r} is not a list of names")
@@ -117,15 +124,19 @@ def parse_hello(answer: Mapping[str, Any]) -> Hello:
     if not isinstance(by_variant, Mapping):
         raise ImplementationError("start", "the handshake's 'variant_requests' is not an object")
     return Hello(
-        protocol=protocol,
-        name=name if isinstance(name, str) and name else "unnamed implementation",
-        version=version if isinstance(version, str) else "",
+        protocol=protocol[:_MAX_NAME],
+        name=name[:_MAX_NAME] if isinstance(name, str) and name else "unnamed implementation",
+        version=version[:_MAX_NAME] if isinstance(version, str) else "",
         variants=_strings(answer.get("variants"), "variants"),
         requests=_strings(answer.get("requests"), "requests"),
         features=_strings(answer.get("features", []), "features"),
-        reasons={str(k): str(v) for k, v in reasons.items()} if isinstance(reasons, dict) else {},
+        reasons=(
+            {str(k)[:_MAX_NAME]: str(v)[:_MAX_REASON] for k, v in reasons.items()}
+            if isinstance(reasons, dict)
+            else {}
+        ),
         variant_requests={
-            str(k): _strings(v, f"variant_requests.{k}") for k, v in by_variant.items()
+            str(k)[:_MAX_NAME]: _strings(v, f"variant_requests.{k}") for k, v in by_variant.items()
         },
     )
 

@@ -5,8 +5,13 @@ Every report names the suite version and the protocol version.
 
 from __future__ import annotations
 
+import contextlib
 import json
+import os
+import re
+import signal
 import sys
+import tempfile
 import time
 import xml.etree.ElementTree as ET
 from collections import Counter
@@ -18,6 +23,7 @@ from kanasta.conformance import PROTOCOL_VERSION, SUITE_VERSION
 from kanasta.conformance.checks import Outcome
 from kanasta.conformance.model import JsonObject
 from kanasta.conformance.runner import FixtureResult, RunResult
+from kanasta.errors import InputError
 
 __all__ = [
     "ProgressBar",
@@ -27,7 +33,52 @@ __all__ = [
     "to_junit_xml",
     "write_json_report",
     "write_junit",
+    "write_text_file",
 ]
+
+_NOT_XML_RE = re.compile("[\x00-\x08\x0b\x0c\x0e-\x1f\ud800-\udfff\ufffe\uffff]")
+"""Characters XML 1.0 cannot hold (an implementation may send any of them)."""
+
+
+def _encodable(text: str) -> str:
+    """``text`` with every lone surrogate written as its escape (``\\ud800``)."""
+    return text.encode("utf-8", "backslashreplace").decode("utf-8")
+
+
+def _umask() -> int:
+    mask = os.umask(0)
+    os.umask(mask)
+    return mask
+
+
+def write_text_file(path: Path, text: str, what: str) -> None:
+    """Write ``text`` (UTF-8) to ``path`` whole or not at all: through a temporary file in
+    the same folder, renamed into place, so a failure leaves what was there untouched.
+
+    Lone surrogates are written as JSON-style escapes; a failure is an
+    :class:`InputError` naming the path.
+    """
+    data = text.encode("utf-8", "backslashreplace")
+    folder = path.parent
+    if not folder.is_dir():
+        raise InputError(f"{path}: cannot write the {what}: the folder {folder} does not exist.")
+    try:
+        mode = path.stat().st_mode & 0o777 if path.is_file() else 0o666 & ~_umask()
+        handle, temporary = tempfile.mkstemp(dir=folder, prefix=f".{path.name}.", suffix=".tmp")
+    except OSError as exc:
+        raise InputError(f"{path}: cannot write the {what}: {exc.strerror or exc}.") from None
+    try:
+        with os.fdopen(handle, "wb") as stream:
+            stream.write(data)
+        os.chmod(temporary, mode)
+        os.replace(temporary, path)
+    except BaseException as exc:
+        with contextlib.suppress(OSError):
+            os.unlink(temporary)
+        if isinstance(exc, OSError):
+            raise InputError(f"{path}: cannot write the {what}: {exc.strerror or exc}.") from None
+        raise
+
 
 _LABEL = {
     Outcome.PASS: "PASS",
@@ -98,11 +149,18 @@ def format_summary(run: RunResult, *, verbose: bool = False) -> str:
     ):
         if counts[outcome]:
             parts.append(f"{counts[outcome]} {word}")
+    if run.interrupted:
+        lines.append(
+            f"INTERRUPTED by {signal.Signals(run.interrupted).name}: {len(run.results)} of "
+            f"{len(run.results) + run.not_run} fixtures: {', '.join(parts)}, "
+            f"{run.not_run} not run, in {run.seconds:.2f} s"
+        )
+        return _encodable("\n".join(lines))
     verdict = "OK" if run.ok else ("NOTHING CHECKED" if run.checked == 0 else "FAILED")
     lines.append(
         f"{verdict}: {len(run.results)} fixtures: {', '.join(parts)} in {run.seconds:.2f} s"
     )
-    return "\n".join(lines)
+    return _encodable("\n".join(lines))
 
 
 def to_json_report(run: RunResult) -> JsonObject:
@@ -118,10 +176,12 @@ def to_json_report(run: RunResult) -> JsonObject:
         "ok": run.ok,
         "exit_status": run.exit_status,
         "restarts": run.restarts,
+        "interrupted": signal.Signals(run.interrupted).name if run.interrupted else None,
         "selection": run.selection.to_json(),
         "totals": {
-            "selected": len(run.results),
+            "selected": len(run.results) + run.not_run,
             "checked": run.checked,
+            "not_run": run.not_run,
             **{outcome.value: counts[outcome] for outcome in Outcome},
         },
         "unknown_expect_fail": list(run.unknown_expect_fail),
@@ -130,9 +190,9 @@ def to_json_report(run: RunResult) -> JsonObject:
 
 
 def write_json_report(run: RunResult, path: Path) -> None:
-    path.write_text(
-        json.dumps(to_json_report(run), indent=2, ensure_ascii=False) + "\n", encoding="utf-8"
-    )
+    """Write the JSON report whole or not at all (see :func:`write_text_file`)."""
+    text = json.dumps(to_json_report(run), indent=2, ensure_ascii=False) + "\n"
+    write_text_file(path, text, "JSON report")
 
 
 def _case(result: FixtureResult) -> ET.Element:
@@ -180,14 +240,21 @@ def to_junit_xml(run: RunResult) -> str:
         ("command", run.implementation),
     ):
         ET.SubElement(properties, "property", name=name, value=value)
+    if run.interrupted:
+        ET.SubElement(
+            properties, "property", name="interrupted", value=signal.Signals(run.interrupted).name
+        )
     for result in run.results:
         suite.append(_case(result))
     ET.indent(suites)
-    return '<?xml version="1.0" encoding="utf-8"?>\n' + ET.tostring(suites, "unicode") + "\n"
+    text = ET.tostring(suites, "unicode")
+    text = _NOT_XML_RE.sub(lambda m: m.group().encode("unicode_escape").decode("ascii"), text)
+    return '<?xml version="1.0" encoding="utf-8"?>\n' + text + "\n"
 
 
 def write_junit(run: RunResult, path: Path) -> None:
-    path.write_text(to_junit_xml(run), encoding="utf-8")
+    """Write the JUnit XML report whole or not at all (see :func:`write_text_file`)."""
+    write_text_file(path, to_junit_xml(run), "JUnit report")
 
 
 def format_expect_fail(run: RunResult) -> str:
@@ -198,12 +265,17 @@ def format_expect_fail(run: RunResult) -> str:
         f"# implementation: {run.hello.name} {run.hello.version} ({run.implementation})".rstrip(),
         f"# written {run.started}; one fixture id a line, '#' starts a comment",
     ]
+    if run.interrupted:
+        lines.append(
+            f"# INTERRUPTED by {signal.Signals(run.interrupted).name}: only "
+            f"{len(run.results)} of {len(run.results) + run.not_run} fixtures were checked"
+        )
     for result in run.failures():
         reason = result.reason.replace("\n", " ")
         if len(reason) > 160:
             reason = reason[:157] + "..."
         lines.append(f"{result.fixture.id}  # {result.outcome.value}: {reason}")
-    return "\n".join(lines) + "\n"
+    return _encodable("\n".join(lines) + "\n")
 
 
 class ProgressBar:

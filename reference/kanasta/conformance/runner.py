@@ -13,6 +13,8 @@ expected failure passes, and at least one fixture was checked.
 from __future__ import annotations
 
 import fnmatch
+import json
+import signal
 import time
 from collections import Counter
 from collections.abc import Callable, Iterable, Sequence
@@ -33,7 +35,10 @@ __all__ = [
     "EXIT_FAILED",
     "EXIT_NOTHING_CHECKED",
     "EXIT_OK",
+    "MAX_KEPT_ANSWER_CHARS",
+    "MAX_MESSAGE_CHARS",
     "FixtureResult",
+    "Interrupted",
     "RunResult",
     "Selection",
     "StepResult",
@@ -45,6 +50,53 @@ __all__ = [
 EXIT_OK = 0
 EXIT_FAILED = 1
 EXIT_NOTHING_CHECKED = 5
+
+MAX_MESSAGE_CHARS = 1000
+"""A message about a step (a difference, an implementation's error text) is cut to this."""
+
+MAX_KEPT_ANSWER_CHARS = 8000
+"""An answer longer than this (as JSON text) is kept for the report as an excerpt only."""
+
+_EXCERPT_CHARS = 2000
+
+
+class Interrupted(BaseException):
+    """The run was stopped by a signal (SIGINT or SIGTERM); what was checked is reported."""
+
+    def __init__(self, signum: int) -> None:
+        super().__init__(signum)
+        self.signum = signum
+
+    @property
+    def name(self) -> str:
+        return signal.Signals(self.signum).name
+
+
+def cut_text(text: str, limit: int = MAX_MESSAGE_CHARS) -> str:
+    """``text`` shortened to about ``limit`` characters, saying that it was cut."""
+    if len(text) <= limit:
+        return text
+    return f"{text[:limit]}... (cut: {len(text)} characters in all)"
+
+
+def _kept_answer(answer: JsonObject | None) -> JsonObject | None:
+    """What the report keeps of an answer: all of it, or an excerpt saying it was cut.
+
+    Numbers JSON cannot write (an overflowing ``1e400``) are kept as their names.
+    """
+    if answer is None:
+        return None
+    text = json.dumps(answer, ensure_ascii=False, separators=(",", ":"))
+    if len(text) > MAX_KEPT_ANSWER_CHARS:
+        return {
+            "cut": f"the answer was {len(text)} characters of JSON; only the first "
+            f"{_EXCERPT_CHARS} are kept",
+            "excerpt": text[:_EXCERPT_CHARS],
+        }
+    if "Infinity" in text or "NaN" in text:
+        kept: JsonObject = json.loads(text, parse_constant=str)
+        return kept
+    return answer
 
 
 @dataclass(frozen=True, slots=True)
@@ -149,6 +201,10 @@ class RunResult:
     restarts: int = 0
     unknown_expect_fail: tuple[str, ...] = ()
     selection: Selection = field(default_factory=Selection)
+    interrupted: int = 0
+    """The signal that stopped the run (0: it ran to the end)."""
+    not_run: int = 0
+    """Selected fixtures left unchecked because the run was interrupted."""
 
     def counts(self) -> Counter[Outcome]:
         return Counter(r.outcome for r in self.results)
@@ -161,10 +217,16 @@ class RunResult:
     @property
     def ok(self) -> bool:
         bad = {Outcome.FAIL, Outcome.ERROR, Outcome.XPASS}
-        return self.checked > 0 and not any(r.outcome in bad for r in self.results)
+        return (
+            not self.interrupted
+            and self.checked > 0
+            and not any(r.outcome in bad for r in self.results)
+        )
 
     @property
     def exit_status(self) -> int:
+        if self.interrupted:
+            return 128 + self.interrupted
         if self.checked == 0:
             return EXIT_NOTHING_CHECKED
         return EXIT_OK if self.ok else EXIT_FAILED
@@ -180,6 +242,11 @@ def read_expect_fail(path: Path) -> frozenset[str]:
         text = path.read_text(encoding="utf-8")
     except OSError as exc:
         raise InputError(f"{path}: cannot read the expect-fail file: {exc.strerror}.") from None
+    except UnicodeDecodeError as exc:
+        raise InputError(
+            f"{path}: the expect-fail file is not UTF-8 text (byte {exc.start}); it lists "
+            "fixture ids, one a line."
+        ) from None
     ids: set[str] = set()
     for number, line in enumerate(text.splitlines(), start=1):
         entry = line.split("#", 1)[0].strip()
@@ -250,9 +317,9 @@ def run_fixture(
                 step.index,
                 step.kind,
                 outcome,
-                messages,
+                tuple(cut_text(m) for m in messages),
                 step.expect,
-                answer,
+                _kept_answer(answer),
                 time.perf_counter() - t0,
             )
         )
@@ -302,22 +369,33 @@ def run_fixtures(
     dealer: Dealer | None = None,
     selection: Selection | None = None,
     on_result: Callable[[int, int, FixtureResult], None] | None = None,
+    deadline: float | None = None,
 ) -> RunResult:
     """Check every fixture in order; an implementation's failure never stops the run.
 
     ``hello`` is the handshake already made with ``connection.start()`` (made
-    here when not given).
+    here when not given). Past ``deadline`` (a :func:`time.monotonic` time) the
+    fixtures left are errors, not checked. An :class:`Interrupted` signal ends
+    the run early: the result holds what was checked and says so.
     """
     started_at = datetime.now(UTC).isoformat(timespec="seconds")
     t0 = time.perf_counter()
     if hello is None:
         hello = connection.start()
     results: list[FixtureResult] = []
-    for number, fixture in enumerate(fixtures, start=1):
-        result = _apply_expect_fail(run_fixture(fixture, connection, hello, dealer), expect_fail)
-        results.append(result)
-        if on_result is not None:
-            on_result(number, len(fixtures), result)
+    interrupted = 0
+    try:
+        for number, fixture in enumerate(fixtures, start=1):
+            if deadline is not None and time.monotonic() >= deadline:
+                result = _out_of_time(fixture, hello)
+            else:
+                result = run_fixture(fixture, connection, hello, dealer)
+            result = _apply_expect_fail(result, expect_fail)
+            results.append(result)
+            if on_result is not None:
+                on_result(number, len(fixtures), result)
+    except Interrupted as stop:
+        interrupted = stop.signum
     ids = {f.id for f in fixtures}
     return RunResult(
         results=tuple(results),
@@ -328,4 +406,16 @@ def run_fixtures(
         restarts=connection.restarts,
         unknown_expect_fail=tuple(sorted(expect_fail - ids)),
         selection=selection if selection is not None else Selection(),
+        interrupted=interrupted,
+        not_run=len(fixtures) - len(results),
+    )
+
+
+def _out_of_time(fixture: Fixture, hello: Hello) -> FixtureResult:
+    """A fixture left when the run's time budget is used up: an error (unless skipped)."""
+    reason = _skip_reason(fixture, hello)
+    if reason:
+        return FixtureResult(fixture, Outcome.SKIPPED, reason, (), 0.0)
+    return FixtureResult(
+        fixture, Outcome.ERROR, "not checked: the run's time budget was used up", (), 0.0
     )

@@ -11,6 +11,7 @@ on every fixture and on a corpus of broken documents.
 
 from __future__ import annotations
 
+import math
 import re
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
@@ -273,8 +274,8 @@ class SchemaSet:
         if "maximum" in schema and value > schema["maximum"]:
             issues.append(SchemaIssue(path, f"{value} is above {schema['maximum']}", "maximum"))
         if "multipleOf" in schema:
-            ratio = Fraction(value) / Fraction(schema["multipleOf"])
-            if ratio.denominator != 1:
+            finite = isinstance(value, int) or math.isfinite(value)
+            if not finite or (Fraction(value) / Fraction(schema["multipleOf"])).denominator != 1:
                 issues.append(
                     SchemaIssue(
                         path, f"{value} is not a multiple of {schema['multipleOf']}", "multipleOf"

@@ -115,25 +115,47 @@ def export_suite(destination: Path, folders: Sequence[Path], *, force: bool = Fa
     """Write the plain fixtures, the schemas and a version file to ``destination``.
 
     Returns how many fixtures were written. Refuses a non-empty destination
-    unless ``force``. Only fixtures that load cleanly are exported.
+    unless ``force``; with ``force`` it overwrites only the files it writes
+    and deletes nothing (a file of the folder that the export does not write,
+    such as a fixture of your own, stays as it was). Only fixtures that load
+    cleanly are exported.
     """
+    for place in (destination, *destination.parents):
+        if place.exists():
+            if not place.is_dir():
+                raise InputError(
+                    f"{destination}: {place} is a file, not a folder; export writes a folder."
+                )
+            break
     if destination.exists() and any(destination.iterdir()) and not force:
         raise InputError(
-            f"{destination}: the folder is not empty; choose an empty folder or add --force."
+            f"{destination}: the folder is not empty; choose an empty folder or add --force "
+            "(which overwrites only the files the export writes)."
         )
     loaded = load_fixtures(folders)
     if loaded.problems:
         raise InputError("some fixtures do not load: " + " | ".join(loaded.problems[:5]))
+    try:
+        return _write_export(destination, folders, loaded.fixtures)
+    except OSError as exc:
+        where = exc.filename if exc.filename else destination
+        raise InputError(f"{where}: cannot write the export: {exc.strerror or exc}.") from None
+
+
+def _write_export(destination: Path, folders: Sequence[Path], fixtures: Sequence[Fixture]) -> int:
     fixtures_out = destination / "fixtures"
-    if fixtures_out.exists():
-        shutil.rmtree(fixtures_out)
+    sources = [(folder, path) for folder in folders for path in find_fixture_files(folder)]
+    for folder, path in sources:
+        target = fixtures_out / path.relative_to(folder)
+        if target.exists() and not target.is_file():
+            raise InputError(f"{target}: a folder stands where the export writes a fixture.")
     count = 0
-    for folder in folders:
-        for path in find_fixture_files(folder):
-            target = fixtures_out / path.relative_to(folder)
-            target.parent.mkdir(parents=True, exist_ok=True)
+    for folder, path in sources:
+        target = fixtures_out / path.relative_to(folder)
+        target.parent.mkdir(parents=True, exist_ok=True)
+        if not (target.exists() and target.samefile(path)):
             shutil.copyfile(path, target)
-            count += 1
+        count += 1
     schema_out = destination / "schema"
     schema_out.mkdir(parents=True, exist_ok=True)
     for name in (FIXTURE_SCHEMA, PROTOCOL_SCHEMA):
@@ -144,7 +166,7 @@ def export_suite(destination: Path, folders: Sequence[Path], *, force: bool = Fa
         "kanasta_version": __version__,
         "fixtures": count,
         "limits": {"max_file_bytes": MAX_FILE_BYTES, "max_depth": MAX_DEPTH},
-        "variants": sorted({f.variant for f in loaded.fixtures}),
+        "variants": sorted({f.variant for f in fixtures}),
     }
     (destination / "VERSION.json").write_text(json.dumps(version, indent=2) + "\n", "utf-8")
     return count
