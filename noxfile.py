@@ -80,6 +80,7 @@ def thorough(session: nox.Session) -> None:
         "pytest",
         "tests/properties",
         "tests/core/test_meld_properties.py",
+        "tests/classic/test_selfplay.py",
         *session.posargs,
         env={"HYPOTHESIS_PROFILE": "thorough", "KANASTA_SELFPLAY_HANDS": "10000"},
     )
