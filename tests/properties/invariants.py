@@ -192,6 +192,8 @@ def _hand_size_after(before: State, action: Action, after: State) -> int:
     """How many cards the acting player holds right after the action, before any fi."""
     held = len(before.hands[before.turn])
     kind = action.type
+    if kind is ActionType.DRAW and not before.profile.red_threes_laid:
+        return held + 1
     if kind is ActionType.DRAW:
         return held + (1 if _not_red(_drawn(before)) else 0)
     if kind is ActionType.TAKE_PILE and before.profile.pile_top_melded:
@@ -237,7 +239,7 @@ def check_step(before: State, action: Action, after: State) -> None:
     if kind is ActionType.DRAW:
         drawn = _drawn(before)
         assert after.stock == before.stock[len(drawn) :]
-        if drawn[-1] not in RED_THREES:
+        if drawn[-1] not in RED_THREES or not before.profile.red_threes_laid:
             assert drawn[-1] in after.hands[seat]
             assert after.phase is Phase.PLAY
         else:  # classic-stock-exhaustion: the last card was a red three
