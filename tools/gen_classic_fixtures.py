@@ -1045,7 +1045,7 @@ def going_out_fixtures(book: Book) -> None:
         )
         book.add(
             f"going-out/every-card-accounted-for-seat-{seat}",
-            ["classic-going-out", "deck-composition", "lay-off-own-team"],
+            ["classic-going-out", "lay-off-own-team", "going-out"],
             f"Seat {seat} lays off its last two cards on the side's kings and queens: both "
             "melds hold one more card and the hand is empty. An engine that loses or doubles "
             "a card when the hand empties fails the melds or the hands.",
