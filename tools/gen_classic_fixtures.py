@@ -1069,6 +1069,42 @@ def going_out_fixtures(book: Book) -> None:
                 ),
             ),
         )
+    for seat in range(4):
+        team = seat % 2
+        partner = (seat + 2) % 4
+        feature = ("concealed-only-bonus",)
+        hands = {f"s{partner}": "4C", **_others(seat)}
+        book.add(
+            f"going-out/concealed-only-bonus-option-plain-seat-{seat}",
+            ["classic-concealed", "classic-options", "classic-hand-score"],
+            f"With the option concealed-only-bonus, seat {seat}, who had laid cards before, "
+            "goes out and earns no going-out bonus.",
+            state(
+                feature,
+                hands=seat_hands(seat, "9C 9D 9H 8S", **hands),
+                melds=table(team, [CANASTA]),
+                turn=seat,
+                phase=Phase.PLAY,
+            ),
+            ok(meld("9C 9D 9H"), disc("8S")),
+            score(*_order(team, parts(100, 500, 0, 0, 0, -5), parts(0, 0, 0, 0, 0, -10))),
+            features=feature,
+        )
+        book.add(
+            f"going-out/concealed-only-bonus-option-concealed-seat-{seat}",
+            ["classic-concealed", "classic-options", "classic-hand-score"],
+            f"With the option concealed-only-bonus, seat {seat} goes out concealed: 200, and "
+            "nothing for going out as such.",
+            state(
+                feature,
+                hands=seat_hands(seat, f"{CANASTA} 9C 9D 9H 8S", **hands),
+                turn=seat,
+                phase=Phase.PLAY,
+            ),
+            ok(meld(CANASTA), meld("9C 9D 9H"), disc("8S")),
+            score(*_order(team, parts(100, 500, 0, 0, 200, -5), parts(0, 0, 0, 0, 0, -10))),
+            features=feature,
+        )
     for seat in (0, 1):
         book.add(
             f"going-out/two-players-need-two-canastas-seat-{seat}",
@@ -1325,6 +1361,7 @@ def generated(book: Book) -> None:
         "black-three-minus-100",
         "black-three-freezes",
         "joker-canasta",
+        "concealed-only-bonus",
         "concealed-canasta",
     ):
         book.add_generated(

@@ -580,6 +580,7 @@ _CLASSIC_BONUSES = _b(
     concealed="100",
     red_three="100",
     all_red_threes="800",
+    all_wild="2000",
 )
 
 _CLASSIC_POINTS = {
@@ -681,9 +682,19 @@ CLASSIC = RulesProfile(
             "joker-canasta",
             "a canasta of seven or more wild cards, laid in one meld, earns 2000 "
             "(clause classic-options)",
+            (("wild_meld_rule", WildMeldRule.CANASTA_AT_ONCE),),
+        ),
+        ProfileOption(
+            "concealed-only-bonus",
+            "going out earns no bonus unless concealed, which earns 200 (clause classic-concealed)",
             (
-                ("wild_meld_rule", WildMeldRule.CANASTA_AT_ONCE),
-                ("bonuses", (*_CLASSIC_BONUSES, ("all-wild", to_half_points(2000)))),
+                (
+                    "bonuses",
+                    tuple(
+                        (k, {"going-out": 0, "concealed": to_half_points(200)}.get(k, v))
+                        for k, v in _CLASSIC_BONUSES
+                    ),
+                ),
             ),
         ),
         ProfileOption(

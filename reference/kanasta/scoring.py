@@ -178,11 +178,8 @@ def score_hand(state: State) -> HandScore:
         )
         melded = sum(get_meld_points(profile, m) for m in state.melds[team])
         canastas = sum(get_canasta_bonus(profile, m, trump=state.trump) for m in state.melds[team])
-        going_out = (
-            profile.bonus("going-out")
-            if state.went_out is not None and get_team(profile, state.went_out) == team
-            else 0
-        )
+        went_out_here = state.went_out is not None and get_team(profile, state.went_out) == team
+        going_out = profile.bonus("going-out") if went_out_here else 0
         hand = -sum(
             profile.hand_card_points(c)
             for seat, cards in enumerate(state.hands)
@@ -195,7 +192,7 @@ def score_hand(state: State) -> HandScore:
             )
         values = {
             "red-threes": get_red_three_score(state, team),
-            "concealed": going_out and get_concealed_bonus(state),
+            "concealed": get_concealed_bonus(state) if went_out_here else 0,
             "fi": played * profile.bonus("fi"),
             "melded": melded,
             "canastas": canastas,
