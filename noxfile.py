@@ -107,6 +107,7 @@ def conformance(session: nox.Session) -> None:
     session.run("python", "tools/gen_fi351_fixtures.py", "--check")
     session.run("python", "tools/gen_classic_fixtures.py", "--check")
     session.run("python", "tools/gen_game_fixtures.py", "--check")
+    session.run("python", "tools/gen_pin_fixtures.py", "--check")
     session.run(
         "kanasta",
         "conformance",

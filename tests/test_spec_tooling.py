@@ -19,14 +19,22 @@ import pytest
 from kanasta.cli import main
 from kanasta.errors import InputError
 from kanasta.points import HalfPoints
-from kanasta.spec import ClauseKind, check_spec_structure, format_clause, load_spec
+from kanasta.spec import (
+    FAMILY_NAMES,
+    ClauseKind,
+    check_spec_structure,
+    format_clause,
+    load_spec,
+)
 from kanasta.trace import (
+    FIXTURE_EXEMPT,
     Citation,
     TraceReport,
     build_trace,
     find_fixture_citations,
     find_test_citations,
     format_matrix,
+    is_seeded_fixture,
 )
 
 REPO = Path(__file__).resolve().parents[1]
@@ -116,12 +124,19 @@ def trace(
     tests: str = GOOD_TESTS,
     fixtures: tuple[dict[str, object], ...] = (GOOD_FIXTURE,),
     code: tuple[Citation, ...] = GOOD_CODE,
+    enforced: tuple[str, ...] = (),
 ) -> TraceReport:
+    """The gate over a small checkout; the fixture strength of rules counts against it only
+    for the ``enforced`` families (none by default: the strength tests name theirs)."""
     spec_dir, tests_dir, fixture_dir = make_checkout(
         root, chapters=chapters, tests=tests, fixtures=fixtures
     )
     return build_trace(
-        spec_dir=spec_dir, tests_dir=tests_dir, fixture_dirs=[fixture_dir], code=list(code)
+        spec_dir=spec_dir,
+        tests_dir=tests_dir,
+        fixture_dirs=[fixture_dir],
+        code=list(code),
+        enforced=enforced,
     )
 
 
@@ -396,16 +411,133 @@ def test_fixture_citations_skip_unreadable_and_foreign_json(tmp_path: Path) -> N
     }
 
 
+# --------------------------------------------------------------------------- fixture strength
+
+
+def pin(ident: str, slug: str, *, seed: str | None = None) -> dict[str, object]:
+    """A fixture citing ``slug``: explicit, or seeded in its ``setup`` or in a ``step``."""
+    fixture: dict[str, object] = {"id": ident, "clauses": [slug], "steps": [{"kind": "meld"}]}
+    if seed == "setup":
+        fixture["setup"] = {"seed": 7}
+    elif seed == "step":
+        fixture["steps"] = [{"kind": "game", "seed": 7, "first_dealer": 0}]
+    return fixture
+
+
+def test_a_fixture_is_seeded_when_its_setup_or_a_step_gives_a_seed() -> None:
+    assert is_seeded_fixture(pin("a", "x", seed="setup"))
+    assert is_seeded_fixture(pin("a", "x", seed="step"))
+    assert not is_seeded_fixture(pin("a", "x"))
+    assert not is_seeded_fixture({"setup": {"state": {"seed": 1}}, "steps": []})
+    assert not is_seeded_fixture({"setup": "nope", "steps": "nope"})
+
+
+STRENGTH_CASES = [
+    ((), "is pinned by 0 fixture"),
+    ((None,), "is pinned by 1 fixture"),
+    (("setup", "step"), "is pinned by 2 fixtures, all seeded"),
+    ((None, None), None),
+    (("setup", None), None),
+]
+
+
+@pytest.mark.parametrize(("seeds", "shortfall"), STRENGTH_CASES)
+def test_gate_fails_for_a_rule_without_two_fixtures_one_explicit(
+    tmp_path: Path, seeds: tuple[str | None, ...], shortfall: str | None
+) -> None:
+    fixtures = (
+        GOOD_FIXTURE,
+        *(pin(f"p{i}", "alpha-rule", seed=seed) for i, seed in enumerate(seeds)),
+    )
+    report = trace(tmp_path, fixtures=fixtures, enforced=("fi-5200",))
+    rule = report.clauses[0]
+    assert report.get_pins("alpha-rule") == (len(seeds), sum(1 for s in seeds if s is None))
+    assert report.is_short(rule) is (shortfall is not None)
+    if shortfall is None:
+        assert report.ok
+        return
+    assert len(report.problems) == 1
+    assert report.problems[0].startswith(f"clause 1.1 'alpha-rule' {shortfall}")
+    assert report.problems[0].endswith("one of them explicit (not dealt from a seed)")
+    assert report.notes == ()
+
+
+def test_a_resolution_needs_no_second_fixture(tmp_path: Path) -> None:
+    fixtures = (GOOD_FIXTURE, pin("p1", "alpha-rule"), pin("p2", "alpha-rule"))
+    report = trace(tmp_path, fixtures=fixtures, enforced=FAMILY_NAMES)
+    assert report.get_pins("alpha-choice") == (1, 1)
+    assert report.ok
+
+
+def test_a_family_not_yet_played_gets_a_note_not_a_problem(tmp_path: Path) -> None:
+    chapter = "1. Alpha\n========\n\n" + clause_rst("alpha-rule", "1.1", families="classic")
+    chapters = {"01-alpha.rst": chapter}
+    report = trace(tmp_path, chapters=chapters, fixtures=(), code=GOOD_CODE[:1], enforced=("koz",))
+    assert report.ok
+    assert len(report.notes) == 1
+    assert report.notes[0].startswith("clause 1.1 'alpha-rule' is pinned by 0 fixture(s)")
+    assert report.notes[0].endswith("; a note until classic plays whole games")
+    enforced = trace(
+        tmp_path / "now", chapters=chapters, fixtures=(), code=GOOD_CODE[:1], enforced=("classic",)
+    )
+    assert enforced.notes == ()
+    assert [p.split(";")[0] for p in enforced.problems] == [
+        "clause 1.1 'alpha-rule' is pinned by 0 fixture(s)"
+    ]
+    assert "NOTE: clause 1.1" in format_matrix(report)
+
+
+def test_an_exempt_rule_needs_no_fixture_and_shows_its_reason(tmp_path: Path) -> None:
+    chapter = "1. Alpha\n========\n\n" + clause_rst("player-view", "1.1")
+    code = (Citation("player-view", "engine.view"),)
+    tests = GOOD_TESTS.replace('"alpha-rule"', '"player-view"')
+    report = trace(
+        tmp_path,
+        chapters={"01-alpha.rst": chapter},
+        tests=tests,
+        fixtures=(),
+        code=code,
+        enforced=FAMILY_NAMES,
+    )
+    assert report.ok
+    assert report.exempt == {"player-view": FIXTURE_EXEMPT["player-view"]}
+    assert not report.is_short(report.clauses[0])
+    assert format_matrix(report).splitlines()[1].endswith("exempt")
+    assert report.to_json()["clauses"] == [
+        {
+            "slug": "player-view",
+            "number": "1.1",
+            "title": "A title",
+            "kind": "rule",
+            "families": list(FAMILY_NAMES),
+            "code": ["engine.view"],
+            "tests": ["tests/test_alpha.py::test_alpha_rule"],
+            "fixtures": [],
+            "fixture_count": 0,
+            "explicit_fixtures": 0,
+            "explicit": False,
+            "exempt": FIXTURE_EXEMPT["player-view"],
+        }
+    ]
+
+
+def test_every_exemption_names_a_rule_of_the_spec_with_a_reason() -> None:
+    rules = {c.slug for c in load_spec(REPO / "spec") if c.kind is ClauseKind.RULE}
+    assert set(FIXTURE_EXEMPT) <= rules
+    assert all(len(reason.split()) >= 8 for reason in FIXTURE_EXEMPT.values())
+
+
 # --------------------------------------------------------------------------- reports
 
 
 def test_format_matrix_lists_every_clause_and_every_problem(tmp_path: Path) -> None:
     good = format_matrix(trace(tmp_path / "good"))
     lines = good.splitlines()
-    assert lines[0].split() == ["clause", "slug", "kind", "code", "tests", "fixt"]
-    assert lines[1].split() == ["1.1", "alpha-rule", "rule", "1", "1", "0"]
-    assert lines[2].split() == ["1.2", "alpha-choice", "resolution", "1", "0", "1"]
-    assert lines[3].split() == ["1.3", "alpha-note", "informative", "0", "0", "0"]
+    assert lines[0].split() == ["clause", "slug", "kind", "code", "tests", "fixt", "expl"]
+    assert lines[1].split() == ["1.1", "alpha-rule", "rule", "1", "1", "0", "0"]
+    assert lines[2].split() == ["1.2", "alpha-choice", "resolution", "1", "0", "1", "1"]
+    assert lines[3].split() == ["1.3", "alpha-note", "informative", "0", "0", "0", "0"]
+    assert lines[-2].startswith("  NOTE: clause 1.1 'alpha-rule' is pinned by 0 fixture(s)")
     assert lines[-1] == "3 clauses (2 normative); 0 problem(s)"
     bad_report = trace(tmp_path / "bad", code=())
     bad = format_matrix(bad_report).splitlines()
@@ -429,7 +561,12 @@ def test_report_json_is_the_matrix(tmp_path: Path) -> None:
         "code": ["engine.alpha_choice"],
         "tests": [],
         "fixtures": [],
+        "fixture_count": 0,
+        "explicit_fixtures": 0,
+        "explicit": False,
+        "exempt": None,
     }
+    assert data["notes"] == list(report.notes)
 
 
 # --------------------------------------------------------------------------- the command
@@ -758,6 +895,10 @@ def test_traceability_matrix_shows_clauses_and_problems(site: Site) -> None:
     assert "tests/test_alpha.py::test_alpha_rule" in matrix
     assert re.search(r'href="01-alpha.html#alpha-choice"[^>]*><span[^>]*>§1\.2', matrix)
     assert 'class="kanasta-missing">missing</span>' in matrix
+    # the pinned column: a rule without fixtures is marked, with the gate's problem above
+    assert "<p>pinned</p></th>" in matrix
+    assert 'class="kanasta-missing">0 (0 explicit)</span>' in matrix
+    assert re.search(r"1\.1 .alpha-rule. is pinned by 0 fixture\(s\)", matrix)
     from kanasta.clauses import get_registry  # noqa: PLC0415
 
     code = [f"{ref.module}.{ref.qualname}" for ref in get_registry() if ref.slug == "wild-cards"]

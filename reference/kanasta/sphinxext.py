@@ -53,7 +53,15 @@ from kanasta.cards import format_card
 from kanasta.points import format_points
 from kanasta.profiles import PROFILES, PointTable, ProfileOption, RulesProfile
 from kanasta.resources import get_fixtures_dir, get_repo_root
-from kanasta.spec import CHAPTER_RE, FAMILY_NAMES, NUMBER_RE, SLUG_RE, ClauseKind, check_question
+from kanasta.spec import (
+    CHAPTER_RE,
+    FAMILY_NAMES,
+    NUMBER_RE,
+    SLUG_RE,
+    Clause,
+    ClauseKind,
+    check_question,
+)
 from kanasta.trace import TraceReport, build_trace
 
 if TYPE_CHECKING:
@@ -714,6 +722,18 @@ def _cited_by(places: Sequence[Any], *, required: bool) -> list[Any]:
     return _missing("missing") if required else [_para("—")]
 
 
+def _pinned(report: TraceReport, clause: Clause) -> list[Any]:
+    """How many fixtures pin a clause and how many are explicit; a rule's shortfall is
+    marked, an exempt rule shows its reason."""
+    total, explicit = report.get_pins(clause.slug)
+    text = f"{total} ({explicit} explicit)"
+    if clause.slug in report.exempt:
+        return [_para(text), _para(f"exempt: {report.exempt[clause.slug]}")]
+    if report.is_short(clause):
+        return _missing(text)
+    return [_para(text)]
+
+
 def traceability_nodes(
     report: TraceReport, docname: str, links: TraceLinks | None = None
 ) -> list[Any]:
@@ -740,6 +760,7 @@ def traceability_nodes(
                     [_source_ref(f, links.fixture(f) if links else None) for f in fixtures],
                     required=False,
                 ),
+                _pinned(report, c),
             )
         )
     normative = [c for c in report.clauses if c.is_normative]
@@ -759,13 +780,17 @@ def traceability_nodes(
         box = nodes.container(classes=["kanasta-trace-problems"])
         box += _lines(nodes.Text(p) for p in report.problems)
         result.append(box)
+    if report.notes:
+        notes = nodes.container(classes=["kanasta-trace-notes"])
+        notes += _lines(nodes.Text(n) for n in report.notes)
+        result.append(notes)
     result.append(
         _table(
-            ("clause", "kind", "code", "tests", "fixtures"),
+            ("clause", "kind", "code", "tests", "fixtures", "pinned"),
             rows,
             title="Clause → code → tests → fixtures",
             classes=["kanasta-trace-matrix"],
-            widths=(24, 10, 30, 30, 20),
+            widths=(22, 9, 27, 27, 18, 11),
         )
     )
     return result

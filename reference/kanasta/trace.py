@@ -7,20 +7,33 @@ Citations come from three places:
 * tests: ``@pytest.mark.clause("slug", ...)`` (found by reading the test files,
   nothing is imported or run);
 * fixtures: the ``clauses`` list of every conformance fixture.
+
+The gate also weighs the fixtures that pin each clause of kind rule: a rule needs at least two
+fixtures, at least one of them *explicit*. A fixture is *seeded* when its cards come from
+the seeded shuffle, that is when its ``setup`` or one of its steps gives a ``seed`` (the
+deals, legal-action counts and golden playthroughs dealt from a seed, the games dealt from
+a game seed); every other fixture (meld steps, explicit states, games given by their
+results or explicit deals) is explicit. A shortfall is a problem when the clause belongs
+to a family the reference plays whole games of (``RulesProfile.implemented``), and a note
+otherwise. :data:`FIXTURE_EXEMPT` names the few rules fixtures cannot pin as asked, each
+with its reason.
 """
 
 from __future__ import annotations
 
 import ast
 import json
-from collections.abc import Iterable, Mapping
-from dataclasses import dataclass
+from collections.abc import Iterable, Iterator, Mapping
+from dataclasses import dataclass, field
 from pathlib import Path
+from typing import Any
 
 from kanasta.clauses import get_registry
+from kanasta.profiles import PLAYABLE_FAMILIES
 from kanasta.resources import get_fixtures_dir, get_repo_root
 from kanasta.spec import (
     Clause,
+    ClauseKind,
     check_family_citations,
     check_spec_structure,
     get_cited_slugs,
@@ -28,14 +41,35 @@ from kanasta.spec import (
 )
 
 __all__ = [
+    "FIXTURE_EXEMPT",
     "Citation",
     "TraceReport",
     "build_trace",
     "find_fixture_citations",
     "find_fixture_family_problems",
+    "find_fixture_strength",
+    "find_seeded_fixtures",
     "find_test_citations",
     "format_matrix",
+    "is_seeded_fixture",
 ]
+
+FIXTURE_EXEMPT: Mapping[str, str] = {
+    "deck-composition": "every state and deal holds exactly the family's deck; one that does "
+    "not is an input error, not a verdict a fixture can expect: tests pin it",
+    "card-notation": "the notation is the language every fixture is written in; its errors "
+    "are input errors, pinned by tests",
+    "rule-families": "a fixture names its family in its variant field; an unknown name is an "
+    "input error, pinned by tests",
+    "seeded-shuffle": "the shuffle is the seeded deal itself: only seeded fixtures can pin it "
+    "(and tests check it against a second implementation)",
+    "deal-order": "how a shuffled deck is dealt: only seeded fixtures can pin it",
+    "rejection-cites-family": "a property of every refusal and of every fixture, which the "
+    "gate itself checks over the whole suite",
+    "player-view": "no request kind asks for a player's view: an implementation's view is its "
+    "own interface; tests pin the reference's",
+}
+"""Rules exempt from the two-fixtures-one-explicit requirement, with the reason."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -55,15 +89,31 @@ class TraceReport:
     tests: Mapping[str, tuple[str, ...]]
     fixtures: Mapping[str, tuple[str, ...]]
     problems: tuple[str, ...]
+    seeded: frozenset[str] = frozenset()
+    notes: tuple[str, ...] = ()
+    exempt: Mapping[str, str] = field(default_factory=dict)
 
     @property
     def ok(self) -> bool:
         return not self.problems
 
+    def is_short(self, clause: Clause) -> bool:
+        """Is a rule (not exempt) pinned by fewer than two fixtures, or by seeded ones only?"""
+        if clause.kind is not ClauseKind.RULE or clause.slug in self.exempt:
+            return False
+        total, explicit = self.get_pins(clause.slug)
+        return total < 2 or explicit == 0
+
+    def get_pins(self, slug: str) -> tuple[int, int]:
+        """How many fixtures pin a clause, and how many of them are explicit (not seeded)."""
+        fixtures = self.fixtures.get(slug, ())
+        return len(fixtures), sum(1 for f in fixtures if f not in self.seeded)
+
     def to_json(self) -> dict[str, object]:
         return {
             "ok": self.ok,
             "problems": list(self.problems),
+            "notes": list(self.notes),
             "clauses": [
                 {
                     "slug": c.slug,
@@ -74,6 +124,10 @@ class TraceReport:
                     "code": list(self.code.get(c.slug, ())),
                     "tests": list(self.tests.get(c.slug, ())),
                     "fixtures": list(self.fixtures.get(c.slug, ())),
+                    "fixture_count": self.get_pins(c.slug)[0],
+                    "explicit_fixtures": self.get_pins(c.slug)[1],
+                    "explicit": self.get_pins(c.slug)[1] > 0,
+                    "exempt": self.exempt.get(c.slug),
                 }
                 for c in self.clauses
             ],
@@ -112,9 +166,9 @@ def find_test_citations(tests_dir: Path) -> tuple[Citation, ...]:
     return tuple(found)
 
 
-def find_fixture_citations(fixture_dirs: Iterable[Path]) -> tuple[Citation, ...]:
-    """Slugs listed in the ``clauses`` field of every JSON fixture."""
-    found: list[Citation] = []
+def _read_fixtures(fixture_dirs: Iterable[Path]) -> Iterator[tuple[str, dict[str, Any]]]:
+    """Every JSON fixture object under the folders, with its id (unreadable files skipped:
+    ``kanasta conformance validate`` reports them)."""
     for folder in fixture_dirs:
         if not folder.is_dir():
             continue
@@ -123,13 +177,32 @@ def find_fixture_citations(fixture_dirs: Iterable[Path]) -> tuple[Citation, ...]
                 data = json.loads(path.read_text(encoding="utf-8"))
             except (OSError, ValueError):
                 continue
-            if not isinstance(data, dict):
-                continue
-            ident = data.get("id", str(path.relative_to(folder)))
-            clauses = data.get("clauses", [])
-            if isinstance(clauses, list):
-                found.extend(Citation(s, str(ident)) for s in clauses if isinstance(s, str))
+            if isinstance(data, dict):
+                yield str(data.get("id", path.relative_to(folder))), data
+
+
+def is_seeded_fixture(data: Mapping[str, Any]) -> bool:
+    """Does a fixture's scenario come from the seeded shuffle: does its ``setup`` or one of
+    its steps give a ``seed``? (Otherwise the fixture is explicit.)"""
+    setup = data.get("setup")
+    steps = data.get("steps")
+    parts = [setup, *(steps if isinstance(steps, list) else ())]
+    return any(isinstance(part, Mapping) and "seed" in part for part in parts)
+
+
+def find_fixture_citations(fixture_dirs: Iterable[Path]) -> tuple[Citation, ...]:
+    """Slugs listed in the ``clauses`` field of every JSON fixture."""
+    found: list[Citation] = []
+    for ident, data in _read_fixtures(fixture_dirs):
+        clauses = data.get("clauses", [])
+        if isinstance(clauses, list):
+            found.extend(Citation(s, ident) for s in clauses if isinstance(s, str))
     return tuple(found)
+
+
+def find_seeded_fixtures(fixture_dirs: Iterable[Path]) -> frozenset[str]:
+    """The ids of the seeded fixtures (:func:`is_seeded_fixture`)."""
+    return frozenset(i for i, data in _read_fixtures(fixture_dirs) if is_seeded_fixture(data))
 
 
 def find_fixture_family_problems(
@@ -139,22 +212,51 @@ def find_fixture_family_problems(
     leave out the fixture's variant."""
     clauses = tuple(clauses)
     problems: list[str] = []
-    for folder in fixture_dirs:
-        if not folder.is_dir():
+    for ident, data in _read_fixtures(fixture_dirs):
+        if not isinstance(data.get("variant"), str):
             continue
-        for path in sorted(folder.rglob("*.json")):
-            try:
-                data = json.loads(path.read_text(encoding="utf-8"))
-            except (OSError, ValueError):
-                continue
-            if not isinstance(data, dict) or not isinstance(data.get("variant"), str):
-                continue
-            listed = data.get("clauses", [])
-            slugs = [s for s in listed if isinstance(s, str)] if isinstance(listed, list) else []
-            slugs.extend(get_cited_slugs(data.get("steps", [])))
-            ident = str(data.get("id", path.relative_to(folder)))
-            problems.extend(check_family_citations(clauses, data["variant"], slugs, ident))
+        listed = data.get("clauses", [])
+        slugs = [s for s in listed if isinstance(s, str)] if isinstance(listed, list) else []
+        slugs.extend(get_cited_slugs(data.get("steps", [])))
+        problems.extend(check_family_citations(clauses, data["variant"], slugs, ident))
     return tuple(problems)
+
+
+def find_fixture_strength(
+    clauses: Iterable[Clause],
+    fixtures: Mapping[str, tuple[str, ...]],
+    seeded: frozenset[str],
+    *,
+    enforced: Iterable[str] = PLAYABLE_FAMILIES,
+    exempt: Mapping[str, str] = FIXTURE_EXEMPT,
+) -> tuple[tuple[str, ...], tuple[str, ...]]:
+    """The rules pinned by fewer than two fixtures or by seeded fixtures only, as
+    (problems, notes): a problem when the rule belongs to an ``enforced`` family (one the
+    reference plays whole games of), a note otherwise; ``exempt`` rules are left out."""
+    enforced = frozenset(enforced)
+    problems: list[str] = []
+    notes: list[str] = []
+    for c in clauses:
+        if c.kind is not ClauseKind.RULE or c.slug in exempt:
+            continue
+        pinned = fixtures.get(c.slug, ())
+        explicit = [f for f in pinned if f not in seeded]
+        if len(pinned) >= 2 and explicit:
+            continue
+        if len(pinned) < 2:
+            what = f"is pinned by {len(pinned)} fixture(s)"
+        else:
+            what = f"is pinned by {len(pinned)} fixtures, all seeded"
+        message = (
+            f"clause {c.number} {c.slug!r} {what}; a rule needs at least two fixtures, "
+            "one of them explicit (not dealt from a seed)"
+        )
+        if enforced & set(c.families):
+            problems.append(message)
+        else:
+            waiting = ", ".join(c.families)
+            notes.append(f"{message}; a note until {waiting} plays whole games")
+    return tuple(problems), tuple(notes)
 
 
 def _group(citations: Iterable[Citation]) -> dict[str, tuple[str, ...]]:
@@ -172,8 +274,10 @@ def build_trace(
     tests_dir: Path | None = None,
     fixture_dirs: Iterable[Path] | None = None,
     code: Iterable[Citation] | None = None,
+    enforced: Iterable[str] = PLAYABLE_FAMILIES,
 ) -> TraceReport:
-    """Cross-check spec, code, tests and fixtures (defaults: this checkout)."""
+    """Cross-check spec, code, tests and fixtures (defaults: this checkout); the fixture
+    strength of a rule counts against the gate for the ``enforced`` families."""
     clauses = load_spec(spec_dir)
     problems = [str(issue) for issue in check_spec_structure(clauses)]
     if code is None:
@@ -202,20 +306,33 @@ def build_trace(
             problems.append(f"clause {c.number} {c.slug!r} has no implementing code")
         if c.slug not in test_map and c.slug not in fixture_map:
             problems.append(f"clause {c.number} {c.slug!r} has no test and no fixture")
-    return TraceReport(clauses, code_map, test_map, fixture_map, tuple(problems))
+    seeded = find_seeded_fixtures(folders)
+    weak, notes = find_fixture_strength(clauses, fixture_map, seeded, enforced=enforced)
+    problems.extend(weak)
+    exempt = {c.slug: FIXTURE_EXEMPT[c.slug] for c in clauses if c.slug in FIXTURE_EXEMPT}
+    return TraceReport(
+        clauses, code_map, test_map, fixture_map, tuple(problems), seeded, notes, exempt
+    )
 
 
 def format_matrix(report: TraceReport) -> str:
-    """The matrix as text: one line per clause with its code, test and fixture counts."""
-    lines = [f"{'clause':<10} {'slug':<44} {'kind':<12} {'code':>4} {'tests':>5} {'fixt':>5}"]
+    """The matrix as text: one line per clause with its code, test, fixture and explicit
+    fixture counts (``exempt``: a rule fixtures need not pin twice), then the notes, the
+    total and the problems."""
+    lines = [
+        f"{'clause':<10} {'slug':<44} {'kind':<12} {'code':>4} {'tests':>5} {'fixt':>5} {'expl':>4}"
+    ]
     for c in report.clauses:
+        fixtures, explicit = report.get_pins(c.slug)
+        mark = "  exempt" if c.slug in report.exempt else ""
         lines.append(
             f"{c.number:<10} {c.slug:<44} {c.kind.value:<12} "
             f"{len(report.code.get(c.slug, ())):>4} {len(report.tests.get(c.slug, ())):>5} "
-            f"{len(report.fixtures.get(c.slug, ())):>5}"
+            f"{fixtures:>5} {explicit:>4}{mark}"
         )
     normative = [c for c in report.clauses if c.is_normative]
     lines.append("")
+    lines.extend(f"  NOTE: {n}" for n in report.notes)
     lines.append(
         f"{len(report.clauses)} clauses ({len(normative)} normative); "
         f"{len(report.problems)} problem(s)"

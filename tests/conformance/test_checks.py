@@ -315,3 +315,72 @@ def test_count_and_playthrough() -> None:
     )
     _, messages = check(play, {"verdict": "rejected", "index": 3, "code": "c", "clause": "k"})
     assert messages == ("verdict: expected every action accepted, got action 3 rejected (c [k])",)
+
+
+def run_meld(low: int, cards: list[str], spare: list[str] | None = None) -> dict[str, Any]:
+    arrangement: dict[str, Any] = {"kind": "run", "suit": "H", "low": low, "cards": cards}
+    if spare is not None:
+        arrangement["spare"] = spare
+    return {"history": [{"cards": cards}], "arrangement": arrangement, "canasta": None}
+
+
+@pytest.mark.clause("state-json", "opening-personal")
+def test_state_json_opened_seats_come_from_extra_or_from_the_team() -> None:
+    seats = [False, True, False, False]
+    personal = {**STATE, "hands": [[], [], [], []], "extra": {"opened_seats": seats}}
+    assert summarize_state(personal)["opened_seats"] == [False, True, False, False]
+    team = {**STATE, "hands": [[], [], [], []], "opened": [False, True]}
+    assert summarize_state(team)["opened_seats"] == [False, True, False, True]
+    assert summarize_state({})["opened_seats"] is None
+    step = state_step({"opened_seats": [False, True, False, False]})
+    assert check(step, {"state": personal}) == (Outcome.PASS, ())
+    outcome, messages = check(step, {"state": team})
+    assert outcome is Outcome.FAIL
+    assert messages[0].startswith("opened_seats: expected")
+
+
+@pytest.mark.clause("state-json", "run-wild-placement", "natural-two-in-place")
+@pytest.mark.parametrize(
+    ("meld", "place"),
+    [
+        (run_meld(5, ["5H", "JK", "7H"]), 6),
+        (run_meld(4, ["2C", "5H", "6H"]), 4),
+        (run_meld(3, ["3H", "4H", "5H", "2H"]), 6),
+        (run_meld(2, ["2H", "3H", "4H", "5H"]), None),
+        (run_meld(1, ["AH", "2H", "3H", "JK"]), 4),
+        (run_meld(1, ["AH", "2H", "3H"], spare=[]), None),
+        (
+            {
+                "history": [{"cards": ["7S", "7D", "JK"]}],
+                "arrangement": {"kind": "set", "rank": "7", "cards": ["7S", "7D", "JK"]},
+            },
+            None,
+        ),
+    ],
+)
+def test_state_json_wild_at_is_read_from_the_arrangement(
+    meld: dict[str, Any], place: int | None
+) -> None:
+    got = {"state": {**STATE, "melds": [[meld], []]}}
+    assert check(state_step({"melds": [[{"wild_at": place}], []]}), got) == (Outcome.PASS, ())
+    other = 9 if place is None else None
+    outcome, messages = check(state_step({"melds": [[{"wild_at": other}], []]}), got)
+    assert outcome is Outcome.FAIL
+    assert messages[0].startswith("melds[0][0] wild_at: expected")
+
+
+@pytest.mark.clause("state-json")
+@pytest.mark.parametrize(
+    "arrangement",
+    [
+        None,
+        {"kind": "run", "suit": "H", "low": "5", "cards": ["5H", "JK", "7H"]},
+        {"kind": "run", "suit": "H", "low": 5, "cards": ["5H", "JK", "2C"]},
+        {"kind": "run", "suit": "H", "low": 5, "cards": ["5H", "XX"]},
+    ],
+)
+def test_state_json_wild_at_of_an_unreadable_arrangement_never_matches(arrangement: Any) -> None:
+    got = {"state": {**STATE, "melds": [[{"history": [], "arrangement": arrangement}], []]}}
+    for place in (None, 6, 7):
+        outcome, _ = check(state_step({"melds": [[{"wild_at": place}], []]}), got)
+        assert outcome is Outcome.FAIL

@@ -24,7 +24,8 @@ def register(subparsers: Any) -> None:
 
     check = spec_sub.add_parser(
         "check",
-        help="fail unless every clause has code and a test or fixture",
+        help="fail unless every clause has code and a test or fixture (and every rule two "
+        "fixtures, one explicit)",
         description="Check the traceability gate of a checkout: the one given by --root, "
         "else the one the current folder is in, else the one this kanasta was installed "
         "from in editable mode. The code checked is that of the kanasta package run.",

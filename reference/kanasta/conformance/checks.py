@@ -15,12 +15,12 @@ from collections.abc import Mapping
 from enum import StrEnum
 from typing import Any
 
-from kanasta.cards import Card, parse_card
+from kanasta.cards import Card, format_card, is_joker, is_two, parse_card
 from kanasta.conformance.model import JsonObject, Step, StepKind
 from kanasta.errors import InputError
 from kanasta.points import HalfPoints, parse_points
 
-__all__ = ["Outcome", "check_answer", "summarize_state"]
+__all__ = ["Outcome", "check_answer", "get_wild_place", "summarize_state"]
 
 
 class Outcome(StrEnum):
@@ -177,10 +177,56 @@ def _team_scores(label: str, expected: JsonObject, got: Any, out: list[str]) -> 
                 )
 
 
+_MALFORMED = "malformed"
+"""The wild's place of an arrangement that cannot be read (never equal to an expectation)."""
+
+
+def get_wild_place(arrangement: Any) -> int | str | None:
+    """run-wild-placement: the position the acting wild of a meld stands for, read from its
+    arrangement (a run lists its cards in position order from ``low``); ``None`` when no
+    wild stands in a place (a set, a meld of wilds only, a run without a wild or whose wild
+    stands aside as a spare, a 2 at home in place 2 of its suit)."""
+    if not isinstance(arrangement, Mapping):
+        return _MALFORMED
+    if arrangement.get("kind") != "run":
+        return None
+    cards = _cards(arrangement.get("cards"))
+    low = arrangement.get("low")
+    suit = str(arrangement.get("suit", "")).upper()
+    if cards is None or not isinstance(low, int) or isinstance(low, bool):
+        return _MALFORMED
+    places = [
+        low + offset
+        for offset, card in enumerate(cards)
+        if is_joker(card)
+        or (is_two(card) and not (low + offset == 2 and format_card(card) == f"2{suit}"))
+    ]
+    if len(places) > 1:
+        return _MALFORMED
+    return places[0] if places else None
+
+
 def _summary_meld(meld: Any) -> Any:
     if not isinstance(meld, Mapping):
         return meld
-    return {"arrangement": meld.get("arrangement"), "canasta": meld.get("canasta")}
+    arrangement = meld.get("arrangement")
+    return {
+        "arrangement": arrangement,
+        "canasta": meld.get("canasta"),
+        "wild_at": get_wild_place(arrangement),
+    }
+
+
+def _get_opened_seats(state: Mapping[str, Any]) -> Any:
+    """opening-personal: who has opened, per seat: the state's ``extra.opened_seats`` under
+    a personal opening, else each seat's team's ``opened`` flag (opening-team)."""
+    extra = state.get("extra")
+    if isinstance(extra, Mapping) and "opened_seats" in extra:
+        return extra["opened_seats"]
+    opened, hands = state.get("opened"), state.get("hands")
+    if not isinstance(opened, list) or not opened or not isinstance(hands, list):
+        return None
+    return [opened[seat % len(opened)] for seat in range(len(hands))]
 
 
 def summarize_state(state: Any) -> JsonObject:
@@ -209,6 +255,7 @@ def summarize_state(state: Any) -> JsonObject:
         facts["discard_top"] = discard[-1] if discard else None
     fi = listed("fi")
     facts["fi_left"] = len(fi) if fi is not None else 0
+    facts["opened_seats"] = _get_opened_seats(state)
     melds = listed("melds")
     if melds is not None:
         facts["melds"] = [
@@ -265,6 +312,13 @@ def _compare_melds(want: list[Any], have: Any, out: list[str]) -> None:
                 _compare_arrangement(label, wm["arrangement"], hm.get("arrangement"), out)
             if "canasta" in wm:
                 _compare_plain(f"{label} canasta", wm["canasta"], hm.get("canasta"), out)
+            if "wild_at" in wm:
+                have = get_wild_place(hm.get("arrangement"))
+                if have != wm["wild_at"]:
+                    out.append(
+                        f"{label} wild_at: expected {_show(wm['wild_at'])}, got {_show(have)} "
+                        f"(arrangement {_show(hm.get('arrangement'))})"
+                    )
 
 
 def _check_count(expected: JsonObject, got: Mapping[str, Any], out: list[str]) -> None:
