@@ -47,6 +47,9 @@ from fixture_kit import (
     write_fixtures,
 )
 from kanasta import engine
+from kanasta.deal import deal_from_seed, deal_to_json
+from kanasta.points import points_to_json
+from kanasta.policy import make_policy
 from kanasta.profiles import CLASSIC, RulesProfile, get_profile
 from kanasta.scenario import build_state
 from kanasta.state import Phase, state_to_json
@@ -202,6 +205,116 @@ def deal_fixtures(book: Book) -> None:
                 ),
                 features=features,
             )
+
+
+def explicit_fixtures(book: Book) -> None:
+    """Explicit pins of the deal, the upcard and the meld rules (no seed)."""
+    for text, label in (("5H 6H 7H", "three-hearts-in-a-row"), ("9S 10S JK", "a-run-with-a-joker")):
+        full = f"classic/meld-rules/run-{label}-is-no-meld"
+        book.items[full] = {
+            "id": full,
+            "variant": "classic",
+            "clauses": ["runs-not-in-classic"],
+            "description": f"{text} would be a run in the other families; classic has only sets.",
+            "source": SOURCE,
+            "steps": [
+                {
+                    "kind": "meld",
+                    "cards": cards(text),
+                    "expect": {
+                        "verdict": "rejected",
+                        "code": "no-runs",
+                        "clause": "runs-not-in-classic",
+                    },
+                }
+            ],
+        }
+    for dealer in (0, 2):
+        first = (dealer + 1) % 4
+        book.add(
+            f"deal/explicit/clockwise-from-the-dealers-left-dealer-{dealer}",
+            ["classic-deal", "turn-passes"],
+            f"Seat {dealer} dealt, so seat {first}, on the dealer's left, plays first; after its "
+            f"discard the turn passes clockwise to seat {(first + 1) % 4}, and after that "
+            f"player's to seat {(first + 2) % 4}.",
+            state(
+                hands=seat_hands(
+                    first,
+                    "4C 4D 5H 6H 7C 10S JS QS KS AS AD",
+                    **{f"s{(first + 1) % 4}": "4H 4S 5D 6D 7D 10D JD QD KD AH 8C"},
+                ),
+                turn=first,
+                dealer=dealer,
+                discard="5C",
+                phase=Phase.DRAW,
+            ),
+            ok(DRAW, disc("KS")),
+            facts(turn=(first + 1) % 4, phase="draw", discard_top="KS"),
+            ok(DRAW, disc("KD")),
+            facts(turn=(first + 2) % 4, phase="draw", discard_top="KD"),
+        )
+    for seat in (1, 3):
+        book.add(
+            f"deal/explicit/upcard-left-a-wild-under-the-top-seat-{seat}",
+            ["classic-upcard", "classic-frozen-pile", "classic-red-threes"],
+            "The upcard was a joker, then a red three, covered by the 9 of clubs: the pile "
+            "JK 3H 9C is frozen, so a natural nine and a 2 do not take it; a natural pair does, "
+            "and the red three is laid for the taker's side without replacement.",
+            state(
+                hands=seat_hands(seat, "9D 9H 2C 4D 5H 6H 7C 10S JS QS KS"),
+                melds=table(seat % 2, ["8C 8D 8H"]),
+                discard="JK 3H 9C",
+                turn=seat,
+                phase=Phase.DRAW,
+            ),
+            acts(
+                (take("2C 9D"), no("classic-frozen-pile", "natural-pair-needed")),
+                (take("9D 9H"), OK),
+            ),
+            facts(discard_size=0, hand_sizes=[10 if s == seat else 11 for s in range(4)]),
+        )
+    dealer, seed = 3, 41
+    deal = deal_from_seed(CLASSIC, seed, dealer)
+    hand = engine.new_hand(CLASSIC, deal=deal, dealer=dealer)
+    chooser = make_policy("greedy", seed)
+    actions: list[Json] = []
+    while not hand.hand_over:
+        action = chooser.choose(hand, engine.legal_actions(hand))
+        following = engine.apply(hand, action)
+        if isinstance(following, engine.Violation):
+            raise SystemExit(f"the policy chose a refused action: {following}")
+        actions.append(engine.action_to_json(action))
+        hand = following
+    scores = [points_to_json(team.total) for team in engine.score_hand(hand).teams]
+    if max(float(s) for s in scores) >= 5000:
+        raise SystemExit("the explicit classic hand reached the target")
+    ident = "classic/explicit/one-hand-from-an-explicit-deal"
+    book.items[ident] = {
+        "id": ident,
+        "variant": "classic",
+        "clauses": ["explicit-deal", "game-record", "classic-deal", "classic-upcard"],
+        "description": f"A classic game given as a record without a seed: its first hand dealt "
+        f"by seat {dealer} from an explicit deal (every hand, the pile as the upcard left it "
+        "and the stock written out; the red threes dealt are laid and replaced by the "
+        "implementation) and played in full. The actions were chosen by a seeded greedy policy "
+        "and the hand scores are golden values of the reference; the game facts (dealer, "
+        "totals, target, no winner yet) are stated by hand.",
+        "source": SOURCE,
+        "steps": [
+            {
+                "kind": "game",
+                "first_dealer": dealer,
+                "hands": [{"deal": deal_to_json(deal), "actions": actions}],
+                "expect": {
+                    "hands": [
+                        {"dealer": dealer, "scores": scores, "totals": scores, "target": 5000}
+                    ],
+                    "winner": None,
+                    "decided_in": None,
+                },
+            }
+        ],
+    }
 
 
 def _dealt(features: Sequence[str], seed: int) -> Json:
@@ -1376,6 +1489,7 @@ def generated(book: Book) -> None:
 def build() -> dict[str, Json]:
     book = Book("classic", SOURCE)
     deal_fixtures(book)
+    explicit_fixtures(book)
     pile_fixtures(book)
     threes_fixtures(book)
     first_meld_fixtures(book)
