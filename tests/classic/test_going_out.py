@@ -7,7 +7,7 @@ import pytest
 
 from kanasta.actions import ActionType, legal_actions
 from kanasta.cards import parse_cards
-from kanasta.scoring import get_concealed_bonus
+from kanasta.scoring import get_concealed_bonus, score_hand
 from tests.classic.util import (
     CANASTA,
     MIXED,
@@ -166,3 +166,22 @@ def test_classic_stock_exhaustion_ends_the_hand(seat: int) -> None:
 
 def to_points(n: int) -> int:
     return 2 * n
+
+
+@pytest.mark.clause("classic-concealed", "classic-options")
+@pytest.mark.parametrize("seat", [0, 1, 2, 3])
+def test_classic_concealed_only_bonus_option_pays_200_and_nothing_plain(seat: int) -> None:
+    hands = seat_hands(seat, f"{CANASTA} 9C 9D 9H 8S")
+    fresh = classic_state("concealed-only-bonus", hands=hands, turn=seat, phase=Phase.PLAY)
+    out = accept(fresh, meld(CANASTA), meld("9C 9D 9H"), disc("8S"))
+    team = score_hand(out).teams[seat % 2]
+    assert (team.get("going-out"), team.get("concealed")) == (0, to_points(200))
+    plain = classic_state(
+        "concealed-only-bonus",
+        hands=seat_hands(seat, "9C 9D 9H 8S"),
+        melds=_melds(seat, [CANASTA]),
+        turn=seat,
+        phase=Phase.PLAY,
+    )
+    team = score_hand(accept(plain, meld("9C 9D 9H"), disc("8S"))).teams[seat % 2]
+    assert (team.get("going-out"), team.get("concealed")) == (0, 0)
