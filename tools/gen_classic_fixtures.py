@@ -959,6 +959,46 @@ def first_meld_fixtures(book: Book) -> None:
             facts(phase="draw", discard_size=3, discard_top="9C", hand_sizes=[11] * 4),
             ok(DRAW),
         )
+    waiver = ("concealed-waives-minimum",)
+    for seat in range(4):
+        book.add(
+            f"first-meld/concealed-waives-minimum-option-seat-{seat}",
+            ["classic-options", "classic-opening-minimum", "classic-concealed"],
+            f"With the option concealed-waives-minimum, seat {seat}'s side has not opened; the "
+            "player melds seven natural 4s (35, below 50, but a canasta) and discards the last "
+            "card: out concealed, no minimum needed. Without the option the same discard is "
+            "refused (first-meld/bonuses-do-not-count).",
+            state(
+                waiver,
+                hands=seat_hands(seat, "4C 4C 4D 4D 4H 4H 4S 7S"),
+                turn=seat,
+                phase=Phase.PLAY,
+            ),
+            ok(meld("4C 4C 4D 4D 4H 4H 4S"), disc("7S")),
+            facts(hand_over=True),
+            features=waiver,
+        )
+    for seat in (0, 3):
+        book.add(
+            f"first-meld/concealed-waives-minimum-keeps-the-pile-waiting-seat-{seat}",
+            ["classic-options", "classic-pile-opening"],
+            f"With the option concealed-waives-minimum, seat {seat}'s side has not opened and "
+            "takes the pile (AS AH JS 9C) with 9D 9H: 30, below 50. The waiver is for going "
+            "out only: melding the sevens leaves one card, but the pile still waits outside "
+            "the hand, so that card may not be discarded to go out.",
+            state(
+                waiver,
+                hands=seat_hands(seat, "9D 9H 7C 7D 7H 4C"),
+                melds=table(1 - seat % 2, [CANASTA]),
+                discard="AS AH JS 9C",
+                turn=seat,
+                phase=Phase.DRAW,
+            ),
+            ok(take("9D 9H"), meld("7C 7D 7H")),
+            facts(hand_sizes=[1 if s == seat else 11 for s in range(4)]),
+            acts((disc("4C"), no("classic-pile-opening", "pile-waiting"))),
+            features=waiver,
+        )
     for seat in (1, 2):
         book.add(
             f"first-meld/wild-cards-count-seat-{seat}",
@@ -1475,6 +1515,7 @@ def generated(book: Book) -> None:
         "black-three-freezes",
         "joker-canasta",
         "concealed-only-bonus",
+        "concealed-waives-minimum",
         "concealed-canasta",
     ):
         book.add_generated(

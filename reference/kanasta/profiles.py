@@ -698,6 +698,11 @@ CLASSIC = RulesProfile(
             ),
         ),
         ProfileOption(
+            "concealed-waives-minimum",
+            "a player who goes out concealed needs no first-meld minimum (clause classic-options)",
+            (("opening_waiver_cards", 1),),
+        ),
+        ProfileOption(
             "concealed-canasta",
             "a canasta laid from the hand in one meld earns 100 more (clause classic-options)",
             (("concealed_canasta_bonus", to_half_points(100)),),

@@ -505,6 +505,14 @@ def _discard_can_end(hand: tuple[Card, ...], pile_card: Card | None) -> bool:
     return size >= 2 and (pile_card is None or hand.count(pile_card) < size)
 
 
+_PILE_WAITING = Violation(
+    "classic-pile-opening",
+    "pile-waiting",
+    "the pile taken waits for the first meld to reach the minimum; the turn cannot end before",
+)
+"""classic-pile-opening: no discard and no going out while a pile is set aside."""
+
+
 def _stuck() -> Violation:
     return Violation(
         "turn-must-finish",
@@ -557,7 +565,10 @@ def after_laying(
         state.table_seats,
         profile.tracks_table_seats,
     )
-    if new.pile_top is not None and check_provisional_opening(new, len(hand)) is None:
+    # classic-pile-opening: the cards kept once the pile joins the hand decide (so that
+    # a waiver for going out never releases a pile).
+    kept = len(hand) + len(new.pile_pending)
+    if new.pile_top is not None and check_provisional_opening(new, kept) is None:
         new = release_pending_pile(new)
         hand = new.hands[seat]
     if not hand:
@@ -565,6 +576,8 @@ def after_laying(
             problem = check_provisional_opening(new, 0)
             if problem is not None:
                 return problem
+        if new.pile_top is not None:
+            return _PILE_WAITING
         problem = check_emptying(new, team, by_discard=False)
         if problem is not None:
             return problem
@@ -756,6 +769,8 @@ def _check_discard_now(
         problem = check_provisional_opening(state, len(hand))
         if problem is not None:
             return problem
+        if state.pile_top is not None:
+            return _PILE_WAITING
     if len(hand) == 1:
         return check_emptying(state, team, by_discard=True)
     return None

@@ -70,3 +70,20 @@ def test_classic_opening_minimum_lay_offs_in_the_turn_count(seat: int) -> None:
     laid = accept(state, meld("9C 9D 9H"))
     reject(laid, disc("7S"), "classic-opening-minimum", "below-threshold")
     accept(laid, lay(0, "JK"), disc("7S"))
+
+
+@pytest.mark.clause("classic-options", "classic-opening-minimum")
+@pytest.mark.parametrize("seat", [0, 1, 2, 3])
+def test_classic_options_concealed_waives_minimum_only_when_going_out(seat: int) -> None:
+    hands = seat_hands(seat, "4C 4C 4D 4D 4H 4H 4S 6S 7S")
+    waived = classic_state("concealed-waives-minimum", hands=hands, turn=seat, phase=Phase.PLAY)
+    laid = accept(waived, meld("4C 4C 4D 4D 4H 4H 4S"))
+    reject(laid, disc("7S"), "classic-opening-minimum", "below-threshold")  # two cards kept
+    gone = classic_state(
+        "concealed-waives-minimum",
+        hands=seat_hands(seat, "4C 4C 4D 4D 4H 4H 4S 7S"),
+        turn=seat,
+        phase=Phase.PLAY,
+    )
+    out = accept(gone, meld("4C 4C 4D 4D 4H 4H 4S"), disc("7S"))
+    assert out.went_out == seat
