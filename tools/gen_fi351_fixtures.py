@@ -252,6 +252,25 @@ def deal_fixtures(book: Book) -> None:
             features=features,
         )
     book.add(
+        "deal/an-explicit-deal-starts-without-an-upcard",
+        ["deal-fi-351", "take-whole-pile", "legal-action-count"],
+        "A hand written out card by card as fi-351 deals it: 11 cards to each of the four "
+        "players, two fi packets of 11, no upcard and 40 cards in the stock. Seat 1, the first "
+        "player after dealer seat 0, can only draw.",
+        state(hands=["AC 2C 3C 4C 5C 6C 7C 8C 9C 10C JC"], turn=1, dealer=0),
+        facts(
+            turn=1,
+            phase="draw",
+            hand_sizes=[11, 11, 11, 11],
+            stock_size=40,
+            discard_size=0,
+            fi_left=2,
+            trump=None,
+        ),
+        acts((TAKE, no("take-whole-pile", "pile-empty"))),
+        count(1),
+    )
+    book.add(
         "deal/first-player-must-draw",
         ["deal-fi-351", "take-whole-pile", "pass-by-showing", "legal-action-count"],
         "A fi-351 hand starts with an empty discard pile: the first player can neither take "
