@@ -300,8 +300,6 @@ class RulesProfile:
     score_parts: tuple[str, ...] = ("fi", "melded", "canastas", "going-out", "hand", "rounding")
     pass_by_showing: bool = False
     # --- classic: threes, the frozen pile, several canastas to go out (chapters 5-9) ---
-    teams: int = 0
-    """How many sides play: 0 for the default (two partnerships, or one per player)."""
     going_out_canastas: int = 1
     upcard_turn_again: tuple[Card, ...] = ()
     """Cards that, turned up to start the pile, are covered by the next stock card."""
@@ -362,9 +360,8 @@ class RulesProfile:
 
     @property
     def team_count(self) -> int:
-        """seats-in-order-of-play: the sides: two partnerships, or one per player."""
-        if self.teams:
-            return self.teams
+        """seats-in-order-of-play, classic-players: the sides: two partnerships (of two or
+        three players), or one per player."""
         return 2 if self.partnerships else self.players
 
     @implements("card-points-koz", "card-points-fi-5200", "card-points-classic")

@@ -502,7 +502,6 @@ PROFILE_LABELS: dict[str, str] = {
     "unplayed_fi": "a fi taken by discarding and never played",
     "score_parts": "parts of the hand score",
     "opening_scope": "whose first melds the opening requirement applies to",
-    "teams": "sides (0: two partnerships, or one per player)",
     "going_out_canastas": "canastas a side needs to go out",
     "upcard_turn_again": "an upcard of these cards is covered by the next stock card",
     "red_threes_laid": "red threes are laid face up at once (bonus cards)",
