@@ -80,6 +80,7 @@ def thorough(session: nox.Session) -> None:
         "pytest",
         "tests/properties",
         "tests/core/test_meld_properties.py",
+        "tests/classic/test_selfplay.py",
         *session.posargs,
         env={"HYPOTHESIS_PROFILE": "thorough", "KANASTA_SELFPLAY_HANDS": "10000"},
     )
@@ -104,6 +105,7 @@ def conformance(session: nox.Session) -> None:
     session.run("python", "tools/gen_koz_fixtures.py", "--check")
     session.run("python", "tools/gen_fi5200_fixtures.py", "--check")
     session.run("python", "tools/gen_fi351_fixtures.py", "--check")
+    session.run("python", "tools/gen_classic_fixtures.py", "--check")
     session.run("python", "tools/gen_game_fixtures.py", "--check")
     session.run("python", "tools/gen_pin_fixtures.py", "--check")
     session.run(

@@ -1,5 +1,5 @@
 """Write the game-level conformance fixtures (chapter 10, The game) of every family with a
-game engine: ``koz/game/``, ``fi-5200/game/`` and ``fi-351/game/``.
+game engine: ``koz/game/``, ``fi-5200/game/``, ``fi-351/game/`` and ``classic/game/``.
 
 Most scenarios give each hand's result outright (``{"scores": [...]}``), so that only the
 game rules are checked: the totals, the target in force (reached or exceeded, the fi-5200
@@ -748,12 +748,94 @@ def fi351_fixtures(book: GameBook) -> None:
     _seeded_game(book, get_profile("fi-351"), game_seed=3, first_dealer=3, policy="random", hands=2)
 
 
+# --------------------------------------------------------------------------- classic
+
+CLASSIC_END = ["game-hands", "classic-game-target", "dealer-rotation"]
+
+
+def classic_fixtures(book: GameBook) -> None:
+    book.add(
+        "exactly-5000-wins-biz",
+        CLASSIC_END,
+        "Side 0 reaches exactly 5000 after the second hand and wins at once; the third hand "
+        "given is never played.",
+        first_dealer=3,
+        rows=[([3000, 1200], 3, [3000, 1200], 5000), ([2000, 800], 0, [5000, 2000], 5000)],
+        winner=0,
+        unplayed=[[0, 4000]],
+    )
+    book.add(
+        "4995-is-not-yet",
+        CLASSIC_END,
+        "Side 1 stands at 4995 after the first hand: not yet 5000; 5 more in the second hand "
+        "win. Seat 1 deals first.",
+        first_dealer=1,
+        rows=[([1000, 4995], 1, [1000, 4995], 5000), ([100, 5], 2, [1100, 5000], 5000)],
+        winner=1,
+    )
+    book.add(
+        "negative-hand-then-5000",
+        CLASSIC_END,
+        "A side's hand score may be negative (red threes of a side without melds, cards left "
+        "in hand): -300, then 5400 brings side 0 to 5100.",
+        first_dealer=3,
+        rows=[([-300, 2000], 3, [-300, 2000], 5000), ([5400, 1500], 0, [5100, 3500], 5000)],
+        winner=0,
+    )
+    book.add(
+        "both-over-the-higher-wins",
+        [*CLASSIC_END, "game-tie"],
+        "Both sides pass 5000 in the same hand: the higher total (5600 against 5300) wins.",
+        first_dealer=3,
+        rows=[([4000, 4500], 3, [4000, 4500], 5000), ([1600, 800], 0, [5600, 5300], 5000)],
+        winner=0,
+    )
+    book.add(
+        "both-over-and-equal-play-on",
+        [*CLASSIC_END, "game-tie"],
+        "Both sides stand at 5200 after the second hand and play another; side 1 ends it ahead.",
+        first_dealer=3,
+        rows=[
+            ([4000, 4100], 3, [4000, 4100], 5000),
+            ([1200, 1100], 0, [5200, 5200], 5000),
+            ([300, 450], 1, [5500, 5650], 5000),
+        ],
+        winner=1,
+    )
+    book.add(
+        "three-players",
+        [*CLASSIC_END, "classic-players"],
+        "Three players, each alone; seat 2 deals first. Seat 1 reaches 5000 in the third hand.",
+        first_dealer=2,
+        rows=[
+            ([2000, 1500, 1000], 2, [2000, 1500, 1000], 5000),
+            ([1000, 2000, 1500], 0, [3000, 3500, 2500], 5000),
+            ([500, 1600, 900], 1, [3500, 5100, 3400], 5000),
+        ],
+        winner=1,
+        features=["players-3"],
+    )
+    book.add(
+        "six-players",
+        [*CLASSIC_END, "classic-players"],
+        "Six players in two sides of three; seat 5 deals first, seat 0 the second hand.",
+        first_dealer=5,
+        rows=[([3000, 2500], 5, [3000, 2500], 5000), ([1500, 2600], 0, [4500, 5100], 5000)],
+        winner=1,
+        features=["players-6"],
+    )
+    _seeded_game(
+        book, get_profile("classic"), game_seed=3, first_dealer=3, policy="greedy", hands=2
+    )
+
+
 def build() -> dict[str, Json]:
     items: dict[str, Json] = {}
     for variant, source, make in (
         ("koz", "seed 001", koz_fixtures),
         ("fi-5200", "seed 000 (part 1)", fi5200_fixtures),
         ("fi-351", "seed 000 (part 2)", fi351_fixtures),
+        ("classic", "seeds 002, 003, 004", classic_fixtures),
     ):
         book = GameBook(variant, source)
         make(book)

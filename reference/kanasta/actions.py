@@ -11,6 +11,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from dataclasses import dataclass
 from enum import StrEnum
+from itertools import combinations
 from operator import itemgetter
 
 from kanasta.candidates import (
@@ -28,7 +29,7 @@ from kanasta.cards import Card, format_card, format_cards, parse_card
 from kanasta.clauses import implements
 from kanasta.errors import InputError, Violation
 from kanasta.melds import Meld, check_new_set
-from kanasta.profiles import RulesProfile
+from kanasta.profiles import BLACK_THREES, RulesProfile
 from kanasta.state import Phase, State, is_provisional, read_cards_json
 from kanasta.turn import (
     after_laying,
@@ -39,8 +40,10 @@ from kanasta.turn import (
     apply_pass,
     apply_take_back,
     apply_take_pile,
+    apply_take_pile_top,
     check_pass_by_showing,
     get_legal_discards,
+    get_take_pile_options,
     is_take_pile_legal,
     remove_cards,
 )
@@ -93,7 +96,7 @@ _OVER = Phase.OVER
 _DRAW = Phase.DRAW
 
 DRAW = Action(ActionType.DRAW)
-TAKE_PILE = Action(ActionType.TAKE_PILE)
+TAKE_PILE = Action(ActionType.TAKE_PILE, meld=-1)
 TAKE_BACK = Action(ActionType.TAKE_BACK)
 PASS = Action(ActionType.PASS)
 
@@ -123,6 +126,15 @@ def apply_action(state: State, action: Action, seat: int | None = None) -> State
         if kind is _LAY_OFF:
             return apply_lay_off_action(state, action.meld, action.cards, action.wild_at)
         if kind is ActionType.TAKE_PILE:
+            if state.profile.pile_top_melded:
+                return apply_take_pile_top(state, action.cards, action.meld)
+            if action.cards or action.meld > 0:
+                return Violation(
+                    "take-whole-pile",
+                    "no-top-meld-in-family",
+                    f"in {state.profile.family.value} the pile is taken into the hand, "
+                    "naming no cards and no meld",
+                )
             return apply_take_pile(state)
         if kind is ActionType.PASS:
             return apply_pass(state)
@@ -200,7 +212,12 @@ def legal_actions(state: State) -> tuple[Action, ...]:
             out: list[Action] = []
             if state.stock:
                 out.append(DRAW)
-            if is_take_pile_legal(state):
+            if state.profile.pile_top_melded:
+                out.extend(
+                    Action(ActionType.TAKE_PILE, cards, index)
+                    for cards, index in get_take_pile_options(state)
+                )
+            elif is_take_pile_legal(state):
                 out.append(TAKE_PILE)
             if state.profile.pass_by_showing and check_pass_by_showing(state) is None:
                 out.append(PASS)
@@ -260,6 +277,8 @@ def legal_actions(state: State) -> tuple[Action, ...]:
                     _replaced(team_melds, index, _lay_off_result(state, target, batch, wild_at)),
                 ):
                     found.append(action)
+        if profile.threes_special and size <= _MOST_BLACK_THREES + 1:
+            found = _with_black_threes(state, found)
         found.extend([_DISCARDS[card] for card in get_legal_discards(state)])
         if is_provisional(state, team):
             found.append(TAKE_BACK)
@@ -267,6 +286,29 @@ def legal_actions(state: State) -> tuple[Action, ...]:
     except (AttributeError, TypeError, IndexError, KeyError):
         check_engine_input(state)
         raise
+
+
+_MOST_BLACK_THREES = 4
+_BLACK_THREES = frozenset(BLACK_THREES)
+
+
+@implements("classic-threes-in-melds", "legal-action-count")
+def _with_black_threes(state: State, found: list[Action]) -> list[Action]:
+    """classic-threes-in-melds: the melds of three or four black threes that go out
+    (the meld table never lists them), merged into the new melds in canonical order."""
+    hand = state.hands[state.turn]
+    threes = [c for c in hand if c in _BLACK_THREES]
+    if len(threes) < 3:
+        return found
+    extra = [
+        Action(_MELD, batch)
+        for size in range(3, len(threes) + 1)
+        for batch in dict.fromkeys(combinations(threes, size))
+        if not isinstance(apply_meld(state, batch), Violation)
+    ]
+    if not extra:
+        return found
+    return sorted([*found, *extra], key=action_order)
 
 
 _DISCARDS = tuple(Action(ActionType.DISCARD, (card,)) for card in range(53))
@@ -456,7 +498,12 @@ def count_action_sequences(state: State, depth: int) -> int:
 def action_to_json(action: Action) -> dict[str, object]:
     """action-json: an action as the fixture schema's ``action`` object."""
     out: dict[str, object] = {"type": action.type.value}
-    if action.type is ActionType.DISCARD:
+    if action.type is ActionType.TAKE_PILE:
+        if action.meld >= 0:
+            out["meld"] = action.meld
+        if action.cards:
+            out["cards"] = [format_card(c) for c in action.cards]
+    elif action.type is ActionType.DISCARD:
         out["card"] = format_card(action.cards[0])
     elif action.type in (ActionType.MELD, ActionType.LAY_OFF):
         if action.type is ActionType.LAY_OFF:
@@ -486,7 +533,7 @@ def action_from_json(data: object, where: str = "action") -> tuple[Action, int |
     seat = seat_raw if isinstance(seat_raw, int) else None
     allowed = {
         ActionType.DRAW: set(),
-        ActionType.TAKE_PILE: set(),
+        ActionType.TAKE_PILE: {"cards", "meld"},
         ActionType.PASS: set(),
         ActionType.TAKE_BACK: set(),
         ActionType.DISCARD: {"card"},
@@ -524,6 +571,12 @@ def action_from_json(data: object, where: str = "action") -> tuple[Action, int |
                 raise InputError(f"{where}.meld: the index of one of the team's melds (0, 1, ...).")
             index = raw_index
         return Action(kind, cards, index, wild_at), seat
+    if kind is ActionType.TAKE_PILE:
+        shown = tuple(sorted(read_cards_json(data.get("cards", []), f"{where}.cards")))
+        raw_target = data.get("meld", -1)
+        if isinstance(raw_target, bool) or not isinstance(raw_target, int) or raw_target < -1:
+            raise InputError(f"{where}.meld: the index of one of the team's melds (0, 1, ...).")
+        return Action(kind, shown, raw_target), seat
     return Action(kind), seat
 
 
@@ -538,4 +591,8 @@ def format_action(action: Action) -> str:
     if kind is ActionType.LAY_OFF:
         tail = f" (wild at {action.wild_at})" if action.wild_at is not None else ""
         return f"lay-off #{action.meld} {format_cards(action.cards)}{tail}"
+    if kind is ActionType.TAKE_PILE and (action.cards or action.meld >= 0):
+        onto = f" onto #{action.meld}" if action.meld >= 0 else ""
+        shown = f" with {format_cards(action.cards)}" if action.cards else ""
+        return f"take-pile{shown}{onto}"
     return kind.value

@@ -100,9 +100,11 @@ def _natural_mixed(
     _size: int,
     _naturals: int,
     wilds: int,
-    _wild_meld: bool,
+    wild_meld: bool,
     _is_run: bool,
 ) -> CanastaKind:
+    if wild_meld:
+        return CanastaKind.ALL_WILD
     return CanastaKind.MIXED if wilds else CanastaKind.NATURAL
 
 

@@ -16,7 +16,7 @@ from kanasta.cards import Card, format_card, format_cards, get_deck
 from kanasta.clauses import implements
 from kanasta.errors import InputError
 from kanasta.points import HalfPoints
-from kanasta.profiles import DealScheme, Direction, RulesProfile, TrumpRule
+from kanasta.profiles import RED_THREES, DealScheme, Direction, RulesProfile, TrumpRule
 from kanasta.state import (
     Phase,
     State,
@@ -35,6 +35,7 @@ __all__ = [
     "get_first_player",
     "get_next_dealer",
     "get_next_seat_side",
+    "lay_dealt_red_threes",
     "new_hand",
     "shuffle_deck",
     "splitmix64",
@@ -117,7 +118,15 @@ def get_next_dealer(profile: RulesProfile, dealer: int) -> int:
     return (dealer + 1) % profile.players
 
 
-@implements("deal-koz", "deal-order", "trump-card", "deal-fi-5200", "deal-fi-351")
+@implements(
+    "deal-koz",
+    "deal-order",
+    "trump-card",
+    "deal-fi-5200",
+    "deal-fi-351",
+    "classic-upcard",
+    "classic-deal",
+)
 def deal_cards(profile: RulesProfile, deck: Sequence[Card], dealer: int) -> Deal:
     """deal-order: deal a shuffled deck (``deck[0]`` is the top card).
 
@@ -129,6 +138,8 @@ def deal_cards(profile: RulesProfile, deck: Sequence[Card], dealer: int) -> Deal
     deal-six-packets (fi-5200): the hands and the fi packets are dealt
     together, as if to six players (:func:`_deal_six_packets`). deal-fi-351:
     the fi packets from the cut, then the hands in pairs (:func:`_deal_cut_fi_then_pairs`).
+    classic-upcard: while the upcard is a wild card or a three, the next stock card is
+    turned onto it.
     """
     if profile.deal_scheme is DealScheme.SIX_PACKETS:
         hands, fi = _deal_six_packets(profile, deck, dealer)
@@ -141,6 +152,9 @@ def deal_cards(profile: RulesProfile, deck: Sequence[Card], dealer: int) -> Deal
     if profile.initial_upcard:
         discard = (deck[k],)
         k += 1
+        while discard[-1] in profile.upcard_turn_again and k < len(deck):
+            discard = (*discard, deck[k])
+            k += 1
     stock = tuple(deck[k:])
     trump = stock[-1] if profile.trump_rule is TrumpRule.BOTTOM_OF_STOCK and stock else None
     return Deal(tuple(tuple(sorted(h)) for h in hands), tuple(fi), discard, stock, trump)
@@ -234,8 +248,22 @@ def check_deal(profile: RulesProfile, deal: Deal, where: str = "deal") -> None:
         raise InputError(
             f"{where}.fi: expected {profile.fi_packets} fi packets of {profile.fi_size} cards."
         )
-    if len(deal.discard) != (1 if profile.initial_upcard else 0):
-        raise InputError(f"{where}.discard: expected {int(profile.initial_upcard)} upcard(s).")
+    turned = deal.discard[:-1]
+    if (
+        len(deal.discard) != (1 if profile.initial_upcard else 0)
+        and not (profile.upcard_turn_again and all(c in profile.upcard_turn_again for c in turned))
+    ) or (
+        deal.discard and profile.upcard_turn_again and deal.discard[-1] in profile.upcard_turn_again
+    ):
+        raise InputError(
+            f"{where}.discard: expected {int(profile.initial_upcard)} upcard(s)"
+            + (
+                ", covered while it is a wild card or a three (clause classic-upcard)"
+                if profile.upcard_turn_again
+                else ""
+            )
+            + "."
+        )
     held = sorted(
         [c for h in deal.hands for c in h]
         + [c for p in deal.fi for c in p]
@@ -315,13 +343,21 @@ def new_hand(
     scores = tuple(team_scores) if team_scores is not None else (0,) * teams
     if len(scores) != teams:
         raise InputError(f"team_scores: expected {teams} scores, got {len(scores)}.")
+    first = get_first_player(profile, dealer)
+    hands = deal.hands
+    stock = deal.stock
+    red_threes: tuple[tuple[Card, ...], ...] = ()
+    seats: tuple[bool, ...] = ()
+    if profile.red_threes_laid:
+        hands, stock, red_threes = lay_dealt_red_threes(profile, hands, stock, first)
+        seats = (False,) * profile.players
     return State(
         profile=profile,
         dealer=dealer,
-        turn=get_first_player(profile, dealer),
+        turn=first,
         phase=Phase.DRAW,
-        hands=deal.hands,
-        stock=deal.stock,
+        hands=hands,
+        stock=stock,
         discard=deal.discard,
         fi=deal.fi,
         fi_takers=(),
@@ -330,6 +366,41 @@ def new_hand(
         team_scores=scores,
         trump=deal.trump,
         seat_opened=default_seat_opened(profile, (False,) * teams),
+        red_threes=red_threes,
+        table_seats=seats,
+    )
+
+
+@implements("classic-red-threes")
+def lay_dealt_red_threes(
+    profile: RulesProfile,
+    hands: tuple[tuple[Card, ...], ...],
+    stock: tuple[Card, ...],
+    first: int,
+) -> tuple[tuple[tuple[Card, ...], ...], tuple[Card, ...], tuple[tuple[Card, ...], ...]]:
+    """classic-red-threes: before the first turn each player, from the first player on in
+    the order of play, lays the red threes dealt to them face up and replaces each with
+    the top card of the stock (a red three drawn so is laid and replaced in turn)."""
+    teams = get_team_count(profile)
+    out = [list(h) for h in hands]
+    laid: list[list[Card]] = [[] for _ in range(teams)]
+    for offset in range(profile.players):
+        seat = (first + offset) % profile.players
+        while True:
+            reds = [c for c in out[seat] if c in RED_THREES]
+            if not reds or not stock:
+                break
+            for card in reds:
+                out[seat].remove(card)
+                laid[seat % teams].append(card)
+                out[seat].append(stock[0])
+                stock = stock[1:]
+                if not stock:
+                    break
+    return (
+        tuple(tuple(sorted(h)) for h in out),
+        stock,
+        tuple(tuple(team) for team in laid),
     )
 
 

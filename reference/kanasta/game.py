@@ -163,7 +163,9 @@ def new_game(
     )
 
 
-@implements("game-target", "game-tie", "game-target-fi-5200", "game-target-fi-351")
+@implements(
+    "game-target", "game-tie", "game-target-fi-5200", "game-target-fi-351", "classic-game-target"
+)
 def get_game_winner(
     profile: RulesProfile, totals: Sequence[HalfPoints], target: HalfPoints
 ) -> tuple[int | None, HalfPoints]:

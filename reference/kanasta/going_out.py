@@ -13,7 +13,7 @@ from kanasta.canasta import is_canasta
 from kanasta.clauses import implements
 from kanasta.errors import Violation
 from kanasta.opening import get_opened_after
-from kanasta.state import Phase, State, get_team, has_opened, is_provisional
+from kanasta.state import Phase, State, get_table_seats, get_team, has_opened, is_provisional
 
 _OVER = Phase.OVER
 _DRAW = Phase.DRAW
@@ -29,8 +29,10 @@ __all__ = [
 
 
 def has_canasta(state: State, team: int) -> bool:
-    """emptying-needs-canasta: whether the team has at least one canasta on the table."""
-    return any(is_canasta(m) for m in state.melds[team])
+    """emptying-needs-canasta: whether the team has the canastas its family asks on the
+    table (one; classic-going-out: two for two players)."""
+    needed = state.profile.going_out_canastas
+    return sum(1 for m in state.melds[team] if is_canasta(m)) >= needed
 
 
 def get_first_fi_team(state: State) -> int | None:
@@ -47,6 +49,7 @@ def get_first_fi_team(state: State) -> int | None:
     "going-out-needs-discard",
     "going-out-needs-canasta",
     "going-out-own-opening",
+    "classic-going-out",
 )
 def check_emptying(state: State, team: int, *, by_discard: bool) -> Violation | None:
     """emptying-needs-canasta: may the player's hand become empty now?
@@ -67,7 +70,7 @@ def check_emptying(state: State, team: int, *, by_discard: bool) -> Violation | 
         return Violation(
             "emptying-needs-canasta" if profile.fi_needs_canasta else "going-out-needs-canasta",
             "no-canasta",
-            "a hand may be emptied only when the team has a canasta",
+            f"a hand may be emptied only when the team has {profile.going_out_canastas} canasta(s)",
         )
     if (
         by_discard
@@ -168,4 +171,6 @@ def end_turn(state: State) -> State:
         went_out=None,
         provisional=0,
         fi_waiting=state.fi_waiting if over else waiting,
+        table_seats=state.table_seats if over else get_table_seats(state),
+        turn_laid=state.turn_laid if over else False,
     )

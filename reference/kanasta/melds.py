@@ -71,6 +71,7 @@ class MeldKind(StrEnum):
 _SET = MeldKind.SET
 _RUN = MeldKind.RUN
 _WILD_MELD = MeldKind.WILD
+_ANY_WILD_RULES = frozenset({WildMeldRule.ANY_WILDS, WildMeldRule.CANASTA_AT_ONCE})
 
 
 @dataclass(frozen=True, slots=True)
@@ -231,7 +232,7 @@ def _check_threes(cards: Sequence[Card], *, going_out: bool) -> Violation | None
     return None
 
 
-@implements("wild-only-melds", "twos-set")
+@implements("wild-only-melds", "twos-set", "classic-options")
 def _wild_only(
     profile: RulesProfile,
     cards: tuple[Card, ...],
@@ -241,10 +242,18 @@ def _wild_only(
     """wild-only-melds: what a meld made only of 2s and jokers is, by family.
 
     koz: a wild meld of any 2s and jokers. fi-5200 (twos-set): a set of rank 2,
-    whose 2s are its naturals and whose jokers are wilds. Elsewhere: not a meld.
+    whose 2s are its naturals and whose jokers are wilds. classic-options (joker-canasta):
+    a wild meld whose first batch is a whole canasta. Elsewhere: not a meld.
     """
     rule = profile.wild_meld_rule
-    if rule is WildMeldRule.ANY_WILDS:
+    if rule is WildMeldRule.CANASTA_AT_ONCE and len(history[0]) < profile.canasta_size:
+        return Violation(
+            "classic-options",
+            "joker-canasta-at-once",
+            f"a meld of wild cards only is laid at once as a canasta of "
+            f"{profile.canasta_size} or more",
+        )
+    if rule in _ANY_WILD_RULES:
         size = len(cards)
         canasta = _canasta(profile, previous, size, 0, size, _WILD_MELD)
         return [_make_meld(_WILD_MELD, 0, None, 0, cards, None, (), history, canasta)]
@@ -305,7 +314,13 @@ def _check_wild_ratio(profile: RulesProfile, naturals: int, wilds: int) -> Viola
             "too-few-naturals",
             f"at least {profile.min_naturals_per_meld} natural cards",
         )
-    if profile.wilds_at_most_naturals and wilds > naturals:
+    if profile.wilds_at_most_naturals and wilds * profile.naturals_per_wild > naturals:
+        if profile.naturals_per_wild > 1:
+            return Violation(
+                "classic-options",
+                "too-few-naturals-per-wild",
+                f"each wild card needs {profile.naturals_per_wild} natural cards",
+            )
         return Violation(
             "classic-wild-ratio", "wilds-outnumber-naturals", "wilds may not outnumber naturals"
         )

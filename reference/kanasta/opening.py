@@ -42,7 +42,13 @@ __all__ = [
 ]
 
 
-@implements("opening-bands", "opening-negative-score", "opening-bands-fi-5200", "opening-band-900")
+@implements(
+    "opening-bands",
+    "opening-negative-score",
+    "opening-bands-fi-5200",
+    "opening-band-900",
+    "classic-opening-minimum",
+)
 def get_opening_band(profile: RulesProfile, team_score: HalfPoints) -> OpeningBand | None:
     """opening-bands: the band of the team's score before the hand (``None``: no requirement).
 
@@ -113,6 +119,7 @@ def get_opening_total(
     "opening-upper-band",
     "opening-two-melds",
     "opening-two-melds-reading",
+    "classic-opening-minimum",
 )
 def check_opening(
     profile: RulesProfile, melds: tuple[Meld, ...], team_score: HalfPoints, cards_left: int

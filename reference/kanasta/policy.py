@@ -99,6 +99,9 @@ class GreedyPolicy(Policy):
     def _draw_or_take(self, state: State, legal: Sequence[Action]) -> Action:
         take = [a for a in legal if a.type is ActionType.TAKE_PILE]
         draw = [a for a in legal if a.type is ActionType.DRAW]
+        if draw and self._gave_up == (state.turn, len(state.stock)):
+            # A classic pile taken before opening was given back in this turn: draw.
+            return draw[0]
         if take and (not draw or _fit(state.discard[-1], state.hands[state.turn]) >= 5):
             return take[0]
         return draw[0] if draw else take[0]

@@ -12,19 +12,22 @@ from collections.abc import Iterable
 from dataclasses import dataclass, field, replace
 from enum import Enum, StrEnum
 
-from kanasta.cards import Card, get_rank, get_suit, is_two
+from kanasta.cards import JOKER, Card, get_rank, get_suit, is_two, make_card
 from kanasta.clauses import implements
 from kanasta.errors import InputError
 from kanasta.points import HalfPoints, to_half_points
 
 __all__ = [
+    "BLACK_THREES",
     "CLASSIC",
     "FI_351",
     "FI_5200",
     "KOZ",
     "PLAYABLE_FAMILIES",
     "PROFILES",
+    "RED_THREES",
     "VARIANTS",
+    "WILD_CARDS",
     "CanastaScheme",
     "DealScheme",
     "Direction",
@@ -43,6 +46,13 @@ __all__ = [
     "get_variant_profile",
     "require_playable",
 ]
+
+
+RED_THREES: tuple[Card, ...] = (make_card(3, 1), make_card(3, 2))
+"""classic-red-threes: the 3 of diamonds and the 3 of hearts."""
+BLACK_THREES: tuple[Card, ...] = (make_card(3, 0), make_card(3, 3))
+"""classic-black-threes: the 3 of clubs and the 3 of spades."""
+WILD_CARDS: tuple[Card, ...] = (*(make_card(2, s) for s in range(4)), JOKER)
 
 
 class Family(StrEnum):
@@ -93,6 +103,7 @@ class WildMeldRule(Enum):
     FORBIDDEN = "forbidden"
     ANY_WILDS = "any mix of 2s and jokers"
     TWOS_SET = "a set of 2s with at most the usual wild"
+    CANASTA_AT_ONCE = "a canasta of wild cards only, laid at once (seven or more)"
 
 
 class TrumpRule(Enum):
@@ -188,6 +199,16 @@ class PointTable:
     by_card: tuple[HalfPoints, ...]
     wild_two: HalfPoints
     hand_two: HalfPoints
+    by_hand_card: tuple[HalfPoints, ...] = ()
+    """The value of each card kind left in hand (a 2 at ``hand_two``; empty: built from
+    ``by_card``)."""
+
+    def __post_init__(self) -> None:
+        if not self.by_hand_card:
+            hand = tuple(
+                self.hand_two if is_two(c) else value for c, value in enumerate(self.by_card)
+            )
+            object.__setattr__(self, "by_hand_card", hand)
 
 
 @implements("classic-threes")
@@ -202,6 +223,7 @@ def _table(
     high: str,
     black_three: str | None = None,
     red_three: str | None = None,
+    black_three_hand: str | None = None,
 ) -> PointTable:
     """Build a point table from the values a source gives (low = 3..7, high = 8..K)."""
     values: list[HalfPoints] = []
@@ -220,7 +242,13 @@ def _table(
             text = high
         values.append(to_half_points(text))
     values.append(to_half_points(joker))
-    return PointTable(tuple(values), to_half_points(two_wild), to_half_points(two_hand))
+    hand = [to_half_points(two_hand) if is_two(c) else v for c, v in enumerate(values)]
+    if black_three_hand is not None:
+        for card in BLACK_THREES:
+            hand[card] = to_half_points(black_three_hand)
+    return PointTable(
+        tuple(values), to_half_points(two_wild), to_half_points(two_hand), tuple(hand)
+    )
 
 
 @dataclass(frozen=True, slots=True)
@@ -271,6 +299,23 @@ class RulesProfile:
     unplayed_fi: UnplayedFi = UnplayedFi.COUNTS
     score_parts: tuple[str, ...] = ("fi", "melded", "canastas", "going-out", "hand", "rounding")
     pass_by_showing: bool = False
+    # --- classic: threes, the frozen pile, several canastas to go out (chapters 5-9) ---
+    going_out_canastas: int = 1
+    upcard_turn_again: tuple[Card, ...] = ()
+    """Cards that, turned up to start the pile, are covered by the next stock card."""
+    red_threes_laid: bool = False
+    """Red threes are laid face up at once beside the side's melds (bonus cards)."""
+    pile_top_melded: bool = False
+    """The pile is taken by melding its top card at once, named in the take-pile action."""
+    pile_freezers: tuple[Card, ...] = ()
+    """Cards that freeze the pile while they lie in it."""
+    pile_blockers: tuple[Card, ...] = ()
+    """Cards that, on top of the pile, block it for the next player."""
+    naturals_per_wild: int = 1
+    """With ``wilds_at_most_naturals``: how many naturals each wild card needs."""
+    concealed_canasta_bonus: HalfPoints = 0
+    tracks_table_seats: bool = False
+    """The state keeps which players have laid cards on the table (for going out concealed)."""
     known_options: tuple[ProfileOption, ...] = ()
     options: tuple[str, ...] = ()
     implemented: Implemented = Implemented.MELDS
@@ -313,6 +358,12 @@ class RulesProfile:
                 return value
         return 0
 
+    @property
+    def team_count(self) -> int:
+        """seats-in-order-of-play, classic-players: the sides: two partnerships (of two or
+        three players), or one per player."""
+        return 2 if self.partnerships else self.players
+
     @implements("card-points-koz", "card-points-fi-5200", "card-points-classic")
     def card_points(self, card: Card, *, acting_wild: bool) -> HalfPoints:
         """card-points: the value of a melded card (a 2 by how it is used)."""
@@ -323,9 +374,7 @@ class RulesProfile:
     @implements("hand-card-points")
     def hand_card_points(self, card: Card) -> HalfPoints:
         """hand-card-points: the value of a card left in hand (a 2 at its wild value)."""
-        if is_two(card):
-            return self.points.hand_two
-        return self.points.by_card[card]
+        return self.points.by_hand_card[card]
 
 
 def _b(**values: str) -> tuple[tuple[str, HalfPoints], ...]:
@@ -519,6 +568,30 @@ FI_351 = RulesProfile(
     ),
 )
 
+_MINIMUM = "classic-opening-minimum"
+
+_CLASSIC_BONUSES = _b(
+    mixed="300",
+    natural="500",
+    going_out="100",
+    concealed="100",
+    red_three="100",
+    all_red_threes="800",
+    all_wild="2000",
+)
+
+_CLASSIC_POINTS = {
+    "joker": "50",
+    "ace": "20",
+    "two_natural": "20",
+    "two_wild": "20",
+    "two_hand": "20",
+    "low": "5",
+    "high": "10",
+    "black_three": "5",
+    "red_three": "100",
+}
+
 CLASSIC = RulesProfile(
     family=Family.CLASSIC,
     title="classic: sets only, red and black threes, natural and mixed canastas",
@@ -531,17 +604,7 @@ CLASSIC = RulesProfile(
     fi_size=0,
     initial_upcard=True,
     direction=Direction.CLOCKWISE,
-    points=_table(
-        joker="50",
-        ace="20",
-        two_natural="20",
-        two_wild="20",
-        two_hand="20",
-        low="5",
-        high="10",
-        black_three="5",
-        red_three="100",
-    ),
+    points=_table(**_CLASSIC_POINTS),
     runs_allowed=False,
     max_meld_size=None,
     max_wilds_per_meld=3,
@@ -554,7 +617,94 @@ CLASSIC = RulesProfile(
     threes_special=True,
     canasta_size=7,
     canasta_scheme=CanastaScheme.NATURAL_MIXED,
-    bonuses=_b(mixed="300", natural="500", going_out="100", concealed="100", red_three="100"),
+    implemented=Implemented.GAMES,
+    bonuses=_CLASSIC_BONUSES,
+    single_pile_needs_two_cards=True,
+    opening_bands=(
+        OpeningBand(None, to_half_points(15), needs_clean_run=False, total_clause=_MINIMUM),
+        OpeningBand(0, to_half_points(50), needs_clean_run=False, total_clause=_MINIMUM),
+        OpeningBand(
+            to_half_points(1500), to_half_points(90), needs_clean_run=False, total_clause=_MINIMUM
+        ),
+        OpeningBand(
+            to_half_points(3000), to_half_points(120), needs_clean_run=False, total_clause=_MINIMUM
+        ),
+    ),
+    opening_scope=OpeningScope.TEAM,
+    emptying_needs_canasta=True,
+    fi_needs_canasta=True,
+    going_out_needs_discard=False,
+    rounding=Rounding.NONE,
+    target_score=to_half_points(5000),
+    score_parts=("melded", "canastas", "red-threes", "going-out", "concealed", "hand"),
+    upcard_turn_again=(*WILD_CARDS, *RED_THREES, *BLACK_THREES),
+    red_threes_laid=True,
+    tracks_table_seats=True,
+    pile_top_melded=True,
+    pile_freezers=(*WILD_CARDS, *RED_THREES),
+    pile_blockers=BLACK_THREES,
+    known_options=(
+        ProfileOption(
+            "players-2",
+            "two players, each on their own, 15 cards each, two canastas to go out "
+            "(clause classic-players)",
+            (("players", 2), ("partnerships", False), ("hand_size", 15), ("going_out_canastas", 2)),
+        ),
+        ProfileOption(
+            "players-3",
+            "three players, each on their own, 13 cards each (clause classic-players)",
+            (("players", 3), ("partnerships", False), ("hand_size", 13)),
+        ),
+        ProfileOption(
+            "players-6",
+            "six players in two partnerships of three, 11 cards each (clause classic-players)",
+            (("players", 6),),
+        ),
+        ProfileOption(
+            "two-naturals-per-wild",
+            "a meld needs two natural cards for each wild card (clause classic-options)",
+            (("naturals_per_wild", 2),),
+        ),
+        ProfileOption(
+            "black-three-minus-100",
+            "a black three left in hand costs 100 (clause classic-options)",
+            (("points", _table(**_CLASSIC_POINTS, black_three_hand="100")),),
+        ),
+        ProfileOption(
+            "black-three-freezes",
+            "a black three in the pile freezes it like a wild card (clause classic-options)",
+            (("pile_freezers", (*WILD_CARDS, *RED_THREES, *BLACK_THREES)),),
+        ),
+        ProfileOption(
+            "joker-canasta",
+            "a canasta of seven or more wild cards, laid in one meld, earns 2000 "
+            "(clause classic-options)",
+            (("wild_meld_rule", WildMeldRule.CANASTA_AT_ONCE),),
+        ),
+        ProfileOption(
+            "concealed-only-bonus",
+            "going out earns no bonus unless concealed, which earns 200 (clause classic-concealed)",
+            (
+                (
+                    "bonuses",
+                    tuple(
+                        (k, {"going-out": 0, "concealed": to_half_points(200)}.get(k, v))
+                        for k, v in _CLASSIC_BONUSES
+                    ),
+                ),
+            ),
+        ),
+        ProfileOption(
+            "concealed-waives-minimum",
+            "a player who goes out concealed needs no first-meld minimum (clause classic-options)",
+            (("opening_waiver_cards", 1),),
+        ),
+        ProfileOption(
+            "concealed-canasta",
+            "a canasta laid from the hand in one meld earns 100 more (clause classic-options)",
+            (("concealed_canasta_bonus", to_half_points(100)),),
+        ),
+    ),
 )
 
 PROFILES: dict[str, RulesProfile] = {p.family.value: p for p in (KOZ, FI_5200, FI_351, CLASSIC)}
@@ -607,7 +757,7 @@ def get_variant_profile(name: str, features: Iterable[str]) -> RulesProfile:
     return get_profile(name, [f for f in features if f in known])
 
 
-@implements("rule-families", "profile-options")
+@implements("rule-families", "profile-options", "classic-options", "classic-players")
 def get_profile(name: str, options: Iterable[str] = ()) -> RulesProfile:
     """rule-families: the profile of a family by its name (``koz``, ``fi-5200``...).
 

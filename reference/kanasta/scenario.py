@@ -15,7 +15,7 @@ from kanasta.cards import Card, format_cards, get_deck, parse_card, parse_cards
 from kanasta.errors import InputError, Violation
 from kanasta.melds import Meld, apply_lay_off, validate_meld
 from kanasta.points import HalfPoints, to_half_points
-from kanasta.profiles import RulesProfile, TrumpRule
+from kanasta.profiles import RED_THREES, RulesProfile, TrumpRule
 from kanasta.state import Phase, State, default_seat_opened, get_team_count
 
 __all__ = ["MeldSpec", "build_meld", "build_state"]
@@ -77,6 +77,8 @@ def build_state(
     seat_opened: Sequence[bool] | None = None,
     provisional: int | None = None,
     fi_waiting: Sequence[int] = (),
+    red_threes: Sequence[str] = (),
+    table_seats: Sequence[bool] | None = None,
 ) -> State:
     """A state holding exactly one deck, built from the cards that matter.
 
@@ -91,6 +93,9 @@ def build_state(
     all the melds of the current team when it has not opened, else none) say
     who has opened and which of the current team's last melds are provisional;
     ``fi_waiting`` lists the seats waiting with a fi taken by discarding.
+    In *classic*, ``red_threes`` gives the red threes each team has laid; the other red
+    threes go to the bottom of the stock (nobody holds one); ``table_seats`` (default:
+    the players of the teams with melds) says who laid cards in an earlier turn.
     """
     teams = get_team_count(profile)
     pool: Counter[Card] = Counter(get_deck(profile.deck_jokers))
@@ -115,7 +120,15 @@ def build_state(
     packets = [parse_cards(p) for p in fi] if fi is not None else []
     for i, packet in enumerate(packets):
         _take(pool, packet, f"fi packet {i}")
+    laid: list[tuple[Card, ...]] = []
+    if profile.red_threes_laid:
+        for t in range(teams):
+            reds = parse_cards(red_threes[t]) if t < len(red_threes) else ()
+            _take(pool, reds, f"the red threes of team {t}")
+            laid.append(reds)
     rest = sorted(pool.elements())
+    if profile.red_threes_laid:
+        rest = [c for c in rest if c not in RED_THREES] + [c for c in rest if c in RED_THREES]
 
     def deal(count: int) -> tuple[Card, ...]:
         nonlocal rest
@@ -177,4 +190,12 @@ def build_state(
         seat_opened=seats,
         provisional=provisional,
         fi_waiting=tuple(fi_waiting),
+        red_threes=tuple(laid),
+        table_seats=(
+            ()
+            if not profile.tracks_table_seats
+            else tuple(table_seats)
+            if table_seats is not None
+            else tuple(bool(table[s % teams]) for s in range(profile.players))
+        ),
     )

@@ -13,13 +13,17 @@ from kanasta.clauses import implements
 from kanasta.melds import get_meld_points
 from kanasta.opening import is_forced
 from kanasta.points import HalfPoints, format_points, points_to_json
-from kanasta.profiles import Rounding, RulesProfile, UnplayedFi
+from kanasta.profiles import RED_THREES, Rounding, RulesProfile, UnplayedFi
 from kanasta.state import State, get_team
+
+_RED_THREES = RED_THREES
 
 __all__ = [
     "HandScore",
     "TeamScore",
+    "get_concealed_bonus",
     "get_penalty",
+    "get_red_three_score",
     "get_unplayed_fi",
     "round_score",
     "score_hand",
@@ -115,7 +119,36 @@ def get_penalty(state: State, team: int) -> HalfPoints:
     return profile.bonus("no-fi")
 
 
+@implements("classic-red-three-score")
+def get_red_three_score(state: State, team: int) -> HalfPoints:
+    """classic-red-three-score: each red three the side laid is worth the ``red-three``
+    bonus, all four together the ``all-red-threes`` bonus; they count minus for a side
+    that has no meld on the table when the hand ends."""
+    if not state.red_threes:
+        return 0
+    count = len(state.red_threes[team])
+    profile = state.profile
+    all_four = profile.bonus("all-red-threes")
+    value = (
+        all_four
+        if count == len(_RED_THREES) * 2 and all_four
+        else count * profile.bonus("red-three")
+    )
+    return value if state.melds[team] else -value
+
+
+@implements("classic-concealed")
+def get_concealed_bonus(state: State) -> HalfPoints:
+    """classic-concealed: the ``concealed`` bonus when the player who went out had laid
+    no card on the table before the turn in which they went out."""
+    seat = state.went_out
+    if seat is None or not state.table_seats or state.table_seats[seat]:
+        return 0
+    return state.profile.bonus("concealed")
+
+
 @implements(
+    "classic-hand-score",
     "hand-score",
     "score-breakdown",
     "hand-penalty",
@@ -145,18 +178,21 @@ def score_hand(state: State) -> HandScore:
         )
         melded = sum(get_meld_points(profile, m) for m in state.melds[team])
         canastas = sum(get_canasta_bonus(profile, m, trump=state.trump) for m in state.melds[team])
-        going_out = (
-            profile.bonus("going-out")
-            if state.went_out is not None and get_team(profile, state.went_out) == team
-            else 0
-        )
+        went_out_here = state.went_out is not None and get_team(profile, state.went_out) == team
+        going_out = profile.bonus("going-out") if went_out_here else 0
         hand = -sum(
             profile.hand_card_points(c)
             for seat, cards in enumerate(state.hands)
             if get_team(profile, seat) == team and seat not in unplayed
             for c in cards
         )
+        if profile.concealed_canasta_bonus:
+            canastas += profile.concealed_canasta_bonus * sum(
+                1 for m in state.melds[team] if m.canasta is not None and len(m.history) == 1
+            )
         values = {
+            "red-threes": get_red_three_score(state, team),
+            "concealed": get_concealed_bonus(state) if went_out_here else 0,
             "fi": played * profile.bonus("fi"),
             "melded": melded,
             "canastas": canastas,

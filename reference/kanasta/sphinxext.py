@@ -49,8 +49,9 @@ from sphinx.util.nodes import make_refnode, split_explicit_title
 
 from kanasta import __version__
 from kanasta.canasta import CanastaKind
+from kanasta.cards import format_card
 from kanasta.points import format_points
-from kanasta.profiles import PROFILES, PointTable, RulesProfile
+from kanasta.profiles import PROFILES, PointTable, ProfileOption, RulesProfile
 from kanasta.resources import get_fixtures_dir, get_repo_root
 from kanasta.spec import (
     CHAPTER_RE,
@@ -501,6 +502,16 @@ PROFILE_LABELS: dict[str, str] = {
     "unplayed_fi": "a fi taken by discarding and never played",
     "score_parts": "parts of the hand score",
     "opening_scope": "whose first melds the opening requirement applies to",
+    "going_out_canastas": "canastas a side needs to go out",
+    "upcard_turn_again": "an upcard of these cards is covered by the next stock card",
+    "red_threes_laid": "red threes are laid face up at once (bonus cards)",
+    "pile_top_melded": "the pile is taken by melding its top card at once",
+    "pile_freezers": "cards that freeze the pile while they lie in it",
+    "pile_blockers": "cards that block the pile while on top",
+    "naturals_per_wild": "natural cards needed for each wild card",
+    "concealed_canasta_bonus": "bonus for a canasta laid from the hand in one meld",
+    "tracks_table_seats": "the state remembers who has laid cards (going out concealed)",
+    "threes_special": "threes are special cards (red: bonus; black: melded only going out)",
 }
 
 # What the spec states for a family whose games are not implemented yet
@@ -593,6 +604,10 @@ def _inline(name: str, type_text: str, value: object) -> str:
         return "no limit" if name.startswith("max_") else "none"
     if isinstance(value, Enum):
         return str(value.value)
+    if isinstance(value, ProfileOption):
+        return f"{value.name}: {value.description}"
+    if isinstance(value, int) and "Card" in type_text:
+        return format_card(value)
     if isinstance(value, int):
         return format_points(value) if "HalfPoints" in type_text else str(value)
     if dataclasses.is_dataclass(value) and not isinstance(value, type):

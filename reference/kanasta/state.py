@@ -22,6 +22,8 @@ from kanasta.cards import (
     format_card,
     format_cards,
     get_deck,
+    get_rank,
+    get_suit,
     parse_card,
     parse_cards,
 )
@@ -45,6 +47,7 @@ __all__ = [
     "check_state",
     "default_seat_opened",
     "get_provisional_melds",
+    "get_table_seats",
     "get_team",
     "get_team_count",
     "has_opened",
@@ -88,6 +91,14 @@ class State:
     provisional opening. ``fi_waiting`` lists the seats that took a fi by
     discarding and have not begun a turn since (clause
     :clause:`fi-unplayed-fi-5200`).
+
+    In *classic*: ``red_threes[t]`` are the red threes team ``t`` has laid face up
+    (clause :clause:`classic-red-threes`); ``pile_pending`` the cards of a pile taken
+    by a side that has not opened, set aside until its opening reaches the minimum,
+    and ``pile_top`` that pile's top card, melded at once (clause
+    :clause:`classic-pile-opening`); ``table_seats`` says which players laid
+    cards on the table in an earlier turn and ``turn_laid`` whether the player to act
+    has done so in this turn (clause :clause:`classic-concealed`).
     """
 
     profile: RulesProfile
@@ -108,6 +119,11 @@ class State:
     seat_opened: tuple[bool, ...] = ()
     provisional: int = 0
     fi_waiting: tuple[int, ...] = ()
+    red_threes: tuple[tuple[Card, ...], ...] = ()
+    pile_pending: tuple[Card, ...] = ()
+    pile_top: Card | None = None
+    table_seats: tuple[bool, ...] = ()
+    turn_laid: bool = False
 
     @property
     def hand_over(self) -> bool:
@@ -144,6 +160,11 @@ def make_state(
     seat_opened: tuple[bool, ...],
     provisional: int,
     fi_waiting: tuple[int, ...],
+    red_threes: tuple[tuple[Card, ...], ...] = (),
+    pile_pending: tuple[Card, ...] = (),
+    pile_top: Card | None = None,
+    table_seats: tuple[bool, ...] = (),
+    turn_laid: bool = False,
 ) -> State:
     """The same value as ``State(...)`` with every field given, built several times faster.
 
@@ -171,6 +192,11 @@ def make_state(
     state.seat_opened = seat_opened
     state.provisional = provisional
     state.fi_waiting = fi_waiting
+    state.red_threes = red_threes
+    state.pile_pending = pile_pending
+    state.pile_top = pile_top
+    state.table_seats = table_seats
+    state.turn_laid = turn_laid
     state.__class__ = State
     built: State = state
     return built
@@ -179,17 +205,29 @@ def make_state(
 _PLAYER = OpeningScope.PLAYER
 
 
-@implements("seats-in-order-of-play", "players-fi-351")
+@implements("seats-in-order-of-play", "players-fi-351", "classic-players")
 def get_team_count(profile: RulesProfile) -> int:
     """seats-in-order-of-play: two teams in a partnership game; players-fi-351: else
     every player is a team of one."""
-    return profile.players // 2 if profile.partnerships else profile.players
+    return profile.team_count
 
 
 @implements("seats-in-order-of-play")
 def get_team(profile: RulesProfile, seat: int) -> int:
     """seats-in-order-of-play: partners sit opposite, so a seat's team is ``seat % teams``."""
     return seat % get_team_count(profile)
+
+
+@implements("classic-concealed")
+def get_table_seats(state: State) -> tuple[bool, ...]:
+    """classic-concealed: which players have laid cards on the table once the current
+    turn is over (the current player's flag set when it laid a card in this turn)."""
+    seats = state.table_seats
+    if not state.turn_laid or not seats or seats[state.turn]:
+        return seats
+    out = list(seats)
+    out[state.turn] = True
+    return tuple(out)
 
 
 @implements("opening-provisional", "opening-personal")
@@ -405,6 +443,13 @@ def _extra_to_json(state: State) -> dict[str, object]:
         extra["provisional"] = state.provisional
     if state.fi_waiting:
         extra["fi_waiting"] = list(state.fi_waiting)
+    if state.profile.red_threes_laid:
+        extra["red_threes"] = [[format_card(c) for c in team] for team in state.red_threes]
+        extra["table_seats"] = list(state.table_seats)
+        extra["turn_laid"] = state.turn_laid
+        if state.pile_top is not None:
+            extra["pile_pending"] = [format_card(c) for c in state.pile_pending]
+            extra["pile_top"] = format_card(state.pile_top)
     return extra
 
 
@@ -465,6 +510,8 @@ def _card_problem(state: State) -> str | None:
     held += [*state.stock, *state.discard]
     held += [c for packet in state.fi for c in packet]
     held += [c for team in state.melds for m in team for c in m.all_cards]
+    held += [c for team in state.red_threes for c in team]
+    held += state.pile_pending
     strange = [
         c for c in held if isinstance(c, bool) or not isinstance(c, int) or not 0 <= c <= JOKER
     ]
@@ -656,6 +703,8 @@ def state_from_json(profile: RulesProfile, data: object, where: str = "state") -
     )
     if profile.opening_scope is OpeningScope.PLAYER:
         state = _personal_opening(state, extra, opened_raw is not None, where)
+    if profile.red_threes_laid:
+        state = _classic_extra(state, extra, where)
     problem = check_state(state)
     if problem is not None:
         raise InputError(f"{where}: {problem.detail} (clause {problem.clause}).")
@@ -671,6 +720,60 @@ def state_from_json(profile: RulesProfile, data: object, where: str = "state") -
                 "(clause opening-provisional)."
             )
     return state
+
+
+@implements("classic-red-threes", "classic-pile-opening", "classic-concealed")
+def is_red_card(card: Card) -> bool:
+    """classic-red-threes: whether a suited card is red (diamonds or hearts)."""
+    suit = get_suit(card)
+    return suit is not None and suit.is_red
+
+
+def _classic_extra(state: State, extra: Mapping[str, object], where: str) -> State:
+    """state-json (classic): read ``extra.red_threes`` (per team), ``extra.table_seats``,
+    ``extra.turn_laid``, ``extra.pile_pending`` and ``extra.pile_top``.
+
+    Defaults: no red threes laid; the players of a side with melds have laid cards
+    before this turn (so a player of a side without melds may still go out concealed);
+    no pile set aside.
+    """
+    profile = state.profile
+    teams = len(state.melds)
+    raw = _list(extra.get("red_threes", [[]] * teams), teams, f"{where}.extra.red_threes")
+    red = tuple(
+        tuple(read_cards_json(t, f"{where}.extra.red_threes[{i}]")) for i, t in enumerate(raw)
+    )
+    for i, team in enumerate(red):
+        for c in team:
+            if get_rank(c) != 3 or not is_red_card(c):
+                raise InputError(
+                    f"{where}.extra.red_threes[{i}]: {format_card(c)} is not a red three "
+                    "(clause classic-red-threes)."
+                )
+    default_seats = [bool(state.melds[s % teams]) for s in range(profile.players)]
+    seats_raw = _list(
+        extra.get("table_seats", default_seats), profile.players, f"{where}.extra.table_seats"
+    )
+    if not all(isinstance(v, bool) for v in seats_raw):
+        raise InputError(f"{where}.extra.table_seats: expected {profile.players} booleans.")
+    turn_laid = extra.get("turn_laid", False)
+    if not isinstance(turn_laid, bool):
+        raise InputError(f"{where}.extra.turn_laid: expected a boolean.")
+    pending = read_cards_json(extra.get("pile_pending", []), f"{where}.extra.pile_pending")
+    top = _optional_card(extra.get("pile_top"), f"{where}.extra.pile_top")
+    if (pending and top is None) or (top is not None and state.phase is not Phase.PLAY):
+        raise InputError(
+            f"{where}.extra.pile_top: a pile set aside needs its top card, and exists only in "
+            "the play phase (clause classic-pile-opening)."
+        )
+    return replace(
+        state,
+        red_threes=red,
+        table_seats=tuple(bool(v) for v in seats_raw),
+        turn_laid=turn_laid,
+        pile_pending=pending,
+        pile_top=top,
+    )
 
 
 def _fi_waiting(

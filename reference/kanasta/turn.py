@@ -8,6 +8,8 @@ raises for an illegal move.
 from __future__ import annotations
 
 from collections.abc import Iterable
+from dataclasses import replace
+from itertools import combinations
 
 from kanasta.candidates import (
     apply_lay_off_cached,
@@ -15,17 +17,25 @@ from kanasta.candidates import (
     get_meld_options,
     validate_meld_cached,
 )
-from kanasta.cards import Card, format_card, format_cards
+from kanasta.cards import Card, format_card, format_cards, get_rank, is_wild_card
 from kanasta.clauses import implements
 from kanasta.errors import Violation
 from kanasta.going_out import check_emptying, end_turn, get_next_turn, take_fi_or_go_out
-from kanasta.melds import Meld, check_new_set
+from kanasta.melds import Meld, check_new_set, validate_meld
 from kanasta.opening import (
     check_provisional_opening,
     count_provisional,
     get_opened_after,
 )
-from kanasta.state import Phase, State, get_provisional_melds, is_provisional, make_state
+from kanasta.profiles import RED_THREES
+from kanasta.state import (
+    Phase,
+    State,
+    get_provisional_melds,
+    get_table_seats,
+    is_provisional,
+    make_state,
+)
 
 __all__ = [
     "after_laying",
@@ -36,13 +46,18 @@ __all__ = [
     "apply_pass",
     "apply_take_back",
     "apply_take_pile",
+    "apply_take_pile_top",
     "can_finish_turn",
     "check_discard",
     "check_pass_by_showing",
     "check_phase",
     "check_take_pile",
+    "draw_past_red_threes",
     "get_legal_discards",
+    "get_take_pile_options",
+    "is_pile_frozen",
     "is_take_pile_legal",
+    "release_pending_pile",
     "remove_cards",
 ]
 
@@ -51,6 +66,8 @@ __all__ = [
 _DRAW = Phase.DRAW
 _PLAY = Phase.PLAY
 _OVER = Phase.OVER
+_RED_THREES = frozenset(RED_THREES)
+_THREE = 3
 
 
 def remove_cards(hand: tuple[Card, ...], cards: Iterable[Card]) -> tuple[Card, ...] | None:
@@ -94,17 +111,30 @@ def apply_draw(state: State) -> State | Violation:
         return Violation("draw-from-stock", "stock-empty", "the stock is empty")
     seat = state.turn
     hands = list(state.hands)
-    hands[seat] = tuple(sorted((*hands[seat], stock[0])))
+    card = stock[0]
+    red_threes = state.red_threes
+    phase = _PLAY
+    if state.profile.red_threes_laid and card in _RED_THREES:
+        red_threes, drawn, stock = draw_past_red_threes(red_threes, state.team, stock)
+        if drawn:
+            hands[seat] = tuple(sorted((*hands[seat], *drawn)))
+        else:
+            # classic-stock-exhaustion: the last card was a red three: the hand ends.
+            phase = _OVER
+    else:
+        hands[seat] = tuple(sorted((*hands[seat], card)))
+        stock = stock[1:]
     # Positional fields (the hot path): profile, dealer, turn, phase, hands,
     # stock, discard, fi, fi_takers, melds, opened, team_scores, trump,
-    # pile_card, went_out, seat_opened, provisional, fi_waiting.
+    # pile_card, went_out, seat_opened, provisional, fi_waiting, red_threes,
+    # pile_pending, pile_top, table_seats, turn_laid.
     return make_state(
         state.profile,
         state.dealer,
         seat,
-        _PLAY,
+        phase,
         tuple(hands),
-        stock[1:],
+        stock,
         state.discard,
         state.fi,
         state.fi_takers,
@@ -117,7 +147,33 @@ def apply_draw(state: State) -> State | Violation:
         state.seat_opened,
         0,
         state.fi_waiting,
+        red_threes,
+        (),
+        None,
+        state.table_seats,
+        False,
     )
+
+
+@implements("classic-red-threes", "classic-stock-exhaustion")
+def draw_past_red_threes(
+    red_threes: tuple[tuple[Card, ...], ...], team: int, stock: tuple[Card, ...]
+) -> tuple[tuple[tuple[Card, ...], ...], tuple[Card, ...], tuple[Card, ...]]:
+    """classic-red-threes: draw the top card of the stock; each red three drawn is laid
+    face up for the team at once and replaced by the next card of the stock.
+
+    Returns the red threes, the card drawn (none when the stock ran out on red
+    threes: classic-stock-exhaustion, the hand then ends) and the stock left.
+    """
+    laid = list(red_threes[team])
+    while stock and stock[0] in _RED_THREES:
+        laid.append(stock[0])
+        stock = stock[1:]
+    out = list(red_threes)
+    out[team] = tuple(laid)
+    if not stock:
+        return tuple(out), (), stock
+    return tuple(out), (stock[0],), stock[1:]
 
 
 @implements("take-whole-pile", "single-pile-needs-two-cards")
@@ -197,6 +253,8 @@ def apply_take_pile(state: State) -> State | Violation:
     seat = state.turn
     discard = state.discard
     profile = state.profile
+    if profile.pile_top_melded:
+        return apply_take_pile_top(state, (), -1)
     pile_card = discard[0] if len(discard) == 1 and profile.single_pile_no_discard_back else None
     hands = list(state.hands)
     hand = tuple(sorted(hands[seat] + discard))
@@ -220,12 +278,206 @@ def apply_take_pile(state: State) -> State | Violation:
         state.seat_opened,
         0,
         state.fi_waiting,
+        state.red_threes,
+        (),
+        None,
+        state.table_seats,
+        False,
     )
     if _discard_can_end(hand, pile_card):
         return new
     if not can_finish_turn(new):
         return _stuck()
     return new
+
+
+@implements("classic-frozen-pile", "classic-freeze-clears")
+def is_pile_frozen(state: State) -> bool:
+    """classic-frozen-pile: the pile is frozen for the player's side while the side has
+    not opened, and for everyone while a freezing card (a wild card or a red three) lies
+    in it. classic-freeze-clears: taking the pile empties it, so the freeze ends there."""
+    if not state.opened[state.team]:
+        return True
+    freezers = state.profile.pile_freezers
+    return any(c in freezers for c in state.discard)
+
+
+def _top_violation(state: State, top: Card) -> Violation | None:
+    """classic-black-threes and classic-take-pile: a top card no meld can take."""
+    profile = state.profile
+    if top in profile.pile_blockers:
+        return Violation(
+            "classic-black-threes",
+            "pile-blocked",
+            f"a black three ({format_card(top)}) on top of the pile blocks it",
+        )
+    if is_wild_card(top) or get_rank(top) == _THREE:
+        return Violation(
+            "classic-take-pile",
+            "top-not-meldable",
+            f"the top card {format_card(top)} cannot be melded, so the pile cannot be taken",
+        )
+    return None
+
+
+@implements(
+    "classic-take-pile",
+    "classic-frozen-pile",
+    "classic-black-threes",
+    "classic-pile-opening",
+    "classic-red-threes",
+    "single-pile-needs-two-cards",
+    "one-set-per-rank",
+)
+def apply_take_pile_top(state: State, cards: Iterable[Card], index: int) -> State | Violation:
+    """classic-take-pile: take the whole pile by melding its top card at once.
+
+    ``index`` -1: the top card and ``cards`` (two hand cards: a natural pair of its
+    rank, or, when the pile is not frozen, a natural and a wild card) make a new meld;
+    otherwise the top card is laid off on the side's meld ``index`` of its rank,
+    alone when the pile is not frozen, with a natural pair from the hand when it is
+    (classic-frozen-pile). The rest of the pile joins the hand, its red threes laid
+    face up (classic-red-threes); a side that has not opened keeps it aside until its
+    opening reaches the minimum (classic-pile-opening).
+    """
+    problem = check_take_pile(state)
+    if problem is not None:
+        return problem
+    profile = state.profile
+    if not profile.pile_top_melded:
+        return Violation(
+            "take-whole-pile",
+            "no-top-meld-in-family",
+            f"in {profile.family.value} the pile is taken into the hand, without melding",
+        )
+    shown = tuple(sorted(cards))
+    if not shown and index < 0:
+        return Violation(
+            "classic-take-pile",
+            "top-card-not-melded",
+            "the pile is taken by melding its top card at once: name the hand cards "
+            "that meld with it, or the meld it is laid off on",
+        )
+    discard = state.discard
+    top = discard[-1]
+    problem = _top_violation(state, top)
+    if problem is not None:
+        return problem
+    rest = remove_cards(state.hands[state.turn], shown)
+    if rest is None:
+        return Violation(
+            "classic-take-pile",
+            "cards-not-in-hand",
+            f"the hand does not hold {format_cards(shown)}",
+        )
+    rank = get_rank(top)
+    naturals = sum(1 for c in shown if not is_wild_card(c) and get_rank(c) == rank)
+    frozen = is_pile_frozen(state)
+    if frozen and naturals < 2:
+        return Violation(
+            "classic-frozen-pile",
+            "natural-pair-needed",
+            f"the pile is frozen: show two natural {format_card(top)[:-1]}s from the hand",
+        )
+    team_melds = state.melds[state.team]
+    batch = tuple(sorted((top, *shown)))
+    if index >= 0:
+        if index >= len(team_melds) or team_melds[index].rank != rank:
+            return Violation(
+                "classic-take-pile",
+                "no-meld-of-rank",
+                f"the side has no meld of the top card's rank at index {index}",
+            )
+        if not frozen and shown:
+            return Violation(
+                "classic-take-pile",
+                "top-alone",
+                "on an unfrozen pile the top card is laid off alone; the hand cards come after",
+            )
+        if frozen and len(shown) != 2:
+            return Violation(
+                "classic-frozen-pile",
+                "natural-pair-needed",
+                "the pile is frozen: show exactly a natural pair of the top card's rank",
+            )
+        result = apply_lay_off_cached(profile, team_melds[index], batch, None)
+        if isinstance(result, Violation):
+            return result
+        melds = tuple(result if i == index else m for i, m in enumerate(team_melds))
+    else:
+        if len(shown) != 2 or naturals < 1:
+            return Violation(
+                "classic-take-pile",
+                "two-cards-with-top",
+                "a new meld with the top card takes two hand cards, at least one natural",
+            )
+        meld = validate_meld_cached(profile, batch, None)
+        if isinstance(meld, Violation):
+            return meld
+        problem = check_new_set(profile, team_melds, meld)
+        if problem is not None:
+            return problem
+        melds = (*team_melds, meld)
+    pile = discard[:-1]
+    red_threes = state.red_threes
+    hand = rest
+    pending: tuple[Card, ...] = ()
+    pile_top: Card | None = None
+    if state.opened[state.team]:
+        laid = tuple(c for c in pile if c in _RED_THREES)
+        if laid:
+            out = list(red_threes)
+            out[state.team] = (*out[state.team], *laid)
+            red_threes = tuple(out)
+        hand = tuple(sorted(rest + tuple(c for c in pile if c not in _RED_THREES)))
+    else:
+        pending = pile
+        pile_top = top
+    taken = replace(
+        state,
+        phase=_PLAY,
+        discard=(),
+        red_threes=red_threes,
+        pile_pending=pending,
+        pile_top=pile_top,
+        pile_card=None,
+        provisional=0,
+    )
+    return after_laying(taken, hand, melds)
+
+
+@implements("classic-take-pile", "legal-action-count")
+def get_take_pile_options(state: State) -> list[tuple[tuple[Card, ...], int]]:
+    """classic-take-pile: every legal way to take the pile, as (hand cards, meld index)
+    pairs in the canonical order (meld index, then cards)."""
+    if check_take_pile(state) is not None:
+        return []
+    top = state.discard[-1]
+    if _top_violation(state, top) is not None:
+        return []
+    rank = get_rank(top)
+    hand = state.hands[state.turn]
+    naturals = [c for c in hand if not is_wild_card(c) and get_rank(c) == rank]
+    wilds = list(dict.fromkeys(c for c in hand if is_wild_card(c)))
+    pairs = list(dict.fromkeys(combinations(naturals, 2)))
+    frozen = is_pile_frozen(state)
+    index = -1
+    for i, meld in enumerate(state.melds[state.team]):
+        if meld.rank == rank:
+            index = i
+    options: list[tuple[tuple[Card, ...], int]] = []
+    if index >= 0:
+        options = [(p, index) for p in pairs] if frozen else [((), index)]
+    else:
+        options = [(p, -1) for p in pairs]
+        if not frozen:
+            options += [(tuple(sorted((n, w))), -1) for n in dict.fromkeys(naturals) for w in wilds]
+        options.sort()
+    return [
+        (cards, i)
+        for cards, i in options
+        if not isinstance(apply_take_pile_top(state, cards, i), Violation)
+    ]
 
 
 @implements("take-whole-pile", "single-pile-needs-two-cards", "turn-must-finish")
@@ -236,7 +488,7 @@ def is_take_pile_legal(state: State) -> bool:
     without building the state in the common case (turn-must-finish holds
     when the hand will keep a card other than the pile card).
     """
-    if check_take_pile(state) is not None:
+    if check_take_pile(state) is not None or state.profile.pile_top_melded:
         return False
     discard = state.discard
     single = len(discard) == 1 and state.profile.single_pile_no_discard_back
@@ -251,6 +503,14 @@ def _discard_can_end(hand: tuple[Card, ...], pile_card: Card | None) -> bool:
     can end the turn without emptying the hand."""
     size = len(hand)
     return size >= 2 and (pile_card is None or hand.count(pile_card) < size)
+
+
+_PILE_WAITING = Violation(
+    "classic-pile-opening",
+    "pile-waiting",
+    "the pile taken waits for the first meld to reach the minimum; the turn cannot end before",
+)
+"""classic-pile-opening: no discard and no going out while a pile is set aside."""
 
 
 def _stuck() -> Violation:
@@ -299,12 +559,25 @@ def after_laying(
         state.seat_opened,
         count_provisional(state, team_melds),
         state.fi_waiting,
+        state.red_threes,
+        state.pile_pending,
+        state.pile_top,
+        state.table_seats,
+        profile.tracks_table_seats,
     )
+    # classic-pile-opening: the cards kept once the pile joins the hand decide (so that
+    # a waiver for going out never releases a pile).
+    kept = len(hand) + len(new.pile_pending)
+    if new.pile_top is not None and check_provisional_opening(new, kept) is None:
+        new = release_pending_pile(new)
+        hand = new.hands[seat]
     if not hand:
         if is_provisional(new, team):
             problem = check_provisional_opening(new, 0)
             if problem is not None:
                 return problem
+        if new.pile_top is not None:
+            return _PILE_WAITING
         problem = check_emptying(new, team, by_discard=False)
         if problem is not None:
             return problem
@@ -315,6 +588,30 @@ def after_laying(
     if is_provisional(new, team) or can_finish_turn(new):
         return new
     return _stuck()
+
+
+@implements("classic-pile-opening", "classic-red-threes")
+def release_pending_pile(state: State) -> State:
+    """classic-pile-opening: the side's opening reached the minimum with the pile's top
+    card and hand cards only; the rest of the pile now joins the hand and the side has
+    opened. classic-red-threes: the pile's red threes are laid face up, not replaced."""
+    team = state.team
+    red = tuple(c for c in state.pile_pending if c in _RED_THREES)
+    rest = tuple(c for c in state.pile_pending if c not in _RED_THREES)
+    red_threes = list(state.red_threes)
+    red_threes[team] = (*red_threes[team], *red)
+    hands = list(state.hands)
+    hands[state.turn] = tuple(sorted(hands[state.turn] + rest))
+    opened = list(state.opened)
+    opened[team] = True
+    return replace(
+        state,
+        hands=tuple(hands),
+        red_threes=tuple(red_threes),
+        opened=tuple(opened),
+        pile_pending=(),
+        pile_top=None,
+    )
 
 
 @implements("turn-must-finish")
@@ -359,7 +656,7 @@ def can_finish_turn(state: State) -> bool:
     return False
 
 
-@implements("meld-from-hand", "one-set-per-rank")
+@implements("meld-from-hand", "one-set-per-rank", "classic-threes-in-melds")
 def apply_meld(
     state: State, cards: Iterable[Card], wild_at: int | None = None
 ) -> State | Violation:
@@ -375,7 +672,13 @@ def apply_meld(
     profile = state.profile
     meld = validate_meld_cached(profile, batch, wild_at)
     if isinstance(meld, Violation):
-        return meld
+        if meld.code != "black-threes-not-going-out" or len(rest) > 1:
+            return meld
+        # classic-threes-in-melds: black threes in the turn the player goes out (the
+        # emptied hand, or the last card discarded next, must then be allowed).
+        meld = validate_meld(profile, batch, going_out=True)
+        if isinstance(meld, Violation):
+            return meld
     team_melds = state.melds[state.turn % len(state.melds)]
     problem = check_new_set(profile, team_melds, meld)
     if problem is not None:
@@ -466,6 +769,8 @@ def _check_discard_now(
         problem = check_provisional_opening(state, len(hand))
         if problem is not None:
             return problem
+        if state.pile_top is not None:
+            return _PILE_WAITING
     if len(hand) == 1:
         return check_emptying(state, team, by_discard=True)
     return None
@@ -551,6 +856,11 @@ def _after_discard(
         seat_opened,
         0,
         waiting,
+        state.red_threes,
+        (),
+        None,
+        get_table_seats(state) if turn != state.turn else state.table_seats,
+        False if turn != state.turn else state.turn_laid,
     )
 
 
@@ -573,6 +883,14 @@ def apply_take_back(state: State) -> State | Violation:
     for meld in provisional:
         hand += meld.cards
         hand += meld.spare
+    discard = state.discard
+    phase = _PLAY
+    top = state.pile_top
+    if top is not None:
+        # classic-pile-opening: the pile goes back as it was, its top card on it.
+        hand.remove(top)
+        discard = (*state.pile_pending, top)
+        phase = _DRAW
     hand.sort()
     hands[seat] = tuple(hand)
     melds = list(state.melds)
@@ -582,10 +900,10 @@ def apply_take_back(state: State) -> State | Violation:
         state.profile,
         state.dealer,
         seat,
-        _PLAY,
+        phase,
         tuple(hands),
         state.stock,
-        state.discard,
+        discard,
         state.fi,
         state.fi_takers,
         tuple(melds),
@@ -597,4 +915,9 @@ def apply_take_back(state: State) -> State | Violation:
         state.seat_opened,
         0,
         state.fi_waiting,
+        state.red_threes,
+        (),
+        None,
+        state.table_seats,
+        False,
     )

@@ -44,6 +44,8 @@ class View:
     went_out: int | None
     seat_opened: tuple[bool, ...] = ()
     fi_waiting: tuple[int, ...] = ()
+    red_threes: tuple[tuple[Card, ...], ...] = ()
+    """classic-red-threes: the red threes each side laid face up (seen by everyone)."""
 
 
 @implements("player-view")
@@ -71,6 +73,7 @@ def get_view(state: State, seat: int) -> View:
         went_out=state.went_out,
         seat_opened=state.seat_opened,
         fi_waiting=state.fi_waiting,
+        red_threes=state.red_threes,
     )
 
 
@@ -98,4 +101,9 @@ def view_to_json(view: View) -> dict[str, object]:
         "hand_over": view.phase is Phase.OVER,
         **({"opened_seats": list(view.seat_opened)} if view.seat_opened else {}),
         **({"fi_waiting": list(view.fi_waiting)} if view.fi_waiting else {}),
+        **(
+            {"red_threes": [[format_card(c) for c in t] for t in view.red_threes]}
+            if view.red_threes
+            else {}
+        ),
     }

@@ -319,7 +319,7 @@ def test_game_target_a_game_that_goes_on_past_the_target_fails() -> None:
 
 def test_game_target_the_builtin_game_fixtures_pass_in_process() -> None:
     fixtures = [f for f in load_fixtures().fixtures if StepKind.GAME in f.kinds]
-    assert {f.variant for f in fixtures} == {"koz", "fi-5200", "fi-351"}
+    assert {f.variant for f in fixtures} == {"koz", "fi-5200", "fi-351", "classic"}
     connection = InProcessConnection(ReferenceImplementation(), validator=VALIDATOR)
     run = run_fixtures(fixtures, connection)
     assert [r.fixture.id for r in run.results if r.outcome is not Outcome.PASS] == []

@@ -179,6 +179,8 @@ def test_rule_families_run_skips_and_validate_accepts_unclaimed_kinds(
 
 
 def test_rule_families_conformance_run_cli_reports_skip_not_failure(tmp_path: Path) -> None:
+    if not NOT_PLAYABLE:
+        pytest.skip("every family is playable")
     root = tmp_path / "house"
     write_fixture(root, good_meld("fi-5200/house/good"))
     for family in NOT_PLAYABLE:

@@ -13,6 +13,7 @@ from itertools import combinations
 import pytest
 
 from kanasta.actions import (
+    TAKE_PILE,
     Action,
     ActionType,
     action_from_json,
@@ -37,7 +38,7 @@ def _brute_force(state: State) -> set[Action]:
     """Every legal action, found by trying every sub-multiset of the hand."""
     found: set[Action] = set()
     if state.phase is Phase.DRAW:
-        for action in (Action(ActionType.DRAW), Action(ActionType.TAKE_PILE)):
+        for action in (Action(ActionType.DRAW), TAKE_PILE):
             if not isinstance(apply_action(state, action), Violation):
                 found.add(action)
         return found
@@ -192,7 +193,7 @@ def test_action_seat_must_be_the_player_to_act() -> None:
     "action",
     [
         draw(),
-        Action(ActionType.TAKE_PILE),
+        TAKE_PILE,
         Action(ActionType.TAKE_BACK),
         disc("10S"),
         meld("5H 6H 7H JK", 8),

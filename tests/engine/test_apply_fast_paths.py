@@ -153,6 +153,7 @@ def test_opening_take_back_returns_the_provisional_cards(family: str) -> None:
                 for t, m in enumerate(state.melds)
             ),
             provisional=0,
+            turn_laid=False,
         )
         assert taken == expected
 

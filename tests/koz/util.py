@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from kanasta.actions import Action, ActionType, apply_action
+from kanasta.actions import TAKE_PILE, Action, ActionType, apply_action
 from kanasta.cards import parse_card, parse_cards
 from kanasta.errors import Violation
 from kanasta.profiles import KOZ
@@ -36,7 +36,7 @@ def draw() -> Action:
 
 
 def take() -> Action:
-    return Action(ActionType.TAKE_PILE)
+    return TAKE_PILE
 
 
 def back() -> Action:

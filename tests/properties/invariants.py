@@ -16,7 +16,7 @@ from kanasta.cards import Card, get_deck
 from kanasta.errors import Violation
 from kanasta.melds import Meld, MeldKind, get_meld_arrangements, meld_from_json, meld_to_json
 from kanasta.points import parse_points
-from kanasta.profiles import CanastaScheme, Rounding, RulesProfile
+from kanasta.profiles import RED_THREES, CanastaScheme, Rounding, RulesProfile
 from kanasta.scoring import HandScore, get_unplayed_fi
 from kanasta.spec import load_spec
 from kanasta.state import Phase, State, get_provisional_melds, get_team
@@ -58,6 +58,9 @@ def _places(state: State) -> list[Card]:
         for meld in team:
             held += meld.cards
             held += meld.spare
+    for laid in state.red_threes:
+        held += laid  # classic-red-threes: laid face up beside the side's melds
+    held += state.pile_pending  # classic-pile-opening: set aside until the minimum is met
     return held
 
 
@@ -160,17 +163,49 @@ def check_canasta_kinds(before: State, after: State, action: Action) -> None:
                     assert meld.canasta == _kind_by_cards(after, meld), meld
 
 
-def _hand_size_after(before: State, action: Action) -> int:
+def _drawn(before: State) -> tuple[Card, ...]:
+    """classic-red-threes: the stock cards a draw takes: the red threes on top (laid face
+    up) and the card after them; one card in the other families."""
+    stock = before.stock
+    if not before.profile.red_threes_laid:
+        return stock[:1]
+    i = 0
+    while i < len(stock) and stock[i] in RED_THREES:
+        i += 1
+    return stock[: i + 1]
+
+
+def _not_red(cards: tuple[Card, ...]) -> int:
+    return sum(1 for c in cards if c not in RED_THREES)
+
+
+def _released(before: State, after: State) -> int:
+    """classic-pile-opening: the pile cards that joined the hand in this action."""
+    if after.pile_top is not None or (before.pile_top is None and before.opened[before.team]):
+        return 0
+    if before.pile_top is not None:
+        return _not_red(before.pile_pending)
+    return 0
+
+
+def _hand_size_after(before: State, action: Action, after: State) -> int:
     """How many cards the acting player holds right after the action, before any fi."""
     held = len(before.hands[before.turn])
     kind = action.type
-    if kind is ActionType.DRAW:
+    if kind is ActionType.DRAW and not before.profile.red_threes_laid:
         return held + 1
+    if kind is ActionType.DRAW:
+        return held + (1 if _not_red(_drawn(before)) else 0)
+    if kind is ActionType.TAKE_PILE and before.profile.pile_top_melded:
+        rest = _not_red(before.discard[:-1])
+        joins = before.opened[before.team] or after.pile_top is None
+        return held - len(action.cards) + (rest if joins else 0)
     if kind is ActionType.TAKE_PILE:
         return held + len(before.discard)
     if kind is ActionType.TAKE_BACK:
-        return held + sum(m.size for m in get_provisional_melds(before, before.team))
-    return held - len(action.cards)
+        back = sum(m.size for m in get_provisional_melds(before, before.team))
+        return held + back - (1 if before.pile_top is not None else 0)
+    return held - len(action.cards) + _released(before, after)
 
 
 def check_step(before: State, action: Action, after: State) -> None:
@@ -184,7 +219,7 @@ def check_step(before: State, action: Action, after: State) -> None:
     """
     seat = before.turn
     kind = action.type
-    size = _hand_size_after(before, action)
+    size = _hand_size_after(before, action, after)
     emptied = size == 0
     for s, hand in enumerate(after.hands):
         if s != seat:
@@ -202,14 +237,22 @@ def check_step(before: State, action: Action, after: State) -> None:
         assert after.phase is Phase.OVER
         assert after.went_out == seat
     if kind is ActionType.DRAW:
-        assert after.stock == before.stock[1:]
-        assert before.stock[0] in after.hands[seat]
-        assert after.phase is Phase.PLAY
+        drawn = _drawn(before)
+        assert after.stock == before.stock[len(drawn) :]
+        if drawn[-1] not in RED_THREES or not before.profile.red_threes_laid:
+            assert drawn[-1] in after.hands[seat]
+            assert after.phase is Phase.PLAY
+        else:  # classic-stock-exhaustion: the last card was a red three
+            assert after.phase is Phase.OVER
     else:
         assert after.stock == before.stock
     if kind is ActionType.TAKE_PILE:
         assert after.discard == ()
-        assert after.phase is Phase.PLAY
+        assert after.phase is Phase.PLAY or emptied
+    elif kind is ActionType.TAKE_BACK and before.pile_top is not None:
+        # classic-pile-opening: the pile goes back as it was, the player to draw again
+        assert after.discard == (*before.pile_pending, before.pile_top)
+        assert after.phase is Phase.DRAW
     elif kind is ActionType.DISCARD:
         assert after.discard == (*before.discard, action.cards[0])
     else:
@@ -230,8 +273,27 @@ def check_step(before: State, action: Action, after: State) -> None:
         assert not after.stock or after.went_out == seat
     else:
         assert after.turn == seat
-    if kind in (ActionType.MELD, ActionType.LAY_OFF) and after.phase is not Phase.OVER:
+    if kind in (ActionType.MELD, ActionType.LAY_OFF, ActionType.TAKE_PILE) and (
+        after.phase is not Phase.OVER
+    ):
         assert after.phase is Phase.PLAY
+    if kind is ActionType.TAKE_PILE and before.profile.pile_top_melded:
+        # classic-take-pile: the top card is melded with the cards shown, or laid off
+        batch = tuple(sorted((before.discard[-1], *action.cards)))
+        old = before.melds[before.team]
+        new = after.melds[before.team]
+        if action.meld >= 0:
+            assert new[action.meld].history == (*old[action.meld].history, batch)
+        else:
+            assert new[-1].history == (batch,)
+    if before.red_threes:
+        for t, (old_red, new_red) in enumerate(
+            zip(before.red_threes, after.red_threes, strict=True)
+        ):
+            assert new_red[: len(old_red)] == old_red
+            assert all(c in RED_THREES for c in new_red)
+            if t != before.team:
+                assert new_red == old_red
     for t, team in enumerate(after.melds):
         if t != before.team:
             assert team == before.melds[t]

@@ -60,10 +60,10 @@ def test_bench_text_and_progress(capsys: pytest.CaptureFixture[str]) -> None:
 def test_bench_rejects_unplayable_variants_and_bad_counts(
     capsys: pytest.CaptureFixture[str],
 ) -> None:
-    assert main(["bench", "--variant", "classic", "--hands", "1"]) == 2
-    assert (
-        "cannot bench classic: for classic the reference implements only" in capsys.readouterr().err
-    )
+    assert main(["bench", "--variant", "classic", "--hands", "1"]) == 0
+    assert "variant classic, seed 1: 1 hands" in capsys.readouterr().out
+    assert main(["bench", "--variant", "no-such-family", "--hands", "1"]) == 2
+    assert "no-such-family" in capsys.readouterr().err
     assert main(["bench", "--hands", "0"]) == 2
     assert "--hands must be at least 1" in capsys.readouterr().err
 

@@ -77,6 +77,7 @@ def test_rejection_cites_family_in_random_self_play(family: str) -> None:
         "opening-clean-run",
         "opening-threshold",
         "opening-two-melds",
+        "classic-opening-minimum",
     }
     assert opening & set(met), met
 

@@ -54,8 +54,18 @@ def register(subparsers: Any) -> None:
     play.add_argument(
         "--players",
         type=int,
-        choices=(2, 3, 4),
-        help="number of players, when the family allows another (fi-351: 2, 3 or 4)",
+        choices=(2, 3, 4, 6),
+        help="number of players, when the family allows another (fi-351: 2, 3 or 4; "
+        "classic: 2, 3, 4 or 6)",
+    )
+    play.add_argument(
+        "--option",
+        action="append",
+        default=[],
+        metavar="NAME",
+        help="a named rule option of the family (repeatable; e.g. classic: "
+        "two-naturals-per-wild, black-three-minus-100, black-three-freezes, joker-canasta, "
+        "concealed-only-bonus, concealed-waives-minimum, concealed-canasta)",
     )
     play.add_argument(
         "--target",
@@ -85,11 +95,13 @@ def register(subparsers: Any) -> None:
     replay.set_defaults(handler=_replay)
 
 
-def get_options(variant: str, players: int | None, target: int | None) -> tuple[str, ...]:
+def get_options(
+    variant: str, players: int | None, target: int | None, named: Sequence[str] = ()
+) -> tuple[str, ...]:
     """profile-options: the option names that ``--players`` and ``--target`` ask for
-    (none when they repeat the family's own numbers)."""
+    (none when they repeat the family's own numbers), then those named by ``--option``."""
     profile = get_profile(variant)
-    options: list[str] = []
+    options: list[str] = list(named)
     if players is not None and players != profile.players:
         options.append(f"players-{players}")
     if target is not None and 2 * target != profile.target_score:
@@ -147,7 +159,19 @@ def describe_action(before: State, action: Action, after: State) -> list[str]:
     lines: list[str] = []
     kind = action.type
     if kind is ActionType.DRAW:
-        lines.append(f"{who} draws {format_card(before.stock[0])} from the stock")
+        drawn = len(before.stock) - len(after.stock)
+        lines.append(f"{who} draws {format_cards(before.stock[:drawn])} from the stock")
+    elif kind is ActionType.TAKE_PILE and (action.cards or action.meld >= 0):
+        how = (
+            f"lays its top card off on meld #{action.meld}"
+            if action.meld >= 0
+            else f"melds its top card with {format_cards(action.cards)}"
+        )
+        if action.meld >= 0 and action.cards:
+            how += f", showing {format_cards(action.cards)}"
+        lines.append(f"{who} takes the discard pile ({format_cards(before.discard)}): {how}")
+        if after.pile_top is not None:
+            lines.append("  the rest of the pile waits until the opening reaches the minimum")
     elif kind is ActionType.TAKE_PILE:
         lines.append(f"{who} takes the discard pile ({format_cards(before.discard)})")
     elif kind is ActionType.MELD:
@@ -166,6 +190,9 @@ def describe_action(before: State, action: Action, after: State) -> list[str]:
         lines.append(f"{who} shows {format_card(before.discard[-1])} and passes")
     else:
         lines.append(f"{who} takes back the provisional opening")
+    if before.red_threes and len(after.red_threes[team]) > len(before.red_threes[team]):
+        laid = after.red_threes[team][len(before.red_threes[team]) :]
+        lines.append(f"  {who} lays the red three(s) {format_cards(laid)} face up")
     if not before.opened[team] and after.opened[team]:
         lines.append(f"  team {names[team]} has opened")
     if after.seat_opened and not before.seat_opened[seat] and after.seat_opened[seat]:
@@ -200,14 +227,19 @@ def format_sheet(
 
 def _hand_header(number: int, state: State) -> str:
     trump = format_card(state.trump) if state.trump is not None else "none"
-    upcard = format_cards(state.discard) if state.discard else "none"
     names = get_team_names(state.profile)
+    upcard = format_cards(state.discard) if state.discard else "none"
     scores = ", ".join(f"{names[t]} {format_points(s)}" for t, s in enumerate(state.team_scores))
     side = get_next_seat_side(state.profile)
+    reds = "".join(
+        f", red threes of {names[t]}: {format_cards(laid)}"
+        for t, laid in enumerate(state.red_threes)
+        if laid
+    )
     return (
         f"=== hand {number}: dealer seat {state.dealer}, seat {state.turn} plays first "
         f"(each next seat sits at the {side}), "
-        f"trump {trump}, upcard {upcard}; {scores} ==="
+        f"trump {trump}, upcard {upcard}{reds}; {scores} ==="
     )
 
 
@@ -300,7 +332,7 @@ def _play(args: argparse.Namespace) -> int:
     if args.save is not None:
         _check_save_path(args.save)
     started = time.perf_counter()
-    options = get_options(args.variant, args.players, args.target)
+    options = get_options(args.variant, args.players, args.target, args.option)
     game = play_random_game(
         args.variant, args.seed, max_hands=args.max_hands, policy=args.policy, options=options
     )

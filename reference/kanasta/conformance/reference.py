@@ -34,7 +34,7 @@ __all__ = [
 ]
 
 REFERENCE_FEATURES: tuple[str, ...] = tuple(
-    option.name for profile in PROFILES.values() for option in profile.known_options
+    dict.fromkeys(option.name for profile in PROFILES.values() for option in profile.known_options)
 )
 """The named rule options the reference implements (clause profile-options)."""
 

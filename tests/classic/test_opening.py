@@ -1,0 +1,89 @@
+"""Chapter 7 for classic: the minimum of the first meld by the side's score."""
+
+from __future__ import annotations
+
+import pytest
+
+from kanasta.opening import get_opening_band
+from kanasta.points import to_half_points
+from kanasta.profiles import CLASSIC
+from tests.classic.util import Phase, accept, classic_state, disc, lay, meld, reject, seat_hands
+
+P = to_half_points
+
+
+@pytest.mark.clause("classic-opening-minimum")
+@pytest.mark.parametrize(
+    ("score", "minimum"),
+    [(-5, 15), (-2000, 15), (0, 50), (1495, 50), (1500, 90), (2995, 90), (3000, 120), (9000, 120)],
+)
+def test_classic_opening_minimum_bands_by_score(score: int, minimum: int) -> None:
+    band = get_opening_band(CLASSIC, P(score))
+    assert band is not None
+    assert band.min_points == P(minimum)
+    assert band.total_clause == "classic-opening-minimum"
+    assert not band.needs_clean_run
+
+
+@pytest.mark.clause("classic-opening-minimum")
+@pytest.mark.parametrize("seat", [0, 1, 2, 3])
+def test_classic_opening_minimum_counted_over_the_turns_melds(seat: int) -> None:
+    state = classic_state(
+        hands=seat_hands(seat, "9C 9D 9H 10C 10D 10H 6S 7S"), turn=seat, phase=Phase.PLAY
+    )
+    one = accept(state, meld("9C 9D 9H"))
+    reject(one, disc("7S"), "classic-opening-minimum", "below-threshold")
+    both = accept(one, meld("10C 10D 10H"), disc("7S"))
+    assert both.opened[seat % 2]
+    assert not both.opened[1 - seat % 2]
+
+
+@pytest.mark.clause("classic-opening-minimum")
+@pytest.mark.parametrize("seat", [0, 1, 2, 3])
+def test_classic_opening_minimum_exact_value_is_enough_and_bands_rise(seat: int) -> None:
+    scores = [0, 0]
+    scores[seat % 2] = 1500
+    hand = seat_hands(seat, "AC AD JK 10C 10D 10H 10S 10C 6S 7S")
+    low = classic_state(hands=hand, turn=seat, phase=Phase.PLAY)
+    accept(low, meld("10C 10C 10D 10H 10S"), disc("7S"))  # 50 at 0: enough
+    high = classic_state(hands=hand, team_scores=scores, turn=seat, phase=Phase.PLAY)
+    fifty = accept(high, meld("10C 10C 10D 10H 10S"))
+    reject(fifty, disc("7S"), "classic-opening-minimum", "below-threshold")
+    accept(high, meld("AC AD JK"), disc("7S"))  # 90 at 1,500: enough
+
+
+@pytest.mark.clause("classic-opening-minimum")
+@pytest.mark.parametrize("seat", [1, 2])
+def test_classic_opening_minimum_bonuses_do_not_count(seat: int) -> None:
+    state = classic_state(
+        hands=seat_hands(seat, "4C 4C 4D 4D 4H 4H 4S 6S 7S"), turn=seat, phase=Phase.PLAY
+    )
+    canasta = accept(state, meld("4C 4C 4D 4D 4H 4H 4S"))
+    assert canasta.melds[seat % 2][0].canasta is not None
+    reject(canasta, disc("7S"), "classic-opening-minimum", "below-threshold")
+
+
+@pytest.mark.clause("classic-opening-minimum")
+@pytest.mark.parametrize("seat", [0, 3])
+def test_classic_opening_minimum_lay_offs_in_the_turn_count(seat: int) -> None:
+    state = classic_state(hands=seat_hands(seat, "9C 9D 9H JK 6S 7S"), turn=seat, phase=Phase.PLAY)
+    laid = accept(state, meld("9C 9D 9H"))
+    reject(laid, disc("7S"), "classic-opening-minimum", "below-threshold")
+    accept(laid, lay(0, "JK"), disc("7S"))
+
+
+@pytest.mark.clause("classic-options", "classic-opening-minimum")
+@pytest.mark.parametrize("seat", [0, 1, 2, 3])
+def test_classic_options_concealed_waives_minimum_only_when_going_out(seat: int) -> None:
+    hands = seat_hands(seat, "4C 4C 4D 4D 4H 4H 4S 6S 7S")
+    waived = classic_state("concealed-waives-minimum", hands=hands, turn=seat, phase=Phase.PLAY)
+    laid = accept(waived, meld("4C 4C 4D 4D 4H 4H 4S"))
+    reject(laid, disc("7S"), "classic-opening-minimum", "below-threshold")  # two cards kept
+    gone = classic_state(
+        "concealed-waives-minimum",
+        hands=seat_hands(seat, "4C 4C 4D 4D 4H 4H 4S 7S"),
+        turn=seat,
+        phase=Phase.PLAY,
+    )
+    out = accept(gone, meld("4C 4C 4D 4D 4H 4H 4S"), disc("7S"))
+    assert out.went_out == seat

@@ -1,0 +1,154 @@
+"""Chapter 9 and 10 for classic: the hand score, red threes in it, the game to 5000, and
+the named options."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from kanasta import engine
+from kanasta.actions import legal_actions
+from kanasta.errors import InputError, Violation
+from kanasta.game import apply_game_action, get_game_winner, new_game
+from kanasta.points import to_half_points
+from kanasta.profiles import CLASSIC, get_profile
+from kanasta.scoring import HandScore, get_red_three_score, score_hand
+from tests.classic.util import CANASTA, MIXED, Phase, accept, classic_state, disc, meld
+
+P = to_half_points
+
+
+def _out(seat: int, *options: str, mine: list[object], reds: list[str], partner: str) -> HandScore:
+    hands: list[str | None] = [None] * 4
+    hands[seat] = "9D"
+    hands[(seat + 2) % 4] = partner
+    hands[(seat + 1) % 4] = "5D"
+    hands[(seat + 3) % 4] = "5S"
+    melds: list[list[object]] = [[], []]
+    melds[seat % 2] = mine
+    melds[1 - seat % 2] = ["6C 6D 6H"]
+    state = classic_state(
+        *options, hands=hands, melds=melds, red_threes=reds, turn=seat, phase=Phase.PLAY
+    )
+    return score_hand(accept(state, disc("9D")))
+
+
+@pytest.mark.clause("classic-hand-score")
+@pytest.mark.parametrize("seat", [0, 1, 2, 3])
+def test_classic_hand_score_parts_of_both_sides(seat: int) -> None:
+    reds = ["", ""]
+    reds[seat % 2] = "3H 3D"
+    score = _out(seat, mine=[CANASTA, MIXED], reds=reds, partner="JK 4C")
+    mine, theirs = score.teams[seat % 2], score.teams[1 - seat % 2]
+    assert mine.parts == (
+        ("melded", P(180)),
+        ("canastas", P(800)),
+        ("red-threes", P(200)),
+        ("going-out", P(100)),
+        ("concealed", 0),
+        ("hand", P(-55)),
+    )
+    assert theirs.total == P(15 - 10)
+
+
+@pytest.mark.clause("classic-red-three-score")
+@pytest.mark.parametrize(("count", "value"), [(1, 100), (2, 200), (3, 300), (4, 800)])
+def test_classic_red_three_score_four_are_800_minus_without_melds(count: int, value: int) -> None:
+    reds = " ".join(["3H", "3D", "3H", "3D"][:count])
+    melded = classic_state(melds=[["6C 6D 6H"], []], red_threes=[reds, ""], phase=Phase.PLAY)
+    assert get_red_three_score(melded, 0) == P(value)
+    bare = classic_state(melds=[[], ["6C 6D 6H"]], red_threes=[reds, ""], phase=Phase.DRAW)
+    assert get_red_three_score(bare, 0) == P(-value)
+    assert get_red_three_score(bare, 1) == 0
+
+
+@pytest.mark.clause("classic-options")
+def test_classic_options_concealed_canasta_and_black_three_in_hand() -> None:
+    plain = _out(0, mine=[CANASTA], reds=["", ""], partner="3C")
+    option = _out(
+        0,
+        "concealed-canasta",
+        "black-three-minus-100",
+        mine=[CANASTA, ["QC QC QD", "QD QH QH JK"]],
+        reds=["", ""],
+        partner="3C",
+    )
+    assert plain.teams[0].get("canastas") == P(500)
+    assert plain.teams[0].get("hand") == P(-5)
+    assert option.teams[0].get("canastas") == P(600 + 300)
+    assert option.teams[0].get("hand") == P(-100)
+
+
+@pytest.mark.clause("classic-options")
+def test_classic_options_two_naturals_per_wild_and_black_three_freezes() -> None:
+    strict = get_profile("classic", ["two-naturals-per-wild"])
+    state = classic_state(
+        "two-naturals-per-wild", hands=["5C 5D 5H 2C JK 6S", None, None, None], phase=Phase.PLAY
+    )
+    refused = engine.apply(state, meld("5C 5D 5H 2C JK"))
+    assert isinstance(refused, Violation)
+    assert refused.clause == "classic-options"
+    accept(state, meld("5C 5D 5H JK"))
+    assert strict.naturals_per_wild == 2
+    freezes = get_profile("classic", ["black-three-freezes"])
+    assert set(CLASSIC.pile_freezers) < set(freezes.pile_freezers)
+
+
+@pytest.mark.clause("classic-options")
+def test_classic_options_players_exclude_each_other_and_unknown_is_an_error() -> None:
+    with pytest.raises(InputError, match="cannot be combined"):
+        get_profile("classic", ["players-2", "players-6"])
+    with pytest.raises(InputError, match="no option"):
+        get_profile("classic", ["target-555"])
+    both = get_profile("classic", ["concealed-canasta", "players-3"])
+    assert both.options == ("players-3", "concealed-canasta")
+
+
+@pytest.mark.clause("classic-game-target")
+@pytest.mark.parametrize(
+    ("totals", "winner"),
+    [((5000, 4995), 0), ((4995, 5000), 1), ((6000, 5500), 0), ((4000, 4995), None)],
+)
+def test_classic_game_target_5000(totals: tuple[int, int], winner: int | None) -> None:
+    assert get_game_winner(CLASSIC, [P(t) for t in totals], CLASSIC.target_score)[0] == winner
+
+
+@pytest.mark.clause("classic-game-target")
+def test_classic_game_target_equal_totals_over_5000_play_on() -> None:
+    assert get_game_winner(CLASSIC, [P(5200), P(5200)], CLASSIC.target_score)[0] is None
+
+
+@pytest.mark.clause("classic-game-target")
+@pytest.mark.parametrize("options", [(), ("players-3",)])
+def test_classic_game_target_a_random_game_ends_when_a_side_reaches_it(
+    options: tuple[str, ...],
+) -> None:
+    game = new_game(get_profile("classic", options), 4)
+    rng = random.Random(4)
+    while not game.over and len(game.hands) < 60:
+        result = apply_game_action(game, rng.choice(legal_actions(game.state)))
+        assert not isinstance(result, Violation)
+        game = result
+    assert game.over
+    assert max(game.totals) >= P(5000)
+    assert game.winner == game.totals.index(max(game.totals))
+
+
+@pytest.mark.clause("classic-options", "wild-only-melds")
+@pytest.mark.parametrize("seat", [0, 1, 2, 3])
+def test_classic_options_joker_canasta_laid_at_once_earns_2000(seat: int) -> None:
+    hands: list[str | None] = [None] * 4
+    hands[seat] = "JK JK JK JK 2C 2D 2H 9D"
+    melds: list[list[object]] = [[], []]
+    melds[seat % 2] = [CANASTA]
+    state = classic_state("joker-canasta", hands=hands, melds=melds, turn=seat, phase=Phase.PLAY)
+    short = engine.apply(state, meld("2C 2D JK JK"))
+    assert isinstance(short, Violation)
+    assert short.code == "joker-canasta-at-once"
+    out = accept(state, meld("2C 2D 2H JK JK JK JK"), disc("9D"))
+    assert score_hand(out).teams[seat % 2].get("canastas") == P(500 + 2000)
+    plain = classic_state(hands=hands, melds=melds, turn=seat, phase=Phase.PLAY)
+    refused = engine.apply(plain, meld("2C 2D 2H JK JK JK JK"))
+    assert isinstance(refused, Violation)
+    assert refused.clause == "wild-only-melds"
