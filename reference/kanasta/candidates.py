@@ -662,15 +662,15 @@ def _set_records(
     shape_key = (pid, rank, len(naturals), len(wilds))
     shape = _SET_PART_SHAPES.get(shape_key)
     if shape is None:
-        melds = _compute_set_melds(profile, naturals, wilds)
+        # Which naturals of the rank a set takes changes nothing but the cards: ask the
+        # meld rules once per count of naturals, with the first ones.
+        limit = profile.max_meld_size
         shape = tuple(
-            sorted(
-                {
-                    len(m.all_cards) - len(wilds)
-                    for m in melds
-                    if _wild_count(m.all_cards) == len(wilds)
-                }
-            )
+            count
+            for count in range(1, len(naturals) + 1)
+            if count + len(wilds) >= 3
+            and (limit is None or count + len(wilds) <= limit)
+            and _arrangements(profile, tuple(sorted(naturals[:count] + wilds)))
         )
         _SET_PART_SHAPES[shape_key] = shape
     records: list[NewMeld] = []
