@@ -17,7 +17,7 @@ from kanasta.candidates import (
     get_meld_options,
     validate_meld_cached,
 )
-from kanasta.cards import Card, format_card, format_cards, get_rank, is_wild_card
+from kanasta.cards import JOKER, Card, format_card, format_cards, get_rank, is_wild_card
 from kanasta.clauses import implements
 from kanasta.errors import Violation
 from kanasta.going_out import check_emptying, end_turn, get_next_turn, take_fi_or_go_out
@@ -68,6 +68,8 @@ _PLAY = Phase.PLAY
 _OVER = Phase.OVER
 _RED_THREES = frozenset(RED_THREES)
 _THREE = 3
+_NATURAL_RANK = tuple(0 if is_wild_card(c) else get_rank(c) for c in range(JOKER + 1))
+"""The rank of each card kind as a natural (1=A .. 13=K; 0: a wild card)."""
 
 
 def remove_cards(hand: tuple[Card, ...], cards: Iterable[Card]) -> tuple[Card, ...] | None:
@@ -298,8 +300,7 @@ def is_pile_frozen(state: State) -> bool:
     in it. classic-freeze-clears: taking the pile empties it, so the freeze ends there."""
     if not state.opened[state.team]:
         return True
-    freezers = state.profile.pile_freezers
-    return any(c in freezers for c in state.discard)
+    return not frozenset(state.profile.pile_freezers).isdisjoint(state.discard)
 
 
 def _top_violation(state: State, top: Card) -> Violation | None:
@@ -493,8 +494,9 @@ def get_take_pile_options(state: State) -> list[tuple[tuple[Card, ...], int]]:
         return []
     rank = get_rank(top)
     hand = state.hands[state.turn]
-    naturals = [c for c in hand if not is_wild_card(c) and get_rank(c) == rank]
-    wilds = list(dict.fromkeys(c for c in hand if is_wild_card(c)))
+    natural_rank = _NATURAL_RANK
+    naturals = [c for c in hand if natural_rank[c] == rank]
+    wilds = list(dict.fromkeys([c for c in hand if not natural_rank[c]]))
     pairs = list(dict.fromkeys(combinations(naturals, 2)))
     frozen = is_pile_frozen(state)
     index = -1
