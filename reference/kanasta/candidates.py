@@ -416,10 +416,13 @@ def get_new_meld_parts(
     if mask is None:
         mask = get_hand_mask(hand)
     pid = _pid(profile)
-    if profile.max_wilds_per_meld != 1:
+    cap = profile.max_wilds_per_meld
+    if cap != 1 and (cap < 1 or profile.min_naturals_per_meld < 2):
         return _general_parts(profile, pid, *_split_hand(hand))
     parts: list[_Part] = []
-    present = mask & _WILD_PRESENCE
+    # A set of this profile holds two naturals or more, and at most ``cap`` wild cards:
+    # further copies of a wild kind change nothing.
+    present = mask & _WILD_CAPS[cap]
     set_groups = _SET_GROUPS
     for rank_bits in _RANK_BITS:
         naturals = mask & rank_bits
@@ -464,12 +467,12 @@ _RUN_GROUPS: dict[tuple[int, int, int, int], _Part] = {}
 
 
 def _set_group(profile: RulesProfile, pid: int, naturals: int, present: int) -> _Part:
-    """The new sets of the naturals of one rank (bits), with no wild card or one of the kinds
-    ``present`` (bits), each meld once."""
+    """The new sets of the naturals of one rank (bits), with the wild cards of each
+    sub-multiset of ``present`` (bits) that a set may hold (none, one, ...), each meld once."""
     cards = tuple(_cards_of(naturals))
     records: list[NewMeld] = []
-    for wild in (None, *_cards_of(present)):
-        records.extend(_set_records(profile, pid, cards, wild))
+    for wilds in sub_multisets(_cards_of(present), max_size=profile.max_wilds_per_meld):
+        records.extend(_set_records(profile, pid, cards, wilds))
     return tuple(records)
 
 
@@ -559,7 +562,8 @@ def _copy_bits(cards: Iterable[Card], copies: int) -> int:
 
 
 _WILD_KINDS = tuple(c for c in range(JOKER + 1) if is_wild_card(c))
-_WILD_PRESENCE = _copy_bits(_WILD_KINDS, 1)
+_WILD_CAPS = tuple(_copy_bits(_WILD_KINDS, copies) for copies in range(5))
+"""``_WILD_CAPS[n]``: the bits of the first ``n`` copies of each wild kind."""
 _WILD_NIBBLES = _copy_bits(_WILD_KINDS, 4)
 _RANK_BITS = tuple(
     _copy_bits(range(rank, 52, 13), 4) for rank in range(13) if not is_wild_card(rank)
@@ -640,16 +644,15 @@ def _record_order(record: NewMeld | LayOffMove) -> tuple[tuple[Card, ...], int]:
 
 
 def _set_records(
-    profile: RulesProfile, pid: int, naturals: tuple[Card, ...], wild: Card | None
+    profile: RulesProfile, pid: int, naturals: tuple[Card, ...], wilds: tuple[Card, ...]
 ) -> _Part:
-    """The new sets of one rank's naturals that hold no wild card (``wild`` is ``None``)
-    or that one, with one wild card per meld; remembered."""
-    key = ("set", pid, naturals, wild)
+    """The new sets of one rank's naturals that hold exactly the wild cards ``wilds``
+    (sorted; none, one or more); remembered."""
+    key = ("set-with", pid, naturals, wilds)
     hit = _PARTS.get(key)
     if hit is not None:
         return hit
     rank = naturals[0] % 13
-    wilds = () if wild is None else (wild,)
     if rank == 2:
         # 3s have rules of their own in some families: no shapes.
         melds = _set_melds(profile, naturals, wilds)
@@ -659,15 +662,15 @@ def _set_records(
     shape_key = (pid, rank, len(naturals), len(wilds))
     shape = _SET_PART_SHAPES.get(shape_key)
     if shape is None:
-        melds = _compute_set_melds(profile, naturals, wilds)
+        # Which naturals of the rank a set takes changes nothing but the cards: ask the
+        # meld rules once per count of naturals, with the first ones.
+        limit = profile.max_meld_size
         shape = tuple(
-            sorted(
-                {
-                    len(m.all_cards) - len(wilds)
-                    for m in melds
-                    if _wild_count(m.all_cards) == len(wilds)
-                }
-            )
+            count
+            for count in range(1, len(naturals) + 1)
+            if count + len(wilds) >= 3
+            and (limit is None or count + len(wilds) <= limit)
+            and _arrangements(profile, tuple(sorted(naturals[:count] + wilds)))
         )
         _SET_PART_SHAPES[shape_key] = shape
     records: list[NewMeld] = []

@@ -17,7 +17,7 @@ from kanasta.candidates import (
     get_meld_options,
     validate_meld_cached,
 )
-from kanasta.cards import Card, format_card, format_cards, get_rank, is_wild_card
+from kanasta.cards import JOKER, Card, format_card, format_cards, get_rank, is_wild_card
 from kanasta.clauses import implements
 from kanasta.errors import Violation
 from kanasta.going_out import check_emptying, end_turn, get_next_turn, take_fi_or_go_out
@@ -68,6 +68,8 @@ _PLAY = Phase.PLAY
 _OVER = Phase.OVER
 _RED_THREES = frozenset(RED_THREES)
 _THREE = 3
+_NATURAL_RANK = tuple(0 if is_wild_card(c) else get_rank(c) for c in range(JOKER + 1))
+"""The rank of each card kind as a natural (1=A .. 13=K; 0: a wild card)."""
 
 
 def remove_cards(hand: tuple[Card, ...], cards: Iterable[Card]) -> tuple[Card, ...] | None:
@@ -298,8 +300,7 @@ def is_pile_frozen(state: State) -> bool:
     in it. classic-freeze-clears: taking the pile empties it, so the freeze ends there."""
     if not state.opened[state.team]:
         return True
-    freezers = state.profile.pile_freezers
-    return any(c in freezers for c in state.discard)
+    return not frozenset(state.profile.pile_freezers).isdisjoint(state.discard)
 
 
 def _top_violation(state: State, top: Card) -> Violation | None:
@@ -340,6 +341,17 @@ def apply_take_pile_top(state: State, cards: Iterable[Card], index: int) -> Stat
     face up (classic-red-threes); a side that has not opened keeps it aside until its
     opening reaches the minimum (classic-pile-opening).
     """
+    laid = _lay_pile_top(state, cards, index)
+    if isinstance(laid, Violation):
+        return laid
+    return _take_pile_after(state, *laid)
+
+
+def _lay_pile_top(
+    state: State, cards: Iterable[Card], index: int
+) -> tuple[tuple[Card, ...], tuple[Meld, ...]] | Violation:
+    """The checks of :func:`apply_take_pile_top` up to the meld of the top card: the hand
+    cards left and the side's melds after it, or the first rule the move breaks."""
     problem = check_take_pile(state)
     if problem is not None:
         return problem
@@ -418,6 +430,16 @@ def apply_take_pile_top(state: State, cards: Iterable[Card], index: int) -> Stat
         if problem is not None:
             return problem
         melds = (*team_melds, meld)
+    return rest, melds
+
+
+def _take_pile_after(
+    state: State, rest: tuple[Card, ...], melds: tuple[Meld, ...]
+) -> State | Violation:
+    """The state after :func:`_lay_pile_top` left the hand cards ``rest`` and the side's
+    ``melds``: the rest of the pile joins the hand or waits (classic-pile-opening)."""
+    discard = state.discard
+    top = discard[-1]
     pile = discard[:-1]
     red_threes = state.red_threes
     hand = rest
@@ -433,15 +455,30 @@ def apply_take_pile_top(state: State, cards: Iterable[Card], index: int) -> Stat
     else:
         pending = pile
         pile_top = top
-    taken = replace(
-        state,
-        phase=_PLAY,
-        discard=(),
-        red_threes=red_threes,
-        pile_pending=pending,
-        pile_top=pile_top,
-        pile_card=None,
-        provisional=0,
+    taken = make_state(
+        state.profile,
+        state.dealer,
+        state.turn,
+        _PLAY,
+        state.hands,
+        state.stock,
+        (),
+        state.fi,
+        state.fi_takers,
+        state.melds,
+        state.opened,
+        state.team_scores,
+        state.trump,
+        None,
+        state.went_out,
+        state.seat_opened,
+        0,
+        state.fi_waiting,
+        red_threes,
+        pending,
+        pile_top,
+        state.table_seats,
+        state.turn_laid,
     )
     return after_laying(taken, hand, melds)
 
@@ -457,8 +494,9 @@ def get_take_pile_options(state: State) -> list[tuple[tuple[Card, ...], int]]:
         return []
     rank = get_rank(top)
     hand = state.hands[state.turn]
-    naturals = [c for c in hand if not is_wild_card(c) and get_rank(c) == rank]
-    wilds = list(dict.fromkeys(c for c in hand if is_wild_card(c)))
+    natural_rank = _NATURAL_RANK
+    naturals = [c for c in hand if natural_rank[c] == rank]
+    wilds = list(dict.fromkeys([c for c in hand if not natural_rank[c]]))
     pairs = list(dict.fromkeys(combinations(naturals, 2)))
     frozen = is_pile_frozen(state)
     index = -1
@@ -473,11 +511,16 @@ def get_take_pile_options(state: State) -> list[tuple[tuple[Card, ...], int]]:
         if not frozen:
             options += [(tuple(sorted((n, w))), -1) for n in dict.fromkeys(naturals) for w in wilds]
         options.sort()
-    return [
-        (cards, i)
-        for cards, i in options
-        if not isinstance(apply_take_pile_top(state, cards, i), Violation)
-    ]
+    found: list[tuple[tuple[Card, ...], int]] = []
+    for cards, i in options:
+        laid = _lay_pile_top(state, cards, i)
+        if isinstance(laid, Violation):
+            continue
+        # turn-must-finish needs no search when two hand cards are left: the pile only
+        # adds to them and no pile card is kept back, so a discard can end the turn.
+        if len(laid[0]) >= 2 or not isinstance(_take_pile_after(state, *laid), Violation):
+            found.append((cards, i))
+    return found
 
 
 @implements("take-whole-pile", "single-pile-needs-two-cards", "turn-must-finish")
