@@ -12,7 +12,6 @@ import copy
 import io
 import json
 import re
-import shutil
 from typing import Any
 
 import pytest
@@ -31,6 +30,7 @@ from kanasta.errors import InputError
 from kanasta.profiles import KOZ
 from kanasta.resources import get_fixtures_dir
 from tests.conformance.helpers import NODE_ADAPTER, no_engine_reference, toy_reference
+from tests.conformance.node import NODE
 
 VALIDATOR = ProtocolValidator()
 
@@ -356,9 +356,8 @@ def test_game_hands_the_reference_declares_the_game_kind() -> None:
     assert engineless.hello()["reasons"]["game"] == "engine not available"
 
 
-@pytest.mark.skipif(shutil.which("node") is None, reason="node is not installed")
 def test_game_hands_the_node_adapter_declares_games_unsupported() -> None:
-    connection = SubprocessConnection(["node", str(NODE_ADAPTER)], timeout=5.0, validator=VALIDATOR)
+    connection = SubprocessConnection([NODE, str(NODE_ADAPTER)], timeout=5.0, validator=VALIDATOR)
     request = {**request_of(TIE_THEN_TEAM_1), "variant": "classic"}
     try:
         hello = connection.start()

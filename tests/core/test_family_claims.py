@@ -2,13 +2,21 @@
 
 The commands run as a user runs them: the real ``kanasta`` command in a
 subprocess. ``RulesProfile.implemented`` is the one switch read everywhere.
+
+Every family is played whole today, so these tests *demote* one (its profile
+reads ``Implemented.MELDS``, as fi-351's and classic's did before their issues
+landed) and check that every command, the reference and the handshake follow
+that one field: in process through pytest's monkeypatch, in a subprocess
+through a bootstrap that patches the profile tables before running the CLI.
 """
 
 from __future__ import annotations
 
 import json
+import shlex
 import subprocess
 import sys
+from dataclasses import replace
 from pathlib import Path
 
 import pytest
@@ -19,19 +27,66 @@ from kanasta.conformance.protocol import parse_hello
 from kanasta.conformance.reference import ReferenceImplementation
 from kanasta.conformance.runner import run_fixtures
 from kanasta.conformance.suite import validate_suite
-from kanasta.profiles import PLAYABLE_FAMILIES, PROFILES, Implemented
+from kanasta.profiles import (
+    CLASSIC,
+    FI_351,
+    FI_5200,
+    KOZ,
+    PLAYABLE_FAMILIES,
+    PROFILES,
+    Implemented,
+)
 from tests.conformance.helpers import good_meld, write_fixture
 
-KANASTA = [sys.executable, "-m", "kanasta"]
-NOT_PLAYABLE = tuple(name for name, p in PROFILES.items() if not p.is_playable)
-"""fi-351 and classic today; flipping a profile's ``implemented`` moves a family out."""
+NOT_PLAYABLE = ("fi-351", "classic")
+"""The families these tests demote to meld verdicts only."""
 ENGINE_KINDS = sorted(k.value for k in ENGINE_STEP_KINDS)
+
+BOOT = """
+import dataclasses, sys
+from kanasta import profiles
+names = sys.argv[1].split(",")
+for key, profile in list(profiles.VARIANTS.items()):
+    if key[0] in names:
+        profiles.VARIANTS[key] = dataclasses.replace(
+            profile, implemented=profiles.Implemented.MELDS
+        )
+for name in names:
+    profiles.PROFILES[name] = profiles.VARIANTS[(name, ())]
+playable = tuple(n for n in profiles.PLAYABLE_FAMILIES if n not in names)
+profiles.PLAYABLE_FAMILIES = playable
+from kanasta import selfplay, strategies
+from kanasta.commands import bench
+selfplay.PLAYABLE_FAMILIES = strategies.PLAYABLE_FAMILIES = bench.PLAYABLE_FAMILIES = playable
+from kanasta.cli import main
+sys.exit(main(sys.argv[2:]))
+"""
+"""Runs the CLI with the families of its first argument demoted (what ``demoted`` does
+in process)."""
 
 
 def _kanasta(*args: str, stdin: str = "") -> subprocess.CompletedProcess[str]:
+    command = [sys.executable, "-c", BOOT, ",".join(NOT_PLAYABLE), *args]
     return subprocess.run(
-        [*KANASTA, *args], input=stdin, capture_output=True, text=True, timeout=120, check=False
+        command, input=stdin, capture_output=True, text=True, timeout=120, check=False
     )
+
+
+@pytest.fixture(autouse=True)
+def demoted(monkeypatch: pytest.MonkeyPatch) -> None:
+    """In process: the families of NOT_PLAYABLE implement meld verdicts only."""
+    from kanasta import profiles, selfplay, strategies  # noqa: PLC0415
+    from kanasta.commands import bench  # noqa: PLC0415
+
+    for key, profile in list(profiles.VARIANTS.items()):
+        if key[0] in NOT_PLAYABLE:
+            melds_only = replace(profile, implemented=Implemented.MELDS)
+            monkeypatch.setitem(profiles.VARIANTS, key, melds_only)
+            if key[1] == ():
+                monkeypatch.setitem(profiles.PROFILES, key[0], melds_only)
+    playable = tuple(n for n in PLAYABLE_FAMILIES if n not in NOT_PLAYABLE)
+    for module in (profiles, selfplay, strategies, bench):
+        monkeypatch.setattr(module, "PLAYABLE_FAMILIES", playable)
 
 
 def _assert_one_line_refusal(result: subprocess.CompletedProcess[str], family: str) -> None:
@@ -46,11 +101,18 @@ def _assert_one_line_refusal(result: subprocess.CompletedProcess[str], family: s
 
 
 def test_rule_families_implemented_is_the_one_switch() -> None:
-    assert {"koz", "fi-5200"} <= set(PLAYABLE_FAMILIES)
-    assert set(PLAYABLE_FAMILIES) | set(NOT_PLAYABLE) == set(PROFILES)
-    for name, profile in PROFILES.items():
-        assert profile.is_playable is (name in PLAYABLE_FAMILIES)
+    families = (KOZ, FI_5200, FI_351, CLASSIC)  # the profiles as they stand, not demoted
+    assert set(PLAYABLE_FAMILIES) == set(PROFILES)  # every family is played whole today
+    for profile in families:
+        assert profile.is_playable
+        assert profile.family.value in PLAYABLE_FAMILIES
         assert profile.is_playable is (profile.implemented is Implemented.GAMES)
+        assert not replace(profile, implemented=Implemented.MELDS).is_playable
+    from kanasta import profiles  # noqa: PLC0415
+
+    for name in NOT_PLAYABLE:  # demoted by the autouse fixture
+        assert not profiles.get_profile(name).is_playable
+        assert name not in profiles.PLAYABLE_FAMILIES
 
 
 @pytest.mark.parametrize("family", NOT_PLAYABLE)
@@ -68,7 +130,7 @@ def test_rule_families_bench_all_plays_only_playable_families() -> None:
     result = _kanasta("bench", "--variant", "all", "--hands", "1", "--quiet", "--json")
     assert result.returncode == 0, result.stderr
     variants = [r["variant"] for r in json.loads(result.stdout)["results"]]
-    assert variants == list(PLAYABLE_FAMILIES)
+    assert variants == [n for n in PLAYABLE_FAMILIES if n not in NOT_PLAYABLE]
 
 
 @pytest.mark.parametrize("family", NOT_PLAYABLE)
@@ -130,14 +192,13 @@ def test_rule_families_adapter_handshake_claims_per_family() -> None:
     for name in NOT_PLAYABLE:
         assert claims[name] == ["meld"]
     for name in PLAYABLE_FAMILIES:
-        assert sorted(claims[name]) == sorted(["meld", *ENGINE_KINDS])
+        if name not in NOT_PLAYABLE:
+            assert sorted(claims[name]) == sorted(["meld", *ENGINE_KINDS])
     parsed = parse_hello(hello)
     for name in NOT_PLAYABLE:
         assert parsed.get_requests(name) == frozenset({"meld"})
     assert parsed.get_requests("koz") == frozenset(["meld", *ENGINE_KINDS])
     for answer, family in ((classic, "classic"), (fi351, "fi-351")):
-        if family not in NOT_PLAYABLE:
-            continue
         assert set(answer) == {"seq", "unsupported"}
         assert answer["unsupported"] == (
             f"for {family} the reference implements only meld verdicts, meld points and "
@@ -179,13 +240,13 @@ def test_rule_families_run_skips_and_validate_accepts_unclaimed_kinds(
 
 
 def test_rule_families_conformance_run_cli_reports_skip_not_failure(tmp_path: Path) -> None:
-    if not NOT_PLAYABLE:
-        pytest.skip("every family is playable")
     root = tmp_path / "house"
     write_fixture(root, good_meld("fi-5200/house/good"))
     for family in NOT_PLAYABLE:
         write_fixture(root, _engine_fixture(family))
-    adapter = f"{sys.executable} -m kanasta adapter"
+    boot = tmp_path / "boot.py"
+    boot.write_text(BOOT, encoding="utf-8")
+    adapter = shlex.join([sys.executable, str(boot), ",".join(NOT_PLAYABLE), "adapter"])
     args = ("--fixtures", str(root), "--no-builtin")
     n = len(NOT_PLAYABLE)
     for impl in ((), ("--impl", adapter)):
