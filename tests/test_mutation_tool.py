@@ -120,10 +120,8 @@ def test_population_keeps_display_code_and_annotations_out() -> None:
 
 def test_three_mutants_end_to_end(tmp_path: Path) -> None:
     pytest.importorskip("cosmic_ray")
-    code = mutation.main(
-        ["--sample", "3", "--seed", "1", "--modules", "scoring", "--out", str(tmp_path)]
-        + ["--nice", "0", "--quiet"]
-    )
+    args = ["--sample", "3", "--seed", "1", "--modules", "scoring", "--out", str(tmp_path)]
+    code = mutation.main([*args, "--nice", "0", "--quiet"])
     assert code == 0
     report = json.loads((tmp_path / "result.json").read_text())
     total = report["total"]
