@@ -561,6 +561,9 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--timeout", type=float, default=0.0, help="per mutant (0: from baseline)")
     parser.add_argument("--nice", type=int, default=10, help="lower the priority by this")
     parser.add_argument("--list", action="store_true", help="print the population and stop")
+    parser.add_argument(
+        "--match", default="", help="only mutants whose module:function:operator:line matches"
+    )
     parser.add_argument("--quiet", action="store_true", help="no line per mutant")
     args = parser.parse_args(argv)
     modules = [m.strip() for m in args.modules.split(",") if m.strip()]
@@ -576,6 +579,11 @@ def main(argv: Sequence[str] | None = None) -> int:
             print(f"{module:<11} {sum(1 for m in population if m.module == module)}")
         print(f"{'all':<11} {len(population)}")
         return 0
+    if args.match:
+        wanted = re.compile(args.match)
+        population = [
+            m for m in population if wanted.search(f"{m.module}:{m.function}:{m.operator}:{m.line}")
+        ]
     sample = draw_sample(population, args.sample, args.seed)
     equivalent = read_equivalent()
     started = time.perf_counter()

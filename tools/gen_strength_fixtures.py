@@ -1,0 +1,368 @@
+"""Write the suite-strength fixtures of koz and fi-5200 (docs/strength.rst).
+
+These scenarios close gaps that mutation testing of the reference against the suite alone
+(``tools/mutation.py``) found: boundaries half a point below a threshold and with a
+negative score (``boundary/``), the same rule met by the other team or seat
+(``symmetry/``), and rules that only one path of the code reaches, such as a card of
+another suit laid off on a run or a wild that stays put when a card joins the run at an
+end (``one-door/``). Every verdict, arrangement, fact and score below is stated from the
+rules, not computed by the engine.
+
+    python tools/gen_strength_fixtures.py          # write the fixtures
+    python tools/gen_strength_fixtures.py --check  # exit 1 if a file would change
+"""
+
+from __future__ import annotations
+
+import sys
+from collections.abc import Sequence
+from typing import Any
+
+from fixture_kit import (
+    Book,
+    Json,
+    acts,
+    cards,
+    disc,
+    facts,
+    lay,
+    meld,
+    no,
+    ok,
+    score,
+    write_fixtures,
+)
+from kanasta.profiles import FI_5200, KOZ, RulesProfile
+from kanasta.scenario import build_state
+from kanasta.state import Phase, state_to_json
+
+KOZ_SOURCE = "seed 001"
+FI_SOURCE = "seed 000 (part 1)"
+
+FI_CANASTA = "9S 9H 9D 9C 9S 9H 9D"
+"""Seven 9s: a full fi-5200 canasta (200), worth 70 in cards."""
+
+
+def state(profile: RulesProfile, **kwargs: Any) -> Json:
+    """A complete state (fixture ``setup.state``) from the cards that matter."""
+    return state_to_json(build_state(profile, **kwargs))
+
+
+def run(suit: str, low: int, text: str) -> Json:
+    return {"kind": "run", "suit": suit, "low": low, "cards": cards(text)}
+
+
+def meld_step(
+    text: str,
+    expect: Json,
+    *,
+    wild_at: int | None = None,
+    lay_offs: Sequence[str] = (),
+) -> Json:
+    """A stateless meld step: ``text`` as a new meld, then each lay-off batch in order."""
+    step: Json = {"kind": "meld", "cards": cards(text)}
+    if wild_at is not None:
+        step["wild_at"] = wild_at
+    if lay_offs:
+        step["lay_offs"] = [{"cards": cards(b)} for b in lay_offs]
+    step["expect"] = expect
+    return step
+
+
+def add_meld(book: Book, ident: str, clauses: Sequence[str], description: str, step: Json) -> None:
+    """A stateless fixture (no setup): one meld step."""
+    full = f"{book.variant}/{ident}"
+    if full in book.items:
+        raise SystemExit(f"duplicate fixture id {full}")
+    book.items[full] = {
+        "id": full,
+        "variant": book.variant,
+        "clauses": list(clauses),
+        "description": description,
+        "source": book.source,
+        "steps": [step],
+    }
+
+
+def legal(arrangement: Json, points: float) -> Json:
+    return {
+        "verdict": "legal",
+        "arrangement": arrangement,
+        "points": points,
+        "canasta": None,
+        "bonus": 0,
+    }
+
+
+def refused(clause: str, code: str, at: int | None = None) -> Json:
+    out: Json = {"verdict": "rejected", "code": code, "clause": clause}
+    if at is not None:
+        out["at"] = at
+    return out
+
+
+# --------------------------------------------------------------------------- both families
+
+
+def one_door(book: Book, points: dict[str, float]) -> None:
+    """Paths only one door leads to: lay-offs that meet a rule otherwise met by new melds."""
+    family = book.variant
+    add_meld(
+        book,
+        "one-door/ace-of-another-suit-laid-off-on-a-run",
+        ["lay-off", "run-definition"],
+        "A lay-off keeps the run in its suit, for an ace as for any card: the ace of spades "
+        "does not join 3-4-5 of hearts at either end (an ace of hearts would, low).",
+        meld_step("3H 4H 5H", refused("run-definition", "mixed-suits", at=1), lay_offs=["AS"]),
+    )
+    add_meld(
+        book,
+        "one-door/two-jokers-in-one-run",
+        ["one-wild-per-meld", "run-definition"],
+        "A run takes at most one wild card: 5-6-7 of hearts with two jokers is refused, "
+        "whichever gaps they could fill.",
+        meld_step("5H 6H 7H JK JK", refused("one-wild-per-meld", "too-many-wilds")),
+    )
+    for suit, name in (("S", "spades"), ("D", "diamonds")):
+        add_meld(
+            book,
+            f"one-door/own-two-as-wild-never-at-two-{name}",
+            ["natural-two-in-place", "run-wild-placement"],
+            f"2-3-4-5 of {name}: the 2 of the run's suit standing in its own place is a "
+            "natural, so as a wild it cannot stand there; asked to put the wild at 2, the "
+            "meld is refused (the wild could only stand at 6).",
+            meld_step(
+                f"2{suit} 3{suit} 4{suit} 5{suit}",
+                refused("run-wild-placement", "no-such-arrangement"),
+                wild_at=2,
+            ),
+        )
+    add_meld(
+        book,
+        "one-door/wild-at-the-top-stays-when-a-card-joins-below",
+        ["lay-off", "run-wild-moves"],
+        "The wild stands at the top of 5-8 of spades (as the 9); the 4 laid off below joins "
+        "the run and the joker stays where it stands.",
+        meld_step(
+            "5S 6S 7S 8S JK",
+            legal(run("S", 4, "4S 5S 6S 7S 8S JK"), points["4S-8S+JK"]),
+            wild_at=9,
+            lay_offs=["4S"],
+        ),
+    )
+    add_meld(
+        book,
+        "one-door/wild-at-the-bottom-stays-when-a-card-joins-above",
+        ["lay-off", "run-wild-moves"],
+        "The wild stands at the bottom of 5-8 of spades (as the 4); the 9 laid off above "
+        "joins the run and the joker stays the 4.",
+        meld_step(
+            "5S 6S 7S 8S JK",
+            legal(run("S", 4, "JK 5S 6S 7S 8S 9S"), points["JK+5S-9S"]),
+            wild_at=4,
+            lay_offs=["9S"],
+        ),
+    )
+    profile = KOZ if family == "koz" else FI_5200
+    book.add(
+        "one-door/lay-off-on-a-meld-past-the-table",
+        ["lay-off-own-team"],
+        "A lay-off names one of the own team's melds: seat 1's team has one meld (index 0), "
+        "so a lay-off on meld 3 is refused and changes nothing.",
+        state(
+            profile,
+            hands=[None, "5D 6D 7D 8D KC"],
+            melds=[[], ["8C 8H 8S"]],
+            turn=1,
+            phase=Phase.PLAY,
+        ),
+        acts((lay(3, "8D"), no("lay-off-own-team", "no-such-meld"))),
+        facts(hand_sizes=[11, 5, 11, 11]),
+    )
+
+
+# --------------------------------------------------------------------------- koz
+
+
+def koz_boundaries(book: Book) -> None:
+    """koz points come in halves: each band refuses an opening half a point short of it."""
+    cases = (
+        # (id, seat, own score, hand melds, total, threshold, clauses)
+        ("0-four-points", 1, "0", ["3H 4H 5H 6H 7H", "3C 3D 3S"], "4", "4.5", ()),
+        (
+            "minus-50-four-points",
+            2,
+            "-50",
+            ["3H 4H 5H 6H 7H", "3C 3D 3S"],
+            "4",
+            "4.5",
+            ("opening-negative-score",),
+        ),
+        (
+            "100-seven-points",
+            3,
+            "100",
+            ["3H 4H 5H 6H 7H", "8C 8D 8S", "3C 3D 3S"],
+            "7",
+            "7.5",
+            (),
+        ),
+        (
+            "200-nine-and-a-half",
+            0,
+            "200",
+            ["3H 4H 5H 6H 7H 8H", "8C 8D 8S", "KC KD KS"],
+            "9.5",
+            "10",
+            (),
+        ),
+    )
+    for ident, seat, own, melds, total, threshold, extra in cases:
+        team = seat % 2
+        scores = ["0", "0"]
+        scores[team] = own
+        hands: list[str | None] = [None] * 4
+        hands[seat] = " ".join([*melds, "JD QD"])
+        opened = [False, False]
+        book.add(
+            f"boundary/opening-{ident}-half-a-point-short",
+            ["opening-bands", "opening-threshold", "opening-checked-at-discard", *extra],
+            f"Seat {seat} (team {team}, score {own}) lays {' + '.join(melds)}: {total} points, "
+            f"half a point below the threshold {threshold} of its band. The opening is short: "
+            "the discard is refused and the team stays unopened.",
+            state(
+                KOZ,
+                hands=hands,
+                turn=seat,
+                phase=Phase.PLAY,
+                team_scores=scores,
+            ),
+            ok(*(meld(m) for m in melds)),
+            acts((disc("JD"), no("opening-threshold", "below-threshold"))),
+            facts(opened=opened, turn=seat),
+        )
+    book.add(
+        "boundary/opening-minus-150-exactly-4-5",
+        ["opening-bands", "opening-negative-score", "opening-threshold-inclusive"],
+        "A negative score keeps the lowest band's requirement, and reaching it is enough: "
+        "seat 3 (team 1, score -150) lays 3-4-5 of hearts (1.5) and three 8s (3), exactly "
+        "4.5, and the discard opens the team.",
+        state(
+            KOZ,
+            hands=[None, None, None, "3H 4H 5H 8C 8D 8S JD QD"],
+            turn=3,
+            phase=Phase.PLAY,
+            team_scores=["0", "-150"],
+        ),
+        ok(meld("3H 4H 5H"), meld("8C 8D 8S"), disc("JD")),
+        facts(opened=[False, True], turn=0),
+    )
+
+
+# --------------------------------------------------------------------------- fi-5200
+
+
+def fi_parts(
+    canastas: float = 0,
+    fi: float = 0,
+    going_out: float = 0,
+    melded: float = 0,
+    hand: float = 0,
+    penalty: float = 0,
+) -> tuple[float, dict[str, float]]:
+    breakdown = {
+        "canastas": canastas,
+        "fi": fi,
+        "going-out": going_out,
+        "melded": melded,
+        "hand": hand,
+        "penalty": penalty,
+    }
+    return sum(breakdown.values()), breakdown
+
+
+def fi_symmetry(book: Book) -> None:
+    """The forced opening and the penalties, met by team 0 (the suite had them for team 1)."""
+    forced: dict[str, Any] = {"melds": [[], [FI_CANASTA]], "fi_takers": [1, 3]}
+    book.add(
+        "symmetry/team-0-forced-45-is-not-enough",
+        ["forced-canasta-opening", "forced-canasta-trigger"],
+        "Team 1 took both fi before team 0 opened: team 0 is forced. Seat 2's 4-5-6 of hearts "
+        "and three 8s (45) would open an unforced team; they do not open team 0.",
+        state(
+            FI_5200,
+            hands=[None, None, "4H 5H 6H 8C 8D 8S KC"],
+            turn=2,
+            phase=Phase.PLAY,
+            **forced,
+        ),
+        ok(meld("4H 5H 6H"), meld("8C 8D 8S")),
+        acts((disc("KC"), no("forced-canasta-opening", "no-canasta-opening"))),
+        facts(opened=[False, True]),
+    )
+    book.add(
+        "symmetry/team-0-forced-opens-with-a-half-canasta",
+        ["forced-canasta-opening", "canasta-half-full"],
+        "Team 0, forced, opens with six 7s and a wild 2 (a half canasta) at seat 0, without a "
+        "run and below 45 in any other reckoning.",
+        state(
+            FI_5200,
+            hands=["7C 7C 7D 7D 7H 7H 2S KC QD"],
+            turn=0,
+            phase=Phase.PLAY,
+            **forced,
+        ),
+        ok(meld("7C 7C 7D 7D 7H 7H 2S"), disc("KC")),
+        facts(opened=[True, True], melds=[[{"canasta": "half"}], [{"canasta": "full"}]]),
+    )
+    book.add(
+        "symmetry/team-0-pays-no-fi-minus-100",
+        ["no-fi-penalty", "hand-score-fi-5200"],
+        "Team 1 took both fi and seat 1 goes out; team 0 (opened with three 10s) took none and "
+        "pays -100. Team 0 holds 7-8 and 5-6 of diamonds (25).",
+        state(
+            FI_5200,
+            hands=["7D 8D", "8C", "5D 6D", "3C 4C"],
+            melds=[["10C 10D 10S"], [FI_CANASTA]],
+            seat_opened=[True, True, False, False],
+            fi_takers=[1, 3],
+            turn=1,
+            phase=Phase.PLAY,
+        ),
+        ok(disc("8C")),
+        score(fi_parts(0, 0, 0, 30, -25, -100), fi_parts(200, 200, 50, 70, -10)),
+    )
+    book.add(
+        "symmetry/team-0-forced-never-opened-600",
+        ["forced-opening-penalty", "forced-canasta-opening", "no-fi-penalty"],
+        "Team 1 took both fi and seat 3 goes out while team 0, forced, never opened: team 0 "
+        "pays -600 (and not -100 as well).",
+        state(
+            FI_5200,
+            hands=["7D 8D", "3C 4C", "5D 6D", "8C"],
+            melds=[[], [FI_CANASTA]],
+            fi_takers=[1, 3],
+            turn=3,
+            phase=Phase.PLAY,
+        ),
+        ok(disc("8C")),
+        score(fi_parts(0, 0, 0, 0, -25, -600), fi_parts(200, 200, 50, 70, -10)),
+    )
+
+
+def build() -> dict[str, Json]:
+    koz = Book("koz", KOZ_SOURCE)
+    one_door(koz, {"4S-8S+JK": 5, "JK+5S-9S": 5.5})
+    koz_boundaries(koz)
+    fi = Book("fi-5200", FI_SOURCE)
+    one_door(fi, {"4S-8S+JK": 40, "JK+5S-9S": 45})
+    fi_symmetry(fi)
+    return {**koz.items, **fi.items}
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    return write_fixtures(build(), argv, __doc__ or "")
+
+
+if __name__ == "__main__":
+    sys.exit(main())
