@@ -369,9 +369,9 @@ def _prepare_scratch(folder: Path) -> Path:
     return package
 
 
-def _freeze_suite(path: Path) -> int:
+def _freeze_suite(path: Path, fixtures: Path) -> int:
     """Load the fixtures and deal their seeded setups with the pristine code; pickle them."""
-    loaded = load_fixtures([ROOT / "conformance" / "fixtures"])
+    loaded = load_fixtures([fixtures])
     if loaded.problems:
         raise SystemExit("the fixtures do not load:\n" + "\n".join(loaded.problems))
     dealer = reference_dealer()
@@ -560,6 +560,12 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--out", type=Path, default=DEFAULT_OUT, help="folder for result.*")
     parser.add_argument("--timeout", type=float, default=0.0, help="per mutant (0: from baseline)")
     parser.add_argument("--nice", type=int, default=10, help="lower the priority by this")
+    parser.add_argument(
+        "--fixtures",
+        type=Path,
+        default=ROOT / "conformance" / "fixtures",
+        help="the fixture folder that judges the mutants (e.g. an older checkout's, to compare)",
+    )
     parser.add_argument("--list", action="store_true", help="print the population and stop")
     parser.add_argument(
         "--match", default="", help="only mutants whose module:function:operator:line matches"
@@ -591,7 +597,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         folder = Path(scratch)
         package = _prepare_scratch(folder)
         suite_file = folder / "suite.pickle"
-        fixtures = _freeze_suite(suite_file)
+        fixtures = _freeze_suite(suite_file, args.fixtures)
         env = dict(os.environ, PYTHONPATH=str(package.parent), PYTHONDONTWRITEBYTECODE="1")
         command = [sys.executable, str(TOOLS / "mutation_suite.py"), str(suite_file)]
         t0 = time.perf_counter()
@@ -619,6 +625,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         "baseline_seconds": baseline,
         "timeout_seconds": timeout,
         "fixtures": fixtures,
+        "fixture_folder": str(args.fixtures),
         "tool": "cosmic-ray " + _cosmic_ray_version(),
         "excluded_operators": sorted(EXCLUDED_OPERATORS),
         "not_reached": {m: sorted(f) for m, f in NOT_REACHED.items()},
