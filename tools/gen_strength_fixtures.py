@@ -19,6 +19,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from fixture_kit import (
+    OK,
     Book,
     Json,
     acts,
@@ -182,6 +183,35 @@ def one_door(book: Book, points: dict[str, float]) -> None:
 
 
 # --------------------------------------------------------------------------- koz
+
+
+KOZ_CANASTA = "9S 9H 9D 9C 9S 9H 9D"
+"""Seven 9s: a clean koz canasta, so that the team may empty its hands."""
+
+
+def koz_one_door(book: Book) -> None:
+    """The one-card-pile card is still barred after a fi taken within the same turn."""
+    fi = "QD 3C 4C 5C 6C 7C 8C 10C JC KC KD"
+    book.add(
+        "one-door/fi-taken-in-the-turn-keeps-the-pile-card-barred",
+        ["single-pile-no-discard-back", "fi-continue", "card-identity"],
+        "Seat 0 takes a one-card pile (QD), melds it with two queens and melds 4-5-6 of "
+        "hearts: the hand is empty, so it takes the first fi and plays on in the same turn. "
+        "The fi holds the other QD, which is the same card: it may not be discarded this "
+        "turn, the KD may.",
+        state(
+            KOZ,
+            hands=["QS QH 4H 5H 6H"],
+            discard="QD",
+            melds=[[KOZ_CANASTA]],
+            fi=[fi, "3D 4D 5D 6D 7D 8D 10D JD 4S 5S 6S"],
+        ),
+        ok({"type": "take-pile"}, meld("QS QH QD"), meld("4H 5H 6H")),
+        facts(turn=0, phase="play", hand_sizes=[11, 11, 11, 11], fi_taken=[1, 0]),
+        acts((disc("QD"), no("single-pile-no-discard-back", "discard-taken-card"))),
+        acts((disc("KD"), OK)),
+        facts(turn=1, discard_top="KD"),
+    )
 
 
 def koz_boundaries(book: Book) -> None:
@@ -354,6 +384,7 @@ def build() -> dict[str, Json]:
     koz = Book("koz", KOZ_SOURCE)
     one_door(koz, {"4S-8S+JK": 5, "JK+5S-9S": 5.5})
     koz_boundaries(koz)
+    koz_one_door(koz)
     fi = Book("fi-5200", FI_SOURCE)
     one_door(fi, {"4S-8S+JK": 40, "JK+5S-9S": 45})
     fi_symmetry(fi)
