@@ -73,6 +73,11 @@ DISPLAY = re.compile(
 )
 """Functions that print, read or write notation and JSON (not rules): never mutated."""
 
+INPUT_CHECK = (
+    "a check of malformed input: a fixture states well-formed requests only, and an error "
+    "answer is never a pass"
+)
+
 NOT_REACHED: dict[str, dict[str, str]] = {
     "game": {
         "new_game": "the game loop of `kanasta play` and `replay`",
@@ -82,11 +87,17 @@ NOT_REACHED: dict[str, dict[str, str]] = {
         "Game.over": "the game loop of `kanasta play` and `replay`",
     },
     "turn": {"check_phase": "no caller: the actions test their phase themselves"},
-    "deal": {"get_next_seat_side": "a word of the `kanasta play` log"},
+    "deal": {
+        "get_next_seat_side": "a word of the `kanasta play` log",
+        "check_seed": INPUT_CHECK,
+        "check_deal": INPUT_CHECK,
+    },
     "melds": {
         "Meld.natural_count": "no caller",
         "Meld.size": "read by natural_count only",
+        "Meld.high": "read by the test strategies only",
     },
+    "scoring": {"TeamScore.get": "read by the score sheet's text only"},
     "profiles": {
         "RulesProfile.deck_size": "read by stock_size only",
         "RulesProfile.stock_size": "no caller in the engine: the deal counts the stock it leaves",
