@@ -380,6 +380,37 @@ def fi_symmetry(book: Book) -> None:
     )
 
 
+def fi_one_door(book: Book) -> None:
+    """After a fi taken by discarding, the next player starts with nothing provisional."""
+    book.add(
+        "one-door/after-a-fi-by-discarding-nothing-to-take-back",
+        ["opening-take-back", "emptying-by-discard", "turn-passes", "opening-personal"],
+        "Seat 0 discards its last card and takes the first fi; the turn passes to seat 1, "
+        "who has not opened (its partner, seat 3, has: three 10s). Seat 1 draws and has "
+        "laid nothing this turn, so there is nothing to take back: the partner's meld stays.",
+        state(
+            FI_5200,
+            hands=["KC"],
+            melds=[[FI_CANASTA], ["10C 10D 10S"]],
+            seat_opened=[True, False, False, True],
+            stock_top="5D",
+            turn=0,
+            phase=Phase.PLAY,
+        ),
+        ok(disc("KC")),
+        facts(turn=1, phase="draw", fi_taken=[1, 0], hand_sizes=[11, 11, 11, 11]),
+        ok({"type": "draw"}),
+        acts(({"type": "take-back"}, no("opening-take-back", "nothing-to-take-back"))),
+        facts(
+            hand_sizes=[11, 12, 11, 11],
+            melds=[
+                [{"canasta": "full"}],
+                [{"arrangement": {"kind": "set", "rank": "10", "cards": cards("10C 10D 10S")}}],
+            ],
+        ),
+    )
+
+
 def build() -> dict[str, Json]:
     koz = Book("koz", KOZ_SOURCE)
     one_door(koz, {"4S-8S+JK": 5, "JK+5S-9S": 5.5})
@@ -388,6 +419,7 @@ def build() -> dict[str, Json]:
     fi = Book("fi-5200", FI_SOURCE)
     one_door(fi, {"4S-8S+JK": 40, "JK+5S-9S": 45})
     fi_symmetry(fi)
+    fi_one_door(fi)
     return {**koz.items, **fi.items}
 
 
