@@ -411,6 +411,43 @@ def fi_one_door(book: Book) -> None:
     )
 
 
+def fi_more(book: Book) -> None:
+    """A fi taken by melding ends the provisional opening; a wild set aside is still a wild."""
+    book.add(
+        "one-door/fi-by-melding-leaves-nothing-to-take-back",
+        ["opening-take-back", "fi-continue", "opening-personal"],
+        "Seat 2 opens with 4-5-6 of hearts and three 8s (45) and melds 10-10-joker with its "
+        "last cards: the hand is empty, so it takes the first fi and plays on. Its opening "
+        "stands: there is nothing to take back any more.",
+        state(
+            FI_5200,
+            hands=[None, None, "4H 5H 6H 8C 8D 8S 10C 10D JK"],
+            turn=2,
+            phase=Phase.PLAY,
+        ),
+        ok(meld("4H 5H 6H"), meld("8C 8D 8S"), meld("10C 10D JK")),
+        facts(turn=2, phase="play", opened=[True, False], fi_taken=[1, 0]),
+        acts(({"type": "take-back"}, no("opening-take-back", "nothing-to-take-back"))),
+        facts(hand_sizes=[11, 11, 11, 11]),
+    )
+    book.add(
+        "one-door/run-with-a-wild-aside-is-not-wild-free",
+        ["wild-spare-outside", "opening-lower-band"],
+        "Ace to king of clubs with the joker set aside (thirteen naturals leave the wild no "
+        "place) still holds a wild card: below 900 it neither counts toward the 45 nor is "
+        "the wild-free run an opening needs, so seat 1's discard is refused.",
+        state(
+            FI_5200,
+            hands=[None, "AC 2C 3C 4C 5C 6C 7C 8C 9C 10C JC QC KC JK QD 5D"],
+            turn=1,
+            phase=Phase.PLAY,
+        ),
+        ok(meld("AC 2C 3C 4C 5C 6C 7C 8C 9C 10C JC QC KC JK")),
+        acts((disc("QD"), no("opening-lower-band", "no-clean-run"))),
+        facts(opened=[False, False]),
+    )
+
+
 def build() -> dict[str, Json]:
     koz = Book("koz", KOZ_SOURCE)
     one_door(koz, {"4S-8S+JK": 5, "JK+5S-9S": 5.5})
@@ -420,6 +457,7 @@ def build() -> dict[str, Json]:
     one_door(fi, {"4S-8S+JK": 40, "JK+5S-9S": 45})
     fi_symmetry(fi)
     fi_one_door(fi)
+    fi_more(fi)
     return {**koz.items, **fi.items}
 
 
