@@ -164,6 +164,30 @@ def one_door(book: Book, points: dict[str, float]) -> None:
             lay_offs=["9S"],
         ),
     )
+    displaced = {
+        "kind": "meld",
+        "cards": cards("3H 4H 5H 2H 7H"),
+        "wild_at": 6,
+        "lay_offs": [{"cards": ["6H"], "wild_at": 8}],
+        "expect": refused("run-wild-moves", "no-such-arrangement", at=1),
+    }
+    add_meld(
+        book,
+        "one-door/displaced-two-goes-home-not-to-an-end",
+        ["run-wild-moves", "natural-two-in-place", "lay-off"],
+        "The 2 of hearts stands as the 6 in 3-7 of hearts. When the 6 is laid off, the 2 "
+        "goes to its own place, which joins the run (2-7, all natural); it may not move to "
+        "the free end instead, so asking for the 8 is refused.",
+        meld_step(
+            "3H 4H 5H 2H 7H",
+            legal(run("H", 2, "2H 3H 4H 5H 6H 7H"), points["2H-7H"]),
+            wild_at=6,
+            lay_offs=["6H"],
+        ),
+    )
+    book.items[f"{family}/one-door/displaced-two-goes-home-not-to-an-end"]["steps"].append(
+        displaced
+    )
     profile = KOZ if family == "koz" else FI_5200
     book.add(
         "one-door/lay-off-on-a-meld-past-the-table",
@@ -450,11 +474,11 @@ def fi_more(book: Book) -> None:
 
 def build() -> dict[str, Json]:
     koz = Book("koz", KOZ_SOURCE)
-    one_door(koz, {"4S-8S+JK": 5, "JK+5S-9S": 5.5})
+    one_door(koz, {"4S-8S+JK": 5, "JK+5S-9S": 5.5, "2H-7H": 4.5})
     koz_boundaries(koz)
     koz_one_door(koz)
     fi = Book("fi-5200", FI_SOURCE)
-    one_door(fi, {"4S-8S+JK": 40, "JK+5S-9S": 45})
+    one_door(fi, {"4S-8S+JK": 40, "JK+5S-9S": 45, "2H-7H": 30})
     fi_symmetry(fi)
     fi_one_door(fi)
     fi_more(fi)
