@@ -188,6 +188,27 @@ def one_door(book: Book, points: dict[str, float]) -> None:
     book.items[f"{family}/one-door/displaced-two-goes-home-not-to-an-end"]["steps"].append(
         displaced
     )
+    if family == "koz":
+        why = (
+            "With the 6 laid off, the 2 could only serve as the wild 5 (3-4-[2]-6), which "
+            "would move a natural from its place: the lay-off is refused."
+        )
+        verdict = refused("lay-off", "does-not-fit", at=1)
+    else:
+        why = (
+            "With the 6 laid off, the 2 could only serve as the wild 5, which needs three "
+            "consecutive naturals beside it (3-4 are two) and would move a natural from its "
+            "place; standing as itself, 2-3-4 and 6 are not consecutive: refused."
+        )
+        verdict = refused("run-definition", "not-consecutive", at=1)
+    add_meld(
+        book,
+        "one-door/natural-two-keeps-its-place-in-a-lay-off",
+        ["natural-two-in-place", "lay-off", "run-definition"],
+        "2-3-4 of hearts: the 2 stands in its own place as a natural (the arrangement that "
+        f"needs no wild is chosen). {why}",
+        meld_step("2H 3H 4H", verdict, lay_offs=["6H"]),
+    )
     profile = KOZ if family == "koz" else FI_5200
     book.add(
         "one-door/lay-off-on-a-meld-past-the-table",
