@@ -32,6 +32,7 @@ import os
 import random
 import re
 import shutil
+import signal
 import subprocess
 import sys
 import tempfile
@@ -530,8 +531,9 @@ def format_report(report: dict[str, Any]) -> str:
     meta = report["meta"]
     total = report["total"]
     low, high = total["ci95"]
+    label = f"  ({meta['label']})" if meta.get("label") else ""
     lines = [
-        f"commit {meta['commit']}  date {meta['date']}  seed {meta['seed']}",
+        f"commit {meta['commit']}  date {meta['date']}  seed {meta['seed']}{label}",
         f"sample {total['sampled']} of {total['population']} mutants, "
         f"{meta['seconds']:.0f} s, {meta['fixtures']} fixtures (the suite alone)",
         f"score {_pct(total['score'])} killed ({total['killed']} killed, "
@@ -572,6 +574,9 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--timeout", type=float, default=0.0, help="per mutant (0: from baseline)")
     parser.add_argument("--nice", type=int, default=10, help="lower the priority by this")
     parser.add_argument(
+        "--label", default="", help="a note for the report's first line (e.g. which fixtures)"
+    )
+    parser.add_argument(
         "--fixtures",
         type=Path,
         default=ROOT / "conformance" / "fixtures",
@@ -589,6 +594,8 @@ def main(argv: Sequence[str] | None = None) -> int:
         parser.error(f"no module {', '.join(unknown)} in {PACKAGE}")
     if args.nice > 0 and hasattr(os, "nice"):
         os.nice(args.nice)
+    # A stop (SIGTERM) unwinds like an exception, so the scratch copy is removed.
+    signal.signal(signal.SIGTERM, lambda signum, _frame: sys.exit(128 + signum))
     known = _known_slugs()
     population = get_population(PACKAGE, modules, known)
     if args.list:
@@ -637,6 +644,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         "timeout_seconds": timeout,
         "fixtures": fixtures,
         "fixture_folder": str(args.fixtures),
+        "label": args.label,
         "tool": "cosmic-ray " + _cosmic_ray_version(),
         "excluded_operators": sorted(EXCLUDED_OPERATORS),
         "not_reached": {m: sorted(f) for m, f in NOT_REACHED.items()},
