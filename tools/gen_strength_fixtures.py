@@ -33,6 +33,7 @@ from fixture_kit import (
     score,
     write_fixtures,
 )
+from gen_game_fixtures import GameBook, _seeded_game
 from kanasta.profiles import FI_5200, KOZ, RulesProfile
 from kanasta.scenario import build_state
 from kanasta.state import Phase, state_to_json
@@ -493,6 +494,28 @@ def fi_more(book: Book) -> None:
     )
 
 
+LARGEST_SEED = 2**64 - 1
+
+
+def largest_game_seed(variant: str, source: str, profile: RulesProfile, policy: str) -> Json:
+    """A one-hand game from the largest seed: its hand seed is the first SplitMix64 output
+    of 2**64 - 1 itself (a seed reduced by ``% 2**64 - 1`` would start from 0). The hand is
+    played as ``tools/gen_game_fixtures.py`` plays its seeded games (golden hand scores)."""
+    games = GameBook(variant, source)
+    _seeded_game(games, profile, game_seed=LARGEST_SEED, first_dealer=1, policy=policy, hands=1)
+    ((_, data),) = games.items.items()
+    ident = f"{variant}/boundary/game-from-the-largest-seed"
+    data["id"] = ident
+    data["description"] = (
+        f"A {variant} game with the largest seed, 2^64 - 1, and seat 1 dealing first: its "
+        "first hand is dealt from the first SplitMix64 output of that seed (clause "
+        "game-record) and played in full (actions chosen by a seeded policy; the hand "
+        "scores are golden values of the reference). An implementation without the "
+        "seeded shuffle may answer it unsupported."
+    )
+    return {ident: data}
+
+
 def build() -> dict[str, Json]:
     koz = Book("koz", KOZ_SOURCE)
     one_door(koz, {"4S-8S+JK": 5, "JK+5S-9S": 5.5, "2H-7H": 4.5})
@@ -503,7 +526,11 @@ def build() -> dict[str, Json]:
     fi_symmetry(fi)
     fi_one_door(fi)
     fi_more(fi)
-    return {**koz.items, **fi.items}
+    games = {
+        **largest_game_seed("koz", KOZ_SOURCE, KOZ, "random"),
+        **largest_game_seed("fi-5200", FI_SOURCE, FI_5200, "greedy"),
+    }
+    return {**koz.items, **fi.items, **games}
 
 
 def main(argv: Sequence[str] | None = None) -> int:
