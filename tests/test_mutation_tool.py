@@ -3,6 +3,7 @@ and a run of three mutants end to end (docs/strength.rst)."""
 
 from __future__ import annotations
 
+import ast
 import json
 import sys
 from pathlib import Path
@@ -129,3 +130,13 @@ def test_three_mutants_end_to_end(tmp_path: Path) -> None:
     assert total["killed"] + total["survived"] + total["equivalent"] + total["not_run"] == 3
     assert report["meta"]["fixtures"] > 100
     assert (tmp_path / "result.txt").read_text().startswith("commit ")
+
+
+def test_functions_left_out_exist_in_their_modules() -> None:
+    for module, functions in mutation.NOT_REACHED.items():
+        tree = ast.parse((mutation.PACKAGE / f"{module}.py").read_text(encoding="utf-8"))
+        names = {f.qualname for f in mutation._functions(tree, frozenset())}
+        assert module in mutation.RULE_MODULES
+        for name, why in functions.items():
+            assert name in names, f"{module}.{name} is listed as not reached but does not exist"
+            assert why
