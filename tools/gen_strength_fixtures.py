@@ -516,6 +516,39 @@ def largest_game_seed(variant: str, source: str, profile: RulesProfile, policy: 
     return {ident: data}
 
 
+def fi_two_waiting(book: Book) -> None:
+    """Two seats wait with a fi taken by discarding: only the one whose turn begins plays it."""
+    spades = "3S 4S 5S 6S 7S 8S 8S 10S JS QS KS"
+    diamonds = "3D 4D 5D 6D 7D 8D 8D 10D JD QD KD"
+    book.add(
+        "symmetry/two-fi-waiting-only-the-next-seat-plays-its-fi",
+        ["fi-unplayed-fi-5200", "emptying-by-discard", "stock-exhaustion", "no-fi-penalty"],
+        "Seat 3 took the first fi by discarding and waits for its turn. Seat 2 discards its "
+        "last card and takes the second fi; seat 3's turn begins (its fi is played), then "
+        "seat 3 draws the last card of the stock and discards, and the hand is over before "
+        "seat 2 plays again. Seat 2's fi is unplayed: it counts nothing for team 0 (no bonus, "
+        "no cards, no penalty). Team 1 scores its fi (100) and pays seat 3's eleven spades "
+        "(85) and seat 1's 6-7 (10).",
+        state(
+            FI_5200,
+            hands=["4C 5C", "6D 7D", "KC", spades],
+            melds=[[FI_CANASTA], ["10C 10D 10S"]],
+            fi=[diamonds],
+            fi_takers=[3],
+            fi_waiting=[3],
+            stock_top="5H",
+            stock_size=1,
+            turn=2,
+            phase=Phase.PLAY,
+        ),
+        ok(disc("KC")),
+        facts(turn=3, phase="draw", fi_left=0, fi_taken=[1, 1]),
+        ok({"type": "draw"}, disc("5H")),
+        facts(hand_over=True),
+        score(fi_parts(200, 0, 0, 70, -10), fi_parts(0, 100, 0, 30, -95)),
+    )
+
+
 def build() -> dict[str, Json]:
     koz = Book("koz", KOZ_SOURCE)
     one_door(koz, {"4S-8S+JK": 5, "JK+5S-9S": 5.5, "2H-7H": 4.5})
@@ -526,6 +559,7 @@ def build() -> dict[str, Json]:
     fi_symmetry(fi)
     fi_one_door(fi)
     fi_more(fi)
+    fi_two_waiting(fi)
     games = {
         **largest_game_seed("koz", KOZ_SOURCE, KOZ, "random"),
         **largest_game_seed("fi-5200", FI_SOURCE, FI_5200, "greedy"),
