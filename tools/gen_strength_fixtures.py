@@ -547,6 +547,32 @@ def fi_two_waiting(book: Book) -> None:
         facts(hand_over=True),
         score(fi_parts(200, 0, 0, 70, -10), fi_parts(0, 100, 0, 30, -95)),
     )
+    book.add(
+        "symmetry/two-fi-waiting-the-other-way-round",
+        ["fi-unplayed-fi-5200", "emptying-by-discard", "stock-exhaustion", "no-fi-penalty"],
+        "The same with the teams and seats turned: seat 0 took the first fi by discarding, "
+        "seat 3 discards its last card and takes the second; seat 0's turn begins, it draws "
+        "the last card and discards, and the hand is over. Seat 3's fi is unplayed and counts "
+        "nothing for team 1; team 0 scores its fi (100) and pays seat 0's eleven spades (85) "
+        "and seat 2's 6-7 (10).",
+        state(
+            FI_5200,
+            hands=[spades, "4C 5C", "6D 7D", "KC"],
+            melds=[["10C 10D 10S"], [FI_CANASTA]],
+            fi=[diamonds],
+            fi_takers=[0],
+            fi_waiting=[0],
+            stock_top="5H",
+            stock_size=1,
+            turn=3,
+            phase=Phase.PLAY,
+        ),
+        ok(disc("KC")),
+        facts(turn=0, phase="draw", fi_left=0, fi_taken=[1, 1]),
+        ok({"type": "draw"}, disc("5H")),
+        facts(hand_over=True),
+        score(fi_parts(0, 100, 0, 30, -95), fi_parts(200, 0, 0, 70, -10)),
+    )
 
 
 def build() -> dict[str, Json]:
