@@ -87,6 +87,15 @@ def thorough(session: nox.Session) -> None:
 
 
 @nox.session(python=PYTHON)
+def mutation(session: nox.Session) -> None:
+    """Suite strength: cosmic-ray mutants of the rule modules judged by the conformance
+    suite alone, a seeded sample run at low priority (not by default; docs/strength.rst).
+    Arguments go to ``tools/mutation.py`` (e.g. ``-- --sample 300 --seed 5``)."""
+    session.install("-e", ".", "cosmic-ray==8.7.0")
+    session.run("python", "tools/mutation.py", *session.posargs)
+
+
+@nox.session(python=PYTHON)
 def bench(session: nox.Session) -> None:
     """``kanasta bench`` for every playable family (not run by default)."""
     session.install("-e", ".")
@@ -101,6 +110,7 @@ def conformance(session: nox.Session) -> None:
     node_bin = str(session.run("python", "-c", NODE_PATH, silent=True)).strip()
     path = os.pathsep.join([node_bin, os.environ.get("PATH", "")])
     session.run("kanasta", "conformance", "validate")
+    session.run("python", "tools/gen_strength_fixtures.py", "--check")
     # The scripted scenario fixtures: rewriting them must change nothing.
     session.run("python", "tools/gen_koz_fixtures.py", "--check")
     session.run("python", "tools/gen_fi5200_fixtures.py", "--check")

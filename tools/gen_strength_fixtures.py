@@ -1,0 +1,601 @@
+"""Write the suite-strength fixtures of koz and fi-5200 (docs/strength.rst).
+
+These scenarios close gaps that mutation testing of the reference against the suite alone
+(``tools/mutation.py``) found: boundaries half a point below a threshold and with a
+negative score (``boundary/``), the same rule met by the other team or seat
+(``symmetry/``), and rules that only one path of the code reaches, such as a card of
+another suit laid off on a run or a wild that stays put when a card joins the run at an
+end (``one-door/``). Every verdict, arrangement, fact and score below is stated from the
+rules, not computed by the engine.
+
+    python tools/gen_strength_fixtures.py          # write the fixtures
+    python tools/gen_strength_fixtures.py --check  # exit 1 if a file would change
+"""
+
+from __future__ import annotations
+
+import sys
+from collections.abc import Sequence
+from typing import Any
+
+from fixture_kit import (
+    OK,
+    Book,
+    Json,
+    acts,
+    cards,
+    disc,
+    facts,
+    lay,
+    meld,
+    no,
+    ok,
+    score,
+    write_fixtures,
+)
+from gen_game_fixtures import GameBook, _seeded_game
+from kanasta.profiles import FI_5200, KOZ, RulesProfile
+from kanasta.scenario import build_state
+from kanasta.state import Phase, state_to_json
+
+KOZ_SOURCE = "seed 001"
+FI_SOURCE = "seed 000 (part 1)"
+
+FI_CANASTA = "9S 9H 9D 9C 9S 9H 9D"
+"""Seven 9s: a full fi-5200 canasta (200), worth 70 in cards."""
+
+
+def state(profile: RulesProfile, **kwargs: Any) -> Json:
+    """A complete state (fixture ``setup.state``) from the cards that matter."""
+    return state_to_json(build_state(profile, **kwargs))
+
+
+def run(suit: str, low: int, text: str) -> Json:
+    return {"kind": "run", "suit": suit, "low": low, "cards": cards(text)}
+
+
+def meld_step(
+    text: str,
+    expect: Json,
+    *,
+    wild_at: int | None = None,
+    lay_offs: Sequence[str] = (),
+) -> Json:
+    """A stateless meld step: ``text`` as a new meld, then each lay-off batch in order."""
+    step: Json = {"kind": "meld", "cards": cards(text)}
+    if wild_at is not None:
+        step["wild_at"] = wild_at
+    if lay_offs:
+        step["lay_offs"] = [{"cards": cards(b)} for b in lay_offs]
+    step["expect"] = expect
+    return step
+
+
+def add_meld(book: Book, ident: str, clauses: Sequence[str], description: str, step: Json) -> None:
+    """A stateless fixture (no setup): one meld step."""
+    full = f"{book.variant}/{ident}"
+    if full in book.items:
+        raise SystemExit(f"duplicate fixture id {full}")
+    book.items[full] = {
+        "id": full,
+        "variant": book.variant,
+        "clauses": list(clauses),
+        "description": description,
+        "source": book.source,
+        "steps": [step],
+    }
+
+
+def legal(arrangement: Json, points: float) -> Json:
+    return {
+        "verdict": "legal",
+        "arrangement": arrangement,
+        "points": points,
+        "canasta": None,
+        "bonus": 0,
+    }
+
+
+def refused(clause: str, code: str, at: int | None = None) -> Json:
+    out: Json = {"verdict": "rejected", "code": code, "clause": clause}
+    if at is not None:
+        out["at"] = at
+    return out
+
+
+# --------------------------------------------------------------------------- both families
+
+
+def one_door(book: Book, points: dict[str, float]) -> None:
+    """Paths only one door leads to: lay-offs that meet a rule otherwise met by new melds."""
+    family = book.variant
+    add_meld(
+        book,
+        "one-door/ace-of-another-suit-laid-off-on-a-run",
+        ["lay-off", "run-definition"],
+        "A lay-off keeps the run in its suit, for an ace as for any card: the ace of spades "
+        "does not join 3-4-5 of hearts at either end (an ace of hearts would, low).",
+        meld_step("3H 4H 5H", refused("run-definition", "mixed-suits", at=1), lay_offs=["AS"]),
+    )
+    add_meld(
+        book,
+        "one-door/two-jokers-in-one-run",
+        ["one-wild-per-meld", "run-definition"],
+        "A run takes at most one wild card: 5-6-7 of hearts with two jokers is refused, "
+        "whichever gaps they could fill.",
+        meld_step("5H 6H 7H JK JK", refused("one-wild-per-meld", "too-many-wilds")),
+    )
+    for suit, name in (("S", "spades"), ("D", "diamonds")):
+        add_meld(
+            book,
+            f"one-door/own-two-as-wild-never-at-two-{name}",
+            ["natural-two-in-place", "run-wild-placement"],
+            f"2-3-4-5 of {name}: the 2 of the run's suit standing in its own place is a "
+            "natural, so as a wild it cannot stand there; asked to put the wild at 2, the "
+            "meld is refused (the wild could only stand at 6).",
+            meld_step(
+                f"2{suit} 3{suit} 4{suit} 5{suit}",
+                refused("run-wild-placement", "no-such-arrangement"),
+                wild_at=2,
+            ),
+        )
+    add_meld(
+        book,
+        "one-door/wild-at-the-top-stays-when-a-card-joins-below",
+        ["lay-off", "run-wild-moves"],
+        "The wild stands at the top of 5-8 of spades (as the 9); the 4 laid off below joins "
+        "the run and the joker stays where it stands.",
+        meld_step(
+            "5S 6S 7S 8S JK",
+            legal(run("S", 4, "4S 5S 6S 7S 8S JK"), points["4S-8S+JK"]),
+            wild_at=9,
+            lay_offs=["4S"],
+        ),
+    )
+    add_meld(
+        book,
+        "one-door/wild-at-the-bottom-stays-when-a-card-joins-above",
+        ["lay-off", "run-wild-moves"],
+        "The wild stands at the bottom of 5-8 of spades (as the 4); the 9 laid off above "
+        "joins the run and the joker stays the 4.",
+        meld_step(
+            "5S 6S 7S 8S JK",
+            legal(run("S", 4, "JK 5S 6S 7S 8S 9S"), points["JK+5S-9S"]),
+            wild_at=4,
+            lay_offs=["9S"],
+        ),
+    )
+    displaced = {
+        "kind": "meld",
+        "cards": cards("3H 4H 5H 2H 7H"),
+        "wild_at": 6,
+        "lay_offs": [{"cards": ["6H"], "wild_at": 8}],
+        "expect": refused("run-wild-moves", "no-such-arrangement", at=1),
+    }
+    add_meld(
+        book,
+        "one-door/displaced-two-goes-home-not-to-an-end",
+        ["run-wild-moves", "natural-two-in-place", "lay-off"],
+        "The 2 of hearts stands as the 6 in 3-7 of hearts. When the 6 is laid off, the 2 "
+        "goes to its own place, which joins the run (2-7, all natural); it may not move to "
+        "the free end instead, so asking for the 8 is refused.",
+        meld_step(
+            "3H 4H 5H 2H 7H",
+            legal(run("H", 2, "2H 3H 4H 5H 6H 7H"), points["2H-7H"]),
+            wild_at=6,
+            lay_offs=["6H"],
+        ),
+    )
+    book.items[f"{family}/one-door/displaced-two-goes-home-not-to-an-end"]["steps"].append(
+        displaced
+    )
+    if family == "koz":
+        why = (
+            "With the 6 laid off, the 2 could only serve as the wild 5 (3-4-[2]-6), which "
+            "would move a natural from its place: the lay-off is refused."
+        )
+        verdict = refused("lay-off", "does-not-fit", at=1)
+    else:
+        why = (
+            "With the 6 laid off, the 2 could only serve as the wild 5, which needs three "
+            "consecutive naturals beside it (3-4 are two) and would move a natural from its "
+            "place; standing as itself, 2-3-4 and 6 are not consecutive: refused."
+        )
+        verdict = refused("run-definition", "not-consecutive", at=1)
+    add_meld(
+        book,
+        "one-door/natural-two-keeps-its-place-in-a-lay-off",
+        ["natural-two-in-place", "lay-off", "run-definition"],
+        "2-3-4 of hearts: the 2 stands in its own place as a natural (the arrangement that "
+        f"needs no wild is chosen). {why}",
+        meld_step("2H 3H 4H", verdict, lay_offs=["6H"]),
+    )
+    profile = KOZ if family == "koz" else FI_5200
+    book.add(
+        "one-door/lay-off-on-a-meld-past-the-table",
+        ["lay-off-own-team"],
+        "A lay-off names one of the own team's melds: seat 1's team has one meld (index 0), "
+        "so a lay-off on meld 3 is refused and changes nothing.",
+        state(
+            profile,
+            hands=[None, "5D 6D 7D 8D KC"],
+            melds=[[], ["8C 8H 8S"]],
+            turn=1,
+            phase=Phase.PLAY,
+        ),
+        acts((lay(3, "8D"), no("lay-off-own-team", "no-such-meld"))),
+        facts(hand_sizes=[11, 5, 11, 11]),
+    )
+
+
+# --------------------------------------------------------------------------- koz
+
+
+KOZ_CANASTA = "9S 9H 9D 9C 9S 9H 9D"
+"""Seven 9s: a clean koz canasta, so that the team may empty its hands."""
+
+
+def koz_one_door(book: Book) -> None:
+    """The one-card-pile card is still barred after a fi taken within the same turn."""
+    fi = "QD 3C 4C 5C 6C 7C 8C 10C JC KC KD"
+    book.add(
+        "one-door/fi-taken-in-the-turn-keeps-the-pile-card-barred",
+        ["single-pile-no-discard-back", "fi-continue", "card-identity"],
+        "Seat 0 takes a one-card pile (QD), melds it with two queens and melds 4-5-6 of "
+        "hearts: the hand is empty, so it takes the first fi and plays on in the same turn. "
+        "The fi holds the other QD, which is the same card: it may not be discarded this "
+        "turn, the KD may.",
+        state(
+            KOZ,
+            hands=["QS QH 4H 5H 6H"],
+            discard="QD",
+            melds=[[KOZ_CANASTA]],
+            fi=[fi, "3D 4D 5D 6D 7D 8D 10D JD 4S 5S 6S"],
+        ),
+        ok({"type": "take-pile"}, meld("QS QH QD"), meld("4H 5H 6H")),
+        facts(turn=0, phase="play", hand_sizes=[11, 11, 11, 11], fi_taken=[1, 0]),
+        acts((disc("QD"), no("single-pile-no-discard-back", "discard-taken-card"))),
+        acts((disc("KD"), OK)),
+        facts(turn=1, discard_top="KD"),
+    )
+
+
+def koz_boundaries(book: Book) -> None:
+    """koz points come in halves: each band refuses an opening half a point short of it."""
+    cases = (
+        # (id, seat, own score, hand melds, total, threshold, clauses)
+        ("0-four-points", 1, "0", ["3H 4H 5H 6H 7H", "3C 3D 3S"], "4", "4.5", ()),
+        (
+            "minus-50-four-points",
+            2,
+            "-50",
+            ["3H 4H 5H 6H 7H", "3C 3D 3S"],
+            "4",
+            "4.5",
+            ("opening-negative-score",),
+        ),
+        (
+            "100-seven-points",
+            3,
+            "100",
+            ["3H 4H 5H 6H 7H", "8C 8D 8S", "3C 3D 3S"],
+            "7",
+            "7.5",
+            (),
+        ),
+        (
+            "200-nine-and-a-half",
+            0,
+            "200",
+            ["3H 4H 5H 6H 7H 8H", "8C 8D 8S", "KC KD KS"],
+            "9.5",
+            "10",
+            (),
+        ),
+    )
+    for ident, seat, own, melds, total, threshold, extra in cases:
+        team = seat % 2
+        scores = ["0", "0"]
+        scores[team] = own
+        hands: list[str | None] = [None] * 4
+        hands[seat] = " ".join([*melds, "JD QD"])
+        opened = [False, False]
+        book.add(
+            f"boundary/opening-{ident}-half-a-point-short",
+            ["opening-bands", "opening-threshold", "opening-checked-at-discard", *extra],
+            f"Seat {seat} (team {team}, score {own}) lays {' + '.join(melds)}: {total} points, "
+            f"half a point below the threshold {threshold} of its band. The opening is short: "
+            "the discard is refused and the team stays unopened.",
+            state(
+                KOZ,
+                hands=hands,
+                turn=seat,
+                phase=Phase.PLAY,
+                team_scores=scores,
+            ),
+            ok(*(meld(m) for m in melds)),
+            acts((disc("JD"), no("opening-threshold", "below-threshold"))),
+            facts(opened=opened, turn=seat),
+        )
+    book.add(
+        "boundary/opening-minus-150-exactly-4-5",
+        ["opening-bands", "opening-negative-score", "opening-threshold-inclusive"],
+        "A negative score keeps the lowest band's requirement, and reaching it is enough: "
+        "seat 3 (team 1, score -150) lays 3-4-5 of hearts (1.5) and three 8s (3), exactly "
+        "4.5, and the discard opens the team.",
+        state(
+            KOZ,
+            hands=[None, None, None, "3H 4H 5H 8C 8D 8S JD QD"],
+            turn=3,
+            phase=Phase.PLAY,
+            team_scores=["0", "-150"],
+        ),
+        ok(meld("3H 4H 5H"), meld("8C 8D 8S"), disc("JD")),
+        facts(opened=[False, True], turn=0),
+    )
+
+
+# --------------------------------------------------------------------------- fi-5200
+
+
+def fi_parts(
+    canastas: float = 0,
+    fi: float = 0,
+    going_out: float = 0,
+    melded: float = 0,
+    hand: float = 0,
+    penalty: float = 0,
+) -> tuple[float, dict[str, float]]:
+    breakdown = {
+        "canastas": canastas,
+        "fi": fi,
+        "going-out": going_out,
+        "melded": melded,
+        "hand": hand,
+        "penalty": penalty,
+    }
+    return sum(breakdown.values()), breakdown
+
+
+def fi_symmetry(book: Book) -> None:
+    """The forced opening and the penalties, met by team 0 (the suite had them for team 1)."""
+    forced: dict[str, Any] = {"melds": [[], [FI_CANASTA]], "fi_takers": [1, 3]}
+    book.add(
+        "symmetry/team-0-forced-45-is-not-enough",
+        ["forced-canasta-opening", "forced-canasta-trigger"],
+        "Team 1 took both fi before team 0 opened: team 0 is forced. Seat 2's 4-5-6 of hearts "
+        "and three 8s (45) would open an unforced team; they do not open team 0.",
+        state(
+            FI_5200,
+            hands=[None, None, "4H 5H 6H 8C 8D 8S KC"],
+            turn=2,
+            phase=Phase.PLAY,
+            **forced,
+        ),
+        ok(meld("4H 5H 6H"), meld("8C 8D 8S")),
+        acts((disc("KC"), no("forced-canasta-opening", "no-canasta-opening"))),
+        facts(opened=[False, True]),
+    )
+    book.add(
+        "symmetry/team-0-forced-opens-with-a-half-canasta",
+        ["forced-canasta-opening", "canasta-half-full"],
+        "Team 0, forced, opens with six 7s and a wild 2 (a half canasta) at seat 0, without a "
+        "run and below 45 in any other reckoning.",
+        state(
+            FI_5200,
+            hands=["7C 7C 7D 7D 7H 7H 2S KC QD"],
+            turn=0,
+            phase=Phase.PLAY,
+            **forced,
+        ),
+        ok(meld("7C 7C 7D 7D 7H 7H 2S"), disc("KC")),
+        facts(opened=[True, True], melds=[[{"canasta": "half"}], [{"canasta": "full"}]]),
+    )
+    book.add(
+        "symmetry/team-0-pays-no-fi-minus-100",
+        ["no-fi-penalty", "hand-score-fi-5200"],
+        "Team 1 took both fi and seat 1 goes out; team 0 (opened with three 10s) took none and "
+        "pays -100. Team 0 holds 7-8 and 5-6 of diamonds (25).",
+        state(
+            FI_5200,
+            hands=["7D 8D", "8C", "5D 6D", "3C 4C"],
+            melds=[["10C 10D 10S"], [FI_CANASTA]],
+            seat_opened=[True, True, False, False],
+            fi_takers=[1, 3],
+            turn=1,
+            phase=Phase.PLAY,
+        ),
+        ok(disc("8C")),
+        score(fi_parts(0, 0, 0, 30, -25, -100), fi_parts(200, 200, 50, 70, -10)),
+    )
+    book.add(
+        "symmetry/team-0-forced-never-opened-600",
+        ["forced-opening-penalty", "forced-canasta-opening", "no-fi-penalty"],
+        "Team 1 took both fi and seat 3 goes out while team 0, forced, never opened: team 0 "
+        "pays -600 (and not -100 as well).",
+        state(
+            FI_5200,
+            hands=["7D 8D", "3C 4C", "5D 6D", "8C"],
+            melds=[[], [FI_CANASTA]],
+            fi_takers=[1, 3],
+            turn=3,
+            phase=Phase.PLAY,
+        ),
+        ok(disc("8C")),
+        score(fi_parts(0, 0, 0, 0, -25, -600), fi_parts(200, 200, 50, 70, -10)),
+    )
+
+
+def fi_one_door(book: Book) -> None:
+    """After a fi taken by discarding, the next player starts with nothing provisional."""
+    book.add(
+        "one-door/after-a-fi-by-discarding-nothing-to-take-back",
+        ["opening-take-back", "emptying-by-discard", "turn-passes", "opening-personal"],
+        "Seat 0 discards its last card and takes the first fi; the turn passes to seat 1, "
+        "who has not opened (its partner, seat 3, has: three 10s). Seat 1 draws and has "
+        "laid nothing this turn, so there is nothing to take back: the partner's meld stays.",
+        state(
+            FI_5200,
+            hands=["KC"],
+            melds=[[FI_CANASTA], ["10C 10D 10S"]],
+            seat_opened=[True, False, False, True],
+            stock_top="5D",
+            turn=0,
+            phase=Phase.PLAY,
+        ),
+        ok(disc("KC")),
+        facts(turn=1, phase="draw", fi_taken=[1, 0], hand_sizes=[11, 11, 11, 11]),
+        ok({"type": "draw"}),
+        acts(({"type": "take-back"}, no("opening-take-back", "nothing-to-take-back"))),
+        facts(
+            hand_sizes=[11, 12, 11, 11],
+            melds=[
+                [{"canasta": "full"}],
+                [{"arrangement": {"kind": "set", "rank": "10", "cards": cards("10C 10D 10S")}}],
+            ],
+        ),
+    )
+
+
+def fi_more(book: Book) -> None:
+    """A fi taken by melding ends the provisional opening; a wild set aside is still a wild."""
+    book.add(
+        "one-door/fi-by-melding-leaves-nothing-to-take-back",
+        ["opening-take-back", "fi-continue", "opening-personal"],
+        "Seat 2 opens with 4-5-6 of hearts and three 8s (45) and melds 10-10-joker with its "
+        "last cards: the hand is empty, so it takes the first fi and plays on. Its opening "
+        "stands: there is nothing to take back any more.",
+        state(
+            FI_5200,
+            hands=[None, None, "4H 5H 6H 8C 8D 8S 10C 10D JK"],
+            turn=2,
+            phase=Phase.PLAY,
+        ),
+        ok(meld("4H 5H 6H"), meld("8C 8D 8S"), meld("10C 10D JK")),
+        facts(turn=2, phase="play", opened=[True, False], fi_taken=[1, 0]),
+        acts(({"type": "take-back"}, no("opening-take-back", "nothing-to-take-back"))),
+        facts(hand_sizes=[11, 11, 11, 11]),
+    )
+    book.add(
+        "one-door/run-with-a-wild-aside-is-not-wild-free",
+        ["wild-spare-outside", "opening-lower-band"],
+        "Ace to king of clubs with the joker set aside (thirteen naturals leave the wild no "
+        "place) still holds a wild card: below 900 it neither counts toward the 45 nor is "
+        "the wild-free run an opening needs, so seat 1's discard is refused.",
+        state(
+            FI_5200,
+            hands=[None, "AC 2C 3C 4C 5C 6C 7C 8C 9C 10C JC QC KC JK QD 5D"],
+            turn=1,
+            phase=Phase.PLAY,
+        ),
+        ok(meld("AC 2C 3C 4C 5C 6C 7C 8C 9C 10C JC QC KC JK")),
+        acts((disc("QD"), no("opening-lower-band", "no-clean-run"))),
+        facts(opened=[False, False]),
+    )
+
+
+LARGEST_SEED = 2**64 - 1
+
+
+def largest_game_seed(variant: str, source: str, profile: RulesProfile, policy: str) -> Json:
+    """A one-hand game from the largest seed: its hand seed is the first SplitMix64 output
+    of 2**64 - 1 itself (a seed reduced by ``% 2**64 - 1`` would start from 0). The hand is
+    played as ``tools/gen_game_fixtures.py`` plays its seeded games (golden hand scores)."""
+    games = GameBook(variant, source)
+    _seeded_game(games, profile, game_seed=LARGEST_SEED, first_dealer=1, policy=policy, hands=1)
+    ((_, data),) = games.items.items()
+    ident = f"{variant}/boundary/game-from-the-largest-seed"
+    data["id"] = ident
+    data["description"] = (
+        f"A {variant} game with the largest seed, 2^64 - 1, and seat 1 dealing first: its "
+        "first hand is dealt from the first SplitMix64 output of that seed (clause "
+        "game-record) and played in full (actions chosen by a seeded policy; the hand "
+        "scores are golden values of the reference). An implementation without the "
+        "seeded shuffle may answer it unsupported."
+    )
+    return {ident: data}
+
+
+def fi_two_waiting(book: Book) -> None:
+    """Two seats wait with a fi taken by discarding: only the one whose turn begins plays it."""
+    spades = "3S 4S 5S 6S 7S 8S 8S 10S JS QS KS"
+    diamonds = "3D 4D 5D 6D 7D 8D 8D 10D JD QD KD"
+    book.add(
+        "symmetry/two-fi-waiting-only-the-next-seat-plays-its-fi",
+        ["fi-unplayed-fi-5200", "emptying-by-discard", "stock-exhaustion", "no-fi-penalty"],
+        "Seat 3 took the first fi by discarding and waits for its turn. Seat 2 discards its "
+        "last card and takes the second fi; seat 3's turn begins (its fi is played), then "
+        "seat 3 draws the last card of the stock and discards, and the hand is over before "
+        "seat 2 plays again. Seat 2's fi is unplayed: it counts nothing for team 0 (no bonus, "
+        "no cards, no penalty). Team 1 scores its fi (100) and pays seat 3's eleven spades "
+        "(85) and seat 1's 6-7 (10).",
+        state(
+            FI_5200,
+            hands=["4C 5C", "6D 7D", "KC", spades],
+            melds=[[FI_CANASTA], ["10C 10D 10S"]],
+            fi=[diamonds],
+            fi_takers=[3],
+            fi_waiting=[3],
+            stock_top="5H",
+            stock_size=1,
+            turn=2,
+            phase=Phase.PLAY,
+        ),
+        ok(disc("KC")),
+        facts(turn=3, phase="draw", fi_left=0, fi_taken=[1, 1]),
+        ok({"type": "draw"}, disc("5H")),
+        facts(hand_over=True),
+        score(fi_parts(200, 0, 0, 70, -10), fi_parts(0, 100, 0, 30, -95)),
+    )
+    book.add(
+        "symmetry/two-fi-waiting-the-other-way-round",
+        ["fi-unplayed-fi-5200", "emptying-by-discard", "stock-exhaustion", "no-fi-penalty"],
+        "The same with the teams and seats turned: seat 0 took the first fi by discarding, "
+        "seat 3 discards its last card and takes the second; seat 0's turn begins, it draws "
+        "the last card and discards, and the hand is over. Seat 3's fi is unplayed and counts "
+        "nothing for team 1; team 0 scores its fi (100) and pays seat 0's eleven spades (85) "
+        "and seat 2's 6-7 (10).",
+        state(
+            FI_5200,
+            hands=[spades, "4C 5C", "6D 7D", "KC"],
+            melds=[["10C 10D 10S"], [FI_CANASTA]],
+            fi=[diamonds],
+            fi_takers=[0],
+            fi_waiting=[0],
+            stock_top="5H",
+            stock_size=1,
+            turn=3,
+            phase=Phase.PLAY,
+        ),
+        ok(disc("KC")),
+        facts(turn=0, phase="draw", fi_left=0, fi_taken=[1, 1]),
+        ok({"type": "draw"}, disc("5H")),
+        facts(hand_over=True),
+        score(fi_parts(0, 100, 0, 30, -95), fi_parts(200, 0, 0, 70, -10)),
+    )
+
+
+def build() -> dict[str, Json]:
+    koz = Book("koz", KOZ_SOURCE)
+    one_door(koz, {"4S-8S+JK": 5, "JK+5S-9S": 5.5, "2H-7H": 4.5})
+    koz_boundaries(koz)
+    koz_one_door(koz)
+    fi = Book("fi-5200", FI_SOURCE)
+    one_door(fi, {"4S-8S+JK": 40, "JK+5S-9S": 45, "2H-7H": 30})
+    fi_symmetry(fi)
+    fi_one_door(fi)
+    fi_more(fi)
+    fi_two_waiting(fi)
+    games = {
+        **largest_game_seed("koz", KOZ_SOURCE, KOZ, "random"),
+        **largest_game_seed("fi-5200", FI_SOURCE, FI_5200, "greedy"),
+    }
+    return {**koz.items, **fi.items, **games}
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    return write_fixtures(build(), argv, __doc__ or "")
+
+
+if __name__ == "__main__":
+    sys.exit(main())

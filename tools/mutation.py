@@ -1,0 +1,670 @@
+"""Suite strength: mutation testing of the rule modules against the conformance suite alone.
+
+A mutant is the reference engine with one small change (an operator of
+cosmic-ray: a comparison, a boolean, a number, an arithmetic operator, ``and``/
+``or``, ``not``, a ``break``/``continue``, an ``except`` clause...). It is
+*killed* when some fixture fails against it, through the in-process runner
+(``tools/mutation_suite.py``), and *survives* when the whole suite passes. The
+unit tests play no part: the score says how much a foreign engine that passes the
+suite can still be wrong.
+
+Each mutant is applied to a scratch copy of the package (the checkout is never
+written) and judged in a child process. A seeded sample keeps a run to minutes on
+a 2-core machine; the score comes with its 95% Wilson interval. What is left out,
+and why, is in ``docs/strength.rst``: the display, JSON and notation functions
+(``DISPLAY``), positions in type annotations and ``__all__``, and the
+remove-decorator operator. Known equivalent mutants are listed, each with its
+argument, in ``conformance/mutation/equivalent.txt`` and leave the denominator.
+
+    python tools/mutation.py [--sample N] [--seed S] [--modules melds,turn] [--out DIR]
+    python tools/mutation.py --list          # the population per module, nothing run
+"""
+
+from __future__ import annotations
+
+import argparse
+import ast
+import difflib
+import hashlib
+import json
+import math
+import os
+import random
+import re
+import shutil
+import signal
+import subprocess
+import sys
+import tempfile
+import time
+from collections.abc import Iterator, Sequence
+from dataclasses import dataclass, field
+from datetime import UTC, datetime
+from importlib.metadata import PackageNotFoundError, version
+from pathlib import Path
+from typing import Any
+
+from kanasta.conformance.loader import load_fixtures
+from kanasta.conformance.model import JsonObject
+from kanasta.conformance.runner import reference_dealer
+from kanasta.spec import load_spec
+from mutation_suite import FrozenSuite, save_suite
+
+ROOT = Path(__file__).resolve().parent.parent
+TOOLS = ROOT / "tools"
+PACKAGE = ROOT / "reference" / "kanasta"
+EQUIVALENT_FILE = ROOT / "conformance" / "mutation" / "equivalent.txt"
+DEFAULT_OUT = ROOT / "conformance" / "mutation"
+
+RULE_MODULES: tuple[str, ...] = (
+    "melds",
+    "canasta",
+    "opening",
+    "turn",
+    "going_out",
+    "scoring",
+    "game",
+    "deal",
+    "profiles",
+)
+"""The rule modules. ``candidates`` (the speed layer) is opt-in: see docs/strength.rst."""
+
+DISPLAY = re.compile(
+    r"^(format.*|describe.*|.*_to_json|.*_from_json|to_json|__str__|__repr__|_kind_name|_replay)$"
+)
+"""Functions that print, read or write notation and JSON (not rules): never mutated."""
+
+INPUT_CHECK = (
+    "a check of malformed input: a fixture states well-formed requests only, and an error "
+    "answer is never a pass"
+)
+
+NOT_REACHED: dict[str, dict[str, str]] = {
+    "game": {
+        "new_game": "the game loop of `kanasta play` and `replay`",
+        "apply_game_action": "the game loop of `kanasta play` and `replay`",
+        "_start_hand": "the game loop of `kanasta play` and `replay`",
+        "Game.number": "the game loop of `kanasta play` and `replay`",
+        "Game.over": "the game loop of `kanasta play` and `replay`",
+    },
+    "turn": {"check_phase": "no caller: the actions test their phase themselves"},
+    "deal": {
+        "get_next_seat_side": "a word of the `kanasta play` log",
+        "check_seed": INPUT_CHECK,
+        "check_deal": INPUT_CHECK,
+    },
+    "melds": {
+        "Meld.natural_count": "no caller",
+        "Meld.size": "read by natural_count only",
+        "Meld.high": "read by the test strategies only",
+    },
+    "scoring": {"TeamScore.get": "read by the score sheet's text only"},
+    "profiles": {
+        "RulesProfile.deck_size": "read by stock_size only",
+        "RulesProfile.stock_size": "no caller in the engine: the deal counts the stock it leaves",
+    },
+}
+"""Functions of the rule modules that no conformance request reaches (checked by reading
+their callers): the game request plays its hands through ``get_game_after_hand`` and the
+engine facade, not through the interactive game loop. Left out, and listed on the page."""
+
+EXCLUDED_OPERATORS = frozenset({"core/RemoveDecorator"})
+"""Removing a decorator here removes a ``dataclass`` (every fixture fails at once) or
+a cache (no change): it says nothing about the suite."""
+
+Z95 = 1.959963984540054
+
+
+# -- the population ---------------------------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class Function:
+    """A function of a module: where it is, its dotted name and the clauses it cites."""
+
+    start: int
+    end: int
+    name: str
+    qualname: str
+    slugs: tuple[str, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class Mutant:
+    """One mutation: an operator's n-th site in a module."""
+
+    module: str
+    operator: str
+    occurrence: int
+    line: int
+    col: int
+    function: str
+    slugs: tuple[str, ...]
+
+
+@dataclass(slots=True)
+class Outcome:
+    """What became of one sampled mutant."""
+
+    mutant: Mutant
+    status: str  # killed | survived | equivalent | no-mutation | error
+    key: str = ""
+    diff: str = ""
+    killed_by: list[str] = field(default_factory=list)
+    seconds: float = 0.0
+
+
+_SLUG_LINE = re.compile(r"^\s*([a-z0-9]+(?:-[a-z0-9]+)*(?:\s*,\s*[a-z0-9]+(?:-[a-z0-9]+)*)*)\s*:")
+
+
+def get_docstring_slugs(doc: str | None, known: frozenset[str]) -> tuple[str, ...]:
+    """The clause slugs a docstring cites where a paragraph opens with ``slug[, slug]:``."""
+    if not doc:
+        return ()
+    found: list[str] = []
+    for line in doc.splitlines():
+        match = _SLUG_LINE.match(line)
+        if match is None:
+            continue
+        for slug in (s.strip() for s in match.group(1).split(",")):
+            if slug in known and slug not in found:
+                found.append(slug)
+    return tuple(found)
+
+
+def _functions(tree: ast.Module, known: frozenset[str]) -> list[Function]:
+    found: list[Function] = []
+
+    def walk(node: ast.AST, prefix: str) -> None:
+        for child in ast.iter_child_nodes(node):
+            if isinstance(child, ast.FunctionDef | ast.AsyncFunctionDef | ast.ClassDef):
+                qual = f"{prefix}{child.name}"
+                slugs = get_docstring_slugs(ast.get_docstring(child), known)
+                end = child.end_lineno if child.end_lineno is not None else child.lineno
+                start = min([child.lineno, *(d.lineno for d in child.decorator_list)])
+                found.append(Function(start, end, child.name, qual, slugs))
+                walk(child, f"{qual}.")
+            else:
+                walk(child, prefix)
+
+    walk(tree, "")
+    return found
+
+
+def _skipped_spans(tree: ast.Module) -> list[tuple[tuple[int, int], tuple[int, int]]]:
+    """Annotations, ``__all__`` and ``if TYPE_CHECKING:`` blocks: no behaviour lives there."""
+    spans: list[tuple[tuple[int, int], tuple[int, int]]] = []
+
+    def add(node: ast.AST | None) -> None:
+        if node is None:
+            return
+        end_line = getattr(node, "end_lineno", None)
+        end_col = getattr(node, "end_col_offset", None)
+        if end_line is None or end_col is None:
+            return
+        spans.append(
+            ((getattr(node, "lineno", 0), getattr(node, "col_offset", 0)), (end_line, end_col))
+        )
+
+    for node in ast.walk(tree):
+        if isinstance(node, ast.arg):
+            add(node.annotation)
+        elif isinstance(node, ast.FunctionDef | ast.AsyncFunctionDef):
+            add(node.returns)
+        elif isinstance(node, ast.AnnAssign):
+            add(node.annotation)
+            if isinstance(node.target, ast.Name) and node.target.id == "__all__":
+                add(node)
+        elif isinstance(node, ast.Assign):
+            if any(isinstance(t, ast.Name) and t.id == "__all__" for t in node.targets):
+                add(node)
+        elif isinstance(node, ast.If) and "TYPE_CHECKING" in ast.unparse(node.test):
+            add(node)
+    return spans
+
+
+def _inside(pos: tuple[int, int], spans: list[tuple[tuple[int, int], tuple[int, int]]]) -> bool:
+    return any(start <= pos < end for start, end in spans)
+
+
+def _known_slugs() -> frozenset[str]:
+    return frozenset(c.slug for c in load_spec(ROOT / "spec"))
+
+
+def get_population(package: Path, modules: Sequence[str], known: frozenset[str]) -> list[Mutant]:
+    """Every mutant of the modules that the filters keep, in a stable order."""
+    import cosmic_ray.plugins  # type: ignore[import-untyped, import-not-found, unused-ignore]  # noqa: PLC0415
+    from cosmic_ray.ast import (  # type: ignore[import-untyped, import-not-found, unused-ignore]  # noqa: PLC0415
+        ast_nodes,
+        get_ast_from_path,
+    )
+
+    operators = []
+    for name in cosmic_ray.plugins.operator_names():
+        cls = cosmic_ray.plugins.get_operator(name)
+        if name in EXCLUDED_OPERATORS or cls.arguments():
+            continue
+        operators.append((name, cls()))
+    population: list[Mutant] = []
+    for module in modules:
+        path = package / f"{module}.py"
+        source = path.read_text(encoding="utf-8")
+        tree = ast.parse(source)
+        functions = _functions(tree, known)
+        spans = _skipped_spans(tree)
+        parso_tree = get_ast_from_path(path)
+        nodes = list(ast_nodes(parso_tree))
+        for op_name, operator in operators:
+            occurrence = 0
+            for node in nodes:
+                for start, _end in operator.mutation_positions(node):
+                    here = occurrence
+                    occurrence += 1
+                    pos = (start[0], start[1])
+                    enclosing = [f for f in functions if f.start <= pos[0] <= f.end]
+                    if any(DISPLAY.match(f.name) for f in enclosing):
+                        continue
+                    unreached = NOT_REACHED.get(module, {})
+                    if any(f.qualname in unreached for f in enclosing):
+                        continue
+                    if _inside(pos, spans):
+                        continue
+                    inner = max(enclosing, key=lambda f: f.start, default=None)
+                    slugs: tuple[str, ...] = ()
+                    for f in sorted(enclosing, key=lambda f: -f.start):
+                        if f.slugs:
+                            slugs = f.slugs
+                            break
+                    population.append(
+                        Mutant(
+                            module=module,
+                            operator=op_name.removeprefix("core/"),
+                            occurrence=here,
+                            line=pos[0],
+                            col=pos[1],
+                            function=inner.qualname if inner is not None else "<module>",
+                            slugs=slugs,
+                        )
+                    )
+    return population
+
+
+def draw_sample(population: Sequence[Mutant], size: int, seed: int) -> list[Mutant]:
+    """A seeded simple random sample (all of them when ``size`` is 0 or too large)."""
+    if size <= 0 or size >= len(population):
+        return list(population)
+    return sorted(
+        random.Random(seed).sample(list(population), size),
+        key=lambda m: (m.module, m.operator, m.occurrence),
+    )
+
+
+# -- scores --------------------------------------------------------------------------------------
+
+
+def wilson(killed: int, total: int, z: float = Z95) -> tuple[float, float]:
+    """The Wilson score interval of a proportion ``killed / total`` (0..1)."""
+    if total <= 0:
+        return (0.0, 1.0)
+    p = killed / total
+    denom = 1 + z * z / total
+    centre = (p + z * z / (2 * total)) / denom
+    half = z * math.sqrt(p * (1 - p) / total + z * z / (4 * total * total)) / denom
+    return (max(0.0, centre - half), min(1.0, centre + half))
+
+
+def get_score(outcomes: Sequence[Outcome]) -> dict[str, Any]:
+    """Killed over killed + survived (equivalent mutants and non-mutations left out)."""
+    killed = sum(1 for o in outcomes if o.status == "killed")
+    survived = sum(1 for o in outcomes if o.status == "survived")
+    equivalent = sum(1 for o in outcomes if o.status == "equivalent")
+    errors = sum(1 for o in outcomes if o.status in ("error", "no-mutation"))
+    total = killed + survived
+    low, high = wilson(killed, total)
+    return {
+        "sampled": len(outcomes),
+        "killed": killed,
+        "survived": survived,
+        "equivalent": equivalent,
+        "not_run": errors,
+        "score": killed / total if total else None,
+        "ci95": [low, high],
+    }
+
+
+def read_equivalent(path: Path = EQUIVALENT_FILE) -> dict[str, str]:
+    """Known equivalent mutants: ``key  argument`` a line (``#`` starts a comment)."""
+    known: dict[str, str] = {}
+    if not path.is_file():
+        return known
+    for raw in path.read_text(encoding="utf-8").splitlines():
+        line = raw.strip()
+        if not line or line.startswith("#"):
+            continue
+        key, _, why = line.partition(" ")
+        known[key] = why.strip()
+    return known
+
+
+def mutant_key(mutant: Mutant, diff: str) -> str:
+    """A name for a mutant that survives edits elsewhere in its module: module, function,
+    operator and a digest of the changed lines."""
+    changed = [
+        line[1:].strip()
+        for line in diff.splitlines()
+        if line[:1] in "+-" and not line.startswith(("+++", "---"))
+    ]
+    digest = hashlib.sha1("\n".join(changed).encode()).hexdigest()[:8]
+    return f"{mutant.module}:{mutant.function}:{mutant.operator}:{digest}"
+
+
+# -- running -------------------------------------------------------------------------------------
+
+
+def _git(*args: str) -> str:
+    try:
+        out = subprocess.run(
+            ["git", *args], cwd=ROOT, capture_output=True, text=True, check=False, timeout=30
+        )
+    except OSError:
+        return ""
+    return out.stdout.strip()
+
+
+def _prepare_scratch(folder: Path) -> Path:
+    """A copy of the package under ``folder/reference`` beside links to spec and fixtures."""
+    (folder / "reference").mkdir()
+    package = folder / "reference" / "kanasta"
+    shutil.copytree(PACKAGE, package, ignore=shutil.ignore_patterns("__pycache__", "_data"))
+    for name in ("spec", "conformance"):
+        (folder / name).symlink_to(ROOT / name, target_is_directory=True)
+    return package
+
+
+def _freeze_suite(path: Path, fixtures: Path) -> int:
+    """Load the fixtures and deal their seeded setups with the pristine code; pickle them."""
+    loaded = load_fixtures([fixtures])
+    if loaded.problems:
+        raise SystemExit("the fixtures do not load:\n" + "\n".join(loaded.problems))
+    dealer = reference_dealer()
+    deals: dict[tuple[str, int], JsonObject] = {}
+    for fixture in loaded.fixtures:
+        setup = fixture.setup
+        if setup is not None and setup.state is None and setup.seed is not None and dealer:
+            dealt = dealer(fixture.variant, setup.seed)
+            if dealt is not None:
+                deals[(fixture.variant, setup.seed)] = dealt
+    save_suite(FrozenSuite(loaded.fixtures, deals), path)
+    return len(loaded.fixtures)
+
+
+def _run_child(command: list[str], env: dict[str, str], timeout: float) -> tuple[int, str]:
+    try:
+        done = subprocess.run(
+            command, env=env, capture_output=True, text=True, timeout=timeout, check=False
+        )
+    except subprocess.TimeoutExpired:
+        return (-1, "timeout")
+    return (done.returncode, done.stdout + done.stderr)
+
+
+def run_mutants(
+    sample: Sequence[Mutant],
+    package: Path,
+    suite_file: Path,
+    equivalent: dict[str, str],
+    timeout: float,
+    progress: bool = True,
+) -> Iterator[Outcome]:
+    """Apply each mutant to the scratch package, run the suite, and say what became of it."""
+    from cosmic_ray.mutating import (  # type: ignore[import-untyped, import-not-found, unused-ignore]  # noqa: PLC0415
+        use_mutation,
+    )
+    from cosmic_ray.plugins import (  # type: ignore[import-untyped, import-not-found, unused-ignore]  # noqa: PLC0415
+        get_operator,
+    )
+
+    env = dict(os.environ)
+    env["PYTHONPATH"] = str(package.parent)
+    env["PYTHONDONTWRITEBYTECODE"] = "1"
+    command = [sys.executable, str(TOOLS / "mutation_suite.py"), str(suite_file)]
+    for number, mutant in enumerate(sample, start=1):
+        operator = get_operator(f"core/{mutant.operator}")()
+        path = package / f"{mutant.module}.py"
+        started = time.perf_counter()
+        with use_mutation(path, operator, mutant.occurrence) as (original, mutated):
+            if mutated is None:
+                outcome = Outcome(mutant, "no-mutation")
+            else:
+                diff = "\n".join(
+                    difflib.unified_diff(
+                        original.split("\n"), mutated.split("\n"), lineterm="", n=0
+                    )
+                )
+                key = mutant_key(mutant, diff)
+                code, output = _run_child(command, env, timeout)
+                if code == 0:
+                    status = "equivalent" if key in equivalent else "survived"
+                    outcome = Outcome(mutant, status, key, diff)
+                else:
+                    outcome = Outcome(mutant, "killed", key, diff)
+                    first = output.splitlines()[0] if output else ""
+                    if first.startswith("{"):
+                        outcome.killed_by = list(json.loads(first).get("variants", []))
+                    elif code == -1:
+                        outcome.killed_by = ["timeout"]
+                    else:
+                        outcome.killed_by = ["crash"]
+        outcome.seconds = time.perf_counter() - started
+        if progress:
+            print(
+                f"[{number}/{len(sample)}] {outcome.status:<10} {mutant.module}:{mutant.line} "
+                f"{mutant.operator} ({mutant.function})",
+                file=sys.stderr,
+                flush=True,
+            )
+        yield outcome
+
+
+# -- reports -------------------------------------------------------------------------------------
+
+
+def _pct(value: float | None) -> str:
+    return "n/a" if value is None else f"{100 * value:.1f}%"
+
+
+def build_report(
+    outcomes: Sequence[Outcome],
+    population: Sequence[Mutant],
+    meta: dict[str, Any],
+    modules: Sequence[str],
+) -> dict[str, Any]:
+    """The result as JSON: meta, overall and per-module scores, survivors by clause."""
+    per_module: dict[str, Any] = {}
+    for module in modules:
+        mine = [o for o in outcomes if o.mutant.module == module]
+        entry = get_score(mine)
+        entry["population"] = sum(1 for m in population if m.module == module)
+        per_module[module] = entry
+    survivors: list[dict[str, Any]] = [
+        {
+            "key": o.key,
+            "module": o.mutant.module,
+            "line": o.mutant.line,
+            "function": o.mutant.function,
+            "operator": o.mutant.operator,
+            "clauses": list(o.mutant.slugs),
+            "diff": [
+                line
+                for line in o.diff.splitlines()
+                if line[:1] in "+-" and not line.startswith(("+++", "---"))
+            ],
+        }
+        for o in outcomes
+        if o.status == "survived"
+    ]
+    by_clause: dict[str, list[str]] = {}
+    for entry in survivors:
+        slugs: list[str] = list(entry["clauses"]) or ["(no clause cited)"]
+        for slug in slugs:
+            by_clause.setdefault(slug, []).append(str(entry["key"]))
+    killed = [o for o in outcomes if o.status == "killed"]
+    families: dict[str, int] = {}
+    for o in killed:
+        for name in o.killed_by:
+            families[name] = families.get(name, 0) + 1
+    total = get_score(outcomes)
+    total["population"] = len(population)
+    return {
+        "meta": meta,
+        "total": total,
+        "modules": per_module,
+        "killed_by_family": dict(sorted(families.items())),
+        "survivors": survivors,
+        "survivors_by_clause": dict(sorted(by_clause.items())),
+        "equivalent_seen": sorted(o.key for o in outcomes if o.status == "equivalent"),
+    }
+
+
+def format_report(report: dict[str, Any]) -> str:
+    """The result as text (what docs/strength.rst includes)."""
+    meta = report["meta"]
+    total = report["total"]
+    low, high = total["ci95"]
+    label = f"  ({meta['label']})" if meta.get("label") else ""
+    lines = [
+        f"commit {meta['commit']}  date {meta['date']}  seed {meta['seed']}{label}",
+        f"sample {total['sampled']} of {total['population']} mutants, "
+        f"{meta['seconds']:.0f} s, {meta['fixtures']} fixtures (the suite alone)",
+        f"score {_pct(total['score'])} killed ({total['killed']} killed, "
+        f"{total['survived']} survived, {total['equivalent']} equivalent, "
+        f"{total['not_run']} not run); 95% Wilson interval {_pct(low)} .. {_pct(high)}",
+        "",
+        f"{'module':<11} {'population':>10} {'sampled':>7} {'killed':>6} {'survived':>8} "
+        f"{'equiv':>5} {'score':>7}  95% interval",
+    ]
+    for module, entry in report["modules"].items():
+        lo, hi = entry["ci95"]
+        lines.append(
+            f"{module:<11} {entry['population']:>10} {entry['sampled']:>7} {entry['killed']:>6} "
+            f"{entry['survived']:>8} {entry['equivalent']:>5} {_pct(entry['score']):>7}  "
+            f"{_pct(lo)} .. {_pct(hi)}"
+        )
+    lines += ["", "killed mutants, by the variants whose fixtures failed:"]
+    for name, count in report["killed_by_family"].items():
+        lines.append(f"  {name:<10} {count}")
+    lines += ["", "survivors by clause:"]
+    for slug, keys in report["survivors_by_clause"].items():
+        lines.append(f"  {slug}: {len(keys)}")
+        for key in keys:
+            lines.append(f"    {key}")
+    lines += ["", "survivors (the changed line, - before, + after):"]
+    for s in report["survivors"]:
+        lines.append(f"  {s['key']}  ({s['module']}.py:{s['line']})")
+        lines.extend(f"      {d.strip()}" for d in s["diff"])
+    return "\n".join(lines) + "\n"
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0] if __doc__ else None)
+    parser.add_argument("--sample", type=int, default=500, help="mutants to run (0: all)")
+    parser.add_argument("--seed", type=int, default=17, help="seed of the sample")
+    parser.add_argument("--modules", default=",".join(RULE_MODULES), help="comma-separated")
+    parser.add_argument("--out", type=Path, default=DEFAULT_OUT, help="folder for result.*")
+    parser.add_argument("--timeout", type=float, default=0.0, help="per mutant (0: from baseline)")
+    parser.add_argument("--nice", type=int, default=10, help="lower the priority by this")
+    parser.add_argument(
+        "--label", default="", help="a note for the report's first line (e.g. which fixtures)"
+    )
+    parser.add_argument(
+        "--fixtures",
+        type=Path,
+        default=ROOT / "conformance" / "fixtures",
+        help="the fixture folder that judges the mutants (e.g. an older checkout's, to compare)",
+    )
+    parser.add_argument("--list", action="store_true", help="print the population and stop")
+    parser.add_argument(
+        "--match", default="", help="only mutants whose module:function:operator:line matches"
+    )
+    parser.add_argument("--quiet", action="store_true", help="no line per mutant")
+    args = parser.parse_args(argv)
+    modules = [m.strip() for m in args.modules.split(",") if m.strip()]
+    unknown = [m for m in modules if not (PACKAGE / f"{m}.py").is_file()]
+    if unknown:
+        parser.error(f"no module {', '.join(unknown)} in {PACKAGE}")
+    if args.nice > 0 and hasattr(os, "nice"):
+        os.nice(args.nice)
+    # A stop (SIGTERM) unwinds like an exception, so the scratch copy is removed.
+    signal.signal(signal.SIGTERM, lambda signum, _frame: sys.exit(128 + signum))
+    known = _known_slugs()
+    population = get_population(PACKAGE, modules, known)
+    if args.list:
+        for module in modules:
+            print(f"{module:<11} {sum(1 for m in population if m.module == module)}")
+        print(f"{'all':<11} {len(population)}")
+        return 0
+    if args.match:
+        wanted = re.compile(args.match)
+        population = [
+            m for m in population if wanted.search(f"{m.module}:{m.function}:{m.operator}:{m.line}")
+        ]
+    sample = draw_sample(population, args.sample, args.seed)
+    equivalent = read_equivalent()
+    started = time.perf_counter()
+    with tempfile.TemporaryDirectory(prefix="kanasta-mutation-") as scratch:
+        folder = Path(scratch)
+        package = _prepare_scratch(folder)
+        suite_file = folder / "suite.pickle"
+        fixtures = _freeze_suite(suite_file, args.fixtures)
+        env = dict(os.environ, PYTHONPATH=str(package.parent), PYTHONDONTWRITEBYTECODE="1")
+        command = [sys.executable, str(TOOLS / "mutation_suite.py"), str(suite_file)]
+        t0 = time.perf_counter()
+        code, output = _run_child(command, env, 120)
+        baseline = time.perf_counter() - t0
+        if code != 0:
+            print(f"the suite fails without any mutant:\n{output}", file=sys.stderr)
+            return 2
+        timeout = args.timeout if args.timeout > 0 else max(20.0, 10 * baseline)
+        outcomes = list(
+            run_mutants(sample, package, suite_file, equivalent, timeout, not args.quiet)
+        )
+    meta = {
+        "commit": _git("rev-parse", "--short=12", "HEAD")
+        + (
+            "+dirty"
+            if _git("status", "--porcelain", "--", "reference", "conformance/fixtures")
+            else ""
+        ),
+        "date": datetime.now(UTC).isoformat(timespec="seconds"),
+        "seed": args.seed,
+        "sample": args.sample,
+        "modules": modules,
+        "seconds": time.perf_counter() - started,
+        "baseline_seconds": baseline,
+        "timeout_seconds": timeout,
+        "fixtures": fixtures,
+        "fixture_folder": str(args.fixtures),
+        "label": args.label,
+        "tool": "cosmic-ray " + _cosmic_ray_version(),
+        "excluded_operators": sorted(EXCLUDED_OPERATORS),
+        "not_reached": {m: sorted(f) for m, f in NOT_REACHED.items()},
+        "display_filter": DISPLAY.pattern,
+    }
+    report = build_report(outcomes, population, meta, modules)
+    args.out.mkdir(parents=True, exist_ok=True)
+    (args.out / "result.json").write_text(json.dumps(report, indent=1) + "\n", encoding="utf-8")
+    text = format_report(report)
+    (args.out / "result.txt").write_text(text, encoding="utf-8")
+    print(text)
+    return 0
+
+
+def _cosmic_ray_version() -> str:
+    try:
+        return version("cosmic-ray")
+    except PackageNotFoundError:
+        return "(not installed)"
+
+
+if __name__ == "__main__":
+    sys.exit(main())
