@@ -91,7 +91,7 @@ def mutation(session: nox.Session) -> None:
     """Suite strength: cosmic-ray mutants of the rule modules judged by the conformance
     suite alone, a seeded sample run at low priority (not by default; docs/strength.rst).
     Arguments go to ``tools/mutation.py`` (e.g. ``-- --sample 300 --seed 5``)."""
-    session.install("-e", ".", "cosmic-ray==8.7.0")
+    session.install("-e", ".[test]")
     session.run("python", "tools/mutation.py", *session.posargs)
 
 

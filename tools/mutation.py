@@ -387,13 +387,14 @@ def _freeze_suite(path: Path, fixtures: Path) -> int:
     if loaded.problems:
         raise SystemExit("the fixtures do not load:\n" + "\n".join(loaded.problems))
     dealer = reference_dealer()
-    deals: dict[tuple[str, int], JsonObject] = {}
+    deals: dict[tuple[str, int, tuple[str, ...]], JsonObject] = {}
     for fixture in loaded.fixtures:
         setup = fixture.setup
         if setup is not None and setup.state is None and setup.seed is not None and dealer:
-            dealt = dealer(fixture.variant, setup.seed)
+            features = tuple(fixture.features)
+            dealt = dealer(fixture.variant, setup.seed, features)
             if dealt is not None:
-                deals[(fixture.variant, setup.seed)] = dealt
+                deals[(fixture.variant, setup.seed, features)] = dealt
     save_suite(FrozenSuite(loaded.fixtures, deals), path)
     return len(loaded.fixtures)
 

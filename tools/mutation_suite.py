@@ -36,7 +36,7 @@ class FrozenSuite:
     Pickled as a plain pair (the child runs this file as ``__main__``)."""
 
     fixtures: tuple[Fixture, ...]
-    deals: dict[tuple[str, int], JsonObject]
+    deals: dict[tuple[str, int, tuple[str, ...]], JsonObject]
 
 
 def save_suite(suite: FrozenSuite, path: Path) -> None:
@@ -55,8 +55,8 @@ def load_suite(path: Path) -> FrozenSuite:
 def run_suite(suite: FrozenSuite) -> tuple[bool, JsonObject]:
     """Run every fixture in process; True when all passed, and what failed."""
 
-    def deal(variant: str, seed: int) -> JsonObject | None:
-        return suite.deals.get((variant, seed))
+    def deal(variant: str, seed: int, features: tuple[str, ...] = (), /) -> JsonObject | None:
+        return suite.deals.get((variant, seed, tuple(features)))
 
     result = run_fixtures(
         suite.fixtures, InProcessConnection(ReferenceImplementation()), dealer=deal
