@@ -22,12 +22,17 @@ def option_order(option: Option) -> tuple[tuple[Card, ...], int]:
     return option[0], -1 if option[1] is None else option[1]
 
 
-def brute_melds(profile: RulesProfile, hand: tuple[Card, ...]) -> set[Option]:
-    """Every legal new meld of the hand, each arrangement once."""
+def brute_melds(
+    profile: RulesProfile, hand: tuple[Card, ...], *, going_out: bool = False
+) -> set[Option]:
+    """Every legal new meld of the hand, each arrangement once; with ``going_out``, also
+    the melds allowed only in the turn the player goes out (classic-threes-in-melds)."""
     found: set[Option] = set()
     for sub in sub_multisets(hand):
         if len(sub) >= 3:
-            found.update((sub, m.wild_at) for m in get_meld_arrangements(profile, sub))
+            found.update(
+                (sub, m.wild_at) for m in get_meld_arrangements(profile, sub, going_out=going_out)
+            )
     return found
 
 
@@ -58,10 +63,15 @@ def brute_legal_actions(state: State) -> tuple[Action, ...]:
     """Every legal action of a state in its play phase, found without the enumeration:
     each sub-multiset of the hand as a new meld and onto each of the team's melds, each
     card as a discard, and a take-back, kept when ``apply_action`` accepts it; in the
-    canonical order."""
+    canonical order. The melds offered include those allowed only when going out (black
+    threes, classic-threes-in-melds): whether this turn goes out is ``apply_action``'s
+    question."""
     profile = state.profile
     hand = state.hands[state.turn]
-    offered = [Action(ActionType.MELD, cards, 0, at) for cards, at in brute_melds(profile, hand)]
+    offered = [
+        Action(ActionType.MELD, cards, 0, at)
+        for cards, at in brute_melds(profile, hand, going_out=True)
+    ]
     for index, meld in enumerate(state.melds[state.team]):
         offered.extend(
             Action(ActionType.LAY_OFF, cards, index, at)
