@@ -699,7 +699,9 @@ def can_finish_turn(state: State) -> bool:
     return False
 
 
-@implements("meld-from-hand", "one-set-per-rank", "classic-threes-in-melds")
+@implements(
+    "meld-from-hand", "one-set-per-rank", "classic-threes-in-melds", "classic-black-threes-last"
+)
 def apply_meld(
     state: State, cards: Iterable[Card], wild_at: int | None = None
 ) -> State | Violation:
@@ -717,8 +719,8 @@ def apply_meld(
     if isinstance(meld, Violation):
         if meld.code != "black-threes-not-going-out" or len(rest) > 1:
             return meld
-        # classic-threes-in-melds: black threes in the turn the player goes out (the
-        # emptied hand, or the last card discarded next, must then be allowed).
+        # classic-black-threes-last: black threes as the turn's last meld (the emptied
+        # hand, or the last card discarded or laid off next, must then be allowed).
         meld = validate_meld(profile, batch, going_out=True)
         if isinstance(meld, Violation):
             return meld

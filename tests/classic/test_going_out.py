@@ -141,6 +141,19 @@ def test_classic_threes_in_melds_black_threes_only_going_out(seat: int) -> None:
     reject(staying, meld("3C 3S 3S"), "classic-threes-in-melds", "black-threes-not-going-out")
 
 
+@pytest.mark.clause("classic-black-threes-last")
+@pytest.mark.parametrize("seat", [0, 1, 2, 3])
+def test_classic_black_threes_last_the_other_melds_go_first(seat: int) -> None:
+    state = classic_state(
+        hands=seat_hands(seat, "3C 3S 3S 9D 9D 9H"),
+        melds=_melds(seat, [CANASTA]),
+        turn=seat,
+        phase=Phase.PLAY,
+    )
+    reject(state, meld("3C 3S 3S"), "classic-threes-in-melds", "black-threes-not-going-out")
+    assert accept(state, meld("9D 9D 9H"), meld("3C 3S 3S")).went_out == seat
+
+
 @pytest.mark.clause("classic-stock-exhaustion")
 @pytest.mark.parametrize("seat", [0, 2])
 def test_classic_stock_exhaustion_ends_the_hand(seat: int) -> None:
