@@ -33,8 +33,8 @@ from fixture_kit import (
     score,
     write_fixtures,
 )
-from gen_game_fixtures import GameBook, _seeded_game
-from kanasta.profiles import FI_5200, KOZ, RulesProfile
+from gen_game_fixtures import GameBook, _played, _seeded_game, play_hand
+from kanasta.profiles import CLASSIC, FI_5200, KOZ, RulesProfile
 from kanasta.scenario import build_state
 from kanasta.state import Phase, state_to_json
 
@@ -575,6 +575,49 @@ def fi_two_waiting(book: Book) -> None:
     )
 
 
+CLASSIC_SOURCE = "seed 002"
+
+
+def classic_carried_band(variant: str, source: str) -> dict[str, Json]:
+    """A game whose first hand leaves one team below zero: the next hand's opening minimum
+    is then 15 for that team, not 50 (the running total is the score the band is read
+    from). The played hand is dealt from a seed and played by a seeded greedy policy, which
+    opens the negative team with less than 50 (golden hand scores of the reference)."""
+    games = GameBook(variant, source)
+    cases = (
+        # (team below zero, fixed first hand, first dealer, deal seed, the opening it lays)
+        (0, [-200, 120], 0, 10, "40"),
+        (1, [120, -200], 3, 9, "15, exactly the minimum"),
+    )
+    out: dict[str, Json] = {}
+    for team, fixed, first_dealer, deal_seed, opening in cases:
+        dealer = (first_dealer + 1) % 4
+        played = play_hand(CLASSIC, deal_seed, dealer, fixed, deal_seed, "greedy")
+        seat = (dealer + 1) % 4
+        name = f"negative-total-opens-at-15-team-{team}"
+        _played(
+            games,
+            name,
+            f"The first hand (given) leaves team {team} at -200 and the other at 120. The "
+            f"second hand is dealt by seat {dealer} and played in full from an explicit deal "
+            f"(the actions were chosen by a seeded greedy policy): seat {seat}, of team "
+            f"{team}, opens with melds worth {opening}, below 50 and at least 15, which a "
+            "negative total allows. An engine that starts the hand from 0 instead of the "
+            "running totals refuses that discard. The played hand's scores are golden values "
+            "of the reference.",
+            first_dealer=first_dealer,
+            fixed=[fixed],
+            played=[played],
+            clauses=["classic-opening-minimum", "game-hands", "dealer-rotation"],
+        )
+        ((_, data),) = games.items.items()
+        games.items.clear()
+        ident = f"{variant}/boundary/{name}"
+        data["id"] = ident
+        out[ident] = data
+    return out
+
+
 def build() -> dict[str, Json]:
     koz = Book("koz", KOZ_SOURCE)
     one_door(koz, {"4S-8S+JK": 5, "JK+5S-9S": 5.5, "2H-7H": 4.5})
@@ -589,6 +632,7 @@ def build() -> dict[str, Json]:
     games = {
         **largest_game_seed("koz", KOZ_SOURCE, KOZ, "random"),
         **largest_game_seed("fi-5200", FI_SOURCE, FI_5200, "greedy"),
+        **classic_carried_band("classic", CLASSIC_SOURCE),
     }
     return {**koz.items, **fi.items, **games}
 
