@@ -33,6 +33,8 @@ from fixture_kit import (
     score,
     write_fixtures,
 )
+from gen_classic_fixtures import CANASTA as CLASSIC_CANASTA
+from gen_classic_fixtures import parts as classic_parts
 from gen_game_fixtures import GameBook, _played, _seeded_game, play_hand
 from kanasta.profiles import CLASSIC, FI_5200, KOZ, RulesProfile
 from kanasta.scenario import build_state
@@ -618,6 +620,33 @@ def classic_carried_band(variant: str, source: str) -> dict[str, Json]:
     return out
 
 
+def classic_aces_and_twos(book: Book) -> None:
+    """Aces and 2s count 20 each, on the table as in a hand (the point table of classic)."""
+    for seat in (1, 2):
+        team = seat % 2
+        hands: list[str | None] = [None] * 4
+        hands[seat] = "9D"
+        hands[(seat + 2) % 4] = "AC 2D"
+        hands[(seat + 1) % 4] = "JK 8S"
+        hands[(seat + 3) % 4] = "2H 4H"
+        melds: list[list[str]] = [[], []]
+        melds[team] = [CLASSIC_CANASTA]
+        melds[1 - team] = ["AD AH AS 2C"]
+        mine = classic_parts(70, 500, 0, 100, 0, -40)
+        theirs = classic_parts(80, 0, 0, 0, 0, -85)
+        book.add(
+            f"one-door/aces-and-twos-count-20-seat-{seat}",
+            ["card-points-classic", "classic-hand-score"],
+            f"Seat {seat} goes out with a natural canasta of kings. Its partner holds an ace "
+            "and a 2 (-40); the other side laid three aces with a wild 2 (80) and holds a "
+            "joker and an 8 (-60) and a 2 and a 4 (-25). An ace or a 2 is worth 20 wherever "
+            "it lies, a joker 50.",
+            state(CLASSIC, hands=hands, melds=melds, turn=seat, phase=Phase.PLAY),
+            ok(disc("9D")),
+            score(*(mine, theirs)[:: 1 if team == 0 else -1]),
+        )
+
+
 def build() -> dict[str, Json]:
     koz = Book("koz", KOZ_SOURCE)
     one_door(koz, {"4S-8S+JK": 5, "JK+5S-9S": 5.5, "2H-7H": 4.5})
@@ -629,12 +658,14 @@ def build() -> dict[str, Json]:
     fi_one_door(fi)
     fi_more(fi)
     fi_two_waiting(fi)
+    classic = Book("classic", CLASSIC_SOURCE)
+    classic_aces_and_twos(classic)
     games = {
         **largest_game_seed("koz", KOZ_SOURCE, KOZ, "random"),
         **largest_game_seed("fi-5200", FI_SOURCE, FI_5200, "greedy"),
         **classic_carried_band("classic", CLASSIC_SOURCE),
     }
-    return {**koz.items, **fi.items, **games}
+    return {**koz.items, **fi.items, **classic.items, **games}
 
 
 def main(argv: Sequence[str] | None = None) -> int:
