@@ -1,12 +1,14 @@
-"""Write the suite-strength fixtures of koz and fi-5200 (docs/strength.rst).
+"""Write the suite-strength fixtures of koz, fi-5200 and classic (docs/strength.rst).
 
 These scenarios close gaps that mutation testing of the reference against the suite alone
 (``tools/mutation.py``) found: boundaries half a point below a threshold and with a
 negative score (``boundary/``), the same rule met by the other team or seat
 (``symmetry/``), and rules that only one path of the code reaches, such as a card of
 another suit laid off on a run or a wild that stays put when a card joins the run at an
-end (``one-door/``). Every verdict, arrangement, fact and score below is stated from the
-rules, not computed by the engine.
+end (``one-door/``); for classic, a negative total carried into the next hand of a game
+and aces and 2s left in hand. Every verdict, arrangement, fact and score below is stated
+from the rules, not computed by the engine, except the hand scores of the hands played in
+full by a seeded policy (golden values of the reference, as in gen_game_fixtures.py).
 
     python tools/gen_strength_fixtures.py          # write the fixtures
     python tools/gen_strength_fixtures.py --check  # exit 1 if a file would change
@@ -126,6 +128,16 @@ def one_door(book: Book, points: dict[str, float]) -> None:
         "A run takes at most one wild card: 5-6-7 of hearts with two jokers is refused, "
         "whichever gaps they could fill.",
         meld_step("5H 6H 7H JK JK", refused("one-wild-per-meld", "too-many-wilds")),
+    )
+    pair = "5H 5H JK JK" if family == "koz" else "8C 8C 2D JK"
+    add_meld(
+        book,
+        "one-door/two-equal-naturals-and-two-wilds",
+        ["one-wild-per-meld"],
+        f"{pair}: two naturals of one rank and one suit with two wild cards. Neither a set "
+        "(two wilds) nor a run (the same card twice); the refusal names the set's fault, "
+        "one wild card at most.",
+        meld_step(pair, refused("one-wild-per-meld", "too-many-wilds")),
     )
     for suit, name in (("S", "spades"), ("D", "diamonds")):
         add_meld(
@@ -647,6 +659,42 @@ def classic_aces_and_twos(book: Book) -> None:
         )
 
 
+def classic_concealed_after_a_round(book: Book) -> None:
+    """A turn of draw and discard lays nothing: going out later in one turn is concealed."""
+    for seat in (0, 3):
+        team = seat % 2
+        before = (seat + 3) % 4
+        hands: list[str | None] = [None] * 4
+        hands[seat] = "KC KC KD KD KH KH 9C 9D 9H 8S"
+        hands[(seat + 1) % 4] = "5D"
+        hands[(seat + 2) % 4] = "4C"
+        hands[before] = "5S 6S"
+        mine = classic_parts(100, 500, 0, 100, 100, -5)
+        theirs = classic_parts(0, 0, 0, 0, 0, -10)
+        book.add(
+            f"one-door/concealed-after-a-turn-that-laid-nothing-seat-{seat}",
+            ["classic-concealed", "classic-hand-score"],
+            f"Seat {seat} plays a whole turn without laying a card (it draws the 4H and "
+            "discards it), the others draw and discard, and in its next turn it draws the "
+            "last king, lays seven kings and 9C 9D 9H and discards: out concealed, 100 more. "
+            "A turn that laid nothing does not put the player on the table.",
+            state(
+                CLASSIC,
+                hands=hands,
+                stock_top="4H 7H 7D 7C KS",
+                turn=before,
+                phase=Phase.PLAY,
+            ),
+            ok(disc("6S")),
+            ok({"type": "draw"}, disc("4H")),
+            ok({"type": "draw"}, disc("7H")),
+            ok({"type": "draw"}, disc("7D")),
+            ok({"type": "draw"}, disc("7C")),
+            ok({"type": "draw"}, meld(CLASSIC_CANASTA), meld("9C 9D 9H"), disc("8S")),
+            score(*(mine, theirs)[:: 1 if team == 0 else -1]),
+        )
+
+
 def build() -> dict[str, Json]:
     koz = Book("koz", KOZ_SOURCE)
     one_door(koz, {"4S-8S+JK": 5, "JK+5S-9S": 5.5, "2H-7H": 4.5})
@@ -660,6 +708,7 @@ def build() -> dict[str, Json]:
     fi_two_waiting(fi)
     classic = Book("classic", CLASSIC_SOURCE)
     classic_aces_and_twos(classic)
+    classic_concealed_after_a_round(classic)
     games = {
         **largest_game_seed("koz", KOZ_SOURCE, KOZ, "random"),
         **largest_game_seed("fi-5200", FI_SOURCE, FI_5200, "greedy"),
