@@ -349,6 +349,27 @@ def koz_boundaries(book: Book) -> None:
     )
 
 
+def koz_no_forced_opening(book: Book) -> None:
+    """koz forces no canasta opening: a team the others took both fi from opens as usual."""
+    book.add(
+        "symmetry/no-forced-opening-after-both-fi",
+        ["opening-threshold", "opening-checked-at-discard"],
+        "Team 1 took both fi (seats 1 and 3) before team 0 opened. koz has no forced "
+        "opening: seat 2 opens with 3-4-5 of hearts and three 8s, exactly 4.5, without a "
+        "canasta, and the discard opens team 0.",
+        state(
+            KOZ,
+            hands=[None, None, "3H 4H 5H 8C 8D 8S JD QD"],
+            melds=[[], [KOZ_CANASTA]],
+            fi_takers=[1, 3],
+            turn=2,
+            phase=Phase.PLAY,
+        ),
+        ok(meld("3H 4H 5H"), meld("8C 8D 8S"), disc("JD")),
+        facts(opened=[True, True], turn=3),
+    )
+
+
 # --------------------------------------------------------------------------- fi-5200
 
 
@@ -530,6 +551,29 @@ def largest_game_seed(variant: str, source: str, profile: RulesProfile, policy: 
     return {ident: data}
 
 
+def fi_first_fi_team_discards(book: Book) -> None:
+    """In fi-5200 the team that took the first fi may empty its hand by a discard too."""
+    book.add(
+        "symmetry/first-fi-team-takes-the-second-fi-by-discarding",
+        ["emptying-by-discard", "fi-unplayed-fi-5200"],
+        "Seat 1 took the first fi. Its partner, seat 3, discards its last card while a fi is "
+        "left: fi-5200 bars no team from emptying its hand by a discard, so seat 3 takes the "
+        "second fi and the turn passes to seat 0.",
+        state(
+            FI_5200,
+            hands=[None, None, None, "KC"],
+            melds=[["10C 10D 10S"], [FI_CANASTA]],
+            seat_opened=[True, True, False, True],
+            fi=["3D 4D 5D 6D 7D 8D 8D 10D JD QD KD"],
+            fi_takers=[1],
+            turn=3,
+            phase=Phase.PLAY,
+        ),
+        ok(disc("KC")),
+        facts(turn=0, fi_left=0, fi_taken=[0, 2]),
+    )
+
+
 def fi_two_waiting(book: Book) -> None:
     """Two seats wait with a fi taken by discarding: only the one whose turn begins plays it."""
     spades = "3S 4S 5S 6S 7S 8S 8S 10S JS QS KS"
@@ -700,12 +744,14 @@ def build() -> dict[str, Json]:
     one_door(koz, {"4S-8S+JK": 5, "JK+5S-9S": 5.5, "2H-7H": 4.5})
     koz_boundaries(koz)
     koz_one_door(koz)
+    koz_no_forced_opening(koz)
     fi = Book("fi-5200", FI_SOURCE)
     one_door(fi, {"4S-8S+JK": 40, "JK+5S-9S": 45, "2H-7H": 30})
     fi_symmetry(fi)
     fi_one_door(fi)
     fi_more(fi)
     fi_two_waiting(fi)
+    fi_first_fi_team_discards(fi)
     classic = Book("classic", CLASSIC_SOURCE)
     classic_aces_and_twos(classic)
     classic_concealed_after_a_round(classic)
