@@ -739,6 +739,57 @@ def classic_concealed_after_a_round(book: Book) -> None:
         )
 
 
+def classic_pile_onto_a_meld(book: Book) -> None:
+    """Taking the pile onto a meld: the meld's rank must be the top card's, and on a frozen
+    pile exactly two natural cards of that rank are shown."""
+    for seat in (1, 2):
+        team = seat % 2
+        hands: list[str | None] = [None] * 4
+        hands[seat] = "8C 8D 8H 4C 5H 6H 7C 10S JS QS KS"
+        melds: list[list[str]] = [[], []]
+        melds[team] = ["KC KD KH", "8C 8D 8S"]
+        book.add(
+            f"one-door/pile-onto-a-meld-of-another-rank-seat-{seat}",
+            ["classic-take-pile"],
+            f"Seat {seat}'s side has kings (meld 0) and 8s (meld 1); the top card is the 8 of "
+            "spades. Taking the pile without naming how the top card is used is refused; laying "
+            "it off on the kings is refused, whatever the ranks' order; on the 8s it is taken.",
+            state(
+                CLASSIC,
+                hands=hands,
+                melds=melds,
+                discard="5C 6D 8S",
+                turn=seat,
+                phase=Phase.DRAW,
+            ),
+            acts(({"type": "take-pile"}, no("classic-take-pile", "top-card-not-melded"))),
+            acts(({"type": "take-pile", "meld": 0}, no("classic-take-pile", "no-meld-of-rank"))),
+            ok({"type": "take-pile", "meld": 1}),
+        )
+        book.add(
+            f"one-door/frozen-pile-onto-a-meld-shows-exactly-two-seat-{seat}",
+            ["classic-frozen-pile", "classic-take-pile"],
+            f"The pile is frozen (a joker lies in it) and its top card is the 8 of spades; "
+            f"seat {seat}'s side has a meld of 8s. Onto that meld the top card goes with "
+            "exactly two natural 8s from the hand: showing three is refused, two are taken.",
+            state(
+                CLASSIC,
+                hands=hands,
+                melds=melds,
+                discard="JK 6D 8S",
+                turn=seat,
+                phase=Phase.DRAW,
+            ),
+            acts(
+                (
+                    {"type": "take-pile", "meld": 1, "cards": cards("8C 8D 8H")},
+                    no("classic-frozen-pile", "natural-pair-needed"),
+                )
+            ),
+            ok({"type": "take-pile", "meld": 1, "cards": cards("8C 8D")}),
+        )
+
+
 def build() -> dict[str, Json]:
     koz = Book("koz", KOZ_SOURCE)
     one_door(koz, {"4S-8S+JK": 5, "JK+5S-9S": 5.5, "2H-7H": 4.5})
@@ -755,6 +806,7 @@ def build() -> dict[str, Json]:
     classic = Book("classic", CLASSIC_SOURCE)
     classic_aces_and_twos(classic)
     classic_concealed_after_a_round(classic)
+    classic_pile_onto_a_meld(classic)
     games = {
         **largest_game_seed("koz", KOZ_SOURCE, KOZ, "random"),
         **largest_game_seed("fi-5200", FI_SOURCE, FI_5200, "greedy"),
