@@ -10,6 +10,8 @@ from pathlib import Path
 
 import pytest
 
+from kanasta.profiles import PROFILES
+
 TOOLS = Path(__file__).resolve().parent.parent / "tools"
 if str(TOOLS) not in sys.path:
     sys.path.insert(0, str(TOOLS))
@@ -104,6 +106,13 @@ def test_equivalent_list_names_real_rule_modules_and_argues_each() -> None:
         module = key.split(":")[0]
         assert module in mutation.RULE_MODULES, key
         assert len(why) > 20, key
+
+
+def test_equivalent_list_calls_no_playable_family_out_of_reach() -> None:
+    playable = [p.family.value for p in PROFILES.values() if p.is_playable]
+    for key, why in mutation.read_equivalent().items():
+        for family in playable:
+            assert not (family in why and "out of reach" in why), key
 
 
 def test_population_keeps_display_code_and_annotations_out() -> None:

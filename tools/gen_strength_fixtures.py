@@ -1,12 +1,14 @@
-"""Write the suite-strength fixtures of koz and fi-5200 (docs/strength.rst).
+"""Write the suite-strength fixtures of koz, fi-5200 and classic (docs/strength.rst).
 
 These scenarios close gaps that mutation testing of the reference against the suite alone
 (``tools/mutation.py``) found: boundaries half a point below a threshold and with a
 negative score (``boundary/``), the same rule met by the other team or seat
 (``symmetry/``), and rules that only one path of the code reaches, such as a card of
 another suit laid off on a run or a wild that stays put when a card joins the run at an
-end (``one-door/``). Every verdict, arrangement, fact and score below is stated from the
-rules, not computed by the engine.
+end (``one-door/``); for classic, a negative total carried into the next hand of a game
+and aces and 2s left in hand. Every verdict, arrangement, fact and score below is stated
+from the rules, not computed by the engine, except the hand scores of the hands played in
+full by a seeded policy (golden values of the reference, as in gen_game_fixtures.py).
 
     python tools/gen_strength_fixtures.py          # write the fixtures
     python tools/gen_strength_fixtures.py --check  # exit 1 if a file would change
@@ -33,8 +35,10 @@ from fixture_kit import (
     score,
     write_fixtures,
 )
-from gen_game_fixtures import GameBook, _seeded_game
-from kanasta.profiles import FI_5200, KOZ, RulesProfile
+from gen_classic_fixtures import CANASTA as CLASSIC_CANASTA
+from gen_classic_fixtures import parts as classic_parts
+from gen_game_fixtures import GameBook, _played, _seeded_game, play_hand
+from kanasta.profiles import CLASSIC, FI_5200, KOZ, RulesProfile
 from kanasta.scenario import build_state
 from kanasta.state import Phase, state_to_json
 
@@ -124,6 +128,16 @@ def one_door(book: Book, points: dict[str, float]) -> None:
         "A run takes at most one wild card: 5-6-7 of hearts with two jokers is refused, "
         "whichever gaps they could fill.",
         meld_step("5H 6H 7H JK JK", refused("one-wild-per-meld", "too-many-wilds")),
+    )
+    pair = "5H 5H JK JK" if family == "koz" else "8C 8C 2D JK"
+    add_meld(
+        book,
+        "one-door/two-equal-naturals-and-two-wilds",
+        ["one-wild-per-meld"],
+        f"{pair}: two naturals of one rank and one suit with two wild cards. Neither a set "
+        "(two wilds) nor a run (the same card twice); the refusal names the set's fault, "
+        "one wild card at most.",
+        meld_step(pair, refused("one-wild-per-meld", "too-many-wilds")),
     )
     for suit, name in (("S", "spades"), ("D", "diamonds")):
         add_meld(
@@ -335,6 +349,27 @@ def koz_boundaries(book: Book) -> None:
     )
 
 
+def koz_no_forced_opening(book: Book) -> None:
+    """koz forces no canasta opening: a team the others took both fi from opens as usual."""
+    book.add(
+        "symmetry/no-forced-opening-after-both-fi",
+        ["opening-threshold", "opening-checked-at-discard"],
+        "Team 1 took both fi (seats 1 and 3) before team 0 opened. koz has no forced "
+        "opening: seat 2 opens with 3-4-5 of hearts and three 8s, exactly 4.5, without a "
+        "canasta, and the discard opens team 0.",
+        state(
+            KOZ,
+            hands=[None, None, "3H 4H 5H 8C 8D 8S JD QD"],
+            melds=[[], [KOZ_CANASTA]],
+            fi_takers=[1, 3],
+            turn=2,
+            phase=Phase.PLAY,
+        ),
+        ok(meld("3H 4H 5H"), meld("8C 8D 8S"), disc("JD")),
+        facts(opened=[True, True], turn=3),
+    )
+
+
 # --------------------------------------------------------------------------- fi-5200
 
 
@@ -516,6 +551,29 @@ def largest_game_seed(variant: str, source: str, profile: RulesProfile, policy: 
     return {ident: data}
 
 
+def fi_first_fi_team_discards(book: Book) -> None:
+    """In fi-5200 the team that took the first fi may empty its hand by a discard too."""
+    book.add(
+        "symmetry/first-fi-team-takes-the-second-fi-by-discarding",
+        ["emptying-by-discard", "fi-unplayed-fi-5200"],
+        "Seat 1 took the first fi. Its partner, seat 3, discards its last card while a fi is "
+        "left: fi-5200 bars no team from emptying its hand by a discard, so seat 3 takes the "
+        "second fi and the turn passes to seat 0.",
+        state(
+            FI_5200,
+            hands=[None, None, None, "KC"],
+            melds=[["10C 10D 10S"], [FI_CANASTA]],
+            seat_opened=[True, True, False, True],
+            fi=["3D 4D 5D 6D 7D 8D 8D 10D JD QD KD"],
+            fi_takers=[1],
+            turn=3,
+            phase=Phase.PLAY,
+        ),
+        ok(disc("KC")),
+        facts(turn=0, fi_left=0, fi_taken=[0, 2]),
+    )
+
+
 def fi_two_waiting(book: Book) -> None:
     """Two seats wait with a fi taken by discarding: only the one whose turn begins plays it."""
     spades = "3S 4S 5S 6S 7S 8S 8S 10S JS QS KS"
@@ -575,22 +633,186 @@ def fi_two_waiting(book: Book) -> None:
     )
 
 
+CLASSIC_SOURCE = "seed 002"
+
+
+def classic_carried_band(variant: str, source: str) -> dict[str, Json]:
+    """A game whose first hand leaves one team below zero: the next hand's opening minimum
+    is then 15 for that team, not 50 (the running total is the score the band is read
+    from). The played hand is dealt from a seed and played by a seeded greedy policy, which
+    opens the negative team with less than 50 (golden hand scores of the reference)."""
+    games = GameBook(variant, source)
+    cases = (
+        # (team below zero, fixed first hand, first dealer, deal seed, the opening it lays)
+        (0, [-200, 120], 0, 10, "40"),
+        (1, [120, -200], 3, 9, "15, exactly the minimum"),
+    )
+    out: dict[str, Json] = {}
+    for team, fixed, first_dealer, deal_seed, opening in cases:
+        dealer = (first_dealer + 1) % 4
+        played = play_hand(CLASSIC, deal_seed, dealer, fixed, deal_seed, "greedy")
+        seat = (dealer + 1) % 4
+        name = f"negative-total-opens-at-15-team-{team}"
+        _played(
+            games,
+            name,
+            f"The first hand (given) leaves team {team} at -200 and the other at 120. The "
+            f"second hand is dealt by seat {dealer} and played in full from an explicit deal "
+            f"(the actions were chosen by a seeded greedy policy): seat {seat}, of team "
+            f"{team}, opens with melds worth {opening}, below 50 and at least 15, which a "
+            "negative total allows. An engine that starts the hand from 0 instead of the "
+            "running totals refuses that discard. The played hand's scores are golden values "
+            "of the reference.",
+            first_dealer=first_dealer,
+            fixed=[fixed],
+            played=[played],
+            clauses=["classic-opening-minimum", "game-hands", "dealer-rotation"],
+        )
+        ((_, data),) = games.items.items()
+        games.items.clear()
+        ident = f"{variant}/boundary/{name}"
+        data["id"] = ident
+        out[ident] = data
+    return out
+
+
+def classic_aces_and_twos(book: Book) -> None:
+    """Aces and 2s count 20 each, on the table as in a hand (the point table of classic)."""
+    for seat in (1, 2):
+        team = seat % 2
+        hands: list[str | None] = [None] * 4
+        hands[seat] = "9D"
+        hands[(seat + 2) % 4] = "AC 2D"
+        hands[(seat + 1) % 4] = "JK 8S"
+        hands[(seat + 3) % 4] = "2H 4H"
+        melds: list[list[str]] = [[], []]
+        melds[team] = [CLASSIC_CANASTA]
+        melds[1 - team] = ["AD AH AS 2C"]
+        mine = classic_parts(70, 500, 0, 100, 0, -40)
+        theirs = classic_parts(80, 0, 0, 0, 0, -85)
+        book.add(
+            f"one-door/aces-and-twos-count-20-seat-{seat}",
+            ["card-points-classic", "classic-hand-score"],
+            f"Seat {seat} goes out with a natural canasta of kings. Its partner holds an ace "
+            "and a 2 (-40); the other side laid three aces with a wild 2 (80) and holds a "
+            "joker and an 8 (-60) and a 2 and a 4 (-25). An ace or a 2 is worth 20 wherever "
+            "it lies, a joker 50.",
+            state(CLASSIC, hands=hands, melds=melds, turn=seat, phase=Phase.PLAY),
+            ok(disc("9D")),
+            score(*(mine, theirs)[:: 1 if team == 0 else -1]),
+        )
+
+
+def classic_concealed_after_a_round(book: Book) -> None:
+    """A turn of draw and discard lays nothing: going out later in one turn is concealed."""
+    for seat in (0, 3):
+        team = seat % 2
+        before = (seat + 3) % 4
+        hands: list[str | None] = [None] * 4
+        hands[seat] = "KC KC KD KD KH KH 9C 9D 9H 8S"
+        hands[(seat + 1) % 4] = "5D"
+        hands[(seat + 2) % 4] = "4C"
+        hands[before] = "5S 6S"
+        mine = classic_parts(100, 500, 0, 100, 100, -5)
+        theirs = classic_parts(0, 0, 0, 0, 0, -10)
+        book.add(
+            f"one-door/concealed-after-a-turn-that-laid-nothing-seat-{seat}",
+            ["classic-concealed", "classic-hand-score"],
+            f"Seat {seat} plays a whole turn without laying a card (it draws the 4H and "
+            "discards it), the others draw and discard, and in its next turn it draws the "
+            "last king, lays seven kings and 9C 9D 9H and discards: out concealed, 100 more. "
+            "A turn that laid nothing does not put the player on the table.",
+            state(
+                CLASSIC,
+                hands=hands,
+                stock_top="4H 7H 7D 7C KS",
+                turn=before,
+                phase=Phase.PLAY,
+            ),
+            ok(disc("6S")),
+            ok({"type": "draw"}, disc("4H")),
+            ok({"type": "draw"}, disc("7H")),
+            ok({"type": "draw"}, disc("7D")),
+            ok({"type": "draw"}, disc("7C")),
+            ok({"type": "draw"}, meld(CLASSIC_CANASTA), meld("9C 9D 9H"), disc("8S")),
+            score(*(mine, theirs)[:: 1 if team == 0 else -1]),
+        )
+
+
+def classic_pile_onto_a_meld(book: Book) -> None:
+    """Taking the pile onto a meld: the meld's rank must be the top card's, and on a frozen
+    pile exactly two natural cards of that rank are shown."""
+    for seat in (1, 2):
+        team = seat % 2
+        hands: list[str | None] = [None] * 4
+        hands[seat] = "8C 8D 8H 4C 5H 6H 7C 10S JS QS KS"
+        melds: list[list[str]] = [[], []]
+        melds[team] = ["KC KD KH", "8C 8D 8S"]
+        book.add(
+            f"one-door/pile-onto-a-meld-of-another-rank-seat-{seat}",
+            ["classic-take-pile"],
+            f"Seat {seat}'s side has kings (meld 0) and 8s (meld 1); the top card is the 8 of "
+            "spades. Taking the pile without naming how the top card is used is refused; laying "
+            "it off on the kings is refused, whatever the ranks' order; on the 8s it is taken.",
+            state(
+                CLASSIC,
+                hands=hands,
+                melds=melds,
+                discard="5C 6D 8S",
+                turn=seat,
+                phase=Phase.DRAW,
+            ),
+            acts(({"type": "take-pile"}, no("classic-take-pile", "top-card-not-melded"))),
+            acts(({"type": "take-pile", "meld": 0}, no("classic-take-pile", "no-meld-of-rank"))),
+            ok({"type": "take-pile", "meld": 1}),
+        )
+        book.add(
+            f"one-door/frozen-pile-onto-a-meld-shows-exactly-two-seat-{seat}",
+            ["classic-frozen-pile", "classic-take-pile"],
+            f"The pile is frozen (a joker lies in it) and its top card is the 8 of spades; "
+            f"seat {seat}'s side has a meld of 8s. Onto that meld the top card goes with "
+            "exactly two natural 8s from the hand: showing three is refused, two are taken.",
+            state(
+                CLASSIC,
+                hands=hands,
+                melds=melds,
+                discard="JK 6D 8S",
+                turn=seat,
+                phase=Phase.DRAW,
+            ),
+            acts(
+                (
+                    {"type": "take-pile", "meld": 1, "cards": cards("8C 8D 8H")},
+                    no("classic-frozen-pile", "natural-pair-needed"),
+                )
+            ),
+            ok({"type": "take-pile", "meld": 1, "cards": cards("8C 8D")}),
+        )
+
+
 def build() -> dict[str, Json]:
     koz = Book("koz", KOZ_SOURCE)
     one_door(koz, {"4S-8S+JK": 5, "JK+5S-9S": 5.5, "2H-7H": 4.5})
     koz_boundaries(koz)
     koz_one_door(koz)
+    koz_no_forced_opening(koz)
     fi = Book("fi-5200", FI_SOURCE)
     one_door(fi, {"4S-8S+JK": 40, "JK+5S-9S": 45, "2H-7H": 30})
     fi_symmetry(fi)
     fi_one_door(fi)
     fi_more(fi)
     fi_two_waiting(fi)
+    fi_first_fi_team_discards(fi)
+    classic = Book("classic", CLASSIC_SOURCE)
+    classic_aces_and_twos(classic)
+    classic_concealed_after_a_round(classic)
+    classic_pile_onto_a_meld(classic)
     games = {
         **largest_game_seed("koz", KOZ_SOURCE, KOZ, "random"),
         **largest_game_seed("fi-5200", FI_SOURCE, FI_5200, "greedy"),
+        **classic_carried_band("classic", CLASSIC_SOURCE),
     }
-    return {**koz.items, **fi.items, **games}
+    return {**koz.items, **fi.items, **classic.items, **games}
 
 
 def main(argv: Sequence[str] | None = None) -> int:
