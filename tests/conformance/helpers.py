@@ -17,8 +17,12 @@ from pathlib import Path
 from typing import Any
 
 from kanasta.cards import format_card, parse_card
+from kanasta.conformance.connections import SubprocessConnection
 from kanasta.conformance.engine_api import EngineStatus
+from kanasta.conformance.loader import fixture_from_json
+from kanasta.conformance.model import Fixture
 from kanasta.conformance.reference import ReferenceImplementation
+from kanasta.conformance.runner import RunResult, run_fixtures
 from kanasta.errors import InputError, Violation
 from kanasta.points import HalfPoints
 from kanasta.profiles import RulesProfile
@@ -60,6 +64,36 @@ LEGAL_35: dict[str, Any] = {
 def good_meld(ident: str) -> dict[str, Any]:
     """A fi-5200 meld fixture the reference passes (the id's first part is replaced)."""
     return meld_fixture(ident, "4H 5H 6H 2C 8H", LEGAL_35) | {"variant": "fi-5200"}
+
+
+def good_meld_fixtures(group: str, *names: str) -> list[Fixture]:
+    """Passing fi-5200 meld fixtures ``fi-5200/GROUP/NAME``, loaded."""
+    out = []
+    for name in names:
+        data = good_meld(f"fi-5200/{group}/{name}")
+        out.append(fixture_from_json(data, data["id"]))
+    return out
+
+
+def run_fake(
+    argv: list[str],
+    fixtures: list[Fixture],
+    *,
+    timeout: float,
+    start_timeout: float,
+    **kwargs: Any,
+) -> RunResult:
+    """Run fixtures against a fake implementation as a subprocess, always closing it."""
+    connection = SubprocessConnection(argv, timeout=timeout, start_timeout=start_timeout, **kwargs)
+    try:
+        return run_fixtures(fixtures, connection)
+    finally:
+        connection.close()
+
+
+def outcomes(result: RunResult) -> list[str]:
+    """The outcome of each fixture of a run, in order."""
+    return [r.outcome.value for r in result.results]
 
 
 def write_fixture(root: Path, data: Mapping[str, Any], ident: str | None = None) -> Path:

@@ -23,37 +23,31 @@ from kanasta.conformance import connections
 from kanasta.conformance.checks import Outcome, check_answer
 from kanasta.conformance.connections import SubprocessConnection
 from kanasta.conformance.jsonio import read_json_file
-from kanasta.conformance.loader import fixture_from_json
 from kanasta.conformance.model import Fixture
 from kanasta.conformance.protocol import ProtocolValidator
 from kanasta.conformance.report import write_json_report, write_text_file
-from kanasta.conformance.runner import MAX_KEPT_ANSWER_CHARS, RunResult, run_fixtures
+from kanasta.conformance.runner import MAX_KEPT_ANSWER_CHARS, RunResult
 from kanasta.errors import InputError
 from kanasta.points import parse_points
-from tests.conformance.helpers import fake_command, good_meld, write_fixture
+from tests.conformance import helpers
+from tests.conformance.helpers import (
+    fake_command,
+    good_meld,
+    good_meld_fixtures,
+    outcomes,
+    write_fixture,
+)
 
 TIMEOUT = 0.5
 START = 10.0
 
 
 def fixtures(*names: str) -> list[Fixture]:
-    out = []
-    for name in names:
-        data = good_meld(f"fi-5200/h/{name}")
-        out.append(fixture_from_json(data, data["id"]))
-    return out
+    return good_meld_fixtures("h", *names)
 
 
 def run_fake(argv: list[str], names: tuple[str, ...], **kwargs: Any) -> RunResult:
-    connection = SubprocessConnection(argv, timeout=TIMEOUT, start_timeout=START, **kwargs)
-    try:
-        return run_fixtures(fixtures(*names), connection)
-    finally:
-        connection.close()
-
-
-def outcomes(result: RunResult) -> list[str]:
-    return [r.outcome.value for r in result.results]
+    return helpers.run_fake(argv, fixtures(*names), timeout=TIMEOUT, start_timeout=START, **kwargs)
 
 
 def is_running(pid: int) -> bool:

@@ -18,35 +18,26 @@ import kanasta
 from kanasta.conformance import connections
 from kanasta.conformance.checks import Outcome
 from kanasta.conformance.connections import SubprocessConnection
-from kanasta.conformance.loader import fixture_from_json, load_fixtures
+from kanasta.conformance.loader import load_fixtures
 from kanasta.conformance.model import Fixture
 from kanasta.conformance.protocol import ImplementationError, ProtocolValidator
 from kanasta.conformance.runner import RunResult, run_fixtures
 from kanasta.errors import InputError
-from tests.conformance.helpers import fake_command, good_meld
+from tests.conformance import helpers
+from tests.conformance.helpers import fake_command, good_meld_fixtures, outcomes
 
 TIMEOUT = 0.5
 START = 5.0
 
 
 def fixtures(*names: str) -> list[Fixture]:
-    out = []
-    for name in names:
-        data = good_meld(f"fi-5200/t/{name}")
-        out.append(fixture_from_json(data, data["id"]))
-    return out
+    return good_meld_fixtures("t", *names)
 
 
 def run_fake(command: list[str], names: tuple[str, ...], **kwargs: Any) -> RunResult:
-    connection = SubprocessConnection(command, timeout=TIMEOUT, start_timeout=START, **kwargs)
-    try:
-        return run_fixtures(fixtures(*names), connection)
-    finally:
-        connection.close()
-
-
-def outcomes(result: RunResult) -> list[str]:
-    return [r.outcome.value for r in result.results]
+    return helpers.run_fake(
+        command, fixtures(*names), timeout=TIMEOUT, start_timeout=START, **kwargs
+    )
 
 
 def test_crash_is_an_error_for_that_fixture_and_the_process_is_restarted() -> None:
