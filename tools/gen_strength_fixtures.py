@@ -37,6 +37,7 @@ from fixture_kit import (
 )
 from gen_classic_fixtures import CANASTA as CLASSIC_CANASTA
 from gen_classic_fixtures import parts as classic_parts
+from gen_fi5200_fixtures import parts as fi_parts
 from gen_game_fixtures import GameBook, _played, _seeded_game, play_hand
 from kanasta.profiles import CLASSIC, FI_5200, KOZ, RulesProfile
 from kanasta.scenario import build_state
@@ -371,25 +372,6 @@ def koz_no_forced_opening(book: Book) -> None:
 
 
 # --------------------------------------------------------------------------- fi-5200
-
-
-def fi_parts(
-    canastas: float = 0,
-    fi: float = 0,
-    going_out: float = 0,
-    melded: float = 0,
-    hand: float = 0,
-    penalty: float = 0,
-) -> tuple[float, dict[str, float]]:
-    breakdown = {
-        "canastas": canastas,
-        "fi": fi,
-        "going-out": going_out,
-        "melded": melded,
-        "hand": hand,
-        "penalty": penalty,
-    }
-    return sum(breakdown.values()), breakdown
 
 
 def fi_symmetry(book: Book) -> None:
