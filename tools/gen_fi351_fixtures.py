@@ -285,6 +285,51 @@ def deal_fixtures(book: Book) -> None:
         facts(hand_sizes=[12, 11, 11, 11], stock_size=39, phase="play"),
     )
 
+    _clockwise_fixtures(book)
+
+
+_CLOCKWISE_HANDS = ("4C 5C 6C", "4D 5D 6D", "4H 5H 6H", "4S 5S 6S")
+"""Short hands, every card held by one seat only (the other copy is in the stock or a fi)."""
+
+
+def _clockwise_fixtures(book: Book) -> None:
+    for seat, players in ((3, 4), (1, 4), (2, 3)):
+        features = THREE if players == 3 else ()
+        following = (seat + 1) % players
+        after = (following + 1) % players
+        own = _CLOCKWISE_HANDS[following].split()[-1]
+        table = "the four players" if players == 4 else "three players (players-3)"
+        book.add(
+            f"deal/clockwise-{'players-3-' if features else ''}seat-{seat}-then-seat-{following}",
+            ["direction-fi-351", "seats-in-order-of-play", "turn-passes"],
+            f"fi-351 is played clockwise with {table}, and the seats are numbered in the order "
+            f"of play, so seat {following} sits at the left of seat {seat}. Seat {seat} draws "
+            f"the 8 of diamonds and discards it: the turn is seat {following}'s, who draws "
+            f"and discards {own}, a card only seat {following} holds (an engine that passed "
+            f"the turn the other way would refuse it), and the turn goes on to seat {after}.",
+            state(
+                features,
+                hands=list(_CLOCKWISE_HANDS[:players]),
+                stock_top="8D 9H",
+                turn=seat,
+                dealer=(seat - 1) % players,
+            ),
+            ok(DRAW, disc("8D")),
+            facts(turn=following, phase="draw", discard_top="8D", hand_sizes=[3] * players),
+            ok(DRAW, disc(own)),
+            facts(
+                turn=after,
+                phase="draw",
+                discard_top=own,
+                discard_size=2,
+                hands=[
+                    cards(h) if s != following else [*cards(h)[:-1], "9H"]
+                    for s, h in enumerate(_CLOCKWISE_HANDS[:players])
+                ],
+            ),
+            features=features,
+        )
+
 
 # --------------------------------------------------------------------------- chapter 6
 

@@ -87,15 +87,13 @@ NOT_REACHED: dict[str, dict[str, str]] = {
         "Game.number": "the game loop of `kanasta play` and `replay`",
         "Game.over": "the game loop of `kanasta play` and `replay`",
     },
-    "turn": {"check_phase": "no caller: the actions test their phase themselves"},
     "deal": {
         "get_next_seat_side": "a word of the `kanasta play` log",
         "check_seed": INPUT_CHECK,
         "check_deal": INPUT_CHECK,
     },
     "melds": {
-        "Meld.natural_count": "no caller",
-        "Meld.size": "read by natural_count only",
+        "Meld.size": "read by the speed layer (candidates) only",
         "Meld.high": "read by the test strategies only",
     },
     "scoring": {"TeamScore.get": "read by the score sheet's text only"},

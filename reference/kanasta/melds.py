@@ -105,11 +105,6 @@ class Meld:
         return sum(1 for c in self.cards if c == JOKER or _RANK[c] != rank)
 
     @property
-    def natural_count(self) -> int:
-        """How many of its cards stand as natural cards."""
-        return self.size - self.wild_count
-
-    @property
     def high(self) -> int:
         """RUN: the highest position (14 = ace high); 0 for other kinds."""
         return self.low + len(self.cards) - 1 if self.kind is _RUN else 0
@@ -494,10 +489,10 @@ def _run_layout(
         placed.append(aces[0])
     if not positions:
         return Violation("run-definition", "not-consecutive", "a run needs natural cards")
+    # The naturals stand at 3..13 and the one ace at 1 or 14, never both ends, so the
+    # span is at most 13.
     low, high = positions[0], positions[-1]
     span = high - low + 1
-    if span > 13:
-        return Violation("run-ace-position", "ace-both-ends", "a run spans at most 13 ranks")
     gap_count = span - len(positions)
     if len(wilds) > profile.max_wilds_per_meld:
         return Violation("one-wild-per-meld", "too-many-wilds", "at most one wild in a meld")

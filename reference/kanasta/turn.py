@@ -50,7 +50,6 @@ __all__ = [
     "can_finish_turn",
     "check_discard",
     "check_pass_by_showing",
-    "check_phase",
     "check_take_pile",
     "draw_past_red_threes",
     "get_legal_discards",
@@ -84,15 +83,10 @@ def remove_cards(hand: tuple[Card, ...], cards: Iterable[Card]) -> tuple[Card, .
 
 
 @implements("turn-structure")
-def check_phase(state: State, phase: Phase) -> Violation | None:
-    """turn-structure: each action belongs to one phase of the turn; nothing after the hand."""
-    if state.phase is phase and phase is not _OVER:
-        return None
-    return _phase_violation(state, phase)
-
-
 def _phase_violation(state: State, phase: Phase) -> Violation:
-    """The violation of :func:`check_phase` when the state is not in ``phase`` (or is over)."""
+    """turn-structure: each action belongs to one phase of the turn, and nothing follows the
+    end of the hand: the refusal of an action of ``phase`` when the state is not in it (or
+    is over). Each ``apply_*`` tests its phase itself and calls this when it differs."""
     if state.phase is _OVER:
         return Violation("turn-structure", "hand-over", "the hand is over")
     return Violation(

@@ -135,7 +135,7 @@ def test_canasta_kind_fixed_five_fives_and_wild_plus_one_half() -> None:
     still_half = apply_lay_off(FI_5200, half, parse_cards("5H"))
     assert isinstance(still_half, Meld)
     assert still_half.canasta is CanastaKind.HALF
-    assert still_half.natural_count == 7
+    assert still_half.size - still_half.wild_count == 7
 
 
 @pytest.mark.clause("canasta-kind-fixed")
@@ -148,7 +148,7 @@ def test_canasta_kind_fixed_five_fives_and_wild_plus_two_at_once_full() -> None:
 def test_canasta_kind_fixed_hearts_six_and_another_full(batch: str) -> None:
     meld = build(FI_5200, "5H 2C 7H 8H 9H 10H", batch)
     assert meld.canasta is CanastaKind.FULL
-    assert meld.natural_count == 7
+    assert meld.size - meld.wild_count == 7
 
 
 @pytest.mark.clause("canasta-kind-fixed", "run-wild-moves")

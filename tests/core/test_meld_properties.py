@@ -45,7 +45,7 @@ def check_shape(profile: RulesProfile, meld: Meld) -> None:
         assert meld.wild_count <= profile.max_wilds_per_meld
     elif meld.kind is MeldKind.SET:
         assert meld.wild_count <= profile.max_wilds_per_meld
-        assert meld.natural_count >= max(profile.min_naturals_per_meld, 1)
+        assert meld.size - meld.wild_count >= max(profile.min_naturals_per_meld, 1)
     if meld.canasta is None:
         assert meld.size < profile.canasta_size
 

@@ -23,7 +23,6 @@ from kanasta.turn import (
     apply_meld,
     apply_take_back,
     check_discard,
-    check_phase,
 )
 from tests.engine.random_hands import random_hand_states
 from tests.koz.util import KOZ, koz_state
@@ -35,9 +34,22 @@ def _states(family: str, seeds: range) -> list[State]:
     return [s for seed in seeds for s in random_hand_states(family, seed)]
 
 
+def _check_play_phase(state: State) -> Violation | None:
+    """turn-structure spelled out for an action of the play phase."""
+    if state.phase is Phase.OVER:
+        return Violation("turn-structure", "hand-over", "the hand is over")
+    if state.phase is not Phase.PLAY:
+        return Violation(
+            "turn-structure",
+            "wrong-phase",
+            f"this action belongs to the play phase, the turn is in the {state.phase.value} phase",
+        )
+    return None
+
+
 def _discard_the_plain_way(state: State, card: int) -> State | Violation:
     """apply_discard spelled out with the general checks and one step at a time."""
-    problem = check_phase(state, Phase.PLAY) or check_discard(state, card)
+    problem = _check_play_phase(state) or check_discard(state, card)
     if problem is not None:
         return problem
     seat = state.turn

@@ -7,10 +7,11 @@ import pytest
 from kanasta.errors import Violation
 from kanasta.state import Phase
 from kanasta.turn import (
+    apply_discard,
+    apply_draw,
     apply_take_pile,
     can_finish_turn,
     check_discard,
-    check_phase,
     get_legal_discards,
     is_take_pile_legal,
 )
@@ -43,15 +44,21 @@ def test_take_whole_pile_legal_in_the_corner_cases() -> None:
 
 
 @pytest.mark.clause("turn-structure")
-def test_turn_structure_check_phase_names_the_phase_or_the_end_of_the_hand() -> None:
+def test_turn_structure_an_action_out_of_its_phase_names_the_phase_or_the_end_of_the_hand() -> None:
     draw = koz_state(hands=["5H"], discard="KD")
-    assert check_phase(draw, Phase.DRAW) is None
-    wrong = check_phase(draw, Phase.PLAY)
-    assert wrong is not None
+    assert not isinstance(apply_draw(draw), Violation)
+    wrong = apply_discard(draw, draw.hands[0][0])
+    assert isinstance(wrong, Violation)
     assert (wrong.clause, wrong.code) == ("turn-structure", "wrong-phase")
-    over = check_phase(koz_state(hands=["5H"], discard="KD", phase=Phase.OVER), Phase.OVER)
-    assert over is not None
-    assert (over.clause, over.code) == ("turn-structure", "hand-over")
+    assert "belongs to the play phase, the turn is in the draw phase" in wrong.detail
+    played = koz_state(hands=["5H 6H"], discard="KD", phase=Phase.PLAY)
+    early = apply_draw(played)
+    assert isinstance(early, Violation)
+    assert (early.clause, early.code) == ("turn-structure", "wrong-phase")
+    over = koz_state(hands=["5H"], discard="KD", phase=Phase.OVER)
+    for refused in (apply_draw(over), apply_discard(over, over.hands[0][0])):
+        assert isinstance(refused, Violation)
+        assert (refused.clause, refused.code) == ("turn-structure", "hand-over")
 
 
 @pytest.mark.clause("turn-must-finish", "emptying-needs-canasta")

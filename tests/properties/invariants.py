@@ -115,7 +115,7 @@ def _kind_by_cards(state: State, meld: Meld) -> CanastaKind | None:
         return CanastaKind.ALL_WILD
     if (
         meld.kind is MeldKind.RUN
-        and meld.natural_count == 13
+        and meld.size == 13
         and meld.wild_count == 0
         and profile.bonus("super")
     ):

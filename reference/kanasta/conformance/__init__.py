@@ -3,7 +3,8 @@
 Two versions travel with every report:
 
 * :data:`SUITE_VERSION`, the version of the fixture set and its format: it
-  changes when fixtures are added, changed or removed;
+  changes when fixtures are added, changed or removed (what each version brought:
+  ``docs/conformance/changelog.rst``);
 * :data:`PROTOCOL_VERSION`, the version of the JSON-lines protocol spoken with
   an implementation under test: ``MAJOR.MINOR``; a runner accepts an
   implementation whose major version equals its own.
@@ -13,7 +14,7 @@ from __future__ import annotations
 
 __all__ = ["MAX_DEPTH", "MAX_FILE_BYTES", "PROTOCOL_VERSION", "SUITE_VERSION"]
 
-SUITE_VERSION = "0.1.0"
+SUITE_VERSION = "0.2.0"
 PROTOCOL_VERSION = "1.1"
 
 MAX_FILE_BYTES = 1 << 20
