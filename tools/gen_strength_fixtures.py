@@ -37,6 +37,7 @@ from fixture_kit import (
 )
 from gen_classic_fixtures import CANASTA as CLASSIC_CANASTA
 from gen_classic_fixtures import parts as classic_parts
+from gen_classic_fixtures import state as classic_state
 from gen_fi5200_fixtures import parts as fi_parts
 from gen_game_fixtures import GameBook, _played, _seeded_game, play_hand
 from kanasta.profiles import CLASSIC, FI_5200, KOZ, RulesProfile
@@ -772,6 +773,130 @@ def classic_pile_onto_a_meld(book: Book) -> None:
         )
 
 
+# --------------------------------------------------------------------------- triage of seed 7777
+# (melds, canasta, opening, going_out, scoring, game, deal, profiles)
+
+
+def koz_trump_of_a_seeded_deal() -> dict[str, Json]:
+    """The trump of a hand the engine deals itself from a game seed: the bottom card of its
+    stock (clause trump-card), seen through a canasta that matches it. Each hand is played
+    by a seeded greedy policy, as ``tools/gen_game_fixtures.py`` plays its seeded games
+    (golden hand scores); the seeds were chosen so that a canasta of one team matches the
+    trump and a canasta of the other team matches the top card of the stock, so that an
+    engine turning up the wrong end of the stock scores both teams differently."""
+    cases = (
+        # (game seed, first dealer, what the hand shows)
+        (
+            12,
+            0,
+            "the trump is the KS: team 1's dirty canasta of kings takes the trump bonus of "
+            "its kind (20, not 10), while team 0's run of hearts does not (the top card of "
+            "the stock, the JH, is not the trump)",
+        ),
+        (
+            17,
+            1,
+            "the trump is the 3C: team 0's dirty run of clubs takes the trump bonus (20), "
+            "while team 1's run of diamonds does not (the top card of the stock, the 4D, "
+            "is not the trump)",
+        ),
+    )
+    out: dict[str, Json] = {}
+    for game_seed, first_dealer, shows in cases:
+        games = GameBook("koz", KOZ_SOURCE)
+        _seeded_game(
+            games, KOZ, game_seed=game_seed, first_dealer=first_dealer, policy="greedy", hands=1
+        )
+        ((_, data),) = games.items.items()
+        ident = f"koz/one-door/trump-of-a-seeded-deal-seed-{game_seed}"
+        data["id"] = ident
+        data["clauses"] = ["trump-card", "canasta-trump-match", "game-record"]
+        data["description"] = (
+            f"A koz game from seed {game_seed}, seat {first_dealer} dealing: the engine deals "
+            "the hand itself (clause game-record), and the trump is the bottom card of its "
+            f"stock, which stays in the stock (clause trump-card). Here {shows}. The hand is "
+            "played in full (actions chosen by a seeded greedy policy; the hand scores are "
+            "golden values of the reference). An implementation without the seeded shuffle "
+            "may answer it unsupported."
+        )
+        out[ident] = data
+    return out
+
+
+def classic_concealed_canasta_batches(book: Book) -> None:
+    """concealed-canasta: the bonus goes to a canasta laid in one meld, not to one that
+    grew in two batches or in three."""
+    feature = ("concealed-canasta",)
+    others = {1: {"s2": "5D", "s0": "5S"}, 2: {"s3": "5D", "s1": "5S"}}
+    cases = (
+        # (seat, the side's melds, melded, canastas, what the description says)
+        (
+            1,
+            [CLASSIC_CANASTA, ["QC QC QD", "QD QH", "QH JK"]],
+            180,
+            900,
+            "a natural canasta of kings laid from the hand in one meld (500 and 100 more) "
+            "and a mixed canasta of queens built in three batches (300, no more)",
+        ),
+        (
+            2,
+            [["QC QC QD", "QD QH QH JK"]],
+            110,
+            300,
+            "only a mixed canasta of queens built in two batches (300, no more)",
+        ),
+    )
+    for seat, mine, melded, canastas, what in cases:
+        team = seat % 2
+        hands: list[str | None] = [None] * 4
+        hands[seat] = "9D"
+        hands[(seat + 2) % 4] = "4C"
+        for key, text in others[seat].items():
+            hands[int(key[1:])] = text
+        melds: list[list[Any]] = [["5C 5D 5H"], ["5C 5D 5H"]]
+        melds[team] = list(mine)
+        scores = [classic_parts(15, 0, 0, 0, 0, -10)] * 2
+        scores[team] = classic_parts(melded, canastas, 0, 100, 0, -5)
+        book.add(
+            f"one-door/concealed-canasta-counts-one-batch-only-seat-{seat}",
+            ["classic-options", "classic-hand-score"],
+            f"With the option concealed-canasta, seat {seat} goes out; its side has {what}. "
+            "Only a canasta laid in one meld earns the 100 more, however many batches the "
+            "others took.",
+            classic_state(feature, hands=hands, melds=melds, turn=seat, phase=Phase.PLAY),
+            ok(disc("9D")),
+            score(*scores),
+            features=feature,
+        )
+
+
+def classic_joker_canasta_of_eight(book: Book) -> None:
+    """joker-canasta: the first batch must be a whole canasta, seven wild cards or more."""
+    feature = ("joker-canasta",)
+    for seat in (1, 2):
+        team = seat % 2
+        hands: list[str | None] = [None] * 4
+        hands[seat] = "JK JK JK JK 2C 2D 2H 2S 9D"
+        hands[(seat + 2) % 4] = "4C"
+        hands[(seat + 1) % 4] = "5D"
+        hands[(seat + 3) % 4] = "5S"
+        melds: list[list[str]] = [["5C 5D 5H"], ["5C 5D 5H"]]
+        melds[team] = [CLASSIC_CANASTA]
+        scores = [classic_parts(15, 0, 0, 0, 0, -10)] * 2
+        scores[team] = classic_parts(350, 2500, 0, 100, 0, -5)
+        book.add(
+            f"one-door/joker-canasta-of-eight-at-once-seat-{seat}",
+            ["classic-options", "wild-only-melds", "classic-hand-score"],
+            f"With the option joker-canasta, seat {seat} lays eight wild cards at once: more "
+            "than seven is still a whole canasta in one meld (2000; cards 4 x 50 + 4 x 20 = "
+            "280), and it goes out with the last card.",
+            classic_state(feature, hands=hands, melds=melds, turn=seat, phase=Phase.PLAY),
+            ok(meld("2C 2D 2H 2S JK JK JK JK"), disc("9D")),
+            score(*scores),
+            features=feature,
+        )
+
+
 def build() -> dict[str, Json]:
     koz = Book("koz", KOZ_SOURCE)
     one_door(koz, {"4S-8S+JK": 5, "JK+5S-9S": 5.5, "2H-7H": 4.5})
@@ -789,10 +914,13 @@ def build() -> dict[str, Json]:
     classic_aces_and_twos(classic)
     classic_concealed_after_a_round(classic)
     classic_pile_onto_a_meld(classic)
+    classic_concealed_canasta_batches(classic)
+    classic_joker_canasta_of_eight(classic)
     games = {
         **largest_game_seed("koz", KOZ_SOURCE, KOZ, "random"),
         **largest_game_seed("fi-5200", FI_SOURCE, FI_5200, "greedy"),
         **classic_carried_band("classic", CLASSIC_SOURCE),
+        **koz_trump_of_a_seeded_deal(),
     }
     return {**koz.items, **fi.items, **classic.items, **games}
 
