@@ -39,10 +39,11 @@ from gen_classic_fixtures import CANASTA as CLASSIC_CANASTA
 from gen_classic_fixtures import parts as classic_parts
 from gen_classic_fixtures import state as classic_state
 from gen_fi5200_fixtures import parts as fi_parts
-from gen_game_fixtures import GameBook, _played, _seeded_game, play_hand
-from kanasta.profiles import CLASSIC, FI_5200, KOZ, RulesProfile
+from gen_game_fixtures import GameBook, _clean, _number, _played, _seeded_game, play_hand
+from kanasta.game import get_hand_seed
+from kanasta.profiles import CLASSIC, FI_5200, KOZ, RulesProfile, get_profile
 from kanasta.scenario import build_state
-from kanasta.state import Phase, state_to_json
+from kanasta.state import Phase, get_team_count, state_to_json
 
 KOZ_SOURCE = "seed 001"
 FI_SOURCE = "seed 000 (part 1)"
@@ -897,6 +898,48 @@ def classic_joker_canasta_of_eight(book: Book) -> None:
         )
 
 
+def classic_small_table_games() -> dict[str, Json]:
+    """Games of two and of three players from a seed: the engine deals the hands itself,
+    so the hand size of the table (15 and 13 cards, clause classic-players) is the
+    engine's own. One hand each, played by a seeded greedy policy (golden hand scores)."""
+    out: dict[str, Json] = {}
+    for name, game_seed, first_dealer, cards_each in (
+        ("players-2", 5, 1, 15),
+        ("players-3", 6, 2, 13),
+    ):
+        features = (name,)
+        profile = get_profile("classic", features)
+        teams = get_team_count(profile)
+        hand_seed = get_hand_seed(game_seed, 1)
+        hand, scores = play_hand(
+            profile, hand_seed, first_dealer, [0.0] * teams, game_seed + 1, "greedy"
+        )
+        games = GameBook("classic", CLASSIC_SOURCE)
+        clean = _clean(scores)
+        games.add(
+            f"seed-{game_seed}-{name}",
+            ["classic-players", "game-record", "game-hands"],
+            f"A classic game of {profile.players} players, each alone ({name}), from seed "
+            f"{game_seed}, seat {first_dealer} dealing: the engine deals the hand itself "
+            f"(clause game-record), {cards_each} cards to each player (clause "
+            "classic-players), and it is played in full (actions chosen by a seeded greedy "
+            "policy; the hand scores are golden values of the reference). An engine that "
+            "deals another number of cards cannot replay the actions. An implementation "
+            "without the seeded shuffle may answer it unsupported.",
+            first_dealer=first_dealer,
+            rows=[(clean, first_dealer, clean, _clean([_number(profile.target_score)])[0])],
+            winner=None,
+            hands=[{"actions": hand["actions"]}],
+            seed=game_seed,
+            features=features,
+        )
+        ((_, data),) = games.items.items()
+        ident = f"classic/one-door/game-from-a-seed-{name}"
+        data["id"] = ident
+        out[ident] = data
+    return out
+
+
 def build() -> dict[str, Json]:
     koz = Book("koz", KOZ_SOURCE)
     one_door(koz, {"4S-8S+JK": 5, "JK+5S-9S": 5.5, "2H-7H": 4.5})
@@ -921,6 +964,7 @@ def build() -> dict[str, Json]:
         **largest_game_seed("fi-5200", FI_SOURCE, FI_5200, "greedy"),
         **classic_carried_band("classic", CLASSIC_SOURCE),
         **koz_trump_of_a_seeded_deal(),
+        **classic_small_table_games(),
     }
     return {**koz.items, **fi.items, **classic.items, **games}
 
