@@ -940,6 +940,64 @@ def classic_small_table_games() -> dict[str, Json]:
     return out
 
 
+def classic_options_one_door(book: Book) -> None:
+    """Rules of classic's options and wild cards that only one path reaches: a 2 of spades
+    freezing the pile, a joker canasta growing, the going-out waiver for one card only."""
+    for seat in (1, 2):
+        team = seat % 2
+        hands: list[str | None] = [None] * 4
+        hands[seat] = "8C 8D 8H 4C 5H 6H 7C 10S JS QS KS"
+        melds: list[list[str]] = [[], []]
+        melds[team] = ["KC KD KH", "8C 8D 8S"]
+        book.add(
+            f"one-door/two-of-spades-freezes-the-pile-seat-{seat}",
+            ["classic-frozen-pile", "classic-take-pile"],
+            f"A 2 of spades lies in the pile under the 8 of spades: like every wild card it "
+            f"freezes the pile, so seat {seat} takes it onto its side's meld of 8s only with "
+            "two natural 8s from the hand.",
+            classic_state(
+                (), hands=hands, melds=melds, discard="2S 6D 8S", turn=seat, phase=Phase.DRAW
+            ),
+            acts(
+                ({"type": "take-pile", "meld": 1}, no("classic-frozen-pile", "natural-pair-needed"))
+            ),
+            ok({"type": "take-pile", "meld": 1, "cards": cards("8C 8D")}),
+        )
+    joker = ("joker-canasta",)
+    for seat in (0, 3):
+        team = seat % 2
+        hands = [None] * 4
+        hands[seat] = "2C JK 9D 9H"
+        melds = [["5C 5D 5H"], ["5C 5D 5H"]]
+        melds[team] = ["JK JK JK 2C 2D 2H 2S"]
+        book.add(
+            f"one-door/joker-canasta-grows-by-wild-cards-seat-{seat}",
+            ["classic-options", "wild-only-melds"],
+            f"With the option joker-canasta, seat {seat}'s side has a joker canasta laid at "
+            "once. It takes wild cards afterwards, one at a time (a 2, then a joker): only its "
+            "first batch had to be a whole canasta. A natural 9 is refused.",
+            classic_state(joker, hands=hands, melds=melds, turn=seat, phase=Phase.PLAY),
+            ok(lay(0, "2C"), lay(0, "JK")),
+            acts((lay(0, "9D"), no("wild-only-melds", "natural-on-wild-meld"))),
+            features=joker,
+        )
+    waiver = ("concealed-waives-minimum",)
+    for seat in (1, 2):
+        hands = [None] * 4
+        hands[seat] = "4C 4C 4D 4D 4H 4H 4S 7S 8S"
+        book.add(
+            f"one-door/concealed-waiver-not-for-two-cards-left-seat-{seat}",
+            ["classic-options", "classic-opening-minimum", "classic-concealed"],
+            f"With the option concealed-waives-minimum, seat {seat}'s side has not opened; the "
+            "player melds seven natural 4s (35, below 50) and keeps two cards: discarding one "
+            "does not go out, so the waiver does not apply and the discard is refused.",
+            classic_state(waiver, hands=hands, turn=seat, phase=Phase.PLAY),
+            ok(meld("4C 4C 4D 4D 4H 4H 4S")),
+            acts((disc("7S"), no("classic-opening-minimum", "below-threshold"))),
+            features=waiver,
+        )
+
+
 def build() -> dict[str, Json]:
     koz = Book("koz", KOZ_SOURCE)
     one_door(koz, {"4S-8S+JK": 5, "JK+5S-9S": 5.5, "2H-7H": 4.5})
@@ -959,6 +1017,7 @@ def build() -> dict[str, Json]:
     classic_pile_onto_a_meld(classic)
     classic_concealed_canasta_batches(classic)
     classic_joker_canasta_of_eight(classic)
+    classic_options_one_door(classic)
     games = {
         **largest_game_seed("koz", KOZ_SOURCE, KOZ, "random"),
         **largest_game_seed("fi-5200", FI_SOURCE, FI_5200, "greedy"),
