@@ -37,11 +37,13 @@ from fixture_kit import (
 )
 from gen_classic_fixtures import CANASTA as CLASSIC_CANASTA
 from gen_classic_fixtures import parts as classic_parts
+from gen_classic_fixtures import state as classic_state
 from gen_fi5200_fixtures import parts as fi_parts
-from gen_game_fixtures import GameBook, _played, _seeded_game, play_hand
-from kanasta.profiles import CLASSIC, FI_5200, KOZ, RulesProfile
+from gen_game_fixtures import GameBook, _clean, _number, _played, _seeded_game, play_hand
+from kanasta.game import get_hand_seed
+from kanasta.profiles import CLASSIC, FI_5200, KOZ, RulesProfile, get_profile
 from kanasta.scenario import build_state
-from kanasta.state import Phase, state_to_json
+from kanasta.state import Phase, get_team_count, state_to_json
 
 KOZ_SOURCE = "seed 001"
 FI_SOURCE = "seed 000 (part 1)"
@@ -772,6 +774,230 @@ def classic_pile_onto_a_meld(book: Book) -> None:
         )
 
 
+# --------------------------------------------------------------------------- triage of seed 7777
+# (melds, canasta, opening, going_out, scoring, game, deal, profiles)
+
+
+def koz_trump_of_a_seeded_deal() -> dict[str, Json]:
+    """The trump of a hand the engine deals itself from a game seed: the bottom card of its
+    stock (clause trump-card), seen through a canasta that matches it. Each hand is played
+    by a seeded greedy policy, as ``tools/gen_game_fixtures.py`` plays its seeded games
+    (golden hand scores); the seeds were chosen so that a canasta of one team matches the
+    trump and a canasta of the other team matches the top card of the stock, so that an
+    engine turning up the wrong end of the stock scores both teams differently."""
+    cases = (
+        # (game seed, first dealer, what the hand shows)
+        (
+            12,
+            0,
+            "the trump is the KS: team 1's dirty canasta of kings takes the trump bonus of "
+            "its kind (20, not 10), while team 0's run of hearts does not (the top card of "
+            "the stock, the JH, is not the trump)",
+        ),
+        (
+            17,
+            1,
+            "the trump is the 3C: team 0's dirty run of clubs takes the trump bonus (20), "
+            "while team 1's run of diamonds does not (the top card of the stock, the 4D, "
+            "is not the trump)",
+        ),
+    )
+    out: dict[str, Json] = {}
+    for game_seed, first_dealer, shows in cases:
+        games = GameBook("koz", KOZ_SOURCE)
+        _seeded_game(
+            games, KOZ, game_seed=game_seed, first_dealer=first_dealer, policy="greedy", hands=1
+        )
+        ((_, data),) = games.items.items()
+        ident = f"koz/one-door/trump-of-a-seeded-deal-seed-{game_seed}"
+        data["id"] = ident
+        data["clauses"] = ["trump-card", "canasta-trump-match", "game-record"]
+        data["description"] = (
+            f"A koz game from seed {game_seed}, seat {first_dealer} dealing: the engine deals "
+            "the hand itself (clause game-record), and the trump is the bottom card of its "
+            f"stock, which stays in the stock (clause trump-card). Here {shows}. The hand is "
+            "played in full (actions chosen by a seeded greedy policy; the hand scores are "
+            "golden values of the reference). An implementation without the seeded shuffle "
+            "may answer it unsupported."
+        )
+        out[ident] = data
+    return out
+
+
+def classic_concealed_canasta_batches(book: Book) -> None:
+    """concealed-canasta: the bonus goes to a canasta laid in one meld, not to one that
+    grew in two batches or in three."""
+    feature = ("concealed-canasta",)
+    others = {1: {"s2": "5D", "s0": "5S"}, 2: {"s3": "5D", "s1": "5S"}}
+    cases = (
+        # (seat, the side's melds, melded, canastas, what the description says)
+        (
+            1,
+            [CLASSIC_CANASTA, ["QC QC QD", "QD QH", "QH JK"]],
+            180,
+            900,
+            "a natural canasta of kings laid from the hand in one meld (500 and 100 more) "
+            "and a mixed canasta of queens built in three batches (300, no more)",
+        ),
+        (
+            2,
+            [["QC QC QD", "QD QH QH JK"]],
+            110,
+            300,
+            "only a mixed canasta of queens built in two batches (300, no more)",
+        ),
+    )
+    for seat, mine, melded, canastas, what in cases:
+        team = seat % 2
+        hands: list[str | None] = [None] * 4
+        hands[seat] = "9D"
+        hands[(seat + 2) % 4] = "4C"
+        for key, text in others[seat].items():
+            hands[int(key[1:])] = text
+        melds: list[list[Any]] = [["5C 5D 5H"], ["5C 5D 5H"]]
+        melds[team] = list(mine)
+        scores = [classic_parts(15, 0, 0, 0, 0, -10)] * 2
+        scores[team] = classic_parts(melded, canastas, 0, 100, 0, -5)
+        book.add(
+            f"one-door/concealed-canasta-counts-one-batch-only-seat-{seat}",
+            ["classic-options", "classic-hand-score"],
+            f"With the option concealed-canasta, seat {seat} goes out; its side has {what}. "
+            "Only a canasta laid in one meld earns the 100 more, however many batches the "
+            "others took.",
+            classic_state(feature, hands=hands, melds=melds, turn=seat, phase=Phase.PLAY),
+            ok(disc("9D")),
+            score(*scores),
+            features=feature,
+        )
+
+
+def classic_joker_canasta_of_eight(book: Book) -> None:
+    """joker-canasta: the first batch must be a whole canasta, seven wild cards or more."""
+    feature = ("joker-canasta",)
+    for seat in (1, 2):
+        team = seat % 2
+        hands: list[str | None] = [None] * 4
+        hands[seat] = "JK JK JK JK 2C 2D 2H 2S 9D"
+        hands[(seat + 2) % 4] = "4C"
+        hands[(seat + 1) % 4] = "5D"
+        hands[(seat + 3) % 4] = "5S"
+        melds: list[list[str]] = [["5C 5D 5H"], ["5C 5D 5H"]]
+        melds[team] = [CLASSIC_CANASTA]
+        scores = [classic_parts(15, 0, 0, 0, 0, -10)] * 2
+        scores[team] = classic_parts(350, 2500, 0, 100, 0, -5)
+        book.add(
+            f"one-door/joker-canasta-of-eight-at-once-seat-{seat}",
+            ["classic-options", "wild-only-melds", "classic-hand-score"],
+            f"With the option joker-canasta, seat {seat} lays eight wild cards at once: more "
+            "than seven is still a whole canasta in one meld (2000; cards 4 x 50 + 4 x 20 = "
+            "280), and it goes out with the last card.",
+            classic_state(feature, hands=hands, melds=melds, turn=seat, phase=Phase.PLAY),
+            ok(meld("2C 2D 2H 2S JK JK JK JK"), disc("9D")),
+            score(*scores),
+            features=feature,
+        )
+
+
+def classic_small_table_games() -> dict[str, Json]:
+    """Games of two and of three players from a seed: the engine deals the hands itself,
+    so the hand size of the table (15 and 13 cards, clause classic-players) is the
+    engine's own. One hand each, played by a seeded greedy policy (golden hand scores)."""
+    out: dict[str, Json] = {}
+    for name, game_seed, first_dealer, cards_each in (
+        ("players-2", 5, 1, 15),
+        ("players-3", 6, 2, 13),
+    ):
+        features = (name,)
+        profile = get_profile("classic", features)
+        teams = get_team_count(profile)
+        hand_seed = get_hand_seed(game_seed, 1)
+        hand, scores = play_hand(
+            profile, hand_seed, first_dealer, [0.0] * teams, game_seed + 1, "greedy"
+        )
+        games = GameBook("classic", CLASSIC_SOURCE)
+        clean = _clean(scores)
+        games.add(
+            f"seed-{game_seed}-{name}",
+            ["classic-players", "game-record", "game-hands"],
+            f"A classic game of {profile.players} players, each alone ({name}), from seed "
+            f"{game_seed}, seat {first_dealer} dealing: the engine deals the hand itself "
+            f"(clause game-record), {cards_each} cards to each player (clause "
+            "classic-players), and it is played in full (actions chosen by a seeded greedy "
+            "policy; the hand scores are golden values of the reference). An engine that "
+            "deals another number of cards cannot replay the actions. An implementation "
+            "without the seeded shuffle may answer it unsupported.",
+            first_dealer=first_dealer,
+            rows=[(clean, first_dealer, clean, _clean([_number(profile.target_score)])[0])],
+            winner=None,
+            hands=[{"actions": hand["actions"]}],
+            seed=game_seed,
+            features=features,
+        )
+        ((_, data),) = games.items.items()
+        ident = f"classic/one-door/game-from-a-seed-{name}"
+        data["id"] = ident
+        out[ident] = data
+    return out
+
+
+def classic_options_one_door(book: Book) -> None:
+    """Rules of classic's options and wild cards that only one path reaches: a 2 of spades
+    freezing the pile, a joker canasta growing, the going-out waiver for one card only."""
+    for seat in (1, 2):
+        team = seat % 2
+        hands: list[str | None] = [None] * 4
+        hands[seat] = "8C 8D 8H 4C 5H 6H 7C 10S JS QS KS"
+        melds: list[list[str]] = [[], []]
+        melds[team] = ["KC KD KH", "8C 8D 8S"]
+        book.add(
+            f"one-door/two-of-spades-freezes-the-pile-seat-{seat}",
+            ["classic-frozen-pile", "classic-take-pile"],
+            f"A 2 of spades lies in the pile under the 8 of spades: like every wild card it "
+            f"freezes the pile, so seat {seat} takes it onto its side's meld of 8s only with "
+            "two natural 8s from the hand.",
+            classic_state(
+                (), hands=hands, melds=melds, discard="2S 6D 8S", turn=seat, phase=Phase.DRAW
+            ),
+            acts(
+                ({"type": "take-pile", "meld": 1}, no("classic-frozen-pile", "natural-pair-needed"))
+            ),
+            ok({"type": "take-pile", "meld": 1, "cards": cards("8C 8D")}),
+        )
+    joker = ("joker-canasta",)
+    for seat in (0, 3):
+        team = seat % 2
+        hands = [None] * 4
+        hands[seat] = "2C JK 9D 9H"
+        melds = [["5C 5D 5H"], ["5C 5D 5H"]]
+        melds[team] = ["JK JK JK 2C 2D 2H 2S"]
+        book.add(
+            f"one-door/joker-canasta-grows-by-wild-cards-seat-{seat}",
+            ["classic-options", "wild-only-melds"],
+            f"With the option joker-canasta, seat {seat}'s side has a joker canasta laid at "
+            "once. It takes wild cards afterwards, one at a time (a 2, then a joker): only its "
+            "first batch had to be a whole canasta. A natural 9 is refused.",
+            classic_state(joker, hands=hands, melds=melds, turn=seat, phase=Phase.PLAY),
+            ok(lay(0, "2C"), lay(0, "JK")),
+            acts((lay(0, "9D"), no("wild-only-melds", "natural-on-wild-meld"))),
+            features=joker,
+        )
+    waiver = ("concealed-waives-minimum",)
+    for seat in (1, 2):
+        hands = [None] * 4
+        hands[seat] = "4C 4C 4D 4D 4H 4H 4S 7S 8S"
+        book.add(
+            f"one-door/concealed-waiver-not-for-two-cards-left-seat-{seat}",
+            ["classic-options", "classic-opening-minimum", "classic-concealed"],
+            f"With the option concealed-waives-minimum, seat {seat}'s side has not opened; the "
+            "player melds seven natural 4s (35, below 50) and keeps two cards: discarding one "
+            "does not go out, so the waiver does not apply and the discard is refused.",
+            classic_state(waiver, hands=hands, turn=seat, phase=Phase.PLAY),
+            ok(meld("4C 4C 4D 4D 4H 4H 4S")),
+            acts((disc("7S"), no("classic-opening-minimum", "below-threshold"))),
+            features=waiver,
+        )
+
+
 def build() -> dict[str, Json]:
     koz = Book("koz", KOZ_SOURCE)
     one_door(koz, {"4S-8S+JK": 5, "JK+5S-9S": 5.5, "2H-7H": 4.5})
@@ -789,10 +1015,15 @@ def build() -> dict[str, Json]:
     classic_aces_and_twos(classic)
     classic_concealed_after_a_round(classic)
     classic_pile_onto_a_meld(classic)
+    classic_concealed_canasta_batches(classic)
+    classic_joker_canasta_of_eight(classic)
+    classic_options_one_door(classic)
     games = {
         **largest_game_seed("koz", KOZ_SOURCE, KOZ, "random"),
         **largest_game_seed("fi-5200", FI_SOURCE, FI_5200, "greedy"),
         **classic_carried_band("classic", CLASSIC_SOURCE),
+        **koz_trump_of_a_seeded_deal(),
+        **classic_small_table_games(),
     }
     return {**koz.items, **fi.items, **classic.items, **games}
 
