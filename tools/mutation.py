@@ -160,6 +160,8 @@ class Outcome:
     """Per family: ``same``, ``differs``, ``crash: ...``, ``timeout`` or ``not run``."""
     first_difference: dict[str, dict[str, Any]] = field(default_factory=dict)
     """Per family whose oracle observes the mutant: the first event that differs."""
+    oracle_cpu: float = 0.0
+    """Processor seconds the oracle took in the child (all families)."""
 
     def is_killed_in(self, family: str) -> bool:
         """Whether ``family``'s fixtures fail (a crash or a time-out fails them all)."""
@@ -465,7 +467,7 @@ def _run_child(command: list[str], env: dict[str, str], timeout: float) -> tuple
 
 def _read_child(
     code: int, output: str, families: Sequence[str]
-) -> tuple[list[str], dict[str, str], dict[str, dict[str, Any]]]:
+) -> tuple[list[str], dict[str, str], dict[str, dict[str, Any]], float]:
     """The variants whose fixtures failed, and the oracle's verdict per family."""
     lines = output.splitlines()
     first = lines[0] if lines else ""
@@ -494,7 +496,8 @@ def _read_child(
             oracle[family] = "differs" if entry.get("differs") else "same"
         if entry is not None and entry.get("first_difference") and oracle[family] != "same":
             first_difference[family] = entry["first_difference"]
-    return killed_by, oracle, first_difference
+    cpu = sum(float(e.get("cpu_seconds", 0.0)) for e in found.values())
+    return killed_by, oracle, first_difference, cpu
 
 
 def _child_command(suite_file: Path, oracle_file: Path | None, mode: str) -> list[str]:
@@ -557,7 +560,7 @@ def run_mutants(
             finally:
                 path.write_text(original, encoding="utf-8")
                 free.put(package)
-            killed_by, oracle, first = _read_child(code, output, families)
+            killed_by, oracle, first, cpu = _read_child(code, output, families)
             if code == 0:
                 status = "equivalent" if key in equivalent else "survived"
                 outcome = Outcome(mutant, status, key, diff)
@@ -565,6 +568,7 @@ def run_mutants(
                 outcome = Outcome(mutant, "killed", key, diff, killed_by)
             outcome.oracle = oracle
             outcome.first_difference = first
+            outcome.oracle_cpu = cpu
         outcome.seconds = time.perf_counter() - started
         if progress:
             seen = [f for f in families if outcome.is_observed_in(f)]
@@ -826,6 +830,10 @@ def main(argv: Sequence[str] | None = None) -> int:
         "seconds": time.perf_counter() - started,
         "baseline_seconds": baseline,
         "jobs": max(1, args.jobs),
+        "oracle_cpu_seconds_per_mutant": (
+            sum(o.oracle_cpu for o in outcomes) / max(1, sum(1 for o in outcomes if o.oracle_cpu))
+        ),
+        "child_seconds_per_mutant": sum(o.seconds for o in outcomes) / max(1, len(outcomes)),
         "oracle": not args.no_oracle,
         "oracle_seconds": oracle_seconds,
         "timeout_seconds": timeout,

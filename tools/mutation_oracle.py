@@ -22,18 +22,26 @@ is that of the whole record.
 
 The run is meant for a child process whose ``PYTHONPATH`` puts a mutated copy
 of the package first (``tools/mutation_suite.py``); it imports the package
-when called, not when loaded.
+when called, not when loaded. On its own, to see what it costs or to compare a
+changed copy of the package with a record:
+
+    python tools/mutation_oracle.py [--families koz,classic] [--out RECORD.pickle]
+                                    [--reference RECORD.pickle]
 """
 
 from __future__ import annotations
 
+import argparse
 import hashlib
 import json
+import pickle
 import random
 import signal
+import sys
 import time
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
+from pathlib import Path
 from types import FrameType
 from typing import Any
 
@@ -145,8 +153,27 @@ def _alarm(_signum: int, _frame: FrameType | None) -> None:
 
 
 def _action_key(action: Any) -> tuple[str, tuple[int, ...], int, int]:
+    """An action as plain values that sort (its type is a ``StrEnum``: a str)."""
     wild = -1 if action.wild_at is None else action.wild_at
-    return (action.type.value, tuple(action.cards), action.meld, wild)
+    return (str(action.type.value), action.cards, action.meld, wild)
+
+
+_KINDS: dict[object, str] = {}
+
+
+def _sorted_listing(actions: Sequence[Any]) -> tuple[list[Any], list[tuple[object, ...]]]:
+    """The legal actions in a canonical order of their own (the listing's order is the
+    engine's), with their keys."""
+    kind = _KINDS
+    if not kind:
+        from kanasta.actions import ActionType  # noqa: PLC0415
+
+        kind.update((t, str(t.value)) for t in ActionType)
+    keys = [
+        (kind[a.type], a.cards, a.meld, -1 if a.wild_at is None else a.wild_at) for a in actions
+    ]
+    order = sorted(range(len(keys)), key=keys.__getitem__)
+    return [actions[i] for i in order], [keys[i] for i in order]
 
 
 _MELDS: dict[int, tuple[object, tuple[object, ...]]] = {}
@@ -266,11 +293,13 @@ def _play_hand(
         record.where = (
             f"{family} {' '.join(options) or '(no options)'}: hand {number}, decision {moves}"
         )
-        listing = sorted(engine.legal_actions(state), key=_action_key)
-        keys = [_action_key(a) for a in listing]
+        listing, keys = _sorted_listing(engine.legal_actions(state))
         record.add("legal", keys, f"{len(keys)} actions")
         for kind, probe in _probe_actions(family, state, probe_rng):
-            record.add(f"probe {kind}", (_action_key(probe), _verdict(engine.apply(state, probe))))
+            verdict = _verdict(engine.apply(state, probe))
+            shown = "accepted" if verdict[0] == "accepted" else " ".join(map(str, verdict))
+            key = _action_key(probe)
+            record.add(f"probe {kind}", (key, verdict), f"{key} -> {shown}")
         if not listing or moves >= MAX_MOVES:
             record.add("stuck", moves)
             return
@@ -366,6 +395,7 @@ def run_oracle(
     out: dict[str, dict[str, Any]] = {}
     for family in families:
         started = time.perf_counter()
+        cpu = time.process_time()
         record, status = run_family(
             family,
             seed,
@@ -376,8 +406,44 @@ def run_oracle(
             "digest": record.digest(),
             "status": status,
             "seconds": time.perf_counter() - started,
+            "cpu_seconds": time.process_time() - cpu,
             "events": len(record.events),
             "first_difference": record.first,
             "record": record.events,
         }
     return out
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0] if __doc__ else None)
+    parser.add_argument("--families", default=",".join(FAMILIES), help="comma-separated")
+    parser.add_argument("--seed", type=int, default=1, help="seed of the hands and probes")
+    parser.add_argument("--out", type=Path, help="write the record here (pickle)")
+    parser.add_argument("--reference", type=Path, help="compare with this record")
+    args = parser.parse_args(argv)
+    families = [f.strip() for f in args.families.split(",") if f.strip()]
+    unknown = [f for f in families if f not in FAMILIES]
+    if unknown:
+        parser.error(f"no oracle for {', '.join(unknown)}; the families are {', '.join(FAMILIES)}")
+    reference: dict[str, dict[str, Any]] | None = None
+    if args.reference is not None:
+        with args.reference.open("rb") as handle:
+            reference = pickle.load(handle)
+    result = run_oracle(
+        args.seed,
+        None if reference is None else {f: v["record"] for f, v in reference.items()},
+        families=families,
+    )
+    if reference is not None:
+        for family, entry in result.items():
+            entry["differs"] = entry["digest"] != reference[family]["digest"]
+    if args.out is not None:
+        with args.out.open("wb") as handle:
+            pickle.dump(result, handle, protocol=pickle.HIGHEST_PROTOCOL)
+    summary = {f: {k: v for k, v in e.items() if k != "record"} for f, e in result.items()}
+    print(json.dumps(summary, indent=1))
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
