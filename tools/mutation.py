@@ -16,7 +16,14 @@ and why, is in ``docs/strength.rst``: the display, JSON and notation functions
 remove-decorator operator. Known equivalent mutants are listed, each with its
 argument, in ``conformance/mutation/equivalent.txt`` and leave the denominator.
 
+Per family, the same child plays the differential play oracle
+(``tools/mutation_oracle.py``): a family whose oracle answers differently under
+the mutant has an input where the mutant is wrong, so the family's score is the
+share of the mutants it can tell at all (killed by its fixtures or observed by
+its oracle) that its fixtures kill. ``--jobs N`` runs N mutants at once.
+
     python tools/mutation.py [--sample N] [--seed S] [--modules melds,turn] [--out DIR]
+                             [--jobs N] [--no-oracle]
     python tools/mutation.py --list          # the population per module, nothing run
 """
 
@@ -582,8 +589,11 @@ def run_mutants(
                 )
         return outcome
 
-    with ThreadPoolExecutor(max_workers=max(1, len(packages))) as pool:
+    pool = ThreadPoolExecutor(max_workers=max(1, len(packages)))
+    try:
         yield from pool.map(judge, range(1, len(sample) + 1), sample)
+    finally:  # a stop (SIGTERM, Ctrl-C) waits for the running mutants only
+        pool.shutdown(wait=True, cancel_futures=True)
 
 
 # -- reports -------------------------------------------------------------------------------------
