@@ -12,7 +12,8 @@ verdict: accepted with the state it leads to, or the rejection's clause and
 reason code. Each hand ends with its score and with the game's answer after
 it (totals, winner, target in force, next dealer), from starting totals picked
 around the family's opening bands and target; short seeded games of given hand
-scores check the target, the ties and the extensions on their own.
+scores check the target, the ties and the extensions on their own, and the
+seeds a game deals its hands from.
 
 Every input is a function of the seeds and of earlier *recorded* answers of
 the engine (the probes read the hand and the melds of a state whose JSON is
@@ -322,11 +323,14 @@ def _play_hand(
 def _play_games(family: str, options: tuple[str, ...], seed: int, record: Record) -> None:
     """Short games of given hand scores around the target and its extensions."""
     from kanasta.deal import get_next_dealer  # noqa: PLC0415
-    from kanasta.game import get_game_after_hand  # noqa: PLC0415
+    from kanasta.game import get_game_after_hand, get_hand_seed  # noqa: PLC0415
     from kanasta.profiles import get_profile  # noqa: PLC0415
 
     profile = get_profile(family, options)
     rng = random.Random(f"{seed}:{family}:{' '.join(options)}:games")
+    record.where = f"{family} {' '.join(options) or '(no options)'}: hand seeds"
+    game_seeds = (0, rng.getrandbits(32), rng.getrandbits(64), (1 << 64) - 1)
+    record.add("hand seeds", [get_hand_seed(s, n) for s in game_seeds for n in (1, 2, 3)])
     seats = next((SEATS[o] for o in options if o in SEATS), 4)
     teams = seats if seats in (2, 3) else 2
     targets = TARGETS[family]
