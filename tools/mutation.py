@@ -683,6 +683,13 @@ def format_report(report: dict[str, Any]) -> str:
         f"score {_pct(total['score'])} killed ({total['killed']} killed, "
         f"{total['survived']} survived, {total['equivalent']} equivalent, "
         f"{total['not_run']} not run); 95% Wilson interval {_pct(low)} .. {_pct(high)}",
+    ]
+    if meta.get("oracle"):
+        lines.append(
+            f"play oracle: {meta['oracle_cpu_seconds_per_mutant']:.2f} s of processor time per "
+            f"mutant (four families); {meta['jobs']} job(s)"
+        )
+    lines += [
         "",
         f"{'module':<11} {'population':>10} {'sampled':>7} {'killed':>6} {'survived':>8} "
         f"{'equiv':>5} {'score':>7}  95% interval",
