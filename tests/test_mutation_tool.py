@@ -160,7 +160,11 @@ def test_two_mutants_end_to_end_give_the_same_outcomes_with_two_jobs(tmp_path: P
     assert text.startswith("commit ")
     assert "per family:" in text
     one = _run_tool(tmp_path / "one", "--jobs", "1")
-    for part in ("total", "modules", "families", "killed_by_family", "survivors"):
+    assert len(report["outcomes"]) == 2
+    for outcome in report["outcomes"]:
+        if outcome["status"] in mutation.JUDGED:
+            assert set(outcome["oracle"]) == set(mutation_oracle.FAMILIES)
+    for part in ("total", "modules", "families", "killed_by_family", "survivors", "outcomes"):
         assert one[part] == report[part], part
 
 
@@ -238,7 +242,14 @@ def test_read_child_tells_the_suite_and_the_oracle_apart() -> None:
     killed_by, _, _, _ = mutation._read_child(1, "Traceback (most recent call last):", families)
     assert killed_by == ["crash"]
     killed_by, seen, _, _ = mutation._read_child(0, json.dumps({"variants": []}), ())
-    assert (killed_by, seen) == ([], {})
+    assert (killed_by, seen) == (None, {})
+    # The suite passed, then the oracle ran out of time: the mutant is not killed.
+    passed = json.dumps({"passed": True, "variants": []})
+    killed_by, seen, _, _ = mutation._read_child(-1, passed, families)
+    assert killed_by is None
+    assert set(seen.values()) == {"timeout"}
+    failed = json.dumps({"passed": False, "variants": ["koz"]})
+    assert mutation._read_child(-1, failed, families)[0] == ["koz"]
 
 
 def test_oracle_inputs_are_the_pristine_profiles_numbers() -> None:

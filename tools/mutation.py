@@ -59,7 +59,7 @@ from kanasta.conformance.model import JsonObject
 from kanasta.conformance.runner import reference_dealer
 from kanasta.spec import load_spec
 from mutation_oracle import FAMILIES as ORACLE_FAMILIES
-from mutation_suite import FrozenSuite, save_suite
+from mutation_suite import FrozenSuite, get_oracle_limit, save_suite
 
 ROOT = Path(__file__).resolve().parent.parent
 TOOLS = ROOT / "tools"
@@ -474,25 +474,38 @@ def _run_child(command: list[str], env: dict[str, str], timeout: float) -> tuple
 
 def _read_child(
     code: int, output: str, families: Sequence[str]
-) -> tuple[list[str], dict[str, str], dict[str, dict[str, Any]], float]:
-    """The variants whose fixtures failed, and the oracle's verdict per family."""
+) -> tuple[list[str] | None, dict[str, str], dict[str, dict[str, Any]], float]:
+    """The variants whose fixtures failed (``None``: the suite passed), and the oracle's
+    verdict per family.
+
+    The suite's own line decides when the child wrote it: a child that the oracle
+    held past the time limit, after the suite passed, does not kill its mutant."""
     lines = output.splitlines()
     first = lines[0] if lines else ""
-    killed_by: list[str] = []
-    if code != 0:
-        if first.startswith("{"):
+    suite: dict[str, Any] = {}
+    if first.startswith("{"):
+        try:
             suite = json.loads(first)
-            killed_by = ["crash"] if "crash" in suite else list(suite.get("variants", []))
+        except json.JSONDecodeError:  # cut short by a time-out
+            suite = {}
+    passed = bool(suite.get("passed", code == 0))
+    killed_by: list[str] | None = None
+    if not passed:
+        if "crash" in suite:
+            killed_by = ["crash"]
+        elif suite.get("variants"):
+            killed_by = list(suite["variants"])
         else:
             killed_by = ["timeout" if code == -1 else "crash"]
-        if code == -1 and not killed_by:
-            killed_by = ["timeout"]
     oracle: dict[str, str] = {}
     first_difference: dict[str, dict[str, Any]] = {}
     found: dict[str, Any] = {}
     for line in lines[1:]:
         if line.startswith('{"oracle"'):
-            found = json.loads(line)["oracle"]
+            try:
+                found = json.loads(line)["oracle"]
+            except json.JSONDecodeError:  # cut short by a time-out
+                found = {}
     for family in families:
         entry = found.get(family)
         if entry is None:
@@ -568,7 +581,7 @@ def run_mutants(
                 path.write_text(original, encoding="utf-8")
                 free.put(package)
             killed_by, oracle, first, cpu = _read_child(code, output, families)
-            if code == 0:
+            if killed_by is None:
                 status = "equivalent" if key in equivalent else "survived"
                 outcome = Outcome(mutant, status, key, diff)
             else:
@@ -665,6 +678,18 @@ def build_report(
             if o.status == "equivalent" and any(o.is_observed_in(f) for f in families)
         ),
         "survivors": survivors,
+        "outcomes": [
+            {
+                "key": o.key,
+                "module": o.mutant.module,
+                "line": o.mutant.line,
+                "operator": o.mutant.operator,
+                "status": o.status,
+                "killed_by": o.killed_by,
+                "oracle": o.oracle,
+            }
+            for o in outcomes
+        ],
         "survivors_by_clause": dict(sorted(by_clause.items())),
         "equivalent_seen": sorted(o.key for o in outcomes if o.status == "equivalent"),
     }
@@ -828,6 +853,9 @@ def main(argv: Sequence[str] | None = None) -> int:
                 return 2
             oracle_seconds = {f: round(float(e["seconds"]), 3) for f, e in pristine.items()}
         timeout = args.timeout if args.timeout > 0 else max(20.0, 10 * baseline)
+        # Each family's run stops by itself at its own limit: the child's limit leaves room
+        # for all of them, so that a slow family does not cost the next ones their run.
+        timeout += sum(get_oracle_limit(s) for s in oracle_seconds.values())
         outcomes = list(
             run_mutants(
                 sample, packages, suite_file, equivalent, timeout, not args.quiet, oracle_file

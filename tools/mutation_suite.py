@@ -11,8 +11,8 @@ is: by its answers to the fixtures' requests, through the in-process runner.
                                                 [--oracle-reference RECORD.pickle]
 
 Exit 0 when every fixture passes, 1 when any fails or errs (the mutant is killed);
-the first line of standard output is JSON: the failing fixture ids, the variants
-they belong to, and how many fixtures were checked.
+the first line of standard output is JSON: whether the suite passed, the failing
+fixture ids, the variants they belong to, and how many fixtures were checked.
 
 With ``--oracle-out`` (the pristine run) or ``--oracle-reference`` (a mutant's),
 the same child then plays the differential oracle of ``tools/mutation_oracle.py``
@@ -90,6 +90,11 @@ ORACLE_LIMIT = (5.0, 20.0)
 """A family's run under a mutant stops after max(5 s, 20 times its pristine seconds)."""
 
 
+def get_oracle_limit(pristine_seconds: float) -> float:
+    """The time limit of a family's run under a mutant (see :data:`ORACLE_LIMIT`)."""
+    return max(ORACLE_LIMIT[0], ORACLE_LIMIT[1] * pristine_seconds)
+
+
 def run_oracle_step(out: Path | None, reference: Path | None) -> JsonObject:
     """Play the oracle; write the record (``out``) or compare with one (``reference``)."""
     from mutation_oracle import run_oracle  # noqa: PLC0415
@@ -98,10 +103,7 @@ def run_oracle_step(out: Path | None, reference: Path | None) -> JsonObject:
         with reference.open("rb") as handle:
             pristine: dict[str, dict[str, object]] = pickle.load(handle)
         events = {f: v["record"] for f, v in pristine.items()}
-        limits = {
-            f: max(ORACLE_LIMIT[0], ORACLE_LIMIT[1] * float(str(v["seconds"])))
-            for f, v in pristine.items()
-        }
+        limits = {f: get_oracle_limit(float(str(v["seconds"]))) for f, v in pristine.items()}
         result = run_oracle(ORACLE_SEED, events, limits)  # type: ignore[arg-type]
         for family, entry in result.items():
             entry["differs"] = entry["digest"] != pristine[family]["digest"]
@@ -134,6 +136,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         ok, report = run_suite(load_suite(Path(args[0])))
     except Exception as exc:  # a mutant may break the runner itself
         ok, report = False, {"crash": f"{type(exc).__name__}: {str(exc)[:200]}", "variants": []}
+    report["passed"] = ok
     report["seconds"] = time.perf_counter() - started
     print(json.dumps(report), flush=True)
     if options:
