@@ -90,9 +90,10 @@ def thorough(session: nox.Session) -> None:
 def mutation(session: nox.Session) -> None:
     """Suite strength: cosmic-ray mutants of the rule modules judged by the conformance
     suite alone, a seeded sample run at low priority (not by default; docs/strength.rst).
-    Arguments go to ``tools/mutation.py`` (e.g. ``-- --sample 300 --seed 5``)."""
+    Arguments go to ``tools/mutation.py`` (e.g. ``-- --sample 300 --seed 5``); two mutants
+    run at once (``--jobs 2``, both cores; ``-- --jobs 1`` leaves one free)."""
     session.install("-e", ".[test]")
-    session.run("python", "tools/mutation.py", *session.posargs)
+    session.run("python", "tools/mutation.py", "--jobs", "2", *session.posargs)
 
 
 @nox.session(python=PYTHON)

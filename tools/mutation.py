@@ -16,7 +16,14 @@ and why, is in ``docs/strength.rst``: the display, JSON and notation functions
 remove-decorator operator. Known equivalent mutants are listed, each with its
 argument, in ``conformance/mutation/equivalent.txt`` and leave the denominator.
 
+Per family, the same child plays the differential play oracle
+(``tools/mutation_oracle.py``): a family whose oracle answers differently under
+the mutant has an input where the mutant is wrong, so the family's score is the
+share of the mutants it can tell at all (killed by its fixtures or observed by
+its oracle) that its fixtures kill. ``--jobs N`` runs N mutants at once.
+
     python tools/mutation.py [--sample N] [--seed S] [--modules melds,turn] [--out DIR]
+                             [--jobs N] [--no-oracle]
     python tools/mutation.py --list          # the population per module, nothing run
 """
 
@@ -29,6 +36,7 @@ import hashlib
 import json
 import math
 import os
+import queue
 import random
 import re
 import shutil
@@ -36,8 +44,10 @@ import signal
 import subprocess
 import sys
 import tempfile
+import threading
 import time
 from collections.abc import Iterator, Sequence
+from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
 from importlib.metadata import PackageNotFoundError, version
@@ -48,7 +58,8 @@ from kanasta.conformance.loader import load_fixtures
 from kanasta.conformance.model import JsonObject
 from kanasta.conformance.runner import reference_dealer
 from kanasta.spec import load_spec
-from mutation_suite import FrozenSuite, save_suite
+from mutation_oracle import FAMILIES as ORACLE_FAMILIES
+from mutation_suite import FrozenSuite, get_oracle_limit, save_suite
 
 ROOT = Path(__file__).resolve().parent.parent
 TOOLS = ROOT / "tools"
@@ -150,6 +161,22 @@ class Outcome:
     diff: str = ""
     killed_by: list[str] = field(default_factory=list)
     seconds: float = 0.0
+    oracle: dict[str, str] = field(default_factory=dict)
+    """Per family: ``same``, ``differs``, ``crash: ...``, ``timeout`` or ``not run``."""
+    first_difference: dict[str, dict[str, Any]] = field(default_factory=dict)
+    """Per family whose oracle observes the mutant: the first event that differs."""
+    oracle_cpu: float = 0.0
+    """Processor seconds the oracle took in the child (all families)."""
+
+    def is_killed_in(self, family: str) -> bool:
+        """Whether ``family``'s fixtures fail (a crash or a time-out fails them all)."""
+        return self.status == "killed" and (
+            family in self.killed_by or bool({"crash", "timeout"} & set(self.killed_by))
+        )
+
+    def is_observed_in(self, family: str) -> bool:
+        """Whether ``family``'s oracle tells the mutant from the pristine code."""
+        return self.oracle.get(family, "same") not in ("same", "not run")
 
 
 _SLUG_LINE = re.compile(r"^\s*([a-z0-9]+(?:-[a-z0-9]+)*(?:\s*,\s*[a-z0-9]+(?:-[a-z0-9]+)*)*)\s*:")
@@ -330,6 +357,37 @@ def get_score(outcomes: Sequence[Outcome]) -> dict[str, Any]:
     }
 
 
+JUDGED = ("killed", "survived", "equivalent")
+"""The statuses of mutants that ran (the others did not mutate or did not run)."""
+
+
+def get_family_score(outcomes: Sequence[Outcome], family: str) -> dict[str, Any]:
+    """The score of one family's fixtures over the mutants that family can tell at all.
+
+    killed: the family's fixtures fail; observed: the family's oracle differs; seen:
+    either. The score is killed / seen; a survivor is observed and not killed (an input
+    of the family where the mutant answers otherwise, that no fixture of the family
+    gives); the rest are not seen in the family (counted only). Listed equivalents take
+    part: the evidence decides here, not the triage (an observed one contradicts its line).
+    """
+    ran = [o for o in outcomes if o.status in JUDGED]
+    killed = [o for o in ran if o.is_killed_in(family)]
+    observed = [o for o in ran if o.is_observed_in(family)]
+    seen = [o for o in ran if o.is_killed_in(family) or o.is_observed_in(family)]
+    survivors = [o for o in seen if not o.is_killed_in(family)]
+    low, high = wilson(len(killed), len(seen))
+    return {
+        "killed": len(killed),
+        "observed": len(observed),
+        "seen": len(seen),
+        "survived": len(survivors),
+        "not_seen": len(ran) - len(seen),
+        "score": len(killed) / len(seen) if seen else None,
+        "ci95": [low, high],
+        "survivors": [o.key for o in survivors],
+    }
+
+
 def read_equivalent(path: Path = EQUIVALENT_FILE) -> dict[str, str]:
     """Known equivalent mutants: ``key  argument`` a line (``#`` starts a comment)."""
     known: dict[str, str] = {}
@@ -398,71 +456,155 @@ def _freeze_suite(path: Path, fixtures: Path) -> int:
 
 
 def _run_child(command: list[str], env: dict[str, str], timeout: float) -> tuple[int, str]:
-    try:
-        done = subprocess.run(
-            command, env=env, capture_output=True, text=True, timeout=timeout, check=False
-        )
-    except subprocess.TimeoutExpired:
-        return (-1, "timeout")
-    return (done.returncode, done.stdout + done.stderr)
+    """Run a child; its exit code (-1: timed out) and its output (what it wrote before a
+    time-out too, so that a finished first line still counts)."""
+    with tempfile.TemporaryFile("w+", encoding="utf-8") as out:
+        with subprocess.Popen(command, env=env, stdout=out, stderr=subprocess.STDOUT) as child:
+            try:
+                code = child.wait(timeout=timeout)
+            except subprocess.TimeoutExpired:
+                child.kill()
+                child.wait()
+                code = -1
+        out.seek(0)
+        return (code, out.read())
+
+
+def _read_child(
+    code: int, output: str, families: Sequence[str]
+) -> tuple[list[str] | None, dict[str, str], dict[str, dict[str, Any]], float]:
+    """The variants whose fixtures failed (``None``: the suite passed), and the oracle's
+    verdict per family.
+
+    The suite's own line decides when the child wrote it: a child that the oracle
+    held past the time limit, after the suite passed, does not kill its mutant."""
+    lines = output.splitlines()
+    first = lines[0] if lines else ""
+    suite: dict[str, Any] = {}
+    if first.startswith("{"):
+        try:
+            suite = json.loads(first)
+        except json.JSONDecodeError:  # cut short by a time-out
+            suite = {}
+    passed = bool(suite.get("passed", code == 0))
+    killed_by: list[str] | None = None
+    if not passed:
+        if "crash" in suite:
+            killed_by = ["crash"]
+        elif suite.get("variants"):
+            killed_by = list(suite["variants"])
+        else:
+            killed_by = ["timeout" if code == -1 else "crash"]
+    oracle: dict[str, str] = {}
+    first_difference: dict[str, dict[str, Any]] = {}
+    found: dict[str, Any] = {}
+    for line in lines[1:]:
+        if line.startswith('{"oracle"'):
+            try:
+                found = json.loads(line)["oracle"]
+            except json.JSONDecodeError:  # cut short by a time-out
+                found = {}
+    for family in families:
+        entry = found.get(family)
+        if entry is None:
+            oracle[family] = "timeout" if code == -1 else "crash: no oracle answer"
+        elif entry["status"] != "ok":
+            oracle[family] = str(entry["status"])
+        else:
+            oracle[family] = "differs" if entry.get("differs") else "same"
+        if entry is not None and entry.get("first_difference") and oracle[family] != "same":
+            first_difference[family] = entry["first_difference"]
+    cpu = sum(float(e.get("cpu_seconds", 0.0)) for e in found.values())
+    return killed_by, oracle, first_difference, cpu
+
+
+def _child_command(suite_file: Path, oracle_file: Path | None, mode: str) -> list[str]:
+    command = [sys.executable, str(TOOLS / "mutation_suite.py"), str(suite_file)]
+    if oracle_file is not None:
+        command += [mode, str(oracle_file)]
+    return command
 
 
 def run_mutants(
     sample: Sequence[Mutant],
-    package: Path,
+    packages: Sequence[Path],
     suite_file: Path,
     equivalent: dict[str, str],
     timeout: float,
     progress: bool = True,
+    oracle_file: Path | None = None,
 ) -> Iterator[Outcome]:
-    """Apply each mutant to the scratch package, run the suite, and say what became of it."""
+    """Apply each mutant to a scratch package, run the suite (and the oracle, with its
+    pristine record ``oracle_file``), and say what became of it.
+
+    One mutant runs at a time in each package of ``packages`` (``--jobs``); the
+    outcomes come in the order of ``sample`` whatever the order they end in.
+    """
     from cosmic_ray.mutating import (  # type: ignore[import-untyped, import-not-found, unused-ignore]  # noqa: PLC0415
-        use_mutation,
+        mutate_code,
     )
     from cosmic_ray.plugins import (  # type: ignore[import-untyped, import-not-found, unused-ignore]  # noqa: PLC0415
         get_operator,
     )
 
-    env = dict(os.environ)
-    env["PYTHONPATH"] = str(package.parent)
-    env["PYTHONDONTWRITEBYTECODE"] = "1"
-    command = [sys.executable, str(TOOLS / "mutation_suite.py"), str(suite_file)]
-    for number, mutant in enumerate(sample, start=1):
-        operator = get_operator(f"core/{mutant.operator}")()
-        path = package / f"{mutant.module}.py"
+    families = ORACLE_FAMILIES if oracle_file is not None else ()
+    command = _child_command(suite_file, oracle_file, "--oracle-reference")
+    free: queue.Queue[Path] = queue.Queue()
+    for package in packages:
+        free.put(package)
+    parse_lock = threading.Lock()
+    print_lock = threading.Lock()
+    sources = {m.module: (PACKAGE / f"{m.module}.py").read_text(encoding="utf-8") for m in sample}
+
+    def judge(number: int, mutant: Mutant) -> Outcome:
         started = time.perf_counter()
-        with use_mutation(path, operator, mutant.occurrence) as (original, mutated):
-            if mutated is None:
-                outcome = Outcome(mutant, "no-mutation")
-            else:
-                diff = "\n".join(
-                    difflib.unified_diff(
-                        original.split("\n"), mutated.split("\n"), lineterm="", n=0
-                    )
-                )
-                key = mutant_key(mutant, diff)
+        original = sources[mutant.module]
+        with parse_lock:  # parso and the operators are not known to be thread-safe
+            operator = get_operator(f"core/{mutant.operator}")()
+            mutated = mutate_code(original, operator, mutant.occurrence)
+        if mutated is None:
+            outcome = Outcome(mutant, "no-mutation")
+        else:
+            diff = "\n".join(
+                difflib.unified_diff(original.split("\n"), mutated.split("\n"), lineterm="", n=0)
+            )
+            key = mutant_key(mutant, diff)
+            package = free.get()
+            path = package / f"{mutant.module}.py"
+            try:
+                path.write_text(mutated, encoding="utf-8")
+                env = dict(os.environ, PYTHONPATH=str(package.parent), PYTHONDONTWRITEBYTECODE="1")
                 code, output = _run_child(command, env, timeout)
-                if code == 0:
-                    status = "equivalent" if key in equivalent else "survived"
-                    outcome = Outcome(mutant, status, key, diff)
-                else:
-                    outcome = Outcome(mutant, "killed", key, diff)
-                    first = output.splitlines()[0] if output else ""
-                    if first.startswith("{"):
-                        outcome.killed_by = list(json.loads(first).get("variants", []))
-                    elif code == -1:
-                        outcome.killed_by = ["timeout"]
-                    else:
-                        outcome.killed_by = ["crash"]
+            finally:
+                path.write_text(original, encoding="utf-8")
+                free.put(package)
+            killed_by, oracle, first, cpu = _read_child(code, output, families)
+            if killed_by is None:
+                status = "equivalent" if key in equivalent else "survived"
+                outcome = Outcome(mutant, status, key, diff)
+            else:
+                outcome = Outcome(mutant, "killed", key, diff, killed_by)
+            outcome.oracle = oracle
+            outcome.first_difference = first
+            outcome.oracle_cpu = cpu
         outcome.seconds = time.perf_counter() - started
         if progress:
-            print(
-                f"[{number}/{len(sample)}] {outcome.status:<10} {mutant.module}:{mutant.line} "
-                f"{mutant.operator} ({mutant.function})",
-                file=sys.stderr,
-                flush=True,
-            )
-        yield outcome
+            seen = [f for f in families if outcome.is_observed_in(f)]
+            with print_lock:
+                print(
+                    f"[{number}/{len(sample)}] {outcome.status:<10} {mutant.module}:{mutant.line} "
+                    f"{mutant.operator} ({mutant.function})"
+                    + (f" observed: {' '.join(seen)}" if seen else ""),
+                    file=sys.stderr,
+                    flush=True,
+                )
+        return outcome
+
+    pool = ThreadPoolExecutor(max_workers=max(1, len(packages)))
+    try:
+        yield from pool.map(judge, range(1, len(sample) + 1), sample)
+    finally:  # a stop (SIGTERM, Ctrl-C) waits for the running mutants only
+        pool.shutdown(wait=True, cancel_futures=True)
 
 
 # -- reports -------------------------------------------------------------------------------------
@@ -477,8 +619,10 @@ def build_report(
     population: Sequence[Mutant],
     meta: dict[str, Any],
     modules: Sequence[str],
+    families: Sequence[str] = (),
 ) -> dict[str, Any]:
-    """The result as JSON: meta, overall and per-module scores, survivors by clause."""
+    """The result as JSON: meta, overall, per-module and per-family scores, survivors by
+    clause, split by whether some family's oracle observes them."""
     per_module: dict[str, Any] = {}
     for module in modules:
         mine = [o for o in outcomes if o.mutant.module == module]
@@ -498,6 +642,10 @@ def build_report(
                 for line in o.diff.splitlines()
                 if line[:1] in "+-" and not line.startswith(("+++", "---"))
             ],
+            "observed_by": [f for f in families if o.is_observed_in(f)],
+            "first_difference": {
+                f: o.first_difference[f] for f in families if f in o.first_difference
+            },
         }
         for o in outcomes
         if o.status == "survived"
@@ -508,18 +656,38 @@ def build_report(
         for slug in slugs:
             by_clause.setdefault(slug, []).append(str(entry["key"]))
     killed = [o for o in outcomes if o.status == "killed"]
-    families: dict[str, int] = {}
+    killed_by: dict[str, int] = {}
     for o in killed:
         for name in o.killed_by:
-            families[name] = families.get(name, 0) + 1
+            killed_by[name] = killed_by.get(name, 0) + 1
     total = get_score(outcomes)
     total["population"] = len(population)
     return {
         "meta": meta,
         "total": total,
         "modules": per_module,
-        "killed_by_family": dict(sorted(families.items())),
+        "families": {f: get_family_score(outcomes, f) for f in families},
+        "killed_by_family": dict(sorted(killed_by.items())),
+        "survivors_observed": [s["key"] for s in survivors if s["observed_by"]],
+        "survivors_unobserved": [s["key"] for s in survivors if not s["observed_by"]],
+        "equivalent_observed": sorted(
+            o.key
+            for o in outcomes
+            if o.status == "equivalent" and any(o.is_observed_in(f) for f in families)
+        ),
         "survivors": survivors,
+        "outcomes": [
+            {
+                "key": o.key,
+                "module": o.mutant.module,
+                "line": o.mutant.line,
+                "operator": o.mutant.operator,
+                "status": o.status,
+                "killed_by": o.killed_by,
+                "oracle": o.oracle,
+            }
+            for o in outcomes
+        ],
         "survivors_by_clause": dict(sorted(by_clause.items())),
         "equivalent_seen": sorted(o.key for o in outcomes if o.status == "equivalent"),
     }
@@ -538,6 +706,13 @@ def format_report(report: dict[str, Any]) -> str:
         f"score {_pct(total['score'])} killed ({total['killed']} killed, "
         f"{total['survived']} survived, {total['equivalent']} equivalent, "
         f"{total['not_run']} not run); 95% Wilson interval {_pct(low)} .. {_pct(high)}",
+    ]
+    if meta.get("oracle"):
+        lines.append(
+            f"play oracle: {meta['oracle_cpu_seconds_per_mutant']:.2f} s of processor time per "
+            f"mutant (four families); {meta['jobs']} job(s)"
+        )
+    lines += [
         "",
         f"{'module':<11} {'population':>10} {'sampled':>7} {'killed':>6} {'survived':>8} "
         f"{'equiv':>5} {'score':>7}  95% interval",
@@ -549,6 +724,22 @@ def format_report(report: dict[str, Any]) -> str:
             f"{entry['survived']:>8} {entry['equivalent']:>5} {_pct(entry['score']):>7}  "
             f"{_pct(lo)} .. {_pct(hi)}"
         )
+    families = report.get("families", {})
+    if families:
+        lines += [
+            "",
+            "per family: killed by the family's fixtures, observed by its play oracle, seen = "
+            "either; score = killed / seen",
+            f"{'family':<11} {'killed':>6} {'observed':>8} {'seen':>5} {'survived':>8} "
+            f"{'not seen':>8} {'score':>7}  95% interval",
+        ]
+        for family, entry in families.items():
+            lo, hi = entry["ci95"]
+            lines.append(
+                f"{family:<11} {entry['killed']:>6} {entry['observed']:>8} {entry['seen']:>5} "
+                f"{entry['survived']:>8} {entry['not_seen']:>8} {_pct(entry['score']):>7}  "
+                f"{_pct(lo)} .. {_pct(hi)}"
+            )
     lines += ["", "killed mutants, by the variants whose fixtures failed:"]
     for name, count in report["killed_by_family"].items():
         lines.append(f"  {name:<10} {count}")
@@ -557,10 +748,28 @@ def format_report(report: dict[str, Any]) -> str:
         lines.append(f"  {slug}: {len(keys)}")
         for key in keys:
             lines.append(f"    {key}")
+    if families:
+        observed = report["survivors_observed"]
+        unobserved = report["survivors_unobserved"]
+        lines += ["", f"survivors some family's oracle observes (definite gaps): {len(observed)}"]
+        lines.extend(f"  {key}" for key in observed)
+        lines += [
+            "",
+            f"survivors no oracle observes (candidates for equivalence, each still needing "
+            f"an argument): {len(unobserved)}",
+        ]
+        lines.extend(f"  {key}" for key in unobserved)
+        if report["equivalent_observed"]:
+            lines += ["", "listed as equivalent, yet an oracle observes them (check the line):"]
+            lines.extend(f"  {key}" for key in report["equivalent_observed"])
     lines += ["", "survivors (the changed line, - before, + after):"]
     for s in report["survivors"]:
         lines.append(f"  {s['key']}  ({s['module']}.py:{s['line']})")
         lines.extend(f"      {d.strip()}" for d in s["diff"])
+        for family, first in s.get("first_difference", {}).items():
+            lines.append(f"      first difference in {family}: {first['where']}")
+            lines.append(f"        pristine {first['pristine'][:150]}")
+            lines.append(f"        mutant   {first['mutant'][:150]}")
     return "\n".join(lines) + "\n"
 
 
@@ -586,6 +795,12 @@ def main(argv: Sequence[str] | None = None) -> int:
         "--match", default="", help="only mutants whose module:function:operator:line matches"
     )
     parser.add_argument("--quiet", action="store_true", help="no line per mutant")
+    parser.add_argument(
+        "--jobs", type=int, default=1, help="mutants run at once (each child at --nice)"
+    )
+    parser.add_argument(
+        "--no-oracle", action="store_true", help="the suite alone: no per-family score"
+    )
     args = parser.parse_args(argv)
     modules = [m.strip() for m in args.modules.split(",") if m.strip()]
     unknown = [m for m in modules if not (PACKAGE / f"{m}.py").is_file()]
@@ -610,22 +825,39 @@ def main(argv: Sequence[str] | None = None) -> int:
     sample = draw_sample(population, args.sample, args.seed)
     equivalent = read_equivalent()
     started = time.perf_counter()
+    oracle_seconds: dict[str, float] = {}
     with tempfile.TemporaryDirectory(prefix="kanasta-mutation-") as scratch:
         folder = Path(scratch)
-        package = _prepare_scratch(folder)
+        packages = []
+        for job in range(max(1, args.jobs)):
+            (folder / f"job{job}").mkdir()
+            packages.append(_prepare_scratch(folder / f"job{job}"))
         suite_file = folder / "suite.pickle"
         fixtures = _freeze_suite(suite_file, args.fixtures)
-        env = dict(os.environ, PYTHONPATH=str(package.parent), PYTHONDONTWRITEBYTECODE="1")
-        command = [sys.executable, str(TOOLS / "mutation_suite.py"), str(suite_file)]
+        oracle_file = None if args.no_oracle else folder / "oracle.pickle"
+        env = dict(os.environ, PYTHONPATH=str(packages[0].parent), PYTHONDONTWRITEBYTECODE="1")
+        command = _child_command(suite_file, oracle_file, "--oracle-out")
         t0 = time.perf_counter()
-        code, output = _run_child(command, env, 120)
+        code, output = _run_child(command, env, 300)
         baseline = time.perf_counter() - t0
         if code != 0:
             print(f"the suite fails without any mutant:\n{output}", file=sys.stderr)
             return 2
+        if oracle_file is not None:
+            pristine = json.loads(output.splitlines()[1])["oracle"]
+            broken = {f: e["status"] for f, e in pristine.items() if e["status"] != "ok"}
+            if broken:
+                print(f"the oracle fails without any mutant: {broken}", file=sys.stderr)
+                return 2
+            oracle_seconds = {f: round(float(e["seconds"]), 3) for f, e in pristine.items()}
         timeout = args.timeout if args.timeout > 0 else max(20.0, 10 * baseline)
+        # Each family's run stops by itself at its own limit: the child's limit leaves room
+        # for all of them, so that a slow family does not cost the next ones their run.
+        timeout += sum(get_oracle_limit(s) for s in oracle_seconds.values())
         outcomes = list(
-            run_mutants(sample, package, suite_file, equivalent, timeout, not args.quiet)
+            run_mutants(
+                sample, packages, suite_file, equivalent, timeout, not args.quiet, oracle_file
+            )
         )
     meta = {
         "commit": _git("rev-parse", "--short=12", "HEAD")
@@ -640,6 +872,13 @@ def main(argv: Sequence[str] | None = None) -> int:
         "modules": modules,
         "seconds": time.perf_counter() - started,
         "baseline_seconds": baseline,
+        "jobs": max(1, args.jobs),
+        "oracle_cpu_seconds_per_mutant": (
+            sum(o.oracle_cpu for o in outcomes) / max(1, sum(1 for o in outcomes if o.oracle_cpu))
+        ),
+        "child_seconds_per_mutant": sum(o.seconds for o in outcomes) / max(1, len(outcomes)),
+        "oracle": not args.no_oracle,
+        "oracle_seconds": oracle_seconds,
         "timeout_seconds": timeout,
         "fixtures": fixtures,
         "fixture_folder": str(args.fixtures),
@@ -649,7 +888,9 @@ def main(argv: Sequence[str] | None = None) -> int:
         "not_reached": {m: sorted(f) for m, f in NOT_REACHED.items()},
         "display_filter": DISPLAY.pattern,
     }
-    report = build_report(outcomes, population, meta, modules)
+    report = build_report(
+        outcomes, population, meta, modules, () if args.no_oracle else ORACLE_FAMILIES
+    )
     args.out.mkdir(parents=True, exist_ok=True)
     (args.out / "result.json").write_text(json.dumps(report, indent=1) + "\n", encoding="utf-8")
     text = format_report(report)
