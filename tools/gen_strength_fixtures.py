@@ -784,21 +784,25 @@ def classic_pile_onto_a_meld(book: Book) -> None:
 
 def turn_pile_card_laid_off_to_go_out(book: Book) -> None:
     """koz: the one-card-pile card cannot be discarded, but laying it off on the side's
-    first meld empties the hand with the canasta (meld 1) still on the table."""
-    for seat in (0, 1):
+    queens empties the hand with the canasta still on the table (the queens before the
+    canasta for seats 0 and 1, after it for seats 2 and 3)."""
+    for seat in range(4):
         team = seat % 2
+        first = seat < 2
         hands: list[str | None] = [None] * 4
         hands[seat] = "QC 5D 6D 7D"
         melds: list[list[str]] = [[], []]
-        melds[team] = ["QH QS QD", KOZ_CANASTA]
+        melds[team] = ["QH QS QD", KOZ_CANASTA] if first else [KOZ_CANASTA, "QH QS QD"]
+        queens = 0 if first else 1
         book.add(
-            f"one-door/pile-card-laid-off-on-the-first-meld-goes-out-seat-{seat}",
+            f"one-door/pile-card-laid-off-on-meld-{queens}-goes-out-seat-{seat}",
             ["turn-must-finish", "single-pile-no-discard-back", "emptying-needs-canasta"],
-            f"Seat {seat} took the one-card pile (QC) this turn; its side has QH QS QD (meld 0) "
-            "and a canasta of nines (meld 1), and no fi is left. Melding 5-6-7 of diamonds "
-            "leaves the QC alone, which may not be discarded; but it can be laid off on the "
-            "queens, and the hand is then emptied with the canasta on the table. So the turn "
-            "can still end and the meld is accepted; the lay-off then ends the hand.",
+            f"Seat {seat} took the one-card pile (QC) this turn; its side has QH QS QD (meld "
+            f"{queens}) and a canasta of nines (meld {1 - queens}), and no fi is left. Melding "
+            "5-6-7 of diamonds leaves the QC alone, which may not be discarded; but it can be "
+            "laid off on the queens, and the hand is then emptied with the canasta on the "
+            "table. So the turn can still end and the meld is accepted; the lay-off then ends "
+            "the hand.",
             state(
                 KOZ,
                 hands=hands,
@@ -811,7 +815,7 @@ def turn_pile_card_laid_off_to_go_out(book: Book) -> None:
             ),
             ok(meld("5D 6D 7D")),
             facts(turn=seat, phase="play", hand_sizes=[1 if s == seat else 11 for s in range(4)]),
-            ok(lay(0, "QC")),
+            ok(lay(queens, "QC")),
             facts(hand_over=True),
         )
 
@@ -871,6 +875,33 @@ def turn_waiver_one_card_and_one_pile_card(book: Book) -> None:
                 opened=[t != seat % 2 for t in range(2)],
             ),
             acts((disc("4C"), no("classic-pile-opening", "pile-waiting"))),
+            features=waiver,
+        )
+
+    for seat in (0, 3):
+        hands = [None] * 4
+        hands[seat] = "9D 9H 7C 7D 7H"
+        melds = [[], []]
+        melds[1 - seat % 2] = [CLASSIC_CANASTA]
+        book.add(
+            f"one-door/waiver-empty-hand-two-pile-cards-seat-{seat}",
+            ["classic-options", "classic-pile-opening"],
+            f"With the option concealed-waives-minimum, seat {seat}'s side has not opened and "
+            "takes the pile (JS 10S 9C) with 9D 9H: 30, below 50, so the jack and the ten wait "
+            "outside the hand. Melding 7C 7D 7H would empty the hand, but the two cards waiting "
+            "are kept too: the waiver does not release them, and a hand may not be emptied "
+            "while the pile waits. Refused.",
+            state(
+                get_profile("classic", waiver),
+                hands=hands,
+                melds=melds,
+                discard="JS 10S 9C",
+                turn=seat,
+                phase=Phase.DRAW,
+            ),
+            ok(classic_take("9D 9H")),
+            acts((meld("7C 7D 7H"), no("classic-pile-opening", "pile-waiting"))),
+            facts(hand_sizes=[3 if s == seat else 11 for s in range(4)]),
             features=waiver,
         )
 
