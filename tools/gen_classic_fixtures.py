@@ -615,7 +615,6 @@ def pile_fixtures(book: Book) -> None:
         )
 
 
-
 def listing_count_fixtures(book: Book) -> None:
     """Legal-action counts of explicit states: the ways to take the pile (which meld the top
     card goes on, which hand cards go with it, whether the turn can still end) and the melds
