@@ -60,6 +60,8 @@ def test_classic_take_pile_listing_is_brute_force(options: tuple[str, ...]) -> N
             # Take the pile half the time it can be, more often than at random, to reach
             # melds of its rank, frozen piles and short hands.
             chosen = rng.choice(takes if takes and rng.random() < 0.5 else legal)
-            state = engine.apply(state, chosen)
+            after = engine.apply(state, chosen)
+            assert not isinstance(after, Violation)
+            state = after
     assert compared > 0
     assert taken > 0
