@@ -615,6 +615,136 @@ def pile_fixtures(book: Book) -> None:
         )
 
 
+def listing_count_fixtures(book: Book) -> None:
+    """Legal-action counts of explicit states: the ways to take the pile (which meld the top
+    card goes on, which hand cards go with it, whether the turn can still end) and the melds
+    of black threes, listed only when they go out."""
+    for seat in range(4):
+        team = seat % 2
+        hand = "9D 9H" if seat < 2 else "9D 9H 5S"
+        rest = "no card" if seat < 2 else "the 5 of spades alone"
+        book.add(
+            f"pile/count-last-cards-need-a-canasta-seat-{seat}",
+            ["classic-take-pile", "turn-must-finish", "classic-going-out", "legal-action-count"],
+            f"Seat {seat} holds {hand}; its side has opened with 8C 8D 8H and has no canasta; "
+            f"the pile is the 9 of clubs alone. Taking it with the pair of nines would leave "
+            f"{rest} in hand: the hand could not be emptied without a canasta, nor a card kept "
+            "to discard, so the take is not legal and only the draw is: 1 legal action.",
+            state(
+                hands=seat_hands(seat, hand),
+                melds=table(team, ["8C 8D 8H"]),
+                discard="9C",
+                turn=seat,
+                phase=Phase.DRAW,
+            ),
+            count(1),
+        )
+    for seat in (0, 3):
+        book.add(
+            f"pile/count-last-cards-go-out-with-a-canasta-seat-{seat}",
+            ["classic-take-pile", "classic-going-out", "legal-action-count"],
+            f"Seat {seat} holds 9D 9H, its side has a canasta of kings and 8C 8D 8H; the pile is "
+            "5C 9C. Taking it with the pair of nines leaves the 5 of clubs, which may be "
+            "discarded to go out: the take and the draw, 2 legal actions.",
+            state(
+                hands=seat_hands(seat, "9D 9H"),
+                melds=table(seat % 2, [CANASTA, "8C 8D 8H"]),
+                discard="5C 9C",
+                turn=seat,
+                phase=Phase.DRAW,
+            ),
+            count(2),
+        )
+    for seat in (1, 2):
+        team = seat % 2
+        melds = table(team, ["9S 9S 9H", "8C 8D 8H"])
+        book.add(
+            f"pile/count-onto-the-first-meld-seat-{seat}",
+            ["classic-take-pile", "one-set-per-rank", "legal-action-count"],
+            f"Seat {seat}'s side has its nines as its first meld (index 0); the pile 5C 6D 9C is "
+            "not frozen and the hand holds no nine: the top nine is laid off alone on meld 0. "
+            "The take and the draw: 2 legal actions.",
+            state(
+                hands=seat_hands(seat, "2C 4C 5H 6H 7C 10S JS QS KS AS AD"),
+                melds=melds,
+                discard="5C 6D 9C",
+                turn=seat,
+                phase=Phase.DRAW,
+            ),
+            count(2),
+        )
+        book.add(
+            f"pile/count-frozen-onto-the-first-meld-seat-{seat}",
+            ["classic-frozen-pile", "one-set-per-rank", "legal-action-count"],
+            f"The same side's nines are meld 0 and the pile JK 6D 9C is frozen: seat {seat} lays "
+            "the top nine off on meld 0 with its natural pair 9D 9H (a new set of nines is no "
+            "option, the side has one). The take and the draw: 2 legal actions.",
+            state(
+                hands=seat_hands(seat, "9D 9H 2C 4C 5H 6H 7C 10S JS QS KS"),
+                melds=melds,
+                discard="JK 6D 9C",
+                turn=seat,
+                phase=Phase.DRAW,
+            ),
+            count(2),
+        )
+    for seat in range(4):
+        wilds = seat % 2 == 0
+        hand = "9D 9H 2C JK 4C 5H 6H 7C 10S JS QS" if wilds else "9D 9H 4C 5H 6H 7C 10S JS QS KS AS"
+        takes = (
+            "the natural pair and each natural with each wild card (2 x 2): 5 ways"
+            if wilds
+            else "only the natural pair, the hand has no wild card: 1 way"
+        )
+        book.add(
+            f"pile/count-two-naturals-{'and-two-wilds' if wilds else 'no-wild'}-seat-{seat}",
+            ["classic-take-pile", "legal-action-count"],
+            f"Seat {seat}'s side has opened without nines; the pile 5C 6D 9C is not frozen and "
+            f"the hand holds 9D 9H{' and the wild cards 2C and JK' if wilds else ''}. The top "
+            f"nine makes a new set with {takes}; with the draw, "
+            f"{6 if wilds else 2} legal actions. A card of another rank never joins it.",
+            state(
+                hands=seat_hands(seat, hand),
+                melds=table(seat % 2, ["8C 8D 8H"]),
+                discard="5C 6D 9C",
+                turn=seat,
+                phase=Phase.DRAW,
+            ),
+            count(6 if wilds else 2),
+        )
+    for seat in (1, 2):
+        team = seat % 2
+        book.add(
+            f"threes/count-black-threes-not-going-out-seat-{seat}",
+            ["classic-threes-in-melds", "legal-action-count"],
+            f"Seat {seat} holds 3C 3S 3S 5D 7H 9C JD and its side has opened with kings. Black "
+            "threes are melded only when going out, and three of them would leave four cards: "
+            "no meld is legal, nothing can be laid off on the kings, and each of the 6 distinct "
+            "cards may be discarded: 6 legal actions.",
+            state(
+                hands=seat_hands(seat, "3C 3S 3S 5D 7H 9C JD"),
+                melds=table(team, ["KC KD KH"]),
+                turn=seat,
+                phase=Phase.PLAY,
+            ),
+            count(6),
+        )
+        book.add(
+            f"threes/count-black-threes-going-out-seat-{seat}",
+            ["classic-threes-in-melds", "classic-black-threes-last", "legal-action-count"],
+            f"Seat {seat} holds 3C 3S 3S 5D and its side has a canasta: the three black threes "
+            "may be melded, since the 5 of diamonds can then be discarded to go out. That meld, "
+            "listed once, and the discards of 3C, 3S and 5D: 4 legal actions.",
+            state(
+                hands=seat_hands(seat, "3C 3S 3S 5D"),
+                melds=table(team, [CANASTA]),
+                turn=seat,
+                phase=Phase.PLAY,
+            ),
+            count(4),
+        )
+
+
 _OPENED = (["8C 8D 8H"], ["6C 6D 6S"], ["10C 10D 10H"])
 
 
@@ -1532,6 +1662,7 @@ def build() -> dict[str, Json]:
     deal_fixtures(book)
     explicit_fixtures(book)
     pile_fixtures(book)
+    listing_count_fixtures(book)
     threes_fixtures(book)
     first_meld_fixtures(book)
     going_out_fixtures(book)

@@ -21,6 +21,8 @@ from collections.abc import Sequence
 from typing import Any
 
 from fixture_kit import (
+    BACK,
+    DRAW,
     OK,
     Book,
     Json,
@@ -38,6 +40,7 @@ from fixture_kit import (
 from gen_classic_fixtures import CANASTA as CLASSIC_CANASTA
 from gen_classic_fixtures import parts as classic_parts
 from gen_classic_fixtures import state as classic_state
+from gen_classic_fixtures import take as classic_take
 from gen_fi5200_fixtures import parts as fi_parts
 from gen_game_fixtures import GameBook, _clean, _number, _played, _seeded_game, play_hand
 from kanasta.game import get_hand_seed
@@ -998,6 +1001,218 @@ def classic_options_one_door(book: Book) -> None:
         )
 
 
+# --------------------------------------------------------------------------- turn (seed 7777)
+# The survivors of module turn in the fresh sample of seed 7777 and the turn gaps left in
+# the sample of seed 4242 (docs/strength.rst): the search of turn-must-finish through a
+# lay-off, the cards kept while a classic pile waits, a classic take-back, the hand
+# cards shown with the top card of the pile.
+
+
+def turn_pile_card_laid_off_to_go_out(book: Book) -> None:
+    """koz: the one-card-pile card cannot be discarded, but laying it off on the side's
+    queens empties the hand with the canasta still on the table (the queens before the
+    canasta for seats 0 and 1, after it for seats 2 and 3)."""
+    for seat in range(4):
+        team = seat % 2
+        first = seat < 2
+        hands: list[str | None] = [None] * 4
+        hands[seat] = "QC 5D 6D 7D"
+        melds: list[list[str]] = [[], []]
+        melds[team] = ["QH QS QD", KOZ_CANASTA] if first else [KOZ_CANASTA, "QH QS QD"]
+        queens = 0 if first else 1
+        book.add(
+            f"one-door/pile-card-laid-off-on-meld-{queens}-goes-out-seat-{seat}",
+            ["turn-must-finish", "single-pile-no-discard-back", "emptying-needs-canasta"],
+            f"Seat {seat} took the one-card pile (QC) this turn; its side has QH QS QD (meld "
+            f"{queens}) and a canasta of nines (meld {1 - queens}), and no fi is left. Melding "
+            "5-6-7 of diamonds leaves the QC alone, which may not be discarded; but it can be "
+            "laid off on the queens, and the hand is then emptied with the canasta on the "
+            "table. So the turn can still end and the meld is accepted; the lay-off then ends "
+            "the hand.",
+            state(
+                KOZ,
+                hands=hands,
+                melds=melds,
+                pile_card="QC",
+                fi=[],
+                fi_takers=[1 - team, 3 - team],
+                turn=seat,
+                phase=Phase.PLAY,
+            ),
+            ok(meld("5D 6D 7D")),
+            facts(turn=seat, phase="play", hand_sizes=[1 if s == seat else 11 for s in range(4)]),
+            ok(lay(queens, "QC")),
+            facts(hand_over=True),
+        )
+
+
+def turn_last_card_completes_the_canasta(book: Book) -> None:
+    """classic: a lay-off that leaves one card, which completes the side's only meld into a
+    canasta: the turn can still end (going out), so the lay-off is legal."""
+    for seat in (1, 2):
+        team = seat % 2
+        hands: list[str | None] = [None] * 4
+        hands[seat] = "8D 8H"
+        melds: list[list[str]] = [[], []]
+        melds[team] = ["8C 8C 8D 8H 8S"]
+        book.add(
+            f"one-door/last-card-completes-the-canasta-seat-{seat}",
+            ["turn-must-finish", "classic-going-out", "lay-off-own-team"],
+            f"Seat {seat} holds 8D 8H; its side's only meld is five natural eights, no canasta. "
+            "Laying off the 8D leaves the 8H, which may not be discarded (no canasta), but laid "
+            "off it makes the seventh eight, a canasta, and the hand is emptied. So the first "
+            "lay-off is legal, and the second ends the hand.",
+            state(CLASSIC, hands=hands, melds=melds, turn=seat, phase=Phase.PLAY),
+            ok(lay(0, "8D")),
+            facts(turn=seat, phase="play", hand_sizes=[1 if s == seat else 11 for s in range(4)]),
+            ok(lay(0, "8H")),
+            facts(hand_over=True),
+        )
+
+
+def turn_waiver_one_card_and_one_pile_card(book: Book) -> None:
+    """classic, concealed-waives-minimum: the cards kept while the pile waits are the hand's
+    and the pile's together; one of each is two, so the waiver (one card) does not apply."""
+    waiver = ("concealed-waives-minimum",)
+    for seat in (1, 2):
+        hands: list[str | None] = [None] * 4
+        hands[seat] = "9D 9H 7C 7D 7H 4C"
+        melds: list[list[str]] = [[], []]
+        melds[1 - seat % 2] = [CLASSIC_CANASTA]
+        book.add(
+            f"one-door/waiver-one-card-and-one-pile-card-seat-{seat}",
+            ["classic-options", "classic-pile-opening", "classic-opening-minimum"],
+            f"With the option concealed-waives-minimum, seat {seat}'s side has not opened and "
+            "takes the pile (JS 9C) with 9D 9H, then melds 7C 7D 7H: 45, below 50. One card is "
+            "left in hand and the jack waits outside it: two cards kept, so the waiver (a "
+            "player keeping one card) does not apply, the pile still waits and the 4C may not "
+            "be discarded.",
+            state(
+                get_profile("classic", waiver),
+                hands=hands,
+                melds=melds,
+                discard="JS 9C",
+                turn=seat,
+                phase=Phase.DRAW,
+            ),
+            ok(classic_take("9D 9H"), meld("7C 7D 7H")),
+            facts(
+                hand_sizes=[1 if s == seat else 11 for s in range(4)],
+                opened=[t != seat % 2 for t in range(2)],
+            ),
+            acts((disc("4C"), no("classic-pile-opening", "pile-waiting"))),
+            features=waiver,
+        )
+
+    for seat in (0, 3):
+        hands = [None] * 4
+        hands[seat] = "9D 9H 7C 7D 7H"
+        melds = [[], []]
+        melds[1 - seat % 2] = [CLASSIC_CANASTA]
+        book.add(
+            f"one-door/waiver-empty-hand-two-pile-cards-seat-{seat}",
+            ["classic-options", "classic-pile-opening"],
+            f"With the option concealed-waives-minimum, seat {seat}'s side has not opened and "
+            "takes the pile (JS 10S 9C) with 9D 9H: 30, below 50, so the jack and the ten wait "
+            "outside the hand. Melding 7C 7D 7H would empty the hand, but the two cards waiting "
+            "are kept too: the waiver does not release them, and a hand may not be emptied "
+            "while the pile waits. Refused.",
+            state(
+                get_profile("classic", waiver),
+                hands=hands,
+                melds=melds,
+                discard="JS 10S 9C",
+                turn=seat,
+                phase=Phase.DRAW,
+            ),
+            ok(classic_take("9D 9H")),
+            acts((meld("7C 7D 7H"), no("classic-pile-opening", "pile-waiting"))),
+            facts(hand_sizes=[3 if s == seat else 11 for s in range(4)]),
+            features=waiver,
+        )
+
+
+def turn_concealed_after_a_take_back(book: Book) -> None:
+    """classic: a meld taken back leaves no card of the player on the table, so a turn
+    that ends after a take-back has laid nothing, and a later one-turn going out is
+    concealed."""
+    for seat in (1, 2):
+        team = seat % 2
+        hands: list[str | None] = [None] * 4
+        hands[seat] = "4C 4D 4H 6S KC KC KD KD KH KH 9C 9D 9H 8S"
+        hands[(seat + 1) % 4] = "5D"
+        hands[(seat + 2) % 4] = "5C"
+        hands[(seat + 3) % 4] = "5S"
+        mine = classic_parts(115, 500, 0, 100, 100, -5)
+        theirs = classic_parts(0, 0, 0, 0, 0, -10)
+        book.add(
+            f"one-door/concealed-after-a-take-back-seat-{seat}",
+            ["classic-concealed", "opening-take-back", "classic-hand-score"],
+            f"Seat {seat}'s side has no meld. Seat {seat} melds 4C 4D 4H (15, below 50), takes "
+            "it back and discards the 6S: the meld taken back leaves none of its cards on the "
+            "table, so this turn laid nothing. The others draw and discard; in its next turn "
+            f"seat {seat} draws the last king and lays seven kings, 9C 9D 9H and 4C 4D 4H, and "
+            "discards: out concealed, 100 more.",
+            state(
+                CLASSIC,
+                hands=hands,
+                stock_top="7H 7D 7C KS",
+                turn=seat,
+                phase=Phase.PLAY,
+            ),
+            ok(meld("4C 4D 4H"), BACK, disc("6S")),
+            facts(turn=(seat + 1) % 4, melds=[[], []]),
+            ok(DRAW, disc("7H")),
+            ok(DRAW, disc("7D")),
+            ok(DRAW, disc("7C")),
+            ok(DRAW, meld(CLASSIC_CANASTA), meld("9C 9D 9H"), meld("4C 4D 4H"), disc("8S")),
+            score(*(mine, theirs)[:: 1 if team == 0 else -1]),
+        )
+
+
+def turn_pile_top_with_a_higher_card(book: Book) -> None:
+    """classic: only naturals of the top card's rank count as its naturals, not a card of
+    a higher rank shown with it."""
+    for seat in (1, 2):
+        hands: list[str | None] = [None] * 4
+        hands[seat] = "9D KD 2C 4C 5H 6H 7C 10S JS QS AS"
+        melds: list[list[str]] = [[], []]
+        melds[seat % 2] = ["8C 8D 8H"]
+        book.add(
+            f"one-door/frozen-pile-top-with-a-higher-card-seat-{seat}",
+            ["classic-frozen-pile"],
+            f"The pile JK 6D 9C is frozen by the joker. Seat {seat} shows the 9 of diamonds and "
+            "the king of diamonds: one natural nine, not a natural pair of nines, so the "
+            "frozen pile is refused for that reason.",
+            state(CLASSIC, hands=hands, melds=melds, discard="JK 6D 9C", turn=seat),
+            acts((classic_take("9D KD"), no("classic-frozen-pile", "natural-pair-needed"))),
+        )
+    for seat in (0, 3):
+        hands = [None] * 4
+        hands[seat] = "9D KD 2C 4C 5H 6H 7C 10S JS QS AS"
+        melds = [[], []]
+        melds[seat % 2] = ["8C 8D 8H"]
+        book.add(
+            f"one-door/pile-top-with-a-wild-and-a-higher-card-seat-{seat}",
+            ["classic-take-pile"],
+            f"The pile 5C 6D 9C is not frozen. Seat {seat} shows the 2 of clubs and the king of "
+            "diamonds with the top nine: a new meld with the top card needs a natural of its "
+            "rank among the two hand cards, and a king is none, so the take is refused for "
+            "that reason.",
+            state(CLASSIC, hands=hands, melds=melds, discard="5C 6D 9C", turn=seat),
+            acts((classic_take("2C KD"), no("classic-take-pile", "two-cards-with-top"))),
+        )
+
+
+def turn_triage(koz: Book, classic: Book) -> None:
+    """The fixtures of the turn triage (seed 7777)."""
+    turn_pile_card_laid_off_to_go_out(koz)
+    turn_last_card_completes_the_canasta(classic)
+    turn_waiver_one_card_and_one_pile_card(classic)
+    turn_concealed_after_a_take_back(classic)
+    turn_pile_top_with_a_higher_card(classic)
+
+
 def build() -> dict[str, Json]:
     koz = Book("koz", KOZ_SOURCE)
     one_door(koz, {"4S-8S+JK": 5, "JK+5S-9S": 5.5, "2H-7H": 4.5})
@@ -1018,6 +1233,7 @@ def build() -> dict[str, Json]:
     classic_concealed_canasta_batches(classic)
     classic_joker_canasta_of_eight(classic)
     classic_options_one_door(classic)
+    turn_triage(koz, classic)
     games = {
         **largest_game_seed("koz", KOZ_SOURCE, KOZ, "random"),
         **largest_game_seed("fi-5200", FI_SOURCE, FI_5200, "greedy"),
