@@ -1,4 +1,4 @@
-"""Write the suite-strength fixtures of koz, fi-5200 and classic (docs/strength.rst).
+"""Write the suite-strength fixtures of koz, fi-5200, fi-351 and classic (docs/strength.rst).
 
 These scenarios close gaps that mutation testing of the reference against the suite alone
 (``tools/mutation.py``) found: boundaries half a point below a threshold and with a
