@@ -1103,6 +1103,27 @@ def gaps_fi351_melds(book: Book) -> None:
         "refused as a run whose cards are not consecutive.",
         meld_step("5H 7H 9H", refused("run-definition", "not-consecutive")),
     )
+    for text, clause, what in (
+        (
+            "AH 5H 6H",
+            "run-ace-position",
+            "the ace fits neither low (2, 3 and 4 missing) nor high (7 to K missing)",
+        ),
+        (
+            "2S 5S 7S 9S",
+            "natural-two-in-place",
+            "the 2 of spades fits neither in its own place (3, 4, 6 and 8 missing) nor as the "
+            "one wild (two gaps are left to fill)",
+        ),
+    ):
+        add_meld(
+            book,
+            f"one-door/{text.split()[0].lower()}-in-no-reading-is-not-consecutive",
+            ["run-definition", clause],
+            f"{text}: a run may read an ace low or high and its own 2 in place or as a wild, "
+            f"but here {what}: refused as not consecutive.",
+            meld_step(text, refused("run-definition", "not-consecutive")),
+        )
     add_meld(
         book,
         "one-door/no-rank-and-no-suit-shared-is-not-a-meld",
