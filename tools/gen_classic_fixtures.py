@@ -1622,6 +1622,72 @@ def scoring_fixtures(book: Book) -> None:
         )
 
 
+# --------------------------------------------------------------------------- chapter 11: counts
+
+
+def discard_count_fixtures(book: Book) -> None:
+    """discard-ends-turn in the legal-action count: the discards stay listed while a
+    provisional opening is pending (and reaches the minimum) and when one card is left;
+    classic-take-pile: the pile taken onto the side's first meld (index 0)."""
+    book.add(
+        "count/discards-listed-after-a-provisional-opening-seat-2",
+        [
+            "legal-action-count",
+            "discard-ends-turn",
+            "opening-provisional",
+            "opening-take-back",
+            "classic-opening-minimum",
+        ],
+        "Seat 2 (side 0, not on the table) melds KC KD KH JK: 3 x 10 + 50 = 80, above the 50 "
+        "of a side at 0. The meld is provisional until the discard and reaches the minimum, "
+        "so each of the two cards left (5S, 6S) may be discarded; the meld may also be taken "
+        "back. No meld or lay-off fits the two cards: 3 legal actions.",
+        state(hands=seat_hands(2, "KC KD KH JK 5S 6S"), turn=2, phase=Phase.PLAY),
+        ok(meld("KC KD KH JK")),
+        count(3),
+    )
+    book.add(
+        "count/last-card-discard-listed-seat-1",
+        ["legal-action-count", "discard-ends-turn", "classic-going-out"],
+        "Seat 1 (side 1, a canasta on the table) holds only the 7 of diamonds after drawing. "
+        "Discarding it goes out, which the canasta allows; no meld of 7s lies on the table: "
+        "1 legal action.",
+        state(hands=seat_hands(1, "7D"), melds=table(1, [CANASTA]), turn=1, phase=Phase.PLAY),
+        count(1),
+    )
+    for seat in (1, 2):
+        melds = table(seat % 2, ["9C 9D 9H", "8C 8D 8H"])
+        book.add(
+            f"count/pile-onto-the-first-meld-unfrozen-seat-{seat}",
+            ["classic-take-pile", "legal-action-count"],
+            f"Seat {seat}'s side has a meld of 9s first on the table (index 0) and the top card "
+            "is the 9 of clubs, the pile not frozen: the top card goes onto the 9s alone (a new "
+            "meld of 9s is no option beside it), plus the draw: 2 legal actions.",
+            state(
+                hands=seat_hands(seat, "9D 9H 9S 2C JK 4C 5H 6H 7C 10S JS"),
+                melds=melds,
+                discard="5C 6D 9C",
+                turn=seat,
+                phase=Phase.DRAW,
+            ),
+            count(2),
+        )
+        book.add(
+            f"count/pile-onto-the-first-meld-frozen-seat-{seat}",
+            ["classic-frozen-pile", "classic-take-pile", "legal-action-count"],
+            "The same table with a pile frozen by a joker: the top card goes onto the 9s (index "
+            "0) with each of the 3 natural pairs of the hand, plus the draw: 4 legal actions.",
+            state(
+                hands=seat_hands(seat, "9D 9H 9S 2C 4C 4D 5H 6H 7C 10S JS"),
+                melds=melds,
+                discard="JK 6D 9C",
+                turn=seat,
+                phase=Phase.DRAW,
+            ),
+            count(4),
+        )
+
+
 # --------------------------------------------------------------------------- generated
 
 
@@ -1668,6 +1734,7 @@ def build() -> dict[str, Json]:
     going_out_fixtures(book)
     scoring_fixtures(book)
     joker_canasta_fixtures(book)
+    discard_count_fixtures(book)
     generated(book)
     return book.items
 

@@ -1375,6 +1375,32 @@ def count_fixtures(book: Book) -> None:
         count(3),
         features=THREE,
     )
+    book.add(
+        "count/discards-listed-after-a-provisional-opening-seat-3",
+        [
+            "legal-action-count",
+            "discard-ends-turn",
+            "opening-provisional",
+            "opening-take-back",
+            "opening-two-melds",
+        ],
+        "Seat 3 (team 1, not opened) lays the run 3-4-5 of hearts and three 8s: two melds, "
+        "one a run of three naturals, so the provisional opening qualifies and each of the "
+        "two cards left (KC, 4D) may be discarded; the melds may also be taken back. No meld "
+        "or lay-off fits the two cards: 3.",
+        play(*seat_hands(3, "3H 4H 5H 8C 8D 8S KC 4D"), turn=3),
+        ok(meld("3H 4H 5H"), meld("8C 8D 8S")),
+        count(3),
+    )
+    book.add(
+        "count/last-card-discard-listed-seat-1",
+        ["legal-action-count", "discard-ends-turn", "emptying-by-discard"],
+        "Seat 1 (team 1, opened, a canasta on the table) holds only the 7 of diamonds after "
+        "drawing. Discarding it empties the hand, which the canasta and a fi still left "
+        "allow (the player takes the fi); no meld of 7s lies on the table: 1.",
+        play(*seat_hands(1, "7D"), melds=team_melds(1, [CANASTA]), turn=1, opened=[False, True]),
+        count(1),
+    )
 
 
 def build() -> dict[str, Json]:

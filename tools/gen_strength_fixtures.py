@@ -1,4 +1,4 @@
-"""Write the suite-strength fixtures of koz, fi-5200 and classic (docs/strength.rst).
+"""Write the suite-strength fixtures of koz, fi-5200, fi-351 and classic (docs/strength.rst).
 
 These scenarios close gaps that mutation testing of the reference against the suite alone
 (``tools/mutation.py``) found: boundaries half a point below a threshold and with a
@@ -28,6 +28,7 @@ from fixture_kit import (
     Json,
     acts,
     cards,
+    count,
     disc,
     facts,
     lay,
@@ -44,7 +45,7 @@ from gen_classic_fixtures import take as classic_take
 from gen_fi5200_fixtures import parts as fi_parts
 from gen_game_fixtures import GameBook, _clean, _number, _played, _seeded_game, play_hand
 from kanasta.game import get_hand_seed
-from kanasta.profiles import CLASSIC, FI_5200, KOZ, RulesProfile, get_profile
+from kanasta.profiles import CLASSIC, FI_351, FI_5200, KOZ, RulesProfile, get_profile
 from kanasta.scenario import build_state
 from kanasta.state import Phase, get_team_count, state_to_json
 
@@ -1213,6 +1214,276 @@ def turn_triage(koz: Book, classic: Book) -> None:
     turn_pile_top_with_a_higher_card(classic)
 
 
+# ------------------------------------------------------------------ per-family gaps (seed 101)
+# Mutants of the exploration sample of seed 101 that a family's play oracle tells apart while
+# that family's own fixtures pass (docs/strength.rst, the per-family score): each fixture
+# below is of the family whose gap it closes. The count fixtures of fi-351 and classic are
+# in their own generators (count/).
+
+FI351_SOURCE = "seed 000 (part 2)"
+FI351_CANASTA = "9S 9H 9D 9C 9S 9H 9D"
+"""Seven 9s: a clean fi-351 canasta, so that the team may empty its hands."""
+
+
+def gaps_discard_listing(book: Book, profile: RulesProfile, canasta: str) -> None:
+    """discard-ends-turn in the legal-action count: the discards stay listed while a
+    provisional opening is pending (and qualifies) and when the hand holds one card."""
+    family = book.variant
+    if family == "koz":
+        seat, hand, melds, reckoning = (
+            1,
+            "3H 4H 5H 6H 8C 8D 8S JD QD",
+            ("3H 4H 5H 6H", "8C 8D 8S"),
+            ("2 + 3 = 5 points, above the 4.5 of a team at 0"),
+        )
+        clauses = ["opening-threshold", "opening-bands"]
+    else:
+        seat, hand, melds, reckoning = (
+            2,
+            "4H 5H 6H 7H 8C 8D 8S KC QD",
+            ("4H 5H 6H 7H", "8C 8D 8S"),
+            ("20 + 30 = 50 points, above the 45 of a team below 900"),
+        )
+        clauses = ["opening-lower-band"]
+    team = seat % 2
+    book.add(
+        f"one-door/discards-listed-after-a-provisional-opening-seat-{seat}",
+        [
+            "legal-action-count",
+            "discard-ends-turn",
+            "opening-provisional",
+            "opening-take-back",
+            *clauses,
+        ],
+        f"Seat {seat} (team {team}, not opened) lays {' and '.join(melds)}: {reckoning}. The "
+        "opening is provisional until the discard, and it qualifies, so each of the two cards "
+        "left may be discarded; the melds may also be taken back. No meld or lay-off fits "
+        "the two cards: 3 legal actions.",
+        state(
+            profile,
+            hands=[hand if s == seat else None for s in range(4)],
+            turn=seat,
+            phase=Phase.PLAY,
+        ),
+        ok(*(meld(m) for m in melds)),
+        count(3),
+    )
+    seat = 3 if family == "koz" else 0
+    team = seat % 2
+    table: list[list[str]] = [[], []]
+    table[team] = [canasta]
+    opened_flags = [t == team for t in range(2)]
+    extra: dict[str, Any] = {"opened": opened_flags}
+    if family != "koz":
+        extra = {"seat_opened": [s % 2 == team for s in range(4)]}
+    book.add(
+        f"one-door/last-card-discard-listed-seat-{seat}",
+        ["legal-action-count", "discard-ends-turn", "emptying-by-discard"],
+        f"Seat {seat} (team {team}, opened, a canasta on the table) holds only the 7 of "
+        "diamonds after drawing. Discarding it empties the hand, which a fi still left makes "
+        "legal (the player takes the fi); no meld of 7s lies on the table: 1 legal action.",
+        state(
+            profile,
+            hands=["7D" if s == seat else None for s in range(4)],
+            melds=table,
+            turn=seat,
+            phase=Phase.PLAY,
+            **extra,
+        ),
+        count(1),
+    )
+
+
+def gaps_fi351_melds(book: Book) -> None:
+    """fi-351: the run's suit checked on a lay-off (a natural of another suit, above and
+    below the run's suit), and the fault named for cards that make no meld."""
+    for run_cards, card, where in (
+        ("5H 6H 7H", "8S", "spades come after hearts"),
+        ("5D 6D 7D", "4C", "clubs come before diamonds"),
+    ):
+        add_meld(
+            book,
+            f"one-door/{card.lower()}-of-another-suit-laid-off-on-a-run",
+            ["lay-off", "run-definition"],
+            f"A lay-off keeps the run in its suit: the {card} does not join {run_cards} at the "
+            f"end its rank fits ({where} in the order of the cards; a natural of another suit "
+            "is refused whichever way it lies).",
+            meld_step(run_cards, refused("run-definition", "mixed-suits", at=1), lay_offs=[card]),
+        )
+    add_meld(
+        book,
+        "one-door/one-suit-with-gaps-is-not-consecutive",
+        ["run-definition"],
+        "5, 7 and 9 of hearts share a suit but not consecutive places (two gaps, no wild): "
+        "refused as a run whose cards are not consecutive.",
+        meld_step("5H 7H 9H", refused("run-definition", "not-consecutive")),
+    )
+    for text, clause, what in (
+        (
+            "AH 5H 6H",
+            "run-ace-position",
+            "the ace fits neither low (2, 3 and 4 missing) nor high (7 to K missing)",
+        ),
+        (
+            "2S 5S 7S 9S",
+            "natural-two-in-place",
+            "the 2 of spades fits neither in its own place (3, 4, 6 and 8 missing) nor as the "
+            "one wild (two gaps are left to fill)",
+        ),
+    ):
+        add_meld(
+            book,
+            f"one-door/{text.split()[0].lower()}-in-no-reading-is-not-consecutive",
+            ["run-definition", clause],
+            f"{text}: a run may read an ace low or high and its own 2 in place or as a wild, "
+            f"but here {what}: refused as not consecutive.",
+            meld_step(text, refused("run-definition", "not-consecutive")),
+        )
+    add_meld(
+        book,
+        "one-door/no-rank-and-no-suit-shared-is-not-a-meld",
+        ["run-definition", "set-definition"],
+        "4 of clubs, 8 of diamonds and queen of spades share neither a rank nor a suit: no "
+        "meld (neither a set nor a run).",
+        meld_step("4C 8D QS", refused("run-definition", "not-a-meld")),
+    )
+
+
+def gaps_classic(book: Book) -> None:
+    """classic: the refusals of the turn's phases, and the option two-naturals-per-wild met
+    exactly by three wild cards."""
+    for seat in (1, 2):
+        book.add(
+            f"one-door/meld-in-the-draw-phase-is-the-wrong-phase-seat-{seat}",
+            ["turn-structure"],
+            f"Seat {seat} has not drawn yet: a meld (or a discard) belongs to the play phase "
+            "and is refused as the wrong phase, not as a hand that is over.",
+            classic_state((), hands=seat_list(seat, "KC KD KH 5S 6S"), turn=seat, phase=Phase.DRAW),
+            acts(
+                (meld("KC KD KH"), no("turn-structure", "wrong-phase")),
+                (disc("5S"), no("turn-structure", "wrong-phase")),
+            ),
+        )
+    for seat in (0, 3):
+        team = seat % 2
+        melds: list[list[str]] = [[], []]
+        melds[team] = [CLASSIC_CANASTA]
+        book.add(
+            f"one-door/nothing-after-the-hand-is-over-seat-{seat}",
+            ["turn-structure", "classic-going-out"],
+            f"Seat {seat} goes out by discarding its last card (its side has a canasta): the "
+            "hand is over, and a draw or a meld then is refused because the hand is over.",
+            classic_state(
+                (), hands=seat_list(seat, "9D"), melds=melds, turn=seat, phase=Phase.PLAY
+            ),
+            ok(disc("9D")),
+            facts(hand_over=True),
+            acts(
+                ({"type": "draw"}, no("turn-structure", "hand-over")),
+                (meld("5C 5D 5H"), no("turn-structure", "hand-over")),
+            ),
+        )
+    option = ("two-naturals-per-wild",)
+    for seat in (1, 2):
+        book.add(
+            f"one-door/two-naturals-per-wild-three-wilds-seat-{seat}",
+            ["classic-options", "classic-wild-ratio"],
+            f"With the option two-naturals-per-wild, seat {seat} holds six natural 7s, a joker "
+            "and two 2s. Five 7s with the three wild cards are refused (three wilds need six "
+            "naturals); all six 7s with the three wilds are a meld (two naturals for each "
+            "wild, exactly).",
+            classic_state(
+                option,
+                hands=seat_list(seat, "7C 7C 7D 7D 7H 7H JK 2C 2D 5S 6S"),
+                turn=seat,
+                phase=Phase.PLAY,
+            ),
+            acts(
+                (
+                    meld("7C 7C 7D 7D 7H JK 2C 2D"),
+                    no("classic-options", "too-few-naturals-per-wild"),
+                )
+            ),
+            ok(meld("7C 7C 7D 7D 7H 7H JK 2C 2D")),
+            features=option,
+        )
+
+
+def seat_list(seat: int, hand: str) -> list[str | None]:
+    return [hand if s == seat else None for s in range(4)]
+
+
+def gaps_fi351_games() -> dict[str, Json]:
+    """first-player in fi-351: the seat after the dealer plays first. Four seats played
+    from seat d - 1 instead of d + 1 play the same seeded hand with the partners' seats
+    swapped (a rotation by two keeps the teams), so the first player shows only in a hand
+    from an explicit deal and at a table of three."""
+    out: dict[str, Json] = {}
+    games = GameBook("fi-351", FI351_SOURCE)
+    first_dealer, deal_seed = 1, 7
+    played = play_hand(FI_351, deal_seed, first_dealer, [0.0, 0.0], deal_seed, "greedy")
+    _played(
+        games,
+        "explicit-deal-first-player",
+        f"A fi-351 game whose first hand is dealt by seat {first_dealer} from an explicit "
+        "deal (every hand, fi packet and stock card written out) and played in full (the "
+        "actions were chosen by a seeded greedy policy): seat "
+        f"{(first_dealer + 1) % 4}, the seat after the dealer, plays first, so its hand is "
+        "the one the first discard comes from. The played hand's scores are golden values of "
+        "the reference.",
+        first_dealer=first_dealer,
+        fixed=[],
+        played=[played],
+        clauses=["first-player", "explicit-deal", "game-hands", "direction-fi-351"],
+    )
+    ((_, data),) = games.items.items()
+    ident = "fi-351/one-door/explicit-deal-first-player"
+    data["id"] = ident
+    out[ident] = data
+    features = ("players-3",)
+    profile = get_profile("fi-351", features)
+    game_seed, dealer = 4, 0
+    hand, scores = play_hand(
+        profile, get_hand_seed(game_seed, 1), dealer, [0.0] * 3, game_seed + 1, "greedy"
+    )
+    games = GameBook("fi-351", FI351_SOURCE)
+    clean = _clean(scores)
+    games.add(
+        f"seed-{game_seed}-players-3",
+        ["first-player", "players-fi-351", "deal-fi-351-order", "game-record"],
+        f"A fi-351 game of three players from seed {game_seed}, seat {dealer} dealing: the "
+        "engine deals the hand itself (clause game-record), the hands two cards at a time "
+        f"from seat {dealer + 1}, the seat after the dealer, who plays first. It is played in "
+        "full (actions chosen by a seeded greedy policy; the hand scores are golden values "
+        "of the reference). An implementation without the seeded shuffle may answer it "
+        "unsupported.",
+        first_dealer=dealer,
+        rows=[(clean, dealer, clean, _clean([_number(profile.target_score)])[0])],
+        winner=None,
+        hands=[{"actions": hand["actions"]}],
+        seed=game_seed,
+        features=features,
+    )
+    ((_, data),) = games.items.items()
+    ident = "fi-351/one-door/game-from-a-seed-players-3-first-player"
+    data["id"] = ident
+    out[ident] = data
+    return out
+
+
+def per_family_gaps_seed_101() -> dict[str, Json]:
+    """The fixtures of this section, every family's."""
+    koz = Book("koz", KOZ_SOURCE)
+    gaps_discard_listing(koz, KOZ, KOZ_CANASTA)
+    fi = Book("fi-5200", FI_SOURCE)
+    gaps_discard_listing(fi, FI_5200, FI_CANASTA)
+    fi351 = Book("fi-351", FI351_SOURCE)
+    gaps_fi351_melds(fi351)
+    classic = Book("classic", CLASSIC_SOURCE)
+    gaps_classic(classic)
+    return {**koz.items, **fi.items, **fi351.items, **classic.items, **gaps_fi351_games()}
+
+
 def build() -> dict[str, Json]:
     koz = Book("koz", KOZ_SOURCE)
     one_door(koz, {"4S-8S+JK": 5, "JK+5S-9S": 5.5, "2H-7H": 4.5})
@@ -1241,7 +1512,11 @@ def build() -> dict[str, Json]:
         **koz_trump_of_a_seeded_deal(),
         **classic_small_table_games(),
     }
-    return {**koz.items, **fi.items, **classic.items, **games}
+    items = {**koz.items, **fi.items, **classic.items, **games}
+    gaps = per_family_gaps_seed_101()
+    if clash := sorted(set(gaps) & set(items)):
+        raise SystemExit(f"duplicate fixture ids: {', '.join(clash)}")
+    return {**items, **gaps}
 
 
 def main(argv: Sequence[str] | None = None) -> int:
