@@ -1,4 +1,4 @@
-"""Write the suite-strength fixtures of koz, fi-5200 and classic (docs/strength.rst).
+"""Write the suite-strength fixtures of koz, fi-5200, fi-351 and classic (docs/strength.rst).
 
 These scenarios close gaps that mutation testing of the reference against the suite alone
 (``tools/mutation.py``) found: boundaries half a point below a threshold and with a
@@ -47,6 +47,7 @@ from kanasta.state import Phase, get_team_count, state_to_json
 
 KOZ_SOURCE = "seed 001"
 FI_SOURCE = "seed 000 (part 1)"
+FI351_SOURCE = "seed 000 (part 2)"
 
 FI_CANASTA = "9S 9H 9D 9C 9S 9H 9D"
 """Seven 9s: a full fi-5200 canasta (200), worth 70 in cards."""
@@ -998,6 +999,103 @@ def classic_options_one_door(book: Book) -> None:
         )
 
 
+# --------------------------------------------------------------------------- triage of seed 104
+# (melds, canasta, opening, going_out, scoring, game, deal, profiles; and the leads left by the
+# triage of seed 7777)
+
+
+def classic_joker_canasta_is_no_set_of_aces(book: Book) -> None:
+    """classic-take-pile: the top card goes onto a meld of its rank only; a joker canasta
+    (a meld of wild cards, option joker-canasta) has no rank, so an ace is not laid off on it."""
+    joker = ("joker-canasta",)
+    for seat, order in ((1, (0, 1)), (2, (1, 0))):
+        team = seat % 2
+        hands: list[str | None] = [None] * 4
+        hands[seat] = "4C 5H 6H 7C 10S JS QS KS"
+        wild, aces = order
+        melds: list[list[str]] = [["5C 5D 5H"], ["5C 5D 5H"]]
+        mine = ["", ""]
+        mine[wild] = "JK JK JK 2C 2D 2H 2S"
+        mine[aces] = "AC AD AH"
+        melds[team] = mine
+        book.add(
+            f"one-door/ace-on-the-pile-not-onto-a-joker-canasta-seat-{seat}",
+            ["classic-take-pile", "classic-options", "wild-only-melds"],
+            f"With the option joker-canasta, seat {seat}'s side has a joker canasta (meld "
+            f"{wild}) and a set of aces (meld {aces}); the top card of the unfrozen pile is the "
+            "ace of spades. A meld of wild cards only is no meld of aces: taking the pile onto "
+            "it is refused for the meld's rank; onto the aces the pile is taken.",
+            classic_state(
+                joker, hands=hands, melds=melds, discard="5C 6D AS", turn=seat, phase=Phase.DRAW
+            ),
+            acts(
+                (
+                    {"type": "take-pile", "meld": wild},
+                    no("classic-take-pile", "no-meld-of-rank"),
+                )
+            ),
+            ok({"type": "take-pile", "meld": aces}),
+            features=joker,
+        )
+
+
+def neither_set_nor_run(koz: Book, fi: Book, fi351: Book) -> None:
+    """neither-set-nor-run-fault: a batch whose naturals are one card, or the two copies of
+    one card, and which is neither a set nor a run, is refused for the fault of the kind its
+    naturals do not rule out: the run's for one natural, the set's for two copies."""
+    cases = (
+        # (book, profile, seat, hand, one natural and its fault, two copies and their fault)
+        (
+            koz,
+            KOZ,
+            1,
+            "5H 5H 2H JK JK 9C KD",
+            ("5H 2H JK", ("run-definition", "not-consecutive")),
+            ("5H 5H JK JK", ("one-wild-per-meld", "too-many-wilds")),
+            "5H 2H JK: the 2 of hearts stands in its place and 2-5 leaves two places for "
+            "one joker, so the run's fault (not consecutive) is named, not the set's two wild "
+            "cards",
+        ),
+        (
+            fi,
+            FI_5200,
+            2,
+            "AH 2H JK 8C 8C 2D KS",
+            ("AH 2H JK", ("run-wild-after-three-naturals", "wild-needs-three-naturals")),
+            ("8C 8C 2D JK", ("one-wild-per-meld", "too-many-wilds")),
+            "AH 2H JK: A-2 of hearts with the joker at 3 is a run whose wild stands beside "
+            "two naturals only, so the run's fault is named (a wild needs three naturals), "
+            "not the set's two wild cards",
+        ),
+        (
+            fi351,
+            get_profile("fi-351"),
+            3,
+            "6S 2S JK 9D 9D 2C JK",
+            ("6S 2S JK", ("run-definition", "not-consecutive")),
+            ("9D 9D 2C JK", ("one-wild-per-meld", "too-many-wilds")),
+            "6S 2S JK: the 2 of spades stands in its place and 2-6 leaves three places for "
+            "one joker, so the run's fault (not consecutive) is named, not the set's two wild "
+            "cards",
+        ),
+    )
+    for book, profile, seat, hand, (one, one_fault), (two, two_fault), why in cases:
+        team = seat % 2
+        hands: list[str | None] = [None] * 4
+        hands[seat] = hand
+        melds: list[list[str]] = [[], []]
+        melds[team] = ["KC KH KS"]
+        book.add(
+            f"one-door/neither-set-nor-run-names-the-fault-seat-{seat}",
+            ["neither-set-nor-run-fault", "one-wild-per-meld", one_fault[0]],
+            f"Seat {seat} tries two batches that are neither a set nor a run, whose naturals "
+            f"share a rank and a suit. {why}. {two}: two copies of one card rule the run out, "
+            "so the set's fault is named: one wild card at most.",
+            state(profile, hands=hands, melds=melds, turn=seat, phase=Phase.PLAY),
+            acts((meld(one), no(*one_fault)), (meld(two), no(*two_fault))),
+        )
+
+
 def build() -> dict[str, Json]:
     koz = Book("koz", KOZ_SOURCE)
     one_door(koz, {"4S-8S+JK": 5, "JK+5S-9S": 5.5, "2H-7H": 4.5})
@@ -1018,6 +1116,9 @@ def build() -> dict[str, Json]:
     classic_concealed_canasta_batches(classic)
     classic_joker_canasta_of_eight(classic)
     classic_options_one_door(classic)
+    classic_joker_canasta_is_no_set_of_aces(classic)
+    fi351 = Book("fi-351", FI351_SOURCE)
+    neither_set_nor_run(koz, fi, fi351)
     games = {
         **largest_game_seed("koz", KOZ_SOURCE, KOZ, "random"),
         **largest_game_seed("fi-5200", FI_SOURCE, FI_5200, "greedy"),
@@ -1025,7 +1126,7 @@ def build() -> dict[str, Json]:
         **koz_trump_of_a_seeded_deal(),
         **classic_small_table_games(),
     }
-    return {**koz.items, **fi.items, **classic.items, **games}
+    return {**koz.items, **fi.items, **fi351.items, **classic.items, **games}
 
 
 def main(argv: Sequence[str] | None = None) -> int:
