@@ -26,6 +26,7 @@ from fixture_kit import (
     Json,
     acts,
     cards,
+    count,
     disc,
     facts,
     lay,
@@ -1096,6 +1097,90 @@ def neither_set_nor_run(koz: Book, fi: Book, fi351: Book) -> None:
         )
 
 
+def set_lay_offs_by_wild_count(koz: Book, fi: Book, classic: Book) -> None:
+    """legal-action-count: which wild cards a set still takes depends on how many of its
+    cards are wild, not on its rank and size alone. Two sets of one rank and one size, one
+    holding wild cards, one not, are met in one hand: the first by the player whose turn it
+    is, the second by the next player, after a discard and a draw; each count lists the
+    lay-off of a wild card only where the set takes it."""
+    cases = (
+        # (book, profile, seat, first set, second set, counts, why)
+        (
+            koz,
+            KOZ,
+            1,
+            "5C 5D 5H",
+            "5C 5S 2C",
+            (4, 3),
+            "one wild card per meld (clause one-wild-per-meld): the set of three natural 5s "
+            "takes the joker (one lay-off and three discards: 4), the set holding a 2 as its "
+            "wild card takes no other 2 (three discards: 3)",
+        ),
+        (
+            koz,
+            KOZ,
+            0,
+            "AC AS 2D",
+            "AC AD AH",
+            (3, 4),
+            "one wild card per meld (clause one-wild-per-meld): the set of aces holding a 2 "
+            "(a wild card beside aces too) takes no joker (three discards: 3), the set of "
+            "three natural aces takes the 2 (one lay-off and three discards: 4)",
+        ),
+        (
+            fi,
+            FI_5200,
+            2,
+            "5C 5D JK",
+            "5C 5S 5H",
+            (3, 4),
+            "one wild card per meld (clause one-wild-per-meld): the set holding a joker takes "
+            "no other (three discards: 3), the set of three natural 5s takes the 2 (one "
+            "lay-off and three discards: 4)",
+        ),
+        (
+            classic,
+            CLASSIC,
+            3,
+            "5C 5D 2C JK",
+            "5C 5S 5H 5D",
+            (3, 4),
+            "never more wild cards than naturals (clause classic-wild-ratio): the set of two "
+            "5s and two wild cards takes no third (three discards: 3), the set of four "
+            "natural 5s takes the 2 (one lay-off and three discards: 4)",
+        ),
+    )
+    for book, profile, seat, first, second, (mine, theirs), why in cases:
+        team = seat % 2
+        hands: list[str | None] = [None] * 4
+        hands[seat] = "JK 9D 4C"
+        hands[(seat + 1) % 4] = hands[(seat + 3) % 4] = "2H 8C"
+        melds: list[list[str]] = [[], []]
+        melds[team] = [first]
+        melds[1 - team] = [second]
+        clauses = ["legal-action-count", "lay-off", "set-definition"]
+        clauses.append("classic-wild-ratio" if profile is CLASSIC else "one-wild-per-meld")
+        book.add(
+            f"one-door/set-lay-offs-follow-its-wild-cards-seat-{seat}",
+            clauses,
+            f"Seat {seat}'s side has the set {first}, the other side the set {second}: one "
+            f"rank, one size. Seat {seat} holds JK 9D 4C; it discards the 9D and the next "
+            "player, holding 2H 8C, draws the KS. What each set still takes follows from its "
+            f"own wild cards: {why}.",
+            state(
+                profile,
+                hands=hands,
+                melds=melds,
+                stock_top="KS",
+                turn=seat,
+                phase=Phase.PLAY,
+            ),
+            count(mine),
+            ok(disc("9D"), {"type": "draw"}),
+            count(theirs),
+        )
+
+
 def build() -> dict[str, Json]:
     koz = Book("koz", KOZ_SOURCE)
     one_door(koz, {"4S-8S+JK": 5, "JK+5S-9S": 5.5, "2H-7H": 4.5})
@@ -1119,6 +1204,7 @@ def build() -> dict[str, Json]:
     classic_joker_canasta_is_no_set_of_aces(classic)
     fi351 = Book("fi-351", FI351_SOURCE)
     neither_set_nor_run(koz, fi, fi351)
+    set_lay_offs_by_wild_count(koz, fi, classic)
     games = {
         **largest_game_seed("koz", KOZ_SOURCE, KOZ, "random"),
         **largest_game_seed("fi-5200", FI_SOURCE, FI_5200, "greedy"),
