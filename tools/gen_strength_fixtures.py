@@ -1097,7 +1097,7 @@ def neither_set_nor_run(koz: Book, fi: Book, fi351: Book) -> None:
         )
 
 
-def set_lay_offs_by_wild_count(koz: Book, fi: Book, classic: Book) -> None:
+def set_lay_offs_by_wild_count(koz: Book, fi: Book, fi351: Book, classic: Book) -> None:
     """legal-action-count: which wild cards a set still takes depends on how many of its
     cards are wild, not on its rank and size alone. Two sets of one rank and one size, one
     holding wild cards, one not, are met in one hand: the first by the player whose turn it
@@ -1131,6 +1131,17 @@ def set_lay_offs_by_wild_count(koz: Book, fi: Book, classic: Book) -> None:
             fi,
             FI_5200,
             2,
+            "5C 5D JK",
+            "5C 5S 5H",
+            (3, 4),
+            "one wild card per meld (clause one-wild-per-meld): the set holding a joker takes "
+            "no other (three discards: 3), the set of three natural 5s takes the 2 (one "
+            "lay-off and three discards: 4)",
+        ),
+        (
+            fi351,
+            get_profile("fi-351"),
+            1,
             "5C 5D JK",
             "5C 5S 5H",
             (3, 4),
@@ -1204,7 +1215,7 @@ def build() -> dict[str, Json]:
     classic_joker_canasta_is_no_set_of_aces(classic)
     fi351 = Book("fi-351", FI351_SOURCE)
     neither_set_nor_run(koz, fi, fi351)
-    set_lay_offs_by_wild_count(koz, fi, classic)
+    set_lay_offs_by_wild_count(koz, fi, fi351, classic)
     games = {
         **largest_game_seed("koz", KOZ_SOURCE, KOZ, "random"),
         **largest_game_seed("fi-5200", FI_SOURCE, FI_5200, "greedy"),
