@@ -51,6 +51,7 @@ from kanasta.state import Phase, get_team_count, state_to_json
 
 KOZ_SOURCE = "seed 001"
 FI_SOURCE = "seed 000 (part 1)"
+FI351_SOURCE = "seed 000 (part 2)"
 
 FI_CANASTA = "9S 9H 9D 9C 9S 9H 9D"
 """Seven 9s: a full fi-5200 canasta (200), worth 70 in cards."""
@@ -1484,6 +1485,198 @@ def per_family_gaps_seed_101() -> dict[str, Json]:
     return {**koz.items, **fi.items, **fi351.items, **classic.items, **gaps_fi351_games()}
 
 
+# --------------------------------------------------------------------------- triage of seed 104
+# (melds, canasta, opening, going_out, scoring, game, deal, profiles; and the leads left by the
+# triage of seed 7777)
+
+
+def classic_joker_canasta_is_no_set_of_aces(book: Book) -> None:
+    """classic-take-pile: the top card goes onto a meld of its rank only; a joker canasta
+    (a meld of wild cards, option joker-canasta) has no rank, so an ace is not laid off on it."""
+    joker = ("joker-canasta",)
+    for seat, order in ((1, (0, 1)), (2, (1, 0))):
+        team = seat % 2
+        hands: list[str | None] = [None] * 4
+        hands[seat] = "4C 5H 6H 7C 10S JS QS KS"
+        wild, aces = order
+        melds: list[list[str]] = [["5C 5D 5H"], ["5C 5D 5H"]]
+        mine = ["", ""]
+        mine[wild] = "JK JK JK 2C 2D 2H 2S"
+        mine[aces] = "AC AD AH"
+        melds[team] = mine
+        book.add(
+            f"one-door/ace-on-the-pile-not-onto-a-joker-canasta-seat-{seat}",
+            ["classic-take-pile", "classic-options", "wild-only-melds"],
+            f"With the option joker-canasta, seat {seat}'s side has a joker canasta (meld "
+            f"{wild}) and a set of aces (meld {aces}); the top card of the unfrozen pile is the "
+            "ace of spades. A meld of wild cards only is no meld of aces: taking the pile onto "
+            "it is refused for the meld's rank; onto the aces the pile is taken.",
+            classic_state(
+                joker, hands=hands, melds=melds, discard="5C 6D AS", turn=seat, phase=Phase.DRAW
+            ),
+            acts(
+                (
+                    {"type": "take-pile", "meld": wild},
+                    no("classic-take-pile", "no-meld-of-rank"),
+                )
+            ),
+            ok({"type": "take-pile", "meld": aces}),
+            features=joker,
+        )
+
+
+def neither_set_nor_run(koz: Book, fi: Book, fi351: Book) -> None:
+    """neither-set-nor-run-fault: a batch whose naturals are one card, or the two copies of
+    one card, and which is neither a set nor a run, is refused for the fault of the kind its
+    naturals do not rule out: the run's for one natural, the set's for two copies."""
+    cases = (
+        # (book, profile, seat, hand, one natural and its fault, two copies and their fault)
+        (
+            koz,
+            KOZ,
+            1,
+            "5H 5H 2H JK JK 9C KD",
+            ("5H 2H JK", ("run-definition", "not-consecutive")),
+            ("5H 5H JK JK", ("one-wild-per-meld", "too-many-wilds")),
+            "5H 2H JK: the 2 of hearts stands in its place and 2-5 leaves two places for "
+            "one joker, so the run's fault (not consecutive) is named, not the set's two wild "
+            "cards",
+        ),
+        (
+            fi,
+            FI_5200,
+            2,
+            "AH 2H JK 8C 8C 2D KS",
+            ("AH 2H JK", ("run-wild-after-three-naturals", "wild-needs-three-naturals")),
+            ("8C 8C 2D JK", ("one-wild-per-meld", "too-many-wilds")),
+            "AH 2H JK: A-2 of hearts with the joker at 3 is a run whose wild stands beside "
+            "two naturals only, so the run's fault is named (a wild needs three naturals), "
+            "not the set's two wild cards",
+        ),
+        (
+            fi351,
+            get_profile("fi-351"),
+            3,
+            "6S 2S JK 9D 9D 2C JK",
+            ("6S 2S JK", ("run-definition", "not-consecutive")),
+            ("9D 9D 2C JK", ("one-wild-per-meld", "too-many-wilds")),
+            "6S 2S JK: the 2 of spades stands in its place and 2-6 leaves three places for "
+            "one joker, so the run's fault (not consecutive) is named, not the set's two wild "
+            "cards",
+        ),
+    )
+    for book, profile, seat, hand, (one, one_fault), (two, two_fault), why in cases:
+        team = seat % 2
+        hands: list[str | None] = [None] * 4
+        hands[seat] = hand
+        melds: list[list[str]] = [[], []]
+        melds[team] = ["KC KH KS"]
+        book.add(
+            f"one-door/neither-set-nor-run-names-the-fault-seat-{seat}",
+            ["neither-set-nor-run-fault", "one-wild-per-meld", one_fault[0]],
+            f"Seat {seat} tries two batches that are neither a set nor a run, whose naturals "
+            f"share a rank and a suit. {why}. {two}: two copies of one card rule the run out, "
+            "so the set's fault is named: one wild card at most.",
+            state(profile, hands=hands, melds=melds, turn=seat, phase=Phase.PLAY),
+            acts((meld(one), no(*one_fault)), (meld(two), no(*two_fault))),
+        )
+
+
+def set_lay_offs_by_wild_count(koz: Book, fi: Book, fi351: Book, classic: Book) -> None:
+    """legal-action-count: which wild cards a set still takes depends on how many of its
+    cards are wild, not on its rank and size alone. Two sets of one rank and one size, one
+    holding wild cards, one not, are met in one hand: the first by the player whose turn it
+    is, the second by the next player, after a discard and a draw; each count lists the
+    lay-off of a wild card only where the set takes it."""
+    cases = (
+        # (book, profile, seat, first set, second set, counts, why)
+        (
+            koz,
+            KOZ,
+            1,
+            "5C 5D 5H",
+            "5C 5S 2C",
+            (4, 3),
+            "one wild card per meld (clause one-wild-per-meld): the set of three natural 5s "
+            "takes the joker (one lay-off and three discards: 4), the set holding a 2 as its "
+            "wild card takes no other 2 (three discards: 3)",
+        ),
+        (
+            koz,
+            KOZ,
+            0,
+            "AC AS 2D",
+            "AC AD AH",
+            (3, 4),
+            "one wild card per meld (clause one-wild-per-meld): the set of aces holding a 2 "
+            "(a wild card beside aces too) takes no joker (three discards: 3), the set of "
+            "three natural aces takes the 2 (one lay-off and three discards: 4)",
+        ),
+        (
+            fi,
+            FI_5200,
+            2,
+            "5C 5D JK",
+            "5C 5S 5H",
+            (3, 4),
+            "one wild card per meld (clause one-wild-per-meld): the set holding a joker takes "
+            "no other (three discards: 3), the set of three natural 5s takes the 2 (one "
+            "lay-off and three discards: 4)",
+        ),
+        (
+            fi351,
+            get_profile("fi-351"),
+            1,
+            "5C 5D JK",
+            "5C 5S 5H",
+            (3, 4),
+            "one wild card per meld (clause one-wild-per-meld): the set holding a joker takes "
+            "no other (three discards: 3), the set of three natural 5s takes the 2 (one "
+            "lay-off and three discards: 4)",
+        ),
+        (
+            classic,
+            CLASSIC,
+            3,
+            "5C 5D 2C JK",
+            "5C 5S 5H 5D",
+            (3, 4),
+            "never more wild cards than naturals (clause classic-wild-ratio): the set of two "
+            "5s and two wild cards takes no third (three discards: 3), the set of four "
+            "natural 5s takes the 2 (one lay-off and three discards: 4)",
+        ),
+    )
+    for book, profile, seat, first, second, (mine, theirs), why in cases:
+        team = seat % 2
+        hands: list[str | None] = [None] * 4
+        hands[seat] = "JK 9D 4C"
+        hands[(seat + 1) % 4] = hands[(seat + 3) % 4] = "2H 8C"
+        melds: list[list[str]] = [[], []]
+        melds[team] = [first]
+        melds[1 - team] = [second]
+        clauses = ["legal-action-count", "lay-off", "set-definition"]
+        clauses.append("classic-wild-ratio" if profile is CLASSIC else "one-wild-per-meld")
+        book.add(
+            f"one-door/set-lay-offs-follow-its-wild-cards-seat-{seat}",
+            clauses,
+            f"Seat {seat}'s side has the set {first}, the other side the set {second}: one "
+            f"rank, one size. Seat {seat} holds JK 9D 4C; it discards the 9D and the next "
+            "player, holding 2H 8C, draws the KS. What each set still takes follows from its "
+            f"own wild cards: {why}.",
+            state(
+                profile,
+                hands=hands,
+                melds=melds,
+                stock_top="KS",
+                turn=seat,
+                phase=Phase.PLAY,
+            ),
+            count(mine),
+            ok(disc("9D"), {"type": "draw"}),
+            count(theirs),
+        )
+
+
 def build() -> dict[str, Json]:
     koz = Book("koz", KOZ_SOURCE)
     one_door(koz, {"4S-8S+JK": 5, "JK+5S-9S": 5.5, "2H-7H": 4.5})
@@ -1505,6 +1698,10 @@ def build() -> dict[str, Json]:
     classic_joker_canasta_of_eight(classic)
     classic_options_one_door(classic)
     turn_triage(koz, classic)
+    classic_joker_canasta_is_no_set_of_aces(classic)
+    fi351 = Book("fi-351", FI351_SOURCE)
+    neither_set_nor_run(koz, fi, fi351)
+    set_lay_offs_by_wild_count(koz, fi, fi351, classic)
     games = {
         **largest_game_seed("koz", KOZ_SOURCE, KOZ, "random"),
         **largest_game_seed("fi-5200", FI_SOURCE, FI_5200, "greedy"),
@@ -1512,7 +1709,7 @@ def build() -> dict[str, Json]:
         **koz_trump_of_a_seeded_deal(),
         **classic_small_table_games(),
     }
-    items = {**koz.items, **fi.items, **classic.items, **games}
+    items = {**koz.items, **fi.items, **fi351.items, **classic.items, **games}
     gaps = per_family_gaps_seed_101()
     if clash := sorted(set(gaps) & set(items)):
         raise SystemExit(f"duplicate fixture ids: {', '.join(clash)}")

@@ -538,6 +538,7 @@ def _run_layout(
     return layouts
 
 
+@implements("neither-set-nor-run-fault")
 def _arrangements(
     profile: RulesProfile,
     cards: tuple[Card, ...],
@@ -546,6 +547,9 @@ def _arrangements(
     *,
     going_out: bool,
 ) -> list[Meld] | Violation:
+    """neither-set-nor-run-fault: every legal reading of a new batch, or the fault that
+    refuses it; a batch whose naturals are one card fails for the run's fault, one whose
+    naturals are the two copies of a card for the set's."""
     size = _check_size(profile, len(cards))
     if size is not None:
         return size

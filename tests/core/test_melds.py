@@ -138,6 +138,32 @@ def test_one_wild_per_meld(profile: RulesProfile) -> None:
     assert legal(profile, "8C 8D 2C").wild_count == 1
 
 
+@pytest.mark.clause("neither-set-nor-run-fault")
+@pytest.mark.parametrize("profile", RUN_FAMILIES)
+@pytest.mark.parametrize(
+    ("text", "fault"),
+    [
+        ("5H 2H JK", ("run-definition", "not-consecutive")),
+        ("6S 2S 2S", ("run-definition", "not-consecutive")),
+        ("5H 5H JK JK", ("one-wild-per-meld", "too-many-wilds")),
+        ("9C 9C 2D JK", ("one-wild-per-meld", "too-many-wilds")),
+        ("5H 2S JK", ("one-wild-per-meld", "too-many-wilds")),
+    ],
+)
+def test_neither_set_nor_run_fault_names_the_open_reading(
+    profile: RulesProfile, text: str, fault: tuple[str, str]
+) -> None:
+    v = rejected(profile, text)
+    assert (v.clause, v.code) == fault
+
+
+@pytest.mark.clause("neither-set-nor-run-fault")
+def test_neither_set_nor_run_fault_names_fi5200_run_wild_rule() -> None:
+    v = rejected(FI_5200, "AH 2H JK")
+    assert (v.clause, v.code) == ("run-wild-after-three-naturals", "wild-needs-three-naturals")
+    assert legal(KOZ, "AH 2H JK").kind is MeldKind.RUN
+
+
 @pytest.mark.clause("one-wild-per-meld")
 def test_one_wild_per_meld_blocks_second_wild_lay_off() -> None:
     meld = legal(KOZ, "8C 8D 2C")
