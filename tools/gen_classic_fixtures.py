@@ -1627,8 +1627,8 @@ def scoring_fixtures(book: Book) -> None:
 
 def discard_count_fixtures(book: Book) -> None:
     """discard-ends-turn in the legal-action count: the discards stay listed while a
-    provisional opening is pending (and reaches the minimum) and when one card is left;
-    classic-take-pile: the pile taken onto the side's first meld (index 0)."""
+    provisional opening is pending (and reaches the minimum) and when one card is left (the
+    pile taken onto the side's first meld is counted in ``listing_count_fixtures``)."""
     book.add(
         "count/discards-listed-after-a-provisional-opening-seat-2",
         [
@@ -1655,37 +1655,6 @@ def discard_count_fixtures(book: Book) -> None:
         state(hands=seat_hands(1, "7D"), melds=table(1, [CANASTA]), turn=1, phase=Phase.PLAY),
         count(1),
     )
-    for seat in (1, 2):
-        melds = table(seat % 2, ["9C 9D 9H", "8C 8D 8H"])
-        book.add(
-            f"count/pile-onto-the-first-meld-unfrozen-seat-{seat}",
-            ["classic-take-pile", "legal-action-count"],
-            f"Seat {seat}'s side has a meld of 9s first on the table (index 0) and the top card "
-            "is the 9 of clubs, the pile not frozen: the top card goes onto the 9s alone (a new "
-            "meld of 9s is no option beside it), plus the draw: 2 legal actions.",
-            state(
-                hands=seat_hands(seat, "9D 9H 9S 2C JK 4C 5H 6H 7C 10S JS"),
-                melds=melds,
-                discard="5C 6D 9C",
-                turn=seat,
-                phase=Phase.DRAW,
-            ),
-            count(2),
-        )
-        book.add(
-            f"count/pile-onto-the-first-meld-frozen-seat-{seat}",
-            ["classic-frozen-pile", "classic-take-pile", "legal-action-count"],
-            "The same table with a pile frozen by a joker: the top card goes onto the 9s (index "
-            "0) with each of the 3 natural pairs of the hand, plus the draw: 4 legal actions.",
-            state(
-                hands=seat_hands(seat, "9D 9H 9S 2C 4C 4D 5H 6H 7C 10S JS"),
-                melds=melds,
-                discard="JK 6D 9C",
-                turn=seat,
-                phase=Phase.DRAW,
-            ),
-            count(4),
-        )
 
 
 # --------------------------------------------------------------------------- generated
