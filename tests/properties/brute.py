@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Iterable
+from itertools import combinations
 
 from kanasta.actions import Action, ActionType, action_order, apply_action
 from kanasta.candidates import sub_multisets
@@ -81,6 +82,21 @@ def brute_legal_actions(state: State) -> tuple[Action, ...]:
     offered.append(Action(ActionType.TAKE_BACK))
     legal = [a for a in offered if not isinstance(apply_action(state, a), Violation)]
     return tuple(sorted(legal, key=action_order))
+
+
+def brute_take_pile(state: State, most: int = 3) -> set[tuple[tuple[Card, ...], int]]:
+    """Every legal way to take the pile in a draw phase, found without the listing: up to
+    ``most`` hand cards with each meld index of the team (or -1, a new meld), kept when
+    ``apply_action`` accepts it."""
+    hand = state.hands[state.turn]
+    found: set[tuple[tuple[Card, ...], int]] = set()
+    for size in range(most + 1):
+        for cards in set(combinations(hand, size)):
+            for index in range(-1, len(state.melds[state.team])):
+                action = Action(ActionType.TAKE_PILE, cards, index)
+                if not isinstance(apply_action(state, action), Violation):
+                    found.add((cards, index))
+    return found
 
 
 def within_deck(

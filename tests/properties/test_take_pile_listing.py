@@ -11,33 +11,21 @@ from __future__ import annotations
 
 import os
 import random
-from itertools import combinations
 
 import pytest
 
 from kanasta import engine
-from kanasta.actions import Action, ActionType, apply_action
+from kanasta.actions import ActionType
 from kanasta.errors import Violation
 from kanasta.profiles import get_profile
-from kanasta.state import Phase, State
+from kanasta.state import Phase
+from tests.properties.brute import brute_take_pile
 
 _HANDS = max(2, int(os.environ.get("KANASTA_SELFPLAY_HANDS", "200")) // 100)
 """Hands per table (2; 50 in ``nox -s thorough``)."""
 _MOST_CARDS = 14
 """Brute force tries every three cards of the hand: keep hands small."""
 _TABLES = [(), ("players-2",), ("players-3",), ("players-6",), ("black-three-freezes",)]
-
-
-def _brute_takes(state: State) -> set[tuple[tuple[int, ...], int]]:
-    hand = state.hands[state.turn]
-    found: set[tuple[tuple[int, ...], int]] = set()
-    for size in range(4):
-        for cards in set(combinations(hand, size)):
-            for index in range(-1, len(state.melds[state.team])):
-                action = Action(ActionType.TAKE_PILE, cards, index)
-                if not isinstance(apply_action(state, action), Violation):
-                    found.add((cards, index))
-    return found
 
 
 @pytest.mark.clause("classic-take-pile", "classic-frozen-pile", "legal-action-count")
@@ -54,7 +42,7 @@ def test_classic_take_pile_listing_is_brute_force(options: tuple[str, ...]) -> N
             if state.phase is Phase.DRAW and len(state.hands[state.turn]) <= _MOST_CARDS:
                 listed = [(a.cards, a.meld) for a in takes]
                 assert len(listed) == len(set(listed))
-                assert set(listed) == _brute_takes(state)
+                assert set(listed) == brute_take_pile(state)
                 compared += 1
                 taken += bool(listed)
             # Take the pile half the time it can be, more often than at random, to reach
