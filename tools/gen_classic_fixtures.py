@@ -860,6 +860,25 @@ def threes_fixtures(book: Book) -> None:
             acts((meld("2D 3C 3S"), no("classic-threes-in-melds", "black-threes-with-wilds"))),
         )
         book.add(
+            f"threes/fourth-black-three-not-laid-off-seat-{seat}",
+            ["classic-threes-in-melds", "classic-black-threes-last"],
+            f"Seat {seat} holds all four black threes and its side has a canasta. It melds three "
+            "of them as its last meld (one card is left), but the fourth cannot be laid off on "
+            "them afterwards: black threes are melded all at once. Discarding it goes out.",
+            state(
+                hands=seat_hands(seat, "3C 3C 3S 3S"),
+                melds=table(team, [CANASTA]),
+                turn=seat,
+                phase=Phase.PLAY,
+            ),
+            acts(
+                (meld("3C 3C 3S"), OK),
+                (lay(1, "3S"), no("classic-threes-in-melds", "black-threes-not-going-out")),
+                (disc("3S"), OK),
+            ),
+            facts(hand_over=True),
+        )
+        book.add(
             f"threes/two-red-threes-in-a-row-seat-{seat}",
             ["classic-red-threes"],
             f"Seat {seat} draws 3H, then 3D: both are laid and the third card (KC) comes to the "

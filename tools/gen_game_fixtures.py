@@ -26,6 +26,7 @@ from typing import Any
 
 from fixture_kit import Json, write_fixtures
 from kanasta import engine
+from kanasta.cards import format_card, get_deck
 from kanasta.deal import deal_from_seed, deal_to_json
 from kanasta.game import get_hand_seed
 from kanasta.points import HalfPoints, points_to_json, to_half_points
@@ -826,6 +827,81 @@ def classic_fixtures(book: GameBook) -> None:
     )
     _seeded_game(
         book, get_profile("classic"), game_seed=3, first_dealer=3, policy="greedy", hands=2
+    )
+    for dealer in (3, 0):
+        _concealed_first_turn(book, dealer)
+
+
+CONCEALED_HAND = ("AC", "AC", "AD", "AD", "AH", "AH", "AS", "KC", "KD", "KH", "5S")
+"""The first player's hand in :func:`_concealed_first_turn`: seven aces and three kings."""
+
+
+def _concealed_deal(profile: RulesProfile, seat: int) -> Json:
+    """A classic deal where ``seat`` holds :data:`CONCEALED_HAND` and the stock's top card is
+    the fourth king; the other cards follow the canonical deck order (the other hands, then
+    the upcard: the first card that is neither wild nor a three), with the red threes at the
+    bottom of the stock so that none is dealt."""
+    rest = [format_card(c) for c in get_deck(profile.deck_jokers)]
+    for card in (*CONCEALED_HAND, "KS"):
+        rest.remove(card)
+    red_threes = [c for c in rest if c in ("3D", "3H")]
+    rest = [c for c in rest if c not in red_threes]
+    hands: list[list[str]] = []
+    for other in range(profile.players):
+        if other == seat:
+            hands.append(list(CONCEALED_HAND))
+        else:
+            hands.append(rest[: profile.hand_size])
+            rest = rest[profile.hand_size :]
+    upcard = next(c for c in rest if c[0] not in "23" and c != "JK")
+    rest.remove(upcard)
+    return {
+        "hands": hands,
+        "fi": [],
+        "discard": [upcard],
+        "stock": ["KS", *rest, *red_threes],
+        "trump": None,
+    }
+
+
+def _concealed_first_turn(book: GameBook, dealer: int) -> None:
+    """classic-concealed at the start of a hand: nobody has laid a card yet, so the first
+    player who goes out in the first turn goes out concealed."""
+    profile = get_profile("classic")
+    seat = (dealer + 1) % profile.players
+    deal = _concealed_deal(profile, seat)
+    actions: list[Json] = [
+        {"type": "draw"},
+        {"type": "meld", "cards": list(CONCEALED_HAND[:7])},
+        {"type": "meld", "cards": ["KC", "KD", "KH", "KS"]},
+        {"type": "discard", "card": "5S"},
+    ]
+    state = engine.new_hand(profile, deal=deal, dealer=dealer, team_scores=[0, 0])
+    for action in actions:
+        following = engine.apply(state, engine.action_from_json(action))
+        if isinstance(following, engine.Violation):
+            raise SystemExit(f"concealed first turn: {following}")
+        state = following
+    score = engine.score_hand(state)
+    if not state.hand_over or score.teams[seat % 2].get("concealed") == 0:
+        raise SystemExit("concealed first turn: the hand did not end concealed")
+    scores = _clean([_number(team.total) for team in score.teams])
+    team = seat % 2
+    book.add(
+        f"concealed-in-the-first-turn-seat-{seat}",
+        ["classic-concealed", "classic-deal", "game-hands"],
+        f"A hand dealt by seat {dealer} from an explicit deal: seat {seat}, who plays first, "
+        "draws the fourth king, melds seven natural aces (a canasta) and four kings (180, "
+        "over the first-meld minimum of 50) and discards the last card. Nobody has laid a "
+        "card on the table when a hand is dealt, so this is going out concealed: side "
+        f"{team} scores 180 for the cards melded, 500 for the natural canasta, 100 for going "
+        "out and 100 more for going out concealed, less the cards its other player holds. "
+        "An engine that starts a hand as though every player had already laid cards scores "
+        "100 less. The hand scores are golden values of the reference.",
+        first_dealer=dealer,
+        rows=[(scores, dealer, scores, 5000)],
+        winner=None,
+        hands=[{"deal": deal, "actions": actions}],
     )
 
 

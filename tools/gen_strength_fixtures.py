@@ -742,7 +742,8 @@ def classic_pile_onto_a_meld(book: Book) -> None:
             ["classic-take-pile"],
             f"Seat {seat}'s side has kings (meld 0) and 8s (meld 1); the top card is the 8 of "
             "spades. Taking the pile without naming how the top card is used is refused; laying "
-            "it off on the kings is refused, whatever the ranks' order; on the 8s it is taken.",
+            "it off on the kings is refused, whatever the ranks' order, and so is a meld 3 the "
+            "side does not have; on the 8s it is taken.",
             state(
                 CLASSIC,
                 hands=hands,
@@ -753,6 +754,7 @@ def classic_pile_onto_a_meld(book: Book) -> None:
             ),
             acts(({"type": "take-pile"}, no("classic-take-pile", "top-card-not-melded"))),
             acts(({"type": "take-pile", "meld": 0}, no("classic-take-pile", "no-meld-of-rank"))),
+            acts(({"type": "take-pile", "meld": 3}, no("classic-take-pile", "no-meld-of-rank"))),
             ok({"type": "take-pile", "meld": 1}),
         )
         book.add(
