@@ -742,8 +742,8 @@ def classic_pile_onto_a_meld(book: Book) -> None:
             ["classic-take-pile"],
             f"Seat {seat}'s side has kings (meld 0) and 8s (meld 1); the top card is the 8 of "
             "spades. Taking the pile without naming how the top card is used is refused; laying "
-            "it off on the kings is refused, whatever the ranks' order, and so is a meld 3 the "
-            "side does not have; on the 8s it is taken.",
+            "it off on the kings is refused, whatever the ranks' order, and so are melds 2 and 3, "
+            "which the side does not have; on the 8s it is taken.",
             state(
                 CLASSIC,
                 hands=hands,
@@ -754,6 +754,7 @@ def classic_pile_onto_a_meld(book: Book) -> None:
             ),
             acts(({"type": "take-pile"}, no("classic-take-pile", "top-card-not-melded"))),
             acts(({"type": "take-pile", "meld": 0}, no("classic-take-pile", "no-meld-of-rank"))),
+            acts(({"type": "take-pile", "meld": 2}, no("classic-take-pile", "no-meld-of-rank"))),
             acts(({"type": "take-pile", "meld": 3}, no("classic-take-pile", "no-meld-of-rank"))),
             ok({"type": "take-pile", "meld": 1}),
         )
@@ -1215,6 +1216,76 @@ def turn_triage(koz: Book, classic: Book) -> None:
     turn_waiver_one_card_and_one_pile_card(classic)
     turn_concealed_after_a_take_back(classic)
     turn_pile_top_with_a_higher_card(classic)
+
+
+def turn_pile_top_shown_cards(book: Book) -> None:
+    """classic-take-pile and classic-frozen-pile: what the hand cards shown with the top card
+    must be, met one wrong way at a time (the turn survivors of seed 103)."""
+    hand = "9D 9H 9S 5H 4C 6H 7C 10S JS QS AS"
+    for seat, frozen in ((1, True), (2, True), (0, False), (3, False)):
+        hands: list[str | None] = [None] * 4
+        hands[seat] = hand
+        melds: list[list[str]] = [[], []]
+        melds[seat % 2] = ["8C 8D 8H"]
+        pile = "JK 6D 9C" if frozen else "5C 6D 9C"
+        if frozen:
+            steps = [
+                acts((classic_take("5H 9D"), no("classic-frozen-pile", "natural-pair-needed"))),
+                acts((classic_take("9D 9H 9S"), no("classic-take-pile", "two-cards-with-top"))),
+                ok(classic_take("9D 9H")),
+            ]
+            told = (
+                "The pile JK 6D 9C is frozen by the joker. Showing the 9 of diamonds with a "
+                "lower card (the 5 of hearts) is one natural nine, not a natural pair: refused "
+                "for the frozen pile. Three natural nines for a new meld with the top card are "
+                "one too many (a new meld takes two hand cards): refused for that. Two are "
+                "taken."
+            )
+        else:
+            steps = [
+                acts((classic_take("9D"), no("classic-take-pile", "two-cards-with-top"))),
+                acts((classic_take("9D 9H 9S"), no("classic-take-pile", "two-cards-with-top"))),
+                ok(classic_take("9D 9H")),
+            ]
+            told = (
+                "The pile 5C 6D 9C is not frozen. A new meld with the top nine takes exactly two "
+                "hand cards: one natural nine alone, or three, is refused; two are taken."
+            )
+        book.add(
+            f"one-door/pile-top-new-meld-shown-cards-seat-{seat}",
+            ["classic-take-pile", "classic-frozen-pile"],
+            f"Seat {seat}'s side has opened (a meld of 8s). {told}",
+            state(CLASSIC, hands=hands, melds=melds, discard=pile, turn=seat),
+            *steps,
+        )
+
+
+def turn_lay_off_before_drawing(books: Sequence[tuple[Book, RulesProfile]]) -> None:
+    """turn-structure: a lay-off is a move of the play phase; before the draw it is refused
+    for the phase, not for the meld it names (the turn survivors of seed 103)."""
+    for book, profile in books:
+        teams = get_team_count(profile)
+        for seat in (1, 2):
+            hands: list[str | None] = [None] * profile.players
+            hands[seat] = "8S 4C 5H 6H 7C 10S JS QS KS AS 9D"
+            melds: list[list[str]] = [[] for _ in range(teams)]
+            melds[seat % teams] = ["8C 8D 8H"]
+            book.add(
+                f"one-door/lay-off-before-drawing-seat-{seat}",
+                ["turn-structure", "lay-off-own-team"],
+                f"Seat {seat}'s team has a meld of 8s and the player holds the 8 of spades, but "
+                "has not drawn yet: laying it off is refused for the phase of the turn. After "
+                "the draw the same lay-off is accepted.",
+                state(profile, hands=hands, melds=melds, turn=seat, phase=Phase.DRAW),
+                acts((lay(0, "8S"), no("turn-structure", "wrong-phase"))),
+                ok(DRAW, lay(0, "8S")),
+            )
+
+
+def turn_triage_seed_103(books: Sequence[tuple[Book, RulesProfile]], classic: Book) -> None:
+    """The fixtures of the turn survivors of the exploration sample of seed 103."""
+    turn_pile_top_shown_cards(classic)
+    turn_lay_off_before_drawing(books)
 
 
 # ------------------------------------------------------------------ per-family gaps (seed 101)
@@ -1704,6 +1775,9 @@ def build() -> dict[str, Json]:
     fi351 = Book("fi-351", FI351_SOURCE)
     neither_set_nor_run(koz, fi, fi351)
     set_lay_offs_by_wild_count(koz, fi, fi351, classic)
+    turn_triage_seed_103(
+        ((koz, KOZ), (fi, FI_5200), (fi351, FI_351), (classic, CLASSIC)), classic
+    )
     games = {
         **largest_game_seed("koz", KOZ_SOURCE, KOZ, "random"),
         **largest_game_seed("fi-5200", FI_SOURCE, FI_5200, "greedy"),
