@@ -1282,10 +1282,171 @@ def turn_lay_off_before_drawing(books: Sequence[tuple[Book, RulesProfile]]) -> N
             )
 
 
-def turn_triage_seed_103(books: Sequence[tuple[Book, RulesProfile]], classic: Book) -> None:
+def turn_concealed_after_a_player_who_laid(book: Book) -> None:
+    """classic-concealed: laying a card in one's turn puts that player on the table, not the
+    next one: the flag of a turn that laid cards ends with the turn."""
+    for seat in (0, 2):
+        team = seat % 2
+        before = (seat + 3) % 4
+        hands: list[str | None] = [None] * 4
+        hands[seat] = "KC KC KD KD KH KH 9C 9D 9H 8S"
+        hands[(seat + 1) % 4] = "5D"
+        hands[(seat + 2) % 4] = "4C"
+        hands[before] = "5S 6S 7S"
+        melds: list[list[str]] = [[], []]
+        melds[1 - team] = ["5C 5D 5H"]
+        mine = classic_parts(100, 500, 0, 100, 100, -5)
+        theirs = classic_parts(20, 0, 0, 0, 0, -10)
+        book.add(
+            f"one-door/concealed-after-the-player-before-laid-seat-{seat}",
+            ["classic-concealed", "classic-hand-score"],
+            f"Seat {before}, who plays before seat {seat}, lays the 5S off on its side's 5s and "
+            f"discards: seat {before} is on the table, seat {seat} is not. Seat {seat} draws "
+            "the 4H and discards it, the others draw and discard, and in its next turn seat "
+            f"{seat} draws the last king, lays seven kings and 9C 9D 9H and discards: out "
+            "concealed, 100 more. An engine that passes the flag of a turn that laid cards on "
+            "to the next player scores no concealed bonus.",
+            state(
+                CLASSIC,
+                hands=hands,
+                melds=melds,
+                stock_top="4H 7H 7D 7C KS",
+                turn=before,
+                phase=Phase.PLAY,
+            ),
+            ok(lay(0, "5S"), disc("6S")),
+            ok(DRAW, disc("4H")),
+            ok(DRAW, disc("7H")),
+            ok(DRAW, disc("7D")),
+            ok(DRAW, disc("7C")),
+            ok(DRAW, meld(CLASSIC_CANASTA), meld("9C 9D 9H"), disc("8S")),
+            score(*(mine, theirs)[:: 1 if team == 0 else -1]),
+        )
+
+
+def turn_fi_by_discard_opens_nobody(book: Book) -> None:
+    """opening-personal (fi-5200): a player who has not opened and takes a fi by discarding
+    the last card has still not opened."""
+    for seat in (1, 2):
+        team = seat % 2
+        hands: list[str | None] = [None] * 4
+        hands[seat] = "5C"
+        melds: list[list[str]] = [[], []]
+        melds[team] = [FI_CANASTA]
+        opened_seats = [s == (seat + 2) % 4 for s in range(4)]
+        opened = [t == team for t in range(2)]
+        book.add(
+            f"one-door/fi-by-discard-opens-nobody-seat-{seat}",
+            ["opening-personal", "fi-pickup"],
+            f"Seat {seat}'s partner has opened (the team's canasta); seat {seat} has not. Its "
+            f"last card discarded, seat {seat} takes the fi and waits for its next turn: a fi "
+            "alone opens nobody, so it has still not opened personally.",
+            state(
+                FI_5200,
+                hands=hands,
+                melds=melds,
+                turn=seat,
+                phase=Phase.PLAY,
+                opened=opened,
+                seat_opened=opened_seats,
+            ),
+            ok(disc("5C")),
+            facts(turn=(seat + 1) % 4, opened_seats=opened_seats, fi_left=1),
+        )
+
+
+def turn_meld_wild_place_last_cards(books: Sequence[tuple[Book, RulesProfile]]) -> None:
+    """run-wild-placement: a place named for the wild card that no arrangement has refuses
+    the meld, also when the meld would leave a single card in hand (the moment a classic
+    player may lay black threes going out, which takes a second look at the meld)."""
+    for book, profile in books:
+        teams = get_team_count(profile)
+        if profile.runs_allowed:
+            batch, wrong, right, clause = "4S 5S 6S JK", 9, 7, "run-wild-placement"
+        else:
+            batch, wrong, right, clause = "9C 9D JK", 9, None, "run-wild-placement"
+        for seat in (1, 2):
+            hands: list[str | None] = [None] * profile.players
+            hands[seat] = f"{batch} 10D"
+            melds: list[list[str]] = [[] for _ in range(teams)]
+            melds[seat % teams] = [CLASSIC_CANASTA]
+            placed = "at place 7" if right else "as a set (no place)"
+            book.add(
+                f"one-door/meld-wild-place-leaving-one-card-seat-{seat}",
+                [clause, "meld-from-hand"],
+                f"Seat {seat}'s team has a canasta of kings; the player holds {batch} and the "
+                f"10D. Melding "
+                f"{batch} with the wild named at place {wrong}, where it cannot stand, is "
+                "refused even though one card would be left; laid "
+                f"{placed} it is accepted.",
+                state(profile, hands=hands, melds=melds, turn=seat, phase=Phase.PLAY),
+                acts((meld(batch, wrong), no(clause, "no-such-arrangement"))),
+                ok(meld(batch, right)),
+            )
+
+
+def turn_red_three_from_the_pile_scores(book: Book) -> None:
+    """classic-red-threes: a red three in a pile taken is laid for the side (and scores),
+    not replaced, and does not join the hand."""
+    for seat in (1, 2):
+        team = seat % 2
+        hands: list[str | None] = [None] * 4
+        hands[seat] = "9D 9H 4C"
+        hands[(seat + 1) % 4] = "5D"
+        hands[(seat + 2) % 4] = "4D"
+        hands[(seat + 3) % 4] = "5S"
+        melds: list[list[str]] = [[], []]
+        melds[team] = [CLASSIC_CANASTA]
+        mine = classic_parts(115, 500, 100, 100, 0, -5)
+        theirs = classic_parts(0, 0, 0, 0, 0, -10)
+        book.add(
+            f"one-door/red-three-from-the-pile-scores-seat-{seat}",
+            ["classic-red-threes", "classic-take-pile", "classic-red-three-score"],
+            f"Seat {seat}'s side has a canasta of kings. The pile 3D 6D 6C 6H 9C is frozen by "
+            "the red three; the player takes it with the natural pair 9D 9H. The 3 of "
+            "diamonds is laid for the side, the three 6s join the hand; the player melds "
+            "them and discards the 4C: out. The side scores 100 for the red three beside "
+            "115 in cards, 500 for the canasta and 100 for going out.",
+            state(CLASSIC, hands=hands, melds=melds, discard="3D 6D 6C 6H 9C", turn=seat),
+            ok(classic_take("9D 9H"), meld("6C 6D 6H"), disc("4C")),
+            score(*(mine, theirs)[:: 1 if team == 0 else -1]),
+        )
+
+
+def turn_black_threes_two_cards_left(book: Book) -> None:
+    """classic-black-threes-last: black threes are the turn's last meld only when at most one
+    card is left to discard or lay off; with two left they are refused for that reason."""
+    for seat in (0, 3):
+        hands: list[str | None] = [None] * 4
+        hands[seat] = "3C 3S 3S 2D KS 10D"
+        melds: list[list[str]] = [[], []]
+        melds[seat % 2] = [CLASSIC_CANASTA]
+        book.add(
+            f"one-door/black-threes-with-two-cards-left-seat-{seat}",
+            ["classic-threes-in-melds", "classic-black-threes-last"],
+            f"Seat {seat}'s side has a canasta of kings. The player lays the 2D off on it; "
+            "melding the three black threes would then leave KS and 10D, two cards: refused, "
+            "the threes would not go out. Once the KS is laid off too, the threes are melded "
+            "and the 10D discarded: out.",
+            state(CLASSIC, hands=hands, melds=melds, turn=seat, phase=Phase.PLAY),
+            ok(lay(0, "2D")),
+            acts((meld("3C 3S 3S"), no("classic-threes-in-melds", "black-threes-not-going-out"))),
+            ok(lay(0, "KS"), meld("3C 3S 3S"), disc("10D")),
+            facts(hand_over=True),
+        )
+
+
+def turn_triage_seed_103(
+    books: Sequence[tuple[Book, RulesProfile]], fi: Book, classic: Book
+) -> None:
     """The fixtures of the turn survivors of the exploration sample of seed 103."""
     turn_pile_top_shown_cards(classic)
     turn_lay_off_before_drawing(books)
+    turn_concealed_after_a_player_who_laid(classic)
+    turn_fi_by_discard_opens_nobody(fi)
+    turn_meld_wild_place_last_cards(books)
+    turn_red_three_from_the_pile_scores(classic)
+    turn_black_threes_two_cards_left(classic)
 
 
 # ------------------------------------------------------------------ per-family gaps (seed 101)
@@ -1776,7 +1937,7 @@ def build() -> dict[str, Json]:
     neither_set_nor_run(koz, fi, fi351)
     set_lay_offs_by_wild_count(koz, fi, fi351, classic)
     turn_triage_seed_103(
-        ((koz, KOZ), (fi, FI_5200), (fi351, FI_351), (classic, CLASSIC)), classic
+        ((koz, KOZ), (fi, FI_5200), (fi351, FI_351), (classic, CLASSIC)), fi, classic
     )
     games = {
         **largest_game_seed("koz", KOZ_SOURCE, KOZ, "random"),
