@@ -779,6 +779,7 @@ def threes_fixtures(book: Book) -> None:
             facts(
                 phase="play",
                 hand_sizes=[base + 1 if s == seat else base for s in range(players)],
+                red_threes=[["3H"] if t == team else [] for t in range(teams)],
             ),
             features=features,
         )
@@ -800,6 +801,7 @@ def threes_fixtures(book: Book) -> None:
             facts(
                 discard_size=0,
                 hand_sizes=[11 if s == seat else base for s in range(players)],
+                red_threes=[["3D"] if t == team else [] for t in range(teams)],
             ),
             features=features,
         )
@@ -885,7 +887,11 @@ def threes_fixtures(book: Book) -> None:
             "hand; the stock is three cards shorter.",
             state(stock_top="3H 3D KC", discard="5C", turn=seat, phase=Phase.DRAW),
             ok(DRAW),
-            facts(phase="play", hand_sizes=[12 if s == seat else 11 for s in range(4)]),
+            facts(
+                phase="play",
+                hand_sizes=[12 if s == seat else 11 for s in range(4)],
+                red_threes=[["3D", "3H"] if t == seat % 2 else [] for t in range(2)],
+            ),
         )
         book.add(
             f"threes/red-threes-score-for-a-melded-side-seat-{seat}",

@@ -1363,22 +1363,23 @@ def turn_meld_wild_place_last_cards(books: Sequence[tuple[Book, RulesProfile]]) 
         teams = get_team_count(profile)
         if profile.runs_allowed:
             batch, wrong, right, clause = "4S 5S 6S JK", 9, 7, "run-wild-placement"
+            why = "where it cannot stand"
+            placed = "with the wild at place 7"
         else:
-            batch, wrong, right, clause = "9C 9D JK", 9, None, "run-wild-placement"
+            batch, wrong, right, clause = "9C 9D JK", 9, None, "runs-not-in-classic"
+            why = "though a set has no places"
+            placed = "as a set, naming no place"
         for seat in (1, 2):
             hands: list[str | None] = [None] * profile.players
             hands[seat] = f"{batch} 10D"
             melds: list[list[str]] = [[] for _ in range(teams)]
             melds[seat % teams] = [CLASSIC_CANASTA]
-            placed = "at place 7" if right else "as a set (no place)"
             book.add(
                 f"one-door/meld-wild-place-leaving-one-card-seat-{seat}",
                 [clause, "meld-from-hand"],
                 f"Seat {seat}'s team has a canasta of kings; the player holds {batch} and the "
-                f"10D. Melding "
-                f"{batch} with the wild named at place {wrong}, where it cannot stand, is "
-                "refused even though one card would be left; laid "
-                f"{placed} it is accepted.",
+                f"10D. Melding {batch} with the wild named at place {wrong}, {why}, is refused "
+                f"even though one card would be left; laid {placed}, it is accepted.",
                 state(profile, hands=hands, melds=melds, turn=seat, phase=Phase.PLAY),
                 acts((meld(batch, wrong), no(clause, "no-such-arrangement"))),
                 ok(meld(batch, right)),
@@ -1433,6 +1434,60 @@ def turn_black_threes_two_cards_left(book: Book) -> None:
             acts((meld("3C 3S 3S"), no("classic-threes-in-melds", "black-threes-not-going-out"))),
             ok(lay(0, "KS"), meld("3C 3S 3S"), disc("10D")),
             facts(hand_over=True),
+        )
+
+
+def fresh_9000_natural_two_not_moved_to_an_end(books: Sequence[Book]) -> None:
+    """run-wild-moves and natural-two-in-place: a natural 2 in its own place keeps it when a
+    card is laid off at the other end; it may not become the wild at a free end (a gap of
+    the fresh sample of seed 9000)."""
+    for book in books:
+        step = meld_step("2H 3H 4H 5H", refused("run-wild-moves", "no-such-arrangement", at=1))
+        step["lay_offs"] = [{"cards": ["6H"], "wild_at": 7}]
+        add_meld(
+            book,
+            "one-door/natural-two-not-moved-to-the-free-end",
+            ["run-wild-moves", "natural-two-in-place", "lay-off"],
+            "2-3-4-5 of hearts, the 2 natural in its own place. The 6 is laid off with the wild "
+            "named at place 7: no arrangement has a wild there, since the 2 keeps its place as "
+            "a natural (it does not move to the free end as a wild): refused.",
+            step,
+        )
+
+
+def fresh_9000_fi_continue_provisional(book: Book) -> None:
+    """fi-continue and opening-personal (fi-5200): a player who has not opened, empties the
+    hand by a lay-off and takes the fi, goes on with the same turn; a meld then laid is a
+    provisional opening, checked at the discard (a gap of the fresh sample of seed 9000)."""
+    for seat in (1, 2):
+        team = seat % 2
+        hands: list[str | None] = [None] * 4
+        hands[seat] = "9C"
+        melds: list[list[str]] = [[], []]
+        melds[team] = [FI_CANASTA]
+        opened_seats = [s == (seat + 2) % 4 for s in range(4)]
+        book.add(
+            f"one-door/meld-after-a-fi-taken-mid-turn-is-provisional-seat-{seat}",
+            ["fi-continue", "opening-personal", "opening-checked-at-discard"],
+            f"Seat {seat}'s partner has opened; seat {seat} has not, and holds one card, the "
+            "9C. It lays the 9C off on the team's canasta, takes the fi (4C 4D 4H 5S 6S 8D 10D "
+            "JC QH KC AS) and goes on with the turn. It melds 4C 4D 4H: its own opening, still "
+            "provisional, so discarding the 5S is refused (no wild-free run, the lower band's "
+            "requirement). Taken back, the 4s return to the hand and the 5S may be discarded.",
+            state(
+                FI_5200,
+                hands=hands,
+                melds=melds,
+                turn=seat,
+                phase=Phase.PLAY,
+                opened=[t == team for t in range(2)],
+                seat_opened=opened_seats,
+                fi=["4C 4D 4H 5S 6S 8D 10D JC QH KC AS"],
+            ),
+            ok(lay(0, "9C"), meld("4C 4D 4H")),
+            acts((disc("5S"), no("opening-lower-band", "no-clean-run"))),
+            ok(BACK, disc("5S")),
+            facts(turn=(seat + 1) % 4, opened_seats=opened_seats),
         )
 
 
@@ -1935,6 +1990,8 @@ def build() -> dict[str, Json]:
     classic_joker_canasta_is_no_set_of_aces(classic)
     fi351 = Book("fi-351", FI351_SOURCE)
     neither_set_nor_run(koz, fi, fi351)
+    fresh_9000_natural_two_not_moved_to_an_end((koz, fi, fi351))
+    fresh_9000_fi_continue_provisional(fi)
     set_lay_offs_by_wild_count(koz, fi, fi351, classic)
     turn_triage_seed_103(
         ((koz, KOZ), (fi, FI_5200), (fi351, FI_351), (classic, CLASSIC)), fi, classic

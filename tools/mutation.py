@@ -414,6 +414,36 @@ def mutant_key(mutant: Mutant, diff: str) -> str:
     return f"{mutant.module}:{mutant.function}:{mutant.operator}:{digest}"
 
 
+def get_stale_equivalent(population: Sequence[Mutant], equivalent: dict[str, str]) -> list[str]:
+    """The keys of ``equivalent`` that name no mutant of ``population`` any more (the code
+    they argue about changed or went). Only the functions the keys name are mutated."""
+    from cosmic_ray.mutating import (  # type: ignore[import-untyped, import-not-found, unused-ignore]  # noqa: PLC0415
+        mutate_code,
+    )
+    from cosmic_ray.plugins import (  # type: ignore[import-untyped, import-not-found, unused-ignore]  # noqa: PLC0415
+        get_operator,
+    )
+
+    named = {":".join(key.split(":")[:2]) for key in equivalent}
+    found: set[str] = set()
+    sources: dict[str, str] = {}
+    for mutant in population:
+        if f"{mutant.module}:{mutant.function}" not in named:
+            continue
+        if mutant.module not in sources:
+            sources[mutant.module] = (PACKAGE / f"{mutant.module}.py").read_text(encoding="utf-8")
+        original = sources[mutant.module]
+        operator = get_operator(f"core/{mutant.operator}")()
+        mutated = mutate_code(original, operator, mutant.occurrence)
+        if mutated is None:
+            continue
+        diff = "\n".join(
+            difflib.unified_diff(original.split("\n"), mutated.split("\n"), lineterm="", n=0)
+        )
+        found.add(mutant_key(mutant, diff))
+    return sorted(set(equivalent) - found)
+
+
 # -- running -------------------------------------------------------------------------------------
 
 
@@ -801,6 +831,11 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument(
         "--no-oracle", action="store_true", help="the suite alone: no per-family score"
     )
+    parser.add_argument(
+        "--stale-equivalent",
+        action="store_true",
+        help="list the lines of equivalent.txt that name no mutant any more, and stop",
+    )
     args = parser.parse_args(argv)
     modules = [m.strip() for m in args.modules.split(",") if m.strip()]
     unknown = [m for m in modules if not (PACKAGE / f"{m}.py").is_file()]
@@ -817,6 +852,14 @@ def main(argv: Sequence[str] | None = None) -> int:
             print(f"{module:<11} {sum(1 for m in population if m.module == module)}")
         print(f"{'all':<11} {len(population)}")
         return 0
+    if args.stale_equivalent:
+        stale = get_stale_equivalent(
+            get_population(PACKAGE, RULE_MODULES, known), read_equivalent()
+        )
+        for key in stale:
+            print(f"stale: {key}")
+        print(f"{len(stale)} line(s) of {EQUIVALENT_FILE.name} name no mutant any more")
+        return 1 if stale else 0
     if args.match:
         wanted = re.compile(args.match)
         population = [

@@ -594,6 +594,14 @@ def _no_runs() -> Violation:
     return Violation("runs-not-in-classic", "no-runs", "melds are sets only in this family")
 
 
+@implements("runs-not-in-classic")
+def _wild_place_clause(profile: RulesProfile, clause: str) -> str:
+    """runs-not-in-classic: a wild place names a position in a run, so in a family without
+    runs a meld or lay-off that names one is refused under this clause; elsewhere under
+    ``clause``."""
+    return clause if profile.runs_allowed else "runs-not-in-classic"
+
+
 # --------------------------------------------------------------------------- public API
 
 
@@ -635,7 +643,7 @@ def validate_meld(
     result = _arrangements(profile, batch, (batch,), None, going_out=going_out)
     if isinstance(result, Violation):
         return result
-    return _choose(_unique(result), wild_at, "run-wild-placement")
+    return _choose(_unique(result), wild_at, _wild_place_clause(profile, "run-wild-placement"))
 
 
 def _unique(melds: Sequence[Meld]) -> tuple[Meld, ...]:
@@ -729,7 +737,7 @@ def apply_lay_off(
     result = get_lay_off_arrangements(profile, meld, cards)
     if isinstance(result, Violation):
         return result
-    return _choose(result, wild_at, "run-wild-moves")
+    return _choose(result, wild_at, _wild_place_clause(profile, "run-wild-moves"))
 
 
 @implements("one-set-per-rank")

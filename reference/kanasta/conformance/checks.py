@@ -256,6 +256,9 @@ def summarize_state(state: Any) -> JsonObject:
     fi = listed("fi")
     facts["fi_left"] = len(fi) if fi is not None else 0
     facts["opened_seats"] = _get_opened_seats(state)
+    extra = state.get("extra")
+    if isinstance(extra, Mapping) and "red_threes" in extra:
+        facts["red_threes"] = extra["red_threes"]
     melds = listed("melds")
     if melds is not None:
         facts["melds"] = [
@@ -270,6 +273,8 @@ def _check_state(expected: JsonObject, got: Mapping[str, Any], out: list[str]) -
         have = facts.get(key)
         if key == "hands":
             _compare_hands(want, have, out)
+        elif key == "red_threes":
+            _compare_hands(want, have, out, "red_threes")
         elif key == "melds":
             _compare_melds(want, have, out)
         elif key == "team_scores":
@@ -285,14 +290,15 @@ def _check_state(expected: JsonObject, got: Mapping[str, Any], out: list[str]) -
             _compare_plain(key, want, have, out)
 
 
-def _compare_hands(want: list[Any], have: Any, out: list[str]) -> None:
+def _compare_hands(want: list[Any], have: Any, out: list[str], key: str = "hands") -> None:
+    """Card lists compared as multisets, one per seat (``hands``) or team (``red_threes``)."""
     if not isinstance(have, list) or len(have) != len(want):
-        out.append(f"hands: expected {len(want)} hands, got {_show(have)}")
+        out.append(f"{key}: expected {len(want)} lists of cards, got {_show(have)}")
         return
     for seat, (w, h) in enumerate(zip(want, have, strict=True)):
         cards = _cards(h)
         if cards is None or sorted(cards) != sorted(_cards(w) or ()):
-            out.append(f"hands[{seat}]: expected {_show(w)}, got {_show(h)}")
+            out.append(f"{key}[{seat}]: expected {_show(w)}, got {_show(h)}")
 
 
 def _compare_melds(want: list[Any], have: Any, out: list[str]) -> None:
