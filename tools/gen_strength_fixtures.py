@@ -1491,6 +1491,35 @@ def fresh_9000_fi_continue_provisional(book: Book) -> None:
         )
 
 
+HEARTS_A_TO_K = "AH 2H 3H 4H 5H 6H 7H 8H 9H 10H JH QH KH"
+"""Thirteen hearts, the ace to the king: a run that leaves a wild no place inside it."""
+
+
+def fresh_9001_spare_wild_spoils_the_opening(book: Book) -> None:
+    """opening-lower-band and opening-natural-two (fi-5200): a run of thirteen naturals with a
+    wild set aside holds a wild, so below 900 it adds nothing to the opening (a gap of the
+    fresh sample of seed 9001: only such a run reaches the spare-wild test)."""
+    for seat in (0, 3):
+        team = seat % 2
+        hands: list[str | None] = [None] * 4
+        hands[seat] = f"{HEARTS_A_TO_K} JK 4S 5S 6S 9C KC"
+        setup = state(FI_5200, hands=hands, turn=seat, phase=Phase.PLAY)
+        book.add(
+            f"one-door/spare-wild-spoils-the-opening-seat-{seat}",
+            ["opening-lower-band", "opening-natural-two", "wild-spare-outside"],
+            f"Team {team} stands at 0, so seat {seat} opens with 45 from wild-free melds, one "
+            "of them a clean run. It melds 4S 5S 6S (15) and AH to KH with the joker set "
+            "aside, beside thirteen naturals: that run holds a wild and adds nothing, so "
+            "discarding the KC is refused (15). Taken back and melded without the joker, "
+            "the thirteen hearts add 105, and the KC may be discarded.",
+            setup,
+            ok(meld("4S 5S 6S"), meld(f"{HEARTS_A_TO_K} JK")),
+            acts((disc("KC"), no("opening-lower-band", "below-threshold"))),
+            ok(BACK, meld("4S 5S 6S"), meld(HEARTS_A_TO_K), disc("KC")),
+            facts(turn=(seat + 1) % 4, opened=[t == team for t in range(2)]),
+        )
+
+
 def turn_triage_seed_103(
     books: Sequence[tuple[Book, RulesProfile]], fi: Book, classic: Book
 ) -> None:
@@ -1992,6 +2021,7 @@ def build() -> dict[str, Json]:
     neither_set_nor_run(koz, fi, fi351)
     fresh_9000_natural_two_not_moved_to_an_end((koz, fi, fi351))
     fresh_9000_fi_continue_provisional(fi)
+    fresh_9001_spare_wild_spoils_the_opening(fi)
     set_lay_offs_by_wild_count(koz, fi, fi351, classic)
     turn_triage_seed_103(
         ((koz, KOZ), (fi, FI_5200), (fi351, FI_351), (classic, CLASSIC)), fi, classic
