@@ -212,11 +212,51 @@ def test_per_family_score_counts_what_the_family_can_tell() -> None:
     fi5200 = mutation.get_family_score(outcomes, "fi-5200")
     assert (fi5200["killed"], fi5200["seen"], fi5200["not_seen"]) == (1, 1, 5)
     assert mutation.get_family_score(outcomes[3:4], "koz")["score"] is None
-    report = mutation.build_report(outcomes, [], {}, ["turn"], mutation_oracle.FAMILIES)
+    report = mutation.build_report(outcomes, {}, {}, ["turn"], mutation_oracle.FAMILIES)
     assert report["survivors_observed"] == ["c"]
     assert report["survivors_unobserved"] == ["d"]
     assert report["equivalent_observed"] == ["f"]
     assert report["total"]["score"] == 3 / 5  # the overall score is the triaged one, as before
+
+
+def test_retriage_rescores_a_run_by_the_equivalent_list_without_running() -> None:
+    same = dict.fromkeys(mutation_oracle.FAMILIES, "same")
+    outcomes = [
+        _judged("killed", ["koz"], same, "turn:f:AddNot:a"),
+        _judged("survived", [], same, "turn:f:AddNot:b"),  # argued since the run
+        _judged("survived", [], {**same, "koz": "differs"}, "turn:f:AddNot:c"),  # a gap
+        _judged("equivalent", [], same, "turn:f:AddNot:d"),  # its line was dropped since
+        _judged("equivalent", [], same, "turn:f:AddNot:e"),
+    ]
+    meta = {"commit": "abc", "label": "fresh"}
+    run = json.loads(json.dumps(mutation.build_report(outcomes, {"turn": 40}, meta, ["turn"])))
+    assert run["total"]["score"] == 1 / 3
+    listed = {"turn:f:AddNot:b": "why", "turn:f:AddNot:e": "why"}
+    again = mutation.retriage(run, listed)
+    assert (again["total"]["killed"], again["total"]["survived"]) == (1, 2)
+    assert again["total"]["equivalent"] == 2
+    assert [s["key"] for s in again["survivors"]] == ["turn:f:AddNot:c", "turn:f:AddNot:d"]
+    assert again["modules"]["turn"]["population"] == again["total"]["population"] == 40
+    assert again["meta"]["commit"] == "abc"
+    assert again["meta"]["label"].startswith("fresh; survivors triaged ")
+    assert again["outcomes"][0]["killed_by"] == ["koz"]
+
+
+def test_retriage_cli_needs_a_folder_of_its_own(tmp_path: Path) -> None:
+    run = mutation.build_report(
+        [_judged("survived", [], {}, "turn:f:AddNot:z")],
+        {},
+        {"commit": "abc", "date": "d", "seed": 1, "seconds": 1.0, "fixtures": 3, "label": ""},
+        ["turn"],
+    )
+    (tmp_path / "result.json").write_text(json.dumps(run), encoding="utf-8")
+    with pytest.raises(SystemExit):
+        mutation.main(["--retriage", str(tmp_path)])
+    out = tmp_path / "triaged"
+    assert mutation.main(["--retriage", str(tmp_path), "--out", str(out)]) == 0
+    text = (out / "result.txt").read_text(encoding="utf-8")
+    assert "1 survived" in text
+    assert json.loads((out / "result.json").read_text(encoding="utf-8"))["total"]["survived"] == 1
 
 
 def test_read_child_tells_the_suite_and_the_oracle_apart() -> None:

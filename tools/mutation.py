@@ -46,7 +46,8 @@ import sys
 import tempfile
 import threading
 import time
-from collections.abc import Iterator, Sequence
+from collections import Counter
+from collections.abc import Iterator, Mapping, Sequence
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
@@ -646,18 +647,19 @@ def _pct(value: float | None) -> str:
 
 def build_report(
     outcomes: Sequence[Outcome],
-    population: Sequence[Mutant],
+    population: Mapping[str, int],
     meta: dict[str, Any],
     modules: Sequence[str],
     families: Sequence[str] = (),
 ) -> dict[str, Any]:
     """The result as JSON: meta, overall, per-module and per-family scores, survivors by
-    clause, split by whether some family's oracle observes them."""
+    clause, split by whether some family's oracle observes them. ``population`` counts the
+    mutants of each module the sample was drawn from."""
     per_module: dict[str, Any] = {}
     for module in modules:
         mine = [o for o in outcomes if o.mutant.module == module]
         entry = get_score(mine)
-        entry["population"] = sum(1 for m in population if m.module == module)
+        entry["population"] = population.get(module, 0)
         per_module[module] = entry
     survivors: list[dict[str, Any]] = [
         {
@@ -691,7 +693,7 @@ def build_report(
         for name in o.killed_by:
             killed_by[name] = killed_by.get(name, 0) + 1
     total = get_score(outcomes)
-    total["population"] = len(population)
+    total["population"] = sum(population.values())
     return {
         "meta": meta,
         "total": total,
@@ -721,6 +723,52 @@ def build_report(
         "survivors_by_clause": dict(sorted(by_clause.items())),
         "equivalent_seen": sorted(o.key for o in outcomes if o.status == "equivalent"),
     }
+
+
+def retriage(report: dict[str, Any], equivalent: Mapping[str, str]) -> dict[str, Any]:
+    """A finished run's report with its survivors triaged by today's ``equivalent``: a
+    survivor listed there counts as equivalent, a mutant counted equivalent whose line has
+    gone counts as a survivor. The verdicts stay those of the run (the fixtures of its
+    commit), so a fresh sample triaged this way is an honest estimate of the score."""
+    details = {s["key"]: s for s in report["survivors"]}
+    families = tuple(report["families"])
+    outcomes: list[Outcome] = []
+    for entry in report["outcomes"]:
+        key = str(entry["key"])
+        status = str(entry["status"])
+        if status == "survived" and key in equivalent:
+            status = "equivalent"
+        elif status == "equivalent" and key not in equivalent:
+            status = "survived"
+        detail = details.get(key, {})
+        parts = key.split(":")
+        mutant = Mutant(
+            module=str(entry["module"]),
+            operator=str(entry["operator"]),
+            occurrence=-1,
+            line=int(entry["line"]),
+            col=0,
+            function=str(detail.get("function", parts[1] if len(parts) > 1 else "")),
+            slugs=tuple(detail.get("clauses", ())),
+        )
+        diff = "\n".join(detail.get("diff", ()))
+        outcomes.append(
+            Outcome(
+                mutant,
+                status,
+                key=key,
+                diff=diff,
+                killed_by=list(entry["killed_by"]),
+                oracle=dict(entry["oracle"]),
+                first_difference=dict(detail.get("first_difference", {})),
+            )
+        )
+    meta = dict(report["meta"])
+    meta["triaged"] = datetime.now(UTC).isoformat(timespec="seconds")
+    label = f"survivors triaged {meta['triaged'][:10]} by equivalent.txt"
+    meta["label"] = f"{meta['label']}; {label}" if meta.get("label") else label
+    population = {m: int(e["population"]) for m, e in report["modules"].items()}
+    return build_report(outcomes, population, meta, list(report["modules"]), families)
 
 
 def format_report(report: dict[str, Any]) -> str:
@@ -832,6 +880,13 @@ def main(argv: Sequence[str] | None = None) -> int:
         "--no-oracle", action="store_true", help="the suite alone: no per-family score"
     )
     parser.add_argument(
+        "--retriage",
+        type=Path,
+        metavar="DIR",
+        help="rescore the run in DIR/result.json with today's equivalent.txt (nothing is run) "
+        "and write the result to --out",
+    )
+    parser.add_argument(
         "--stale-equivalent",
         action="store_true",
         help="list the lines of equivalent.txt that name no mutant any more, and stop",
@@ -841,6 +896,16 @@ def main(argv: Sequence[str] | None = None) -> int:
     unknown = [m for m in modules if not (PACKAGE / f"{m}.py").is_file()]
     if unknown:
         parser.error(f"no module {', '.join(unknown)} in {PACKAGE}")
+    if args.retriage is not None:
+        source = args.retriage / "result.json"
+        try:
+            old = json.loads(source.read_text(encoding="utf-8"))
+        except (OSError, ValueError) as error:
+            parser.error(f"{source}: not a mutation result ({error})")
+        if args.out == DEFAULT_OUT:
+            parser.error("--retriage needs --out (a folder of its own)")
+        print(write_report(retriage(old, read_equivalent()), args.out))
+        return 0
     if args.nice > 0 and hasattr(os, "nice"):
         os.nice(args.nice)
     # A stop (SIGTERM) unwinds like an exception, so the scratch copy is removed.
@@ -932,14 +997,23 @@ def main(argv: Sequence[str] | None = None) -> int:
         "display_filter": DISPLAY.pattern,
     }
     report = build_report(
-        outcomes, population, meta, modules, () if args.no_oracle else ORACLE_FAMILIES
+        outcomes,
+        Counter(m.module for m in population),
+        meta,
+        modules,
+        () if args.no_oracle else ORACLE_FAMILIES,
     )
-    args.out.mkdir(parents=True, exist_ok=True)
-    (args.out / "result.json").write_text(json.dumps(report, indent=1) + "\n", encoding="utf-8")
-    text = format_report(report)
-    (args.out / "result.txt").write_text(text, encoding="utf-8")
-    print(text)
+    print(write_report(report, args.out))
     return 0
+
+
+def write_report(report: dict[str, Any], out: Path) -> str:
+    """Write ``result.json`` and ``result.txt`` into ``out``; the text is returned."""
+    out.mkdir(parents=True, exist_ok=True)
+    (out / "result.json").write_text(json.dumps(report, indent=1) + "\n", encoding="utf-8")
+    text = format_report(report)
+    (out / "result.txt").write_text(text, encoding="utf-8")
+    return text
 
 
 def _cosmic_ray_version() -> str:
