@@ -17,7 +17,7 @@ full by a seeded policy (golden values of the reference, as in gen_game_fixtures
 from __future__ import annotations
 
 import sys
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import Any
 
 from fixture_kit import (
@@ -625,44 +625,108 @@ def fi_two_waiting(book: Book) -> None:
 CLASSIC_SOURCE = "seed 002"
 
 
-def classic_carried_band(variant: str, source: str) -> dict[str, Json]:
-    """A game whose first hand leaves one team below zero: the next hand's opening minimum
-    is then 15 for that team, not 50 (the running total is the score the band is read
-    from). The played hand is dealt from a seed and played by a seeded greedy policy, which
-    opens the negative team with less than 50 (golden hand scores of the reference)."""
+CarriedCase = tuple[int, list[float], int, int, str]
+"""(the team the first hand's totals concern, that given hand's scores, the first dealer,
+the deal seed of the played second hand, how that team opens in it)."""
+
+
+def carried_band_games(
+    profile: RulesProfile,
+    source: str,
+    name: str,
+    cases: Sequence[CarriedCase],
+    describe: Callable[[int, int, int, str], str],
+    clauses: Sequence[str],
+) -> dict[str, Json]:
+    """Games whose first hand (given) moves a team to another opening band: the second hand,
+    dealt from a seed and played by a seeded greedy policy, opens that team in a way only
+    the running total allows (golden hand scores of the reference). ``describe`` gets the
+    team, the second hand's dealer, the seat that plays first and how the team opens."""
+    variant = profile.family.value
     games = GameBook(variant, source)
-    cases = (
-        # (team below zero, fixed first hand, first dealer, deal seed, the opening it lays)
-        (0, [-200, 120], 0, 10, "40"),
-        (1, [120, -200], 3, 9, "15, exactly the minimum"),
-    )
     out: dict[str, Json] = {}
     for team, fixed, first_dealer, deal_seed, opening in cases:
-        dealer = (first_dealer + 1) % 4
-        played = play_hand(CLASSIC, deal_seed, dealer, fixed, deal_seed, "greedy")
-        seat = (dealer + 1) % 4
-        name = f"negative-total-opens-at-15-team-{team}"
+        dealer = (first_dealer + 1) % profile.players
+        played = play_hand(profile, deal_seed, dealer, fixed, deal_seed, "greedy")
+        ident = f"{name}-team-{team}"
         _played(
             games,
-            name,
+            ident,
+            describe(team, dealer, (dealer + 1) % profile.players, opening),
+            first_dealer=first_dealer,
+            fixed=[fixed],
+            played=[played],
+            clauses=clauses,
+        )
+        ((_, data),) = games.items.items()
+        games.items.clear()
+        full = f"{variant}/boundary/{ident}"
+        data["id"] = full
+        out[full] = data
+    return out
+
+
+def classic_carried_band() -> dict[str, Json]:
+    """A game whose first hand leaves one team below zero: the next hand's opening minimum
+    is then 15 for that team, not 50 (the running total is the score the band is read
+    from)."""
+
+    def describe(team: int, dealer: int, seat: int, opening: str) -> str:
+        return (
             f"The first hand (given) leaves team {team} at -200 and the other at 120. The "
             f"second hand is dealt by seat {dealer} and played in full from an explicit deal "
             f"(the actions were chosen by a seeded greedy policy): seat {seat}, of team "
             f"{team}, opens with melds worth {opening}, below 50 and at least 15, which a "
             "negative total allows. An engine that starts the hand from 0 instead of the "
             "running totals refuses that discard. The played hand's scores are golden values "
-            "of the reference.",
-            first_dealer=first_dealer,
-            fixed=[fixed],
-            played=[played],
-            clauses=["classic-opening-minimum", "game-hands", "dealer-rotation"],
+            "of the reference."
         )
-        ((_, data),) = games.items.items()
-        games.items.clear()
-        ident = f"{variant}/boundary/{name}"
-        data["id"] = ident
-        out[ident] = data
-    return out
+
+    return carried_band_games(
+        CLASSIC,
+        CLASSIC_SOURCE,
+        "negative-total-opens-at-15",
+        ((0, [-200, 120], 0, 10, "40"), (1, [120, -200], 3, 9, "15, exactly the minimum")),
+        describe,
+        ["classic-opening-minimum", "game-hands", "dealer-rotation"],
+    )
+
+
+_UPPER_BAND_OPENING = (
+    "worth 90 or more, among them a clean run, but less than 45 without the melds that hold "
+    "a wild card"
+)
+
+
+def fi_carried_band() -> dict[str, Json]:
+    """fi-5200: a game whose first hand takes one team to 1000: in the next hand that team
+    is in the upper band, where melds with a wild count toward its 90 (a gap of the fresh
+    samples of seeds 9001 and 9002: an engine that deals a game's hands from 0 instead of
+    the running totals passed every fixture)."""
+
+    def describe(team: int, dealer: int, seat: int, opening: str) -> str:
+        return (
+            f"The first hand (given) takes team {team} to 1000 and the other to 120. The "
+            f"second hand is dealt by seat {dealer} (seat {seat} plays first) and played in "
+            "full from an explicit deal (the actions were chosen by a seeded greedy policy): "
+            f"a player of team {team} opens with melds {opening}, which the upper band of a "
+            "total of 900 or more allows (90, wild melds counting). An engine that starts "
+            "the hand from 0 instead of the running totals reads the lower band (45 from "
+            "wild-free melds) and refuses that discard. The played hand's scores are golden "
+            "values of the reference."
+        )
+
+    return carried_band_games(
+        FI_5200,
+        FI_SOURCE,
+        "total-over-900-opens-in-the-upper-band",
+        (
+            (0, [1000, 120], 0, 13, _UPPER_BAND_OPENING),
+            (1, [120, 1000], 2, 2, _UPPER_BAND_OPENING),
+        ),
+        describe,
+        ["opening-bands-fi-5200", "opening-upper-band", "game-hands", "dealer-rotation"],
+    )
 
 
 def classic_aces_and_twos(book: Book) -> None:
@@ -2029,7 +2093,8 @@ def build() -> dict[str, Json]:
     games = {
         **largest_game_seed("koz", KOZ_SOURCE, KOZ, "random"),
         **largest_game_seed("fi-5200", FI_SOURCE, FI_5200, "greedy"),
-        **classic_carried_band("classic", CLASSIC_SOURCE),
+        **classic_carried_band(),
+        **fi_carried_band(),
         **koz_trump_of_a_seeded_deal(),
         **classic_small_table_games(),
     }
