@@ -1346,6 +1346,29 @@ def turn_lay_off_before_drawing(books: Sequence[tuple[Book, RulesProfile]]) -> N
             )
 
 
+def turn_lay_off_just_past_the_melds(books: Sequence[tuple[Book, RulesProfile]]) -> None:
+    """lay-off-own-team: the meld index just past the side's last meld names no meld (a
+    per-family gap of the fresh sample of seed 9001: only koz and fi-5200 had a lay-off
+    past the table, and theirs names an index three past it)."""
+    for book, profile in books:
+        teams = get_team_count(profile)
+        for seat in (1, 2):
+            hands: list[str | None] = [None] * profile.players
+            hands[seat] = "8S 4C 5H 6H 7C 10S JS QS KS AS 9D"
+            melds: list[list[str]] = [[] for _ in range(teams)]
+            melds[seat % teams] = ["8C 8D 8H", "KC KD KH"]
+            book.add(
+                f"one-door/lay-off-just-past-the-melds-seat-{seat}",
+                ["lay-off-own-team"],
+                f"Seat {seat}'s side has two melds, 8s (index 0) and kings (index 1): a lay-off "
+                "of the 8 of spades onto meld 2 names no meld and is refused. Onto meld 0 it "
+                "is accepted.",
+                state(profile, hands=hands, melds=melds, turn=seat, phase=Phase.PLAY),
+                acts((lay(2, "8S"), no("lay-off-own-team", "no-such-meld"))),
+                ok(lay(0, "8S")),
+            )
+
+
 def turn_concealed_after_a_player_who_laid(book: Book) -> None:
     """classic-concealed: laying a card in one's turn puts that player on the table, not the
     next one: the flag of a turn that laid cards ends with the turn."""
@@ -1590,6 +1613,7 @@ def turn_triage_seed_103(
     """The fixtures of the turn survivors of the exploration sample of seed 103."""
     turn_pile_top_shown_cards(classic)
     turn_lay_off_before_drawing(books)
+    turn_lay_off_just_past_the_melds(books)
     turn_concealed_after_a_player_who_laid(classic)
     turn_fi_by_discard_opens_nobody(fi)
     turn_meld_wild_place_last_cards(books)
