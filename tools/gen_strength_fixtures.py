@@ -118,6 +118,59 @@ def refused(clause: str, code: str, at: int | None = None) -> Json:
 # --------------------------------------------------------------------------- both families
 
 
+def own_two_never_wild_at_two(book: Book) -> None:
+    """natural-two-in-place: the run's own 2 in its own place is a natural, never the wild
+    standing there (for two suits: only diamonds and spades showed a wrong suit formula)."""
+    for suit, name in (("S", "spades"), ("D", "diamonds")):
+        add_meld(
+            book,
+            f"one-door/own-two-as-wild-never-at-two-{name}",
+            ["natural-two-in-place", "run-wild-placement"],
+            f"2-3-4-5 of {name}: the 2 of the run's suit standing in its own place is a "
+            "natural, so as a wild it cannot stand there; asked to put the wild at 2, the "
+            "meld is refused (the wild could only stand at 6).",
+            meld_step(
+                f"2{suit} 3{suit} 4{suit} 5{suit}",
+                refused("run-wild-placement", "no-such-arrangement"),
+                wild_at=2,
+            ),
+        )
+
+
+def fi351_thirteen_from_the_two(book: Book) -> None:
+    """wild-spare-outside (fi-351): thirteen naturals of a suit leave the wild no place,
+    whether the ace is read low or high (not below the 2 when it stands high): it stands
+    aside."""
+    hearts = "AH 2H 3H 4H 5H 6H 7H 8H 9H 10H JH QH KH"
+    add_meld(
+        book,
+        "one-door/thirteen-from-the-two-take-the-wild-aside",
+        ["wild-spare-outside", "run-ace-position", "canasta-kind-at-forming-fi-351"],
+        "The ace to the king of hearts with a joker: thirteen naturals, the 2 in its own "
+        "place. Read with the ace low (A to K) or high (2 to A), the run leaves the joker no "
+        "place (with the ace high, place 1 below the 2 is the ace's own, not a free one), so "
+        "it stands aside; the run is shown with the ace low. 1.5 + 2 + 5 x 0.5 + 6 x 1 + 2 "
+        "= 14 points, a dirty canasta (10).",
+        meld_step(
+            f"{hearts} JK",
+            {
+                "verdict": "legal",
+                "arrangement": {**run("H", 1, hearts), "spare": ["JK"]},
+                "points": 14,
+                "canasta": "dirty",
+                "bonus": 10,
+            },
+        ),
+    )
+
+
+def fresh_9001_fi351_wild_places(fi351: Book) -> None:
+    """The per-family gaps of fi-351 in the fresh sample of seed 9001 (the places a run's
+    wild may take, pinned until then only by koz's and fi-5200's fixtures)."""
+    own_two_never_wild_at_two(fi351)
+    fi351_thirteen_from_the_two(fi351)
+
+
 def one_door(book: Book, points: dict[str, float]) -> None:
     """Paths only one door leads to: lay-offs that meet a rule otherwise met by new melds."""
     family = book.variant
@@ -147,20 +200,7 @@ def one_door(book: Book, points: dict[str, float]) -> None:
         "one wild card at most.",
         meld_step(pair, refused("one-wild-per-meld", "too-many-wilds")),
     )
-    for suit, name in (("S", "spades"), ("D", "diamonds")):
-        add_meld(
-            book,
-            f"one-door/own-two-as-wild-never-at-two-{name}",
-            ["natural-two-in-place", "run-wild-placement"],
-            f"2-3-4-5 of {name}: the 2 of the run's suit standing in its own place is a "
-            "natural, so as a wild it cannot stand there; asked to put the wild at 2, the "
-            "meld is refused (the wild could only stand at 6).",
-            meld_step(
-                f"2{suit} 3{suit} 4{suit} 5{suit}",
-                refused("run-wild-placement", "no-such-arrangement"),
-                wild_at=2,
-            ),
-        )
+    own_two_never_wild_at_two(book)
     add_meld(
         book,
         "one-door/wild-at-the-top-stays-when-a-card-joins-below",
@@ -1701,9 +1741,9 @@ def gaps_discard_listing(book: Book, profile: RulesProfile, canasta: str) -> Non
     )
 
 
-def gaps_fi351_melds(book: Book) -> None:
-    """fi-351: the run's suit checked on a lay-off (a natural of another suit, above and
-    below the run's suit), and the fault named for cards that make no meld."""
+def another_suit_laid_off_on_a_run(book: Book) -> None:
+    """lay-off and run-definition: the run's suit checked on a lay-off, for a natural of a
+    suit after the run's and one before it in the order of the cards."""
     for run_cards, card, where in (
         ("5H 6H 7H", "8S", "spades come after hearts"),
         ("5D 6D 7D", "4C", "clubs come before diamonds"),
@@ -1717,6 +1757,28 @@ def gaps_fi351_melds(book: Book) -> None:
             "is refused whichever way it lies).",
             meld_step(run_cards, refused("run-definition", "mixed-suits", at=1), lay_offs=[card]),
         )
+
+
+def fresh_9002_family_gaps(koz: Book, fi: Book) -> None:
+    """The per-family gaps of koz and fi-5200 in the fresh sample of seed 9002: the run's
+    suit on a lay-off, below and above it, and (koz) the wild's default place at the high
+    end, each pinned until then by another family's fixtures only."""
+    another_suit_laid_off_on_a_run(koz)
+    another_suit_laid_off_on_a_run(fi)
+    add_meld(
+        koz,
+        "one-door/wild-at-the-high-end-by-default",
+        ["run-wild-placement", "meld-points"],
+        "With no place named for it, the wild of 4-5-6 of hearts stands at the high end, as "
+        "the 7 (it could also stand as the 3): 3 x 0.5 + 2 = 3.5 points.",
+        meld_step("4H 5H 6H 2C", legal(run("H", 4, "4H 5H 6H 2C"), 3.5)),
+    )
+
+
+def gaps_fi351_melds(book: Book) -> None:
+    """fi-351: the run's suit checked on a lay-off (a natural of another suit, above and
+    below the run's suit), and the fault named for cards that make no meld."""
+    another_suit_laid_off_on_a_run(book)
     add_meld(
         book,
         "one-door/one-suit-with-gaps-is-not-consecutive",
@@ -2110,6 +2172,8 @@ def build() -> dict[str, Json]:
     fresh_9000_natural_two_not_moved_to_an_end((koz, fi, fi351))
     fresh_9000_fi_continue_provisional(fi)
     fresh_9001_spare_wild_spoils_the_opening(fi)
+    fresh_9001_fi351_wild_places(fi351)
+    fresh_9002_family_gaps(koz, fi)
     set_lay_offs_by_wild_count(koz, fi, fi351, classic)
     turn_triage_seed_103(
         ((koz, KOZ), (fi, FI_5200), (fi351, FI_351), (classic, CLASSIC)), fi, classic
