@@ -17,7 +17,7 @@ full by a seeded policy (golden values of the reference, as in gen_game_fixtures
 from __future__ import annotations
 
 import sys
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from typing import Any
 
 from fixture_kit import (
@@ -1364,49 +1364,52 @@ def turn_pile_top_shown_cards(book: Book) -> None:
         )
 
 
-def turn_lay_off_before_drawing(books: Sequence[tuple[Book, RulesProfile]]) -> None:
-    """turn-structure: a lay-off is a move of the play phase; before the draw it is refused
-    for the phase, not for the meld it names (the turn survivors of seed 103)."""
+def lay_off_tables(
+    books: Sequence[tuple[Book, RulesProfile]], side_melds: list[str]
+) -> Iterator[tuple[Book, RulesProfile, int, list[str | None], list[list[str]]]]:
+    """Seats 1 and 2 of each family, each holding the 8 of spades among ten other cards, with
+    ``side_melds`` on the table of its side (the other sides have none)."""
     for book, profile in books:
         teams = get_team_count(profile)
         for seat in (1, 2):
             hands: list[str | None] = [None] * profile.players
             hands[seat] = "8S 4C 5H 6H 7C 10S JS QS KS AS 9D"
             melds: list[list[str]] = [[] for _ in range(teams)]
-            melds[seat % teams] = ["8C 8D 8H"]
-            book.add(
-                f"one-door/lay-off-before-drawing-seat-{seat}",
-                ["turn-structure", "lay-off-own-team"],
-                f"Seat {seat}'s team has a meld of 8s and the player holds the 8 of spades, but "
-                "has not drawn yet: laying it off is refused for the phase of the turn. After "
-                "the draw the same lay-off is accepted.",
-                state(profile, hands=hands, melds=melds, turn=seat, phase=Phase.DRAW),
-                acts((lay(0, "8S"), no("turn-structure", "wrong-phase"))),
-                ok(DRAW, lay(0, "8S")),
-            )
+            melds[seat % teams] = list(side_melds)
+            yield book, profile, seat, hands, melds
+
+
+def turn_lay_off_before_drawing(books: Sequence[tuple[Book, RulesProfile]]) -> None:
+    """turn-structure: a lay-off is a move of the play phase; before the draw it is refused
+    for the phase, not for the meld it names (the turn survivors of seed 103)."""
+    for book, profile, seat, hands, melds in lay_off_tables(books, ["8C 8D 8H"]):
+        book.add(
+            f"one-door/lay-off-before-drawing-seat-{seat}",
+            ["turn-structure", "lay-off-own-team"],
+            f"Seat {seat}'s team has a meld of 8s and the player holds the 8 of spades, but "
+            "has not drawn yet: laying it off is refused for the phase of the turn. After "
+            "the draw the same lay-off is accepted.",
+            state(profile, hands=hands, melds=melds, turn=seat, phase=Phase.DRAW),
+            acts((lay(0, "8S"), no("turn-structure", "wrong-phase"))),
+            ok(DRAW, lay(0, "8S")),
+        )
 
 
 def turn_lay_off_just_past_the_melds(books: Sequence[tuple[Book, RulesProfile]]) -> None:
     """lay-off-own-team: the meld index just past the side's last meld names no meld (a
     per-family gap of the fresh sample of seed 9001: only koz and fi-5200 had a lay-off
     past the table, and theirs names an index three past it)."""
-    for book, profile in books:
-        teams = get_team_count(profile)
-        for seat in (1, 2):
-            hands: list[str | None] = [None] * profile.players
-            hands[seat] = "8S 4C 5H 6H 7C 10S JS QS KS AS 9D"
-            melds: list[list[str]] = [[] for _ in range(teams)]
-            melds[seat % teams] = ["8C 8D 8H", "KC KD KH"]
-            book.add(
-                f"one-door/lay-off-just-past-the-melds-seat-{seat}",
-                ["lay-off-own-team"],
-                f"Seat {seat}'s side has two melds, 8s (index 0) and kings (index 1): a lay-off "
-                "of the 8 of spades onto meld 2 names no meld and is refused. Onto meld 0 it "
-                "is accepted.",
-                state(profile, hands=hands, melds=melds, turn=seat, phase=Phase.PLAY),
-                acts((lay(2, "8S"), no("lay-off-own-team", "no-such-meld"))),
-                ok(lay(0, "8S")),
-            )
+    for book, profile, seat, hands, melds in lay_off_tables(books, ["8C 8D 8H", "KC KD KH"]):
+        book.add(
+            f"one-door/lay-off-just-past-the-melds-seat-{seat}",
+            ["lay-off-own-team"],
+            f"Seat {seat}'s side has two melds, 8s (index 0) and kings (index 1): a lay-off "
+            "of the 8 of spades onto meld 2 names no meld and is refused. Onto meld 0 it "
+            "is accepted.",
+            state(profile, hands=hands, melds=melds, turn=seat, phase=Phase.PLAY),
+            acts((lay(2, "8S"), no("lay-off-own-team", "no-such-meld"))),
+            ok(lay(0, "8S")),
+        )
 
 
 def turn_concealed_after_a_player_who_laid(book: Book) -> None:
