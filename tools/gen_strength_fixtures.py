@@ -137,11 +137,14 @@ def own_two_never_wild_at_two(book: Book) -> None:
         )
 
 
-def fi351_thirteen_from_the_two(book: Book) -> None:
+HEARTS_A_TO_K = "AH 2H 3H 4H 5H 6H 7H 8H 9H 10H JH QH KH"
+"""Thirteen hearts, the ace to the king: a run that leaves a wild no place inside it."""
+
+
+def fi351_thirteen_naturals_set_the_wild_aside(book: Book) -> None:
     """wild-spare-outside (fi-351): thirteen naturals of a suit leave the wild no place,
     whether the ace is read low or high (not below the 2 when it stands high): it stands
     aside."""
-    hearts = "AH 2H 3H 4H 5H 6H 7H 8H 9H 10H JH QH KH"
     add_meld(
         book,
         "one-door/thirteen-from-the-two-take-the-wild-aside",
@@ -152,10 +155,10 @@ def fi351_thirteen_from_the_two(book: Book) -> None:
         "it stands aside; the run is shown with the ace low. 1.5 + 2 + 5 x 0.5 + 6 x 1 + 2 "
         "= 14 points, a dirty canasta (10).",
         meld_step(
-            f"{hearts} JK",
+            f"{HEARTS_A_TO_K} JK",
             {
                 "verdict": "legal",
-                "arrangement": {**run("H", 1, hearts), "spare": ["JK"]},
+                "arrangement": {**run("H", 1, HEARTS_A_TO_K), "spare": ["JK"]},
                 "points": 14,
                 "canasta": "dirty",
                 "bonus": 10,
@@ -168,7 +171,7 @@ def fresh_9001_fi351_wild_places(fi351: Book) -> None:
     """The per-family gaps of fi-351 in the fresh sample of seed 9001 (the places a run's
     wild may take, pinned until then only by koz's and fi-5200's fixtures)."""
     own_two_never_wild_at_two(fi351)
-    fi351_thirteen_from_the_two(fi351)
+    fi351_thirteen_naturals_set_the_wild_aside(fi351)
 
 
 def one_door(book: Book, points: dict[str, float]) -> None:
@@ -1619,10 +1622,6 @@ def fresh_9000_fi_continue_provisional(book: Book) -> None:
             ok(BACK, disc("5S")),
             facts(turn=(seat + 1) % 4, opened_seats=opened_seats),
         )
-
-
-HEARTS_A_TO_K = "AH 2H 3H 4H 5H 6H 7H 8H 9H 10H JH QH KH"
-"""Thirteen hearts, the ace to the king: a run that leaves a wild no place inside it."""
 
 
 def fresh_9001_spare_wild_spoils_the_opening(book: Book) -> None:
