@@ -66,8 +66,8 @@ class Where:
 
     def fail(self, problem: str) -> InputError:
         """The one-paragraph error for a problem here: the file, the path, the problem."""
-        where = f" at {self.path}" if self.path else ""
-        return InputError(f"{self.file}:{where}: {problem}")
+        where = f": at {self.path}" if self.path else ""
+        return InputError(f"{self.file}{where}: {problem}")
 
 
 @contextmanager
@@ -130,6 +130,11 @@ def _card(value: Any, where: Where) -> str | None:
     if len(cards) != 1:
         raise where.fail(f"expected one card or 'null', found {_show(value)}.")
     return cards[0]
+
+
+def _card_text(value: Any, where: Where) -> str:
+    """Cards of a setup, as the text :func:`kanasta.scenario.build_state` reads."""
+    return " ".join(_cards(value, where))
 
 
 def _action(text: Any, where: Where) -> tuple[JsonObject, JsonObject]:
@@ -237,7 +242,8 @@ def _state_kwargs(setup: dict[str, Any], profile: RulesProfile, where: Where) ->
     for key, value in setup.items():
         at = where.at(key)
         if key == "hands":
-            kwargs[key] = _keyed(value, players, lambda _: None, at, "seat")
+            hands = _keyed(value, players, lambda _: None, at, "seat")
+            kwargs[key] = [h if h is None else _card_text(h, at.at(i)) for i, h in enumerate(hands)]
         elif key == "hand_sizes":
             kwargs[key] = _keyed(value, players, lambda _: profile.hand_size, at, "seat")
         elif key == "melds":
@@ -252,11 +258,18 @@ def _state_kwargs(setup: dict[str, Any], profile: RulesProfile, where: Where) ->
         elif key == "team_scores":
             kwargs[key] = _keyed(value, teams, lambda _: 0, at, "team")
         elif key == "red_threes":
-            kwargs[key] = _keyed(value, teams, lambda _: "", at, "team")
+            listed = _keyed(value, teams, lambda _: "", at, "team")
+            kwargs[key] = [_card_text(h, at.at(i)) for i, h in enumerate(listed)]
+        elif key in ("discard", "stock_top"):
+            kwargs[key] = _card_text(value, at)
+        elif key == "fi":
+            listed = expect_list(at, value, "a list of fi packets")
+            kwargs[key] = [_card_text(h, at.at(i)) for i, h in enumerate(listed)]
         elif key == "phase":
             kwargs[key] = _phase(value, at)
         elif key in ("trump", "pile_card"):
-            kwargs[key] = _null(value)
+            card = _card(value, at)
+            kwargs[key] = card
         elif key in SETUP_KEYS:
             kwargs[key] = value
         else:
@@ -325,8 +338,11 @@ def _fact_list(key: str, value: Any, ctx: _Context, where: Where, size: int) -> 
     their value of the setup, and a hand size may be given as a change (``"+1"``)."""
     what = "seat" if key in FACT_SEATS else "team"
     listed = _keyed(value, size, lambda i: _setup_fact(ctx, key, i, where), where, what)
-    if key == "hand_sizes" and isinstance(value, dict):
-        listed = [_relative(v, ctx, i, where) for i, v in enumerate(listed)]
+    if key == "hand_sizes":
+        listed = [
+            expect_int(where.at(i), _relative(v, ctx, i, where), "a hand size or a change ('+1')")
+            for i, v in enumerate(listed)
+        ]
     if key in ("hands", "red_threes"):
         listed = [_cards(v, where.at(i)) for i, v in enumerate(listed)]
     return listed
