@@ -109,6 +109,16 @@ def _cards_and_meld(text: str) -> tuple[str, int | None]:
 
 def parse_action(text: str) -> tuple[dict[str, Any], dict[str, Any]]:
     """An action in the short notation and its expected verdict (accepted when none)."""
+    try:
+        return _parse_action(text)
+    except InputError as exc:
+        problem = str(exc)
+        if problem.startswith(repr(text)):
+            raise
+        raise InputError(f"in the action {text!r}: {problem}") from None
+
+
+def _parse_action(text: str) -> tuple[dict[str, Any], dict[str, Any]]:
     body, expect = text.strip(), dict(ACCEPTED)
     verdict = _VERDICT_RE.match(body)
     if verdict is not None:
