@@ -31,6 +31,7 @@ __all__ = [
     "parse_action",
     "parse_arrangement",
     "parse_batch",
+    "parse_batch_object",
     "parse_card_list",
     "parse_number",
     "parse_rejection",
@@ -94,6 +95,13 @@ def parse_rejection(text: str, *, batch: bool = True) -> dict[str, Any]:
     return out
 
 
+def parse_batch_object(text: str) -> dict[str, Any]:
+    """A batch as the fixture format writes it: ``{"cards": [...], "wild_at": 4}``, the
+    place only when given."""
+    cards, wild_at = parse_batch(text)
+    return {"cards": cards} if wild_at is None else {"cards": cards, "wild_at": wild_at}
+
+
 def _expect(text: str) -> dict[str, Any]:
     if text == "accepted":
         return dict(ACCEPTED)
@@ -138,20 +146,12 @@ def _parse_action(text: str) -> tuple[dict[str, Any], dict[str, Any]]:
         action["card"] = parse_card_list(rest)[0]
         return action, expect
     if kind == "meld" and rest:
-        cards, wild_at = parse_batch(rest)
-        action["cards"] = cards
-        if wild_at is not None:
-            action["wild_at"] = wild_at
-        return action, expect
+        return action | parse_batch_object(rest), expect
     if kind == "lay-off":
         cards_text, meld = _cards_and_meld(rest)
         if meld is not None and cards_text:
-            cards, wild_at = parse_batch(cards_text)
             action["meld"] = meld
-            action["cards"] = cards
-            if wild_at is not None:
-                action["wild_at"] = wild_at
-            return action, expect
+            return action | parse_batch_object(cards_text), expect
     if kind == "take-pile":
         cards_text, meld = _cards_and_meld(rest)
         if meld is not None:

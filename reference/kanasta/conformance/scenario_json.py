@@ -28,6 +28,7 @@ from kanasta.conformance.notation import (
     parse_action,
     parse_arrangement,
     parse_batch,
+    parse_batch_object,
     parse_card_list,
     parse_rejection,
     parse_team_score,
@@ -407,12 +408,7 @@ def _count(step: dict[str, Any], ctx: _Context, head: JsonObject, where: Where) 
 
 def _meld_step(step: dict[str, Any], head: JsonObject, where: Where) -> JsonObject:
     """A stateless meld verdict: the meld's cards, its lay-off batches, the expectation."""
-    text = expect_str(where.at("meld"), step["meld"], "the meld's cards")
-    with guarded(where.at("meld")):
-        cards, wild_at = parse_batch(text)
-    out: JsonObject = {**head, "cards": cards}
-    if wild_at is not None:
-        out["wild_at"] = wild_at
+    out: JsonObject = {**head, **_batch(step["meld"], where.at("meld"))}
     for key, value in step.items():
         at = where.at(key)
         if key == "lay_offs":
@@ -431,9 +427,9 @@ def _meld_step(step: dict[str, Any], head: JsonObject, where: Where) -> JsonObje
 
 
 def _batch(value: Any, where: Where) -> JsonObject:
+    text = expect_str(where, value, "cards, with the wild's place: '5H 6H JK @4'")
     with guarded(where):
-        cards, wild_at = parse_batch(expect_str(where, value, "a batch of cards"))
-    return {"cards": cards} if wild_at is None else {"cards": cards, "wild_at": wild_at}
+        return parse_batch_object(text)
 
 
 def _meld_expect(value: Any, where: Where) -> JsonObject:
