@@ -412,7 +412,7 @@ def compile_scenarios(root: Path) -> CompileReport:
         raise InputError(f"no scenarios folder at {folder}: compile runs in a kanasta checkout.")
     chapters = get_chapters(root)
     report = CompileReport()
-    for path in sorted(p for p in folder.rglob("*") if p.is_file()):
+    for path in sorted(p for p in folder.rglob("*") if p.is_file() and p.name != "README.md"):
         report.files += 1
         for item in compile_file(path, root, chapters):
             if item.ident in report.compiled:
