@@ -269,8 +269,7 @@ def _state_kwargs(setup: dict[str, Any], profile: RulesProfile, where: Where) ->
         elif key == "phase":
             kwargs[key] = _phase(value, at)
         elif key in ("trump", "pile_card"):
-            card = _card(value, at)
-            kwargs[key] = card
+            kwargs[key] = _card(value, at)
         elif key in SETUP_KEYS:
             kwargs[key] = value
         else:
