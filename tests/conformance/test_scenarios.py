@@ -271,6 +271,10 @@ generated = { recipe = "count", seed = "{seed}", prefix = "{prefix}", depth = 1 
         (('"-1"', '"-one"'), "expected a hand size or a change"),
         (('discard_top = "9C"', 'discard_top = "9C 9D"'), "expected one card or 'null'"),
         (("{ state =", "{ stat ="), "a step is an action, a list of actions, or a table"),
+        (('setup.turn = "{seat}"', 'setup.turn = "first"'), "expected a whole number"),
+        (("setup.phase", "setup.opened = [1]\nsetup.phase"), "expected true or false"),
+        (("setup.phase", "setup.team_scores = [true]\nsetup.phase"), "expected points"),
+        (('turn = "{next}"', 'turn = "next"'), "what it compiles to is no valid fixture"),
     ],
 )
 def test_scenario_malformed_input_names_the_file_and_the_place(

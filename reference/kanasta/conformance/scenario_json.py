@@ -23,6 +23,7 @@ from kanasta.conformance.generate import (
     replay_hand,
     require_engine,
 )
+from kanasta.conformance.loader import fixture_from_json
 from kanasta.conformance.model import JsonObject
 from kanasta.conformance.notation import (
     parse_action,
@@ -246,7 +247,8 @@ def _state_kwargs(setup: dict[str, Any], profile: RulesProfile, where: Where) ->
             hands = _keyed(value, players, lambda _: None, at, "seat")
             kwargs[key] = [h if h is None else _card_text(h, at.at(i)) for i, h in enumerate(hands)]
         elif key == "hand_sizes":
-            kwargs[key] = _keyed(value, players, lambda _: profile.hand_size, at, "seat")
+            sizes = _keyed(value, players, lambda _: profile.hand_size, at, "seat")
+            kwargs[key] = _numbers(sizes, at, "hand sizes")
         elif key == "melds":
             listed = _keyed(value, teams, lambda _: [], at, "team")
             kwargs[key] = [
@@ -257,7 +259,11 @@ def _state_kwargs(setup: dict[str, Any], profile: RulesProfile, where: Where) ->
                 for t, team in enumerate(listed)
             ]
         elif key == "team_scores":
-            kwargs[key] = _keyed(value, teams, lambda _: 0, at, "team")
+            scores = _keyed(value, teams, lambda _: 0, at, "team")
+            for i, score in enumerate(scores):
+                if not isinstance(score, int | str) or isinstance(score, bool):
+                    raise at.at(i).fail(f"expected points (120, or '4.5'), found {_show(score)}.")
+            kwargs[key] = scores
         elif key == "red_threes":
             listed = _keyed(value, teams, lambda _: "", at, "team")
             kwargs[key] = [_card_text(h, at.at(i)) for i, h in enumerate(listed)]
@@ -270,12 +276,31 @@ def _state_kwargs(setup: dict[str, Any], profile: RulesProfile, where: Where) ->
             kwargs[key] = _phase(value, at)
         elif key in ("trump", "pile_card"):
             kwargs[key] = _card(value, at)
-        elif key in SETUP_KEYS:
-            kwargs[key] = value
+        elif key in _SETUP_NUMBERS:
+            kwargs[key] = expect_int(at, value, "a whole number")
+        elif key in ("fi_takers", "fi_waiting"):
+            kwargs[key] = _numbers(value, at, "seats")
+        elif key in ("opened", "seat_opened", "table_seats"):
+            listed = expect_list(at, value, "a list of true or false")
+            kwargs[key] = [_flag(v, at.at(i)) for i, v in enumerate(listed)]
         else:
             known = ", ".join(SETUP_KEYS)
             raise at.fail(f"{key!r} is not a field of a setup ({known}; or seed and actions).")
     return kwargs
+
+
+_SETUP_NUMBERS = frozenset({"stock_size", "fi_left", "turn", "dealer", "went_out", "provisional"})
+
+
+def _numbers(value: Any, where: Where, what: str) -> list[int]:
+    listed = expect_list(where, value, f"a list of {what}")
+    return [expect_int(where.at(i), v, "a whole number") for i, v in enumerate(listed)]
+
+
+def _flag(value: Any, where: Where) -> bool:
+    if not isinstance(value, bool):
+        raise where.fail(f"expected true or false, found {_show(value)}.")
+    return value
 
 
 def _phase(value: Any, where: Where) -> Phase:
@@ -632,4 +657,8 @@ def build_fixture(scenario: dict[str, Any], family: str, source: str, where: Whe
         data["setup"], ctx.start = _setup(scenario["setup"], profile, where.at("setup"))
     steps = expect_list(where.at("steps"), scenario.get("steps"), "a list of steps")
     data["steps"] = [_step(step, ctx, where.at("steps").at(i)) for i, step in enumerate(steps)]
+    try:
+        fixture_from_json(data, "the fixture")
+    except InputError as exc:
+        raise where.fail(f"what it compiles to is no valid fixture: {exc}") from None
     return data
