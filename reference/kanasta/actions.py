@@ -229,7 +229,9 @@ def legal_actions(state: State) -> tuple[Action, ...]:
         found: list[Action] = []
         size = len(hand)
         pile_card = state.pile_card
-        # The quick path of _laying_is_legal, hoisted out of the loops.
+        # The quick path of _laying_is_legal, hoisted out of the loops. classic-no-take-back:
+        # a side that has not opened and never takes back needs the full check.
+        committed = not (state.opened[team] or profile.take_back)
         any_card_ends = pile_card is None or not state.opened[team]
         mask = get_hand_mask(hand)
         entries, actions, longest, set_ranks = _meld_table(profile, hand, mask)
@@ -239,7 +241,7 @@ def legal_actions(state: State) -> tuple[Action, ...]:
             for rank, meld in set_ranks.items()
             if check_new_set(profile, team_melds, meld) is not None
         }
-        if any_card_ends and size - longest >= 2:
+        if any_card_ends and size - longest >= 2 and not committed:
             # Every option leaves two cards: only one-set-per-rank can rule one out.
             if blocked:
                 found.extend([entry[2] for entry in entries if entry[4] not in blocked])
@@ -252,6 +254,7 @@ def legal_actions(state: State) -> tuple[Action, ...]:
                 left = size - len(cards)
                 if (
                     left >= 2
+                    and not committed
                     and (any_card_ends or hand.count(pile_card) - cards.count(pile_card) < left)
                 ) or _laying_is_legal(
                     state, hand, cards, (*team_melds, get_new_meld(profile, cards, action.wild_at))
@@ -262,13 +265,14 @@ def legal_actions(state: State) -> tuple[Action, ...]:
             if not moves:
                 continue
             actions, longest = _move_actions(moves, index)
-            if any_card_ends and size - longest >= 2:
+            if any_card_ends and size - longest >= 2 and not committed:
                 found.extend(actions)
                 continue
             for (batch, wild_at), action in zip(moves, actions, strict=True):
                 left = size - len(batch)
                 if (
                     left >= 2
+                    and not committed
                     and (any_card_ends or hand.count(pile_card) - batch.count(pile_card) < left)
                 ) or _laying_is_legal(
                     state,
@@ -280,7 +284,7 @@ def legal_actions(state: State) -> tuple[Action, ...]:
         if profile.threes_special and size <= _MOST_BLACK_THREES + 1:
             found = _with_black_threes(state, found)
         found.extend([_DISCARDS[card] for card in get_legal_discards(state)])
-        if is_provisional(state, team):
+        if profile.take_back and is_provisional(state, team):
             found.append(TAKE_BACK)
         return tuple(found)
     except (AttributeError, TypeError, IndexError, KeyError):
@@ -461,10 +465,11 @@ def _laying_is_legal(
 
     With two or more cards left, the turn can always end: a card other than
     the pile card can be discarded, or (for a team that has not opened) the
-    provisional opening can be taken back. Otherwise the full check runs.
+    provisional opening can be taken back. Otherwise, and for a side that has not
+    opened in a family without a take-back (classic-no-take-back), the full check runs.
     """
     left = len(hand) - len(cards)
-    if left >= 2:
+    if left >= 2 and (state.opened[state.team] or state.profile.take_back):
         pile_card = state.pile_card
         if pile_card is None or not state.opened[state.team]:
             return True

@@ -12,16 +12,23 @@ from __future__ import annotations
 from collections.abc import Iterable
 
 from kanasta.canasta import is_canasta
-from kanasta.cards import is_wild_card
+from kanasta.cards import JOKER, Card, get_rank, is_wild_card
 from kanasta.clauses import implements
 from kanasta.errors import Violation
 from kanasta.melds import Meld, MeldKind, get_meld_points, get_natural_streak
 from kanasta.points import HalfPoints, format_points
-from kanasta.profiles import OpeningBand, OpeningScope, RulesProfile
+from kanasta.profiles import BLACK_THREES, RED_THREES, OpeningBand, OpeningScope, RulesProfile, WildMeldRule
 from kanasta.state import State, get_provisional_melds, get_team
 
 _PLAYER = OpeningScope.PLAYER
 _RUN = MeldKind.RUN
+_SET = MeldKind.SET
+_THREE = 3
+_REACH_RANK = tuple(
+    -1 if is_wild_card(c) else (0 if c in RED_THREES else get_rank(c)) for c in range(JOKER + 1)
+)
+"""get_opening_reach: a card's rank as a natural (1=A .. 13=K), -1 for a wild card, 0 for a
+red three (never in a hand)."""
 
 _NO_CLEAN_RUN = "the first opening needs a run of three or more naturals with no wild"
 
@@ -35,6 +42,7 @@ __all__ = [
     "count_provisional",
     "get_opened_after",
     "get_opening_band",
+    "get_opening_reach",
     "get_opening_total",
     "is_clean_run",
     "is_forced",
@@ -168,6 +176,78 @@ def check_opening(
             f"{format_points(band.min_points)}",
         )
     return None
+
+
+@implements("classic-no-take-back", "classic-opening-minimum", "turn-must-finish")
+def get_opening_reach(
+    profile: RulesProfile, melds: tuple[Meld, ...], hand: tuple[Card, ...]
+) -> tuple[HalfPoints, HalfPoints, int]:
+    """classic-no-take-back: how far a provisional opening of sets can still grow from the
+    hand, for the search of turn-must-finish (a family whose melds are sets only).
+
+    Returns ``(most, reached, kept)``: ``most`` bounds the opening total any sequence of
+    melds and lay-offs from ``hand`` can reach; ``reached`` is the total of one such
+    sequence that every rule allows (every natural of a rank that the melds have or that
+    the hand holds twice, then the most valuable wild cards the sets have room for), which
+    leaves ``kept`` cards in the hand. ``most`` adds what no such sequence may always use:
+    black threes (melded only when going out) and, with a meld of wild cards only, every
+    wild card.
+    """
+    by_card = profile.points.by_card
+    total = sum(get_meld_points(profile, m) for m in melds)
+    held: dict[int, list[Card]] = {}
+    wilds: list[HalfPoints] = []
+    threes = 0
+    for card in hand:
+        rank = _REACH_RANK[card]
+        if rank > _THREE or rank == 1:
+            if rank in held:
+                held[rank].append(card)
+            else:
+                held[rank] = [card]
+        elif rank < 0:
+            wilds.append(profile.card_points(card, acting_wild=True))
+        elif rank == _THREE:
+            threes += 1
+    sets = {m.rank: m for m in melds if m.kind is _SET}
+    # Points, cards and room for wild cards of the sets a sequence may always build (the
+    # melds on the table, three naturals or more of a rank: meld-minimum); points and room
+    # of two naturals of a rank, a set only with a wild card.
+    sure_points = sure_cards = sure_room = pair_points = pair_room = 0
+    least = max(profile.min_naturals_per_meld, 2)
+    ratio = profile.naturals_per_wild if profile.wilds_at_most_naturals else 0
+    for rank in held.keys() | sets.keys():
+        naturals = held.get(rank, ())
+        meld = sets.get(rank)
+        if meld is None:
+            if len(naturals) < least:
+                continue
+            before = in_meld = 0
+        else:
+            in_meld = meld.wild_count
+            before = meld.size - in_meld
+        most_wilds = profile.max_wilds_per_meld
+        if ratio:
+            most_wilds = min(most_wilds, (before + len(naturals)) // ratio)
+        points = sum([by_card[c] for c in naturals])
+        room = most_wilds - in_meld if most_wilds > in_meld else 0
+        if meld is None and len(naturals) < _THREE:
+            pair_points += points
+            pair_room += room
+        else:
+            sure_points += points
+            sure_cards += len(naturals)
+            sure_room += room
+    wilds.sort(reverse=True)
+    reached = total + sure_points + sum(wilds[:sure_room])
+    kept = len(hand) - sure_cards - min(sure_room, len(wilds))
+    room = sure_room + pair_room
+    most = total + sure_points + pair_points + sum(wilds[:room])
+    if threes >= _THREE:
+        most += threes * by_card[BLACK_THREES[0]]
+    if profile.wild_meld_rule is WildMeldRule.CANASTA_AT_ONCE:
+        most += sum(wilds[room:])
+    return most, reached, kept
 
 
 @implements("forced-canasta-opening", "forced-canasta-trigger")

@@ -15,6 +15,7 @@ from kanasta.candidates import (
     apply_lay_off_cached,
     get_lay_off_options,
     get_meld_options,
+    sub_multisets,
     validate_meld_cached,
 )
 from kanasta.cards import JOKER, Card, format_card, format_cards, get_rank, is_wild_card
@@ -26,8 +27,10 @@ from kanasta.opening import (
     check_provisional_opening,
     count_provisional,
     get_opened_after,
+    get_opening_band,
+    get_opening_reach,
 )
-from kanasta.profiles import RED_THREES
+from kanasta.profiles import BLACK_THREES, RED_THREES
 from kanasta.state import (
     Phase,
     State,
@@ -66,6 +69,7 @@ _DRAW = Phase.DRAW
 _PLAY = Phase.PLAY
 _OVER = Phase.OVER
 _RED_THREES = frozenset(RED_THREES)
+_BLACK_THREES = frozenset(BLACK_THREES)
 _THREE = 3
 _NATURAL_RANK = tuple(0 if is_wild_card(c) else get_rank(c) for c in range(JOKER + 1))
 """The rank of each card kind as a natural (1=A .. 13=K; 0: a wild card)."""
@@ -297,10 +301,15 @@ def is_pile_frozen(state: State) -> bool:
     return not frozenset(state.profile.pile_freezers).isdisjoint(state.discard)
 
 
-def _top_violation(state: State, top: Card) -> Violation | None:
-    """classic-black-threes and classic-take-pile: a top card no meld can take."""
+def _top_violation(state: State, top: Card, shown: tuple[Card, ...] = ()) -> Violation | None:
+    """classic-black-threes and classic-take-pile: a top card no meld can take.
+
+    classic-black-three-last-turn: with the option, a black three on top is taken only
+    with black threes from the hand (``shown``), which :func:`_lay_pile_top` then checks."""
     profile = state.profile
     if top in profile.pile_blockers:
+        if profile.pile_black_three_last_turn and _are_black_threes(shown):
+            return None
         return Violation(
             "classic-black-threes",
             "pile-blocked",
@@ -319,6 +328,8 @@ def _top_violation(state: State, top: Card) -> Violation | None:
     "classic-take-pile",
     "classic-frozen-pile",
     "classic-black-threes",
+    "classic-black-three-last-turn",
+    "classic-concealed-canasta",
     "classic-pile-opening",
     "classic-red-threes",
     "single-pile-needs-two-cards",
@@ -366,7 +377,7 @@ def _lay_pile_top(
         )
     discard = state.discard
     top = discard[-1]
-    problem = _top_violation(state, top)
+    problem = _top_violation(state, top, shown)
     if problem is not None:
         return problem
     rest = remove_cards(state.hands[state.turn], shown)
@@ -410,12 +421,21 @@ def _lay_pile_top(
         if isinstance(result, Violation):
             return result
         melds = tuple(result if i == index else m for i, m in enumerate(team_melds))
+    elif top in profile.pile_blockers:
+        meld = _black_threes_from_pile(state, batch, rest)
+        if isinstance(meld, Violation):
+            return meld
+        melds = (*team_melds, meld)
     else:
-        if len(shown) != 2 or naturals < 1:
+        if naturals < 1 or not (
+            len(shown) == 2 or (profile.pile_meld_any_size and len(shown) > 2)
+        ):
             return Violation(
                 "classic-take-pile",
                 "two-cards-with-top",
-                "a new meld with the top card takes two hand cards, at least one natural",
+                "a new meld with the top card takes two hand cards, at least one natural"
+                + (" (or more, with the option concealed-canasta)" if profile.pile_meld_any_size
+                   else ""),
             )
         meld = validate_meld_cached(profile, batch, None)
         if isinstance(meld, Violation):
@@ -425,6 +445,29 @@ def _lay_pile_top(
             return problem
         melds = (*team_melds, meld)
     return rest, melds
+
+
+def _are_black_threes(cards: tuple[Card, ...]) -> bool:
+    return bool(cards) and all(c in _BLACK_THREES for c in cards)
+
+
+@implements("classic-black-three-last-turn", "classic-threes-in-melds", "classic-black-threes-last")
+def _black_threes_from_pile(
+    state: State, batch: tuple[Card, ...], rest: tuple[Card, ...]
+) -> Meld | Violation:
+    """classic-black-three-last-turn: the black three on top of the pile and the black threes
+    shown from the hand make the meld of black threes that goes out: as for any such meld
+    (classic-black-threes-last), at most one card may stay in the hand once the rest of the
+    pile (less its red threes) has joined it."""
+    kept = len(rest) + sum(1 for c in state.discard[:-1] if c not in _RED_THREES)
+    if kept > 1:
+        return Violation(
+            "classic-black-three-last-turn",
+            "black-threes-not-going-out",
+            f"a black three is taken from the pile only to go out: {kept} cards would stay "
+            "in the hand after the meld of black threes",
+        )
+    return validate_meld(state.profile, batch, going_out=True)
 
 
 def _take_pile_after(
@@ -480,41 +523,75 @@ def _take_pile_after(
 @implements("classic-take-pile", "legal-action-count")
 def get_take_pile_options(state: State) -> list[tuple[tuple[Card, ...], int]]:
     """classic-take-pile: every legal way to take the pile, as (hand cards, meld index)
-    pairs in the canonical order (meld index, then cards)."""
+    pairs in the canonical order (meld index, then cards).
+
+    classic-concealed-canasta: with ``pile_meld_any_size`` a new meld takes any number of
+    the top card's naturals and wild cards from the hand at once (two at least);
+    classic-black-three-last-turn: with its option a black three on top is taken with two
+    or three black threes from the hand."""
     if check_take_pile(state) is not None:
         return []
+    profile = state.profile
     top = state.discard[-1]
-    if _top_violation(state, top) is not None:
-        return []
-    rank = get_rank(top)
     hand = state.hands[state.turn]
-    natural_rank = _NATURAL_RANK
-    naturals = [c for c in hand if natural_rank[c] == rank]
-    wilds = list(dict.fromkeys([c for c in hand if not natural_rank[c]]))
-    pairs = list(dict.fromkeys(combinations(naturals, 2)))
-    frozen = is_pile_frozen(state)
-    index = -1
-    for i, meld in enumerate(state.melds[state.team]):
-        if meld.rank == rank:
-            index = i
-    options: list[tuple[tuple[Card, ...], int]] = []
-    if index >= 0:
-        options = [(p, index) for p in pairs] if frozen else [((), index)]
+    options: list[tuple[tuple[Card, ...], int]]
+    if top in profile.pile_blockers and profile.pile_black_three_last_turn:
+        threes = [c for c in hand if c in _BLACK_THREES]
+        options = sorted(
+            (batch, -1) for size in (2, 3) for batch in dict.fromkeys(combinations(threes, size))
+        )
+    elif _top_violation(state, top) is not None:
+        return []
     else:
-        options = [(p, -1) for p in pairs]
-        if not frozen:
-            options += [(tuple(sorted((n, w))), -1) for n in dict.fromkeys(naturals) for w in wilds]
-        options.sort()
+        options = _top_meld_options(state, top, hand)
+    committed = not (state.opened[state.team] or profile.take_back)
     found: list[tuple[tuple[Card, ...], int]] = []
     for cards, i in options:
         laid = _lay_pile_top(state, cards, i)
         if isinstance(laid, Violation):
             continue
-        # turn-must-finish needs no search when two hand cards are left: the pile only
-        # adds to them and no pile card is kept back, so a discard can end the turn.
-        if len(laid[0]) >= 2 or not isinstance(_take_pile_after(state, *laid), Violation):
+        # turn-must-finish needs no search when two hand cards are left and the side has
+        # opened: the pile only adds to them, so a discard can end the turn.
+        if (len(laid[0]) >= 2 and not committed) or not isinstance(
+            _take_pile_after(state, *laid), Violation
+        ):
             found.append((cards, i))
     return found
+
+
+def _top_meld_options(
+    state: State, top: Card, hand: tuple[Card, ...]
+) -> list[tuple[tuple[Card, ...], int]]:
+    """The candidate (hand cards, meld index) pairs that meld a natural top card, in the
+    canonical order; :func:`_lay_pile_top` decides which are legal."""
+    rank = get_rank(top)
+    natural_rank = _NATURAL_RANK
+    naturals = [c for c in hand if natural_rank[c] == rank]
+    frozen = is_pile_frozen(state)
+    index = -1
+    for i, meld in enumerate(state.melds[state.team]):
+        if meld.rank == rank:
+            index = i
+    pairs = list(dict.fromkeys(combinations(naturals, 2)))
+    if index >= 0:
+        return [(p, index) for p in pairs] if frozen else [((), index)]
+    if state.profile.pile_meld_any_size:
+        wild_cards = [c for c in hand if not natural_rank[c]]
+        most = state.profile.max_wilds_per_meld
+        least = 2 if frozen else 1
+        options = [
+            (tuple(sorted(n + w)), -1)
+            for n in sub_multisets(naturals)
+            if len(n) >= least
+            for w in sub_multisets(wild_cards, max_size=min(most, len(n) + 1))
+            if len(n) + len(w) >= 2
+        ]
+        return sorted(options)
+    options = [(p, -1) for p in pairs]
+    if not frozen:
+        wilds = list(dict.fromkeys([c for c in hand if not natural_rank[c]]))
+        options += [(tuple(sorted((n, w))), -1) for n in dict.fromkeys(naturals) for w in wilds]
+    return sorted(options)
 
 
 @implements("take-whole-pile", "single-pile-needs-two-cards", "turn-must-finish")
@@ -619,10 +696,13 @@ def after_laying(
         if problem is not None:
             return problem
         return take_fi_or_go_out(new, by_discard=False)
+    if is_provisional(new, team):
+        # classic-no-take-back: without a take-back the opening must still be completed.
+        if profile.take_back or can_finish_turn(new):
+            return new
+        return _stuck()
     # A sufficient condition for turn-must-finish that needs no search.
-    if _discard_can_end(hand, pile_card):
-        return new
-    if is_provisional(new, team) or can_finish_turn(new):
+    if _discard_can_end(hand, pile_card) or can_finish_turn(new):
         return new
     return _stuck()
 
@@ -664,16 +744,27 @@ def can_finish_turn(state: State) -> bool:
         return True
     hand = state.hands[state.turn]
     team = state.turn % len(state.melds)
-    if not hand or is_provisional(state, team):
+    if not hand:
         return True
-    # Some discard is legal (check_discard, with no provisional opening): a card
-    # other than the pile card, and with a single card, the hand may be emptied.
-    pile_card = state.pile_card
-    if _discard_can_end(hand, pile_card) or (
-        len(hand) == 1
-        and hand[0] != pile_card
-        and check_emptying(state, team, by_discard=True) is None
-    ):
+    if is_provisional(state, team):
+        if state.profile.take_back:
+            return True
+        reach = _is_opening_in_reach(state, team)
+        if reach is not None:
+            return reach
+        if get_legal_discards(state):
+            return True
+    else:
+        # Some discard is legal (check_discard, with no provisional opening): a card
+        # other than the pile card, and with a single card, the hand may be emptied.
+        pile_card = state.pile_card
+        if _discard_can_end(hand, pile_card) or (
+            len(hand) == 1
+            and hand[0] != pile_card
+            and check_emptying(state, team, by_discard=True) is None
+        ):
+            return True
+    if state.profile.threes_special and _black_threes_go_out(state, hand):
         return True
     team_melds = state.melds[team]
     for cards, meld in get_meld_options(state.profile, hand):
@@ -691,6 +782,45 @@ def can_finish_turn(state: State) -> bool:
             if not isinstance(after_laying(state, rest, melds), Violation):
                 return True
     return False
+
+
+@implements("classic-no-take-back", "turn-must-finish")
+def _is_opening_in_reach(state: State, team: int) -> bool | None:
+    """classic-no-take-back: the cases of turn-must-finish for a provisional opening that is
+    never taken back which :func:`~kanasta.opening.get_opening_reach` decides without a
+    search: ``True`` when a sequence of melds reaches the minimum and keeps two cards (one
+    to discard), ``False`` when no sequence can reach the minimum and no waiver can help;
+    ``None`` when only the search can tell."""
+    profile = state.profile
+    band = get_opening_band(profile, state.team_scores[team])
+    if band is None or band.needs_clean_run or band.needs_natural_run or band.min_melds > 1:
+        return None
+    if not (band.wilds_count and band.wild_melds_count) or profile.runs_allowed:
+        return None
+    most, reached, kept = get_opening_reach(
+        profile, get_provisional_melds(state, team), state.hands[state.turn]
+    )
+    if reached >= band.min_points and kept >= 2:
+        return True
+    if most < band.min_points and (
+        profile.opening_waiver_cards is None or state.pile_top is not None
+    ):
+        return False
+    return None
+
+
+def _black_threes_go_out(state: State, hand: tuple[Card, ...]) -> bool:
+    """classic-black-threes-last: a meld of black threes that leaves at most one card, which
+    the search of :func:`can_finish_turn` would not otherwise try (get_meld_options never
+    lists black threes)."""
+    threes = [c for c in hand if c in _BLACK_THREES]
+    if len(threes) < 3 or len(hand) - len(threes) > 1:
+        return False
+    return any(
+        not isinstance(apply_meld(state, batch), Violation)
+        for size in range(max(3, len(hand) - 1), len(threes) + 1)
+        for batch in dict.fromkeys(combinations(threes, size))
+    )
 
 
 @implements(
@@ -903,9 +1033,17 @@ def _after_discard(
     )
 
 
-@implements("opening-take-back")
+@implements("opening-take-back", "classic-no-take-back")
 def apply_take_back(state: State) -> State | Violation:
-    """opening-take-back: return every provisional meld's cards to the hand."""
+    """opening-take-back: return every provisional meld's cards to the hand.
+
+    classic-no-take-back: a family that never takes back laid cards refuses it."""
+    if not state.profile.take_back:
+        return Violation(
+            "classic-no-take-back",
+            "no-take-back",
+            f"in {state.profile.family.value} a card laid on the table is never taken back",
+        )
     if state.phase is not _PLAY:
         return _phase_violation(state, _PLAY)
     team = state.turn % len(state.melds)
