@@ -17,7 +17,14 @@ from kanasta.clauses import implements
 from kanasta.errors import Violation
 from kanasta.melds import Meld, MeldKind, get_meld_points, get_natural_streak
 from kanasta.points import HalfPoints, format_points
-from kanasta.profiles import BLACK_THREES, RED_THREES, OpeningBand, OpeningScope, RulesProfile, WildMeldRule
+from kanasta.profiles import (
+    BLACK_THREES,
+    RED_THREES,
+    OpeningBand,
+    OpeningScope,
+    RulesProfile,
+    WildMeldRule,
+)
 from kanasta.state import State, get_provisional_melds, get_team
 
 _PLAYER = OpeningScope.PLAYER

@@ -427,15 +427,16 @@ def _lay_pile_top(
             return meld
         melds = (*team_melds, meld)
     else:
-        if naturals < 1 or not (
-            len(shown) == 2 or (profile.pile_meld_any_size and len(shown) > 2)
-        ):
+        if naturals < 1 or not (len(shown) == 2 or (profile.pile_meld_any_size and len(shown) > 2)):
             return Violation(
                 "classic-take-pile",
                 "two-cards-with-top",
                 "a new meld with the top card takes two hand cards, at least one natural"
-                + (" (or more, with the option concealed-canasta)" if profile.pile_meld_any_size
-                   else ""),
+                + (
+                    " (or more, with the option concealed-canasta)"
+                    if profile.pile_meld_any_size
+                    else ""
+                ),
             )
         meld = validate_meld_cached(profile, batch, None)
         if isinstance(meld, Violation):
