@@ -28,7 +28,7 @@ from kanasta.candidates import (
 from kanasta.cards import Card, format_card, format_cards, parse_card
 from kanasta.clauses import implements
 from kanasta.errors import InputError, Violation
-from kanasta.melds import Meld, check_new_set
+from kanasta.melds import Meld, MeldKind, check_new_set
 from kanasta.profiles import BLACK_THREES, RulesProfile
 from kanasta.state import Phase, State, is_provisional, read_cards_json
 from kanasta.turn import (
@@ -42,8 +42,10 @@ from kanasta.turn import (
     apply_take_pile,
     apply_take_pile_top,
     check_pass_by_showing,
+    get_laying_verdicts,
     get_legal_discards,
     get_take_pile_options,
+    is_opening_in_reach,
     is_take_pile_legal,
     remove_cards,
 )
@@ -233,6 +235,11 @@ def legal_actions(state: State) -> tuple[Action, ...]:
         # a side that has not opened and never takes back needs the full check.
         committed = not (state.opened[team] or profile.take_back)
         any_card_ends = pile_card is None or not state.opened[team]
+        verdict, sure = get_laying_verdicts(state) if committed else (None, _NO_RANKS)
+        if verdict is False:
+            # No meld or lay-off can keep the turn finishable: only discards (and black
+            # threes, which the reach does not count) may be legal.
+            return _after_laying_entries(state, [], team, size)
         mask = get_hand_mask(hand)
         entries, actions, longest, set_ranks = _meld_table(profile, hand, mask)
         # one-set-per-rank depends on the set's rank only: ask once per rank.
@@ -251,6 +258,9 @@ def legal_actions(state: State) -> tuple[Action, ...]:
             for cards, _, action, _, set_rank in entries:
                 if set_rank in blocked:
                     continue
+                if set_rank in sure:
+                    found.append(action)
+                    continue
                 left = size - len(cards)
                 if (
                     left >= 2
@@ -265,7 +275,9 @@ def legal_actions(state: State) -> tuple[Action, ...]:
             if not moves:
                 continue
             actions, longest = _move_actions(moves, index)
-            if any_card_ends and size - longest >= 2 and not committed:
+            if (any_card_ends and size - longest >= 2 and not committed) or (
+                target.kind is MeldKind.SET and target.rank in sure
+            ):
                 found.extend(actions)
                 continue
             for (batch, wild_at), action in zip(moves, actions, strict=True):
@@ -281,15 +293,27 @@ def legal_actions(state: State) -> tuple[Action, ...]:
                     _replaced(team_melds, index, _lay_off_result(state, target, batch, wild_at)),
                 ):
                     found.append(action)
-        if profile.threes_special and size <= _MOST_BLACK_THREES + 1:
-            found = _with_black_threes(state, found)
-        found.extend([_DISCARDS[card] for card in get_legal_discards(state)])
-        if profile.take_back and is_provisional(state, team):
-            found.append(TAKE_BACK)
-        return tuple(found)
+        return _after_laying_entries(state, found, team, size)
     except (AttributeError, TypeError, IndexError, KeyError):
         check_engine_input(state)
         raise
+
+
+_NO_RANKS: frozenset[int] = frozenset()
+
+
+def _after_laying_entries(
+    state: State, found: list[Action], team: int, size: int
+) -> tuple[Action, ...]:
+    """The end of :func:`legal_actions` in the play phase: the melds of black threes, the
+    discards and the take-back, after the listed melds and lay-offs ``found``."""
+    profile = state.profile
+    if profile.threes_special and size <= _MOST_BLACK_THREES + 1:
+        found = _with_black_threes(state, found)
+    found.extend([_DISCARDS[card] for card in get_legal_discards(state)])
+    if profile.take_back and is_provisional(state, team):
+        found.append(TAKE_BACK)
+    return tuple(found)
 
 
 _MOST_BLACK_THREES = 4
@@ -469,14 +493,22 @@ def _laying_is_legal(
     opened in a family without a take-back (classic-no-take-back), the full check runs.
     """
     left = len(hand) - len(cards)
-    if left >= 2 and (state.opened[state.team] or state.profile.take_back):
+    team = state.team
+    opened = state.opened[team]
+    if left >= 2 and (opened or state.profile.take_back):
         pile_card = state.pile_card
-        if pile_card is None or not state.opened[state.team]:
+        if pile_card is None or not opened:
             return True
         if hand.count(pile_card) - cards.count(pile_card) < left:
             return True
     rest = remove_cards(hand, cards)
     assert rest is not None
+    if rest and not (opened or state.profile.take_back):
+        # classic-no-take-back: the reach decides most of these without building the state
+        # (after_laying would ask the same reach of the state it builds).
+        reach = is_opening_in_reach(state, team, team_melds, rest)
+        if reach is not None:
+            return reach
     return not isinstance(after_laying(state, rest, team_melds), Violation)
 
 

@@ -10,9 +10,10 @@ provisional opening that does not qualify may be taken back (clause
 from __future__ import annotations
 
 from collections.abc import Iterable
+from typing import NamedTuple
 
 from kanasta.canasta import is_canasta
-from kanasta.cards import JOKER, Card, get_rank, is_wild_card
+from kanasta.cards import JOKER, Card, get_rank, is_two, is_wild_card
 from kanasta.clauses import implements
 from kanasta.errors import Violation
 from kanasta.melds import Meld, MeldKind, get_meld_points, get_natural_streak
@@ -36,6 +37,10 @@ _REACH_RANK = tuple(
 )
 """get_opening_reach: a card's rank as a natural (1=A .. 13=K), -1 for a wild card, 0 for a
 red three (never in a hand)."""
+_IS_TWO = tuple(is_two(c) for c in range(JOKER + 1))
+_RANKS = 14
+_MELD_RANKS = (1, *range(4, _RANKS))
+"""get_opening_reach: the ranks a set of naturals may have (no threes)."""
 
 _NO_CLEAN_RUN = "the first opening needs a run of three or more naturals with no wild"
 
@@ -43,6 +48,7 @@ _NATURAL_RUN = 3
 """opening-two-melds: the naturals in consecutive places the opening run holds."""
 
 __all__ = [
+    "OpeningReach",
     "check_forced_opening",
     "check_opening",
     "check_provisional_opening",
@@ -186,9 +192,21 @@ def check_opening(
 
 
 @implements("classic-no-take-back", "classic-opening-minimum", "turn-must-finish")
+class OpeningReach(NamedTuple):
+    """What :func:`get_opening_reach` finds: see there."""
+
+    most: HalfPoints
+    reached: HalfPoints
+    kept: int
+    every_wild_placed: bool
+    sure_ranks: frozenset[int]
+    paired: HalfPoints
+    paired_kept: int
+
+
 def get_opening_reach(
-    profile: RulesProfile, melds: tuple[Meld, ...], hand: tuple[Card, ...]
-) -> tuple[HalfPoints, HalfPoints, int]:
+    profile: RulesProfile, melds: tuple[Meld, ...], hand: tuple[Card, ...], goal: HalfPoints = 0
+) -> OpeningReach:
     """classic-no-take-back: how far a provisional opening of sets can still grow from the
     hand, for the search of turn-must-finish (a family whose melds are sets only).
 
@@ -198,63 +216,101 @@ def get_opening_reach(
     the hand holds twice, then the most valuable wild cards the sets have room for), which
     leaves ``kept`` cards in the hand. ``most`` adds what no such sequence may always use:
     black threes (melded only when going out) and, with a meld of wild cards only, every
-    wild card.
+    wild card. ``sure_ranks`` are the ranks of the sets that sequence builds, and
+    ``every_wild_placed`` says whether it places every wild card of the hand. ``paired``
+    and ``paired_kept``: the total and the cards kept of that sequence followed, until it
+    reaches ``goal``, by sets of two naturals and a wild card (another sequence every rule
+    allows).
     """
     by_card = profile.points.by_card
-    total = sum(get_meld_points(profile, m) for m in melds)
-    held: dict[int, list[Card]] = {}
+    wild_two = profile.points.wild_two
+    total = 0
+    sets: dict[int, tuple[int, int]] = {}
+    for meld in melds:
+        if meld.kind is _SET:
+            in_meld = meld.wild_count
+            sets[meld.rank] = (meld.size - in_meld, in_meld)
+            total += sum([wild_two if _IS_TWO[c] else by_card[c] for c in meld.cards])
+        else:
+            total += get_meld_points(profile, meld)
+    count = [0] * _RANKS
+    points = [0] * _RANKS
     wilds: list[HalfPoints] = []
     threes = 0
     for card in hand:
         rank = _REACH_RANK[card]
         if rank > _THREE or rank == 1:
-            if rank in held:
-                held[rank].append(card)
-            else:
-                held[rank] = [card]
+            count[rank] += 1
+            points[rank] += by_card[card]
         elif rank < 0:
-            wilds.append(profile.card_points(card, acting_wild=True))
+            wilds.append(wild_two if _IS_TWO[card] else by_card[card])
         elif rank == _THREE:
             threes += 1
-    sets = {m.rank: m for m in melds if m.kind is _SET}
     # Points, cards and room for wild cards of the sets a sequence may always build (the
-    # melds on the table, three naturals or more of a rank: meld-minimum); points and room
-    # of two naturals of a rank, a set only with a wild card.
-    sure_points = sure_cards = sure_room = pair_points = pair_room = 0
+    # melds on the table, three naturals or more of a rank: meld-minimum); the points and
+    # room of two naturals of a rank, a set only with a wild card.
+    sure_points = sure_cards = sure_room = pair_room = 0
+    sure_ranks: list[int] = []
+    pairs: list[HalfPoints] = []
     least = max(profile.min_naturals_per_meld, 2)
     ratio = profile.naturals_per_wild if profile.wilds_at_most_naturals else 0
-    for rank in held.keys() | sets.keys():
-        naturals = held.get(rank, ())
-        meld = sets.get(rank)
-        if meld is None:
-            if len(naturals) < least:
+    most_wilds = profile.max_wilds_per_meld
+    for rank in _MELD_RANKS:
+        held = count[rank]
+        on_table = sets.get(rank)
+        if on_table is None:
+            if held < least:
                 continue
-            before = in_meld = 0
+            naturals = held
+            in_meld = 0
         else:
-            in_meld = meld.wild_count
-            before = meld.size - in_meld
-        most_wilds = profile.max_wilds_per_meld
-        if ratio:
-            most_wilds = min(most_wilds, (before + len(naturals)) // ratio)
-        points = sum([by_card[c] for c in naturals])
-        room = most_wilds - in_meld if most_wilds > in_meld else 0
-        if meld is None and len(naturals) < _THREE:
-            pair_points += points
+            naturals = on_table[0] + held
+            in_meld = on_table[1]
+        room = min(most_wilds, naturals // ratio) if ratio else most_wilds
+        room = room - in_meld if room > in_meld else 0
+        if on_table is None and held < _THREE:
+            pairs.append(points[rank])
             pair_room += room
         else:
-            sure_points += points
-            sure_cards += len(naturals)
+            sure_points += points[rank]
+            sure_cards += held
             sure_room += room
+            sure_ranks.append(rank)
     wilds.sort(reverse=True)
+    placed = min(sure_room, len(wilds))
     reached = total + sure_points + sum(wilds[:sure_room])
-    kept = len(hand) - sure_cards - min(sure_room, len(wilds))
+    kept = len(hand) - sure_cards - placed
     room = sure_room + pair_room
-    most = total + sure_points + pair_points + sum(wilds[:room])
+    # Each pair melds only with a wild card of its own: at most as many pairs as wild cards.
+    pairs.sort(reverse=True)
+    most = total + sure_points + sum(pairs[: len(wilds)]) + sum(wilds[:room])
     if threes >= _THREE:
         most += threes * by_card[BLACK_THREES[0]]
     if profile.wild_meld_rule is WildMeldRule.CANASTA_AT_ONCE:
         most += sum(wilds[room:])
-    return most, reached, kept
+    # The same sequence, then, while it stays below ``goal``, pairs melded with a wild card
+    # each, the most valuable pairs first: a wild card not yet placed (the most valuable),
+    # else one moved from a set.
+    paired, paired_kept = reached, kept
+    spare = wilds[placed:]
+    for pair in pairs[: len(wilds)]:
+        if paired >= goal:
+            break
+        if spare:
+            paired += pair + spare.pop(0)
+            paired_kept -= 3
+        else:
+            paired += pair
+            paired_kept -= 2
+    return OpeningReach(
+        most,
+        reached,
+        kept,
+        sure_room >= len(wilds),
+        frozenset(sure_ranks),
+        paired,
+        paired_kept,
+    )
 
 
 @implements("forced-canasta-opening", "forced-canasta-trigger")

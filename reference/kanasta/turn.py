@@ -55,8 +55,10 @@ __all__ = [
     "check_pass_by_showing",
     "check_take_pile",
     "draw_past_red_threes",
+    "get_laying_verdicts",
     "get_legal_discards",
     "get_take_pile_options",
+    "is_opening_in_reach",
     "is_pile_frozen",
     "is_take_pile_legal",
     "release_pending_pile",
@@ -543,19 +545,47 @@ def get_take_pile_options(state: State) -> list[tuple[tuple[Card, ...], int]]:
         )
     elif _top_violation(state, top) is not None:
         return []
-    else:
+    elif profile.pile_meld_any_size:
         options = _top_meld_options(state, top, hand)
-    committed = not (state.opened[state.team] or profile.take_back)
+    else:
+        rank = get_rank(top)
+        natural_rank = _NATURAL_RANK
+        naturals = [c for c in hand if natural_rank[c] == rank]
+        pairs = list(dict.fromkeys(combinations(naturals, 2)))
+        frozen = is_pile_frozen(state)
+        index = -1
+        for i, meld in enumerate(state.melds[state.team]):
+            if meld.rank == rank:
+                index = i
+        if index >= 0:
+            options = [(p, index) for p in pairs] if frozen else [((), index)]
+        else:
+            options = [(p, -1) for p in pairs]
+            if not frozen:
+                wilds = list(dict.fromkeys([c for c in hand if not natural_rank[c]]))
+                options += [
+                    (tuple(sorted((n, w))), -1) for n in dict.fromkeys(naturals) for w in wilds
+                ]
+            options.sort()
+    team = state.team
+    committed = not (state.opened[team] or profile.take_back)
     found: list[tuple[tuple[Card, ...], int]] = []
     for cards, i in options:
         laid = _lay_pile_top(state, cards, i)
         if isinstance(laid, Violation):
             continue
+        rest, melds = laid
         # turn-must-finish needs no search when two hand cards are left and the side has
-        # opened: the pile only adds to them, so a discard can end the turn.
-        if (len(laid[0]) >= 2 and not committed) or not isinstance(
-            _take_pile_after(state, *laid), Violation
-        ):
+        # opened: the pile only adds to them, so a discard can end the turn. A side that
+        # has not opened and never takes back (classic-no-take-back) must reach its
+        # minimum from the hand, which the reach decides in most cases.
+        if committed:
+            reach = is_opening_in_reach(state, team, melds, rest) if rest else None
+            if reach is None:
+                reach = not isinstance(_take_pile_after(state, rest, melds), Violation)
+            if reach:
+                found.append((cards, i))
+        elif len(rest) >= 2 or not isinstance(_take_pile_after(state, rest, melds), Violation):
             found.append((cards, i))
     return found
 
@@ -563,35 +593,27 @@ def get_take_pile_options(state: State) -> list[tuple[tuple[Card, ...], int]]:
 def _top_meld_options(
     state: State, top: Card, hand: tuple[Card, ...]
 ) -> list[tuple[tuple[Card, ...], int]]:
-    """The candidate (hand cards, meld index) pairs that meld a natural top card, in the
-    canonical order; :func:`_lay_pile_top` decides which are legal."""
+    """classic-concealed-canasta: the candidate (hand cards, meld index) pairs that meld a
+    natural top card when the take may name any number of hand cards, in the canonical
+    order; :func:`_lay_pile_top` decides which are legal."""
     rank = get_rank(top)
     natural_rank = _NATURAL_RANK
     naturals = [c for c in hand if natural_rank[c] == rank]
     frozen = is_pile_frozen(state)
-    index = -1
     for i, meld in enumerate(state.melds[state.team]):
         if meld.rank == rank:
-            index = i
-    pairs = list(dict.fromkeys(combinations(naturals, 2)))
-    if index >= 0:
-        return [(p, index) for p in pairs] if frozen else [((), index)]
-    if state.profile.pile_meld_any_size:
-        wild_cards = [c for c in hand if not natural_rank[c]]
-        most = state.profile.max_wilds_per_meld
-        least = 2 if frozen else 1
-        options = [
-            (tuple(sorted(n + w)), -1)
-            for n in sub_multisets(naturals)
-            if len(n) >= least
-            for w in sub_multisets(wild_cards, max_size=min(most, len(n) + 1))
-            if len(n) + len(w) >= 2
-        ]
-        return sorted(options)
-    options = [(p, -1) for p in pairs]
-    if not frozen:
-        wilds = list(dict.fromkeys([c for c in hand if not natural_rank[c]]))
-        options += [(tuple(sorted((n, w))), -1) for n in dict.fromkeys(naturals) for w in wilds]
+            pairs = list(dict.fromkeys(combinations(naturals, 2)))
+            return [(p, i) for p in pairs] if frozen else [((), i)]
+    wild_cards = [c for c in hand if not natural_rank[c]]
+    most = state.profile.max_wilds_per_meld
+    least = 2 if frozen else 1
+    options = [
+        (tuple(sorted(n + w)), -1)
+        for n in sub_multisets(naturals)
+        if len(n) >= least
+        for w in sub_multisets(wild_cards, max_size=min(most, len(n) + 1))
+        if len(n) + len(w) >= 2
+    ]
     return sorted(options)
 
 
@@ -750,7 +772,7 @@ def can_finish_turn(state: State) -> bool:
     if is_provisional(state, team):
         if state.profile.take_back:
             return True
-        reach = _is_opening_in_reach(state, team)
+        reach = is_opening_in_reach(state, team, get_provisional_melds(state, team), hand)
         if reach is not None:
             return reach
         if get_legal_discards(state):
@@ -786,28 +808,62 @@ def can_finish_turn(state: State) -> bool:
 
 
 @implements("classic-no-take-back", "turn-must-finish")
-def _is_opening_in_reach(state: State, team: int) -> bool | None:
+def is_opening_in_reach(
+    state: State, team: int, melds: tuple[Meld, ...], hand: tuple[Card, ...]
+) -> bool | None:
     """classic-no-take-back: the cases of turn-must-finish for a provisional opening that is
     never taken back which :func:`~kanasta.opening.get_opening_reach` decides without a
-    search: ``True`` when a sequence of melds reaches the minimum and keeps two cards (one
-    to discard), ``False`` when no sequence can reach the minimum and no waiver can help;
-    ``None`` when only the search can tell."""
+    search, for the state's side with the provisional ``melds`` and the player's ``hand``
+    (those of ``state``, or those a meld or lay-off would leave): ``True`` when a sequence
+    of melds reaches the minimum and keeps two cards (one to discard), ``False`` when no
+    sequence can reach the minimum and no waiver can help; ``None`` when only the search
+    can tell."""
     profile = state.profile
     band = get_opening_band(profile, state.team_scores[team])
     if band is None or band.needs_clean_run or band.needs_natural_run or band.min_melds > 1:
         return None
     if not (band.wilds_count and band.wild_melds_count) or profile.runs_allowed:
         return None
-    most, reached, kept = get_opening_reach(
-        profile, get_provisional_melds(state, team), state.hands[state.turn]
-    )
-    if reached >= band.min_points and kept >= 2:
-        return True
-    if most < band.min_points and (
-        profile.opening_waiver_cards is None or state.pile_top is not None
+    reach = get_opening_reach(profile, melds, hand, band.min_points)
+    if (reach.reached >= band.min_points and reach.kept >= 2) or (
+        reach.paired >= band.min_points and reach.paired_kept >= 2
     ):
+        return True
+    if reach.most < band.min_points and not _waiver_may_help(state):
         return False
     return None
+
+
+def _waiver_may_help(state: State) -> bool:
+    """concealed-waives-minimum counts the cards set aside as kept, so it can help only
+    while at most that many wait."""
+    waiver = state.profile.opening_waiver_cards
+    return waiver is not None and len(state.pile_pending) <= waiver
+
+
+@implements("classic-no-take-back", "turn-must-finish", "legal-action-count")
+def get_laying_verdicts(state: State) -> tuple[bool | None, frozenset[int]]:
+    """classic-no-take-back: what :func:`is_opening_in_reach` says of every meld and lay-off
+    of the player to act at once, for the legal-action listing of a side that has not
+    opened and never takes back: ``(False, ...)`` when none of them can keep the turn
+    finishable (no sequence from here reaches the minimum, so none from after them does);
+    else the ranks whose new sets of three naturals or more, and lay-offs, surely keep it
+    finishable (the sequence that reaches the minimum with two cards kept and every wild
+    card placed stays open after any of them, with the same total and cards kept)."""
+    team = state.team
+    profile = state.profile
+    band = get_opening_band(profile, state.team_scores[team])
+    none: frozenset[int] = frozenset()
+    if band is None or band.needs_clean_run or band.needs_natural_run or band.min_melds > 1:
+        return None, none
+    if not (band.wilds_count and band.wild_melds_count) or profile.runs_allowed:
+        return None, none
+    reach = get_opening_reach(profile, state.melds[team], state.hands[state.turn])
+    if reach.most < band.min_points and not _waiver_may_help(state):
+        return False, none
+    if reach.reached >= band.min_points and reach.kept >= 2 and reach.every_wild_placed:
+        return None, reach.sure_ranks
+    return None, none
 
 
 def _black_threes_go_out(state: State, hand: tuple[Card, ...]) -> bool:

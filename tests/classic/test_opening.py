@@ -140,8 +140,10 @@ def test_classic_no_take_back_meld_refused_out_of_reach_of_the_minimum(seat: int
 @pytest.mark.clause("classic-no-take-back", "classic-opening-minimum")
 def test_classic_no_take_back_reach_bounds_the_search() -> None:
     hand = tuple(sorted(parse_cards("9C 9D 9H KC KD JK 2C 3S 3S 3C 6S")))
-    most, reached, kept = get_opening_reach(CLASSIC, (), hand)
+    reach = get_opening_reach(CLASSIC, (), hand)
     # 9s (30) and the joker and the 2 in their room (70): the pair of kings needs a wild too.
-    assert (reached, kept) == (P(100), 6)
+    assert (reach.reached, reach.kept) == (P(100), 6)
+    assert reach.every_wild_placed
+    assert reach.sure_ranks == {9}
     # At most: the kings and the black threes as well (20 + 15), the wilds where room is.
-    assert most == P(100 + 20 + 15)
+    assert reach.most == P(100 + 20 + 15)

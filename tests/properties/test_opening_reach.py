@@ -3,9 +3,11 @@ that has not opened agrees with the search itself.
 
 :func:`kanasta.opening.get_opening_reach` lets :func:`kanasta.turn.can_finish_turn` answer
 without a search when a sequence of melds surely reaches the minimum and keeps two cards, or
-when no sequence can reach it. These tests list the legal actions of the states random play
-reaches with a side that has not opened, once with that shortcut and once with the search
-alone, under the options that change what the reach counts.
+when no sequence can reach it, and lets :func:`kanasta.actions.legal_actions` answer for
+every meld and lay-off at once (:func:`kanasta.turn.get_laying_verdicts`). These tests
+list the legal actions of the states random play reaches with a side that has not opened,
+once with those shortcuts and once with the search alone, under the options that change
+what the reach counts.
 """
 
 from __future__ import annotations
@@ -15,10 +17,10 @@ import random
 
 import pytest
 
-from kanasta import engine, turn
+from kanasta import actions, engine, turn
 from kanasta.errors import Violation
 from kanasta.profiles import get_profile
-from kanasta.state import Phase, State
+from kanasta.state import Phase
 
 _HANDS = max(3, int(os.environ.get("KANASTA_SELFPLAY_HANDS", "200")) // 50)
 """Hands per table (4; 10 in ``nox -s thorough``)."""
@@ -34,8 +36,12 @@ _TABLES = [
 ]
 
 
-def _search_only(_state: State, _team: int) -> bool | None:
+def _search_only(*_: object) -> bool | None:
     return None
+
+
+def _no_verdicts(*_: object) -> tuple[bool | None, frozenset[int]]:
+    return None, frozenset()
 
 
 @pytest.mark.clause("classic-no-take-back", "turn-must-finish", "legal-action-count")
@@ -53,7 +59,9 @@ def test_classic_no_take_back_reach_agrees_with_the_search(
             team = state.turn % len(state.melds)
             if not state.opened[team] and len(state.hands[state.turn]) <= _MOST_CARDS:
                 with monkeypatch.context() as patch:
-                    patch.setattr(turn, "_is_opening_in_reach", _search_only)
+                    patch.setattr(turn, "is_opening_in_reach", _search_only)
+                    patch.setattr(actions, "is_opening_in_reach", _search_only)
+                    patch.setattr(actions, "get_laying_verdicts", _no_verdicts)
                     assert engine.legal_actions(state) == legal
                 compared += 1
             after = engine.apply(state, rng.choice(legal))
