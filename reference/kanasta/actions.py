@@ -25,7 +25,7 @@ from kanasta.candidates import (
     get_profile_key,
     remember,
 )
-from kanasta.cards import Card, format_card, format_cards, parse_card
+from kanasta.cards import JOKER, Card, format_card, format_cards, is_wild_card, parse_card
 from kanasta.clauses import implements
 from kanasta.errors import InputError, Violation
 from kanasta.melds import Meld, MeldKind, check_new_set
@@ -235,7 +235,9 @@ def legal_actions(state: State) -> tuple[Action, ...]:
         # a side that has not opened and never takes back needs the full check.
         committed = not (state.opened[team] or profile.take_back)
         any_card_ends = pile_card is None or not state.opened[team]
-        verdict, sure = get_laying_verdicts(state) if committed else (None, _NO_RANKS)
+        verdict, sure, wilds_sure = (
+            get_laying_verdicts(state) if committed else (None, _NO_RANKS, False)
+        )
         if verdict is False:
             # No meld or lay-off can keep the turn finishable: only discards (and black
             # threes, which the reach does not count) may be legal.
@@ -258,7 +260,7 @@ def legal_actions(state: State) -> tuple[Action, ...]:
             for cards, _, action, _, set_rank in entries:
                 if set_rank in blocked:
                     continue
-                if set_rank in sure:
+                if set_rank in sure and (wilds_sure or _is_wild_free(cards)):
                     found.append(action)
                     continue
                 left = size - len(cards)
@@ -275,12 +277,16 @@ def legal_actions(state: State) -> tuple[Action, ...]:
             if not moves:
                 continue
             actions, longest = _move_actions(moves, index)
+            on_sure = target.kind is MeldKind.SET and target.rank in sure
             if (any_card_ends and size - longest >= 2 and not committed) or (
-                target.kind is MeldKind.SET and target.rank in sure
+                on_sure and wilds_sure
             ):
                 found.extend(actions)
                 continue
             for (batch, wild_at), action in zip(moves, actions, strict=True):
+                if on_sure and _is_wild_free(batch):
+                    found.append(action)
+                    continue
                 left = size - len(batch)
                 if (
                     left >= 2
@@ -300,6 +306,11 @@ def legal_actions(state: State) -> tuple[Action, ...]:
 
 
 _NO_RANKS: frozenset[int] = frozenset()
+_WILD_KINDS = tuple(is_wild_card(c) for c in range(JOKER + 1))
+
+
+def _is_wild_free(cards: tuple[Card, ...]) -> bool:
+    return not any([_WILD_KINDS[card] for card in cards])
 
 
 def _after_laying_entries(

@@ -842,28 +842,36 @@ def _waiver_may_help(state: State) -> bool:
 
 
 @implements("classic-no-take-back", "turn-must-finish", "legal-action-count")
-def get_laying_verdicts(state: State) -> tuple[bool | None, frozenset[int]]:
-    """classic-no-take-back: what :func:`is_opening_in_reach` says of every meld and lay-off
-    of the player to act at once, for the legal-action listing of a side that has not
-    opened and never takes back: ``(False, ...)`` when none of them can keep the turn
-    finishable (no sequence from here reaches the minimum, so none from after them does);
-    else the ranks whose new sets of three naturals or more, and lay-offs, surely keep it
-    finishable (the sequence that reaches the minimum with two cards kept and every wild
-    card placed stays open after any of them, with the same total and cards kept)."""
+def get_laying_verdicts(state: State) -> tuple[bool | None, frozenset[int], bool]:
+    """classic-no-take-back: what :func:`is_opening_in_reach` says of the melds and lay-offs
+    of the player to act, at once, for the legal-action listing of a side that has not
+    opened and never takes back.
+
+    Returns ``(False, ...)`` when none of them can keep the turn finishable (no sequence
+    from here reaches the minimum, so none from after them does). Otherwise ``(None,
+    ranks, wilds)``: a new set of three naturals or more of one of ``ranks``, or a lay-off
+    onto such a set, surely keeps the turn finishable when it holds no wild card (the
+    sequence that reaches the minimum with two cards kept, by :func:`get_opening_reach`,
+    is still open after it, with the same total and cards kept), and also with wild cards
+    when ``wilds`` (that sequence places every wild card of the hand, so any of them may
+    go first)."""
     team = state.team
     profile = state.profile
     band = get_opening_band(profile, state.team_scores[team])
     none: frozenset[int] = frozenset()
     if band is None or band.needs_clean_run or band.needs_natural_run or band.min_melds > 1:
-        return None, none
+        return None, none, False
     if not (band.wilds_count and band.wild_melds_count) or profile.runs_allowed:
-        return None, none
-    reach = get_opening_reach(profile, state.melds[team], state.hands[state.turn])
-    if reach.most < band.min_points and not _waiver_may_help(state):
-        return False, none
-    if reach.reached >= band.min_points and reach.kept >= 2 and reach.every_wild_placed:
-        return None, reach.sure_ranks
-    return None, none
+        return None, none, False
+    goal = band.min_points
+    reach = get_opening_reach(profile, state.melds[team], state.hands[state.turn], goal)
+    if reach.most < goal and not _waiver_may_help(state):
+        return False, none, False
+    if reach.reached >= goal and reach.kept >= 2:
+        return None, reach.sure_ranks, reach.every_wild_placed
+    if reach.paired >= goal and reach.paired_kept >= 2:
+        return None, reach.sure_ranks, False
+    return None, none, False
 
 
 def _black_threes_go_out(state: State, hand: tuple[Card, ...]) -> bool:
