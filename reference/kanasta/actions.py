@@ -306,11 +306,11 @@ def legal_actions(state: State) -> tuple[Action, ...]:
 
 
 _NO_RANKS: frozenset[int] = frozenset()
-_WILD_KINDS = tuple(is_wild_card(c) for c in range(JOKER + 1))
+_WILD_KINDS = frozenset(c for c in range(JOKER + 1) if is_wild_card(c))
 
 
 def _is_wild_free(cards: tuple[Card, ...]) -> bool:
-    return not any([_WILD_KINDS[card] for card in cards])
+    return _WILD_KINDS.isdisjoint(cards)
 
 
 def _after_laying_entries(
