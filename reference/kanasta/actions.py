@@ -42,6 +42,7 @@ from kanasta.turn import (
     apply_take_pile,
     apply_take_pile_top,
     check_pass_by_showing,
+    get_entry_verdict,
     get_laying_verdicts,
     get_legal_discards,
     get_take_pile_options,
@@ -235,9 +236,8 @@ def legal_actions(state: State) -> tuple[Action, ...]:
         # a side that has not opened and never takes back needs the full check.
         committed = not (state.opened[team] or profile.take_back)
         any_card_ends = pile_card is None or not state.opened[team]
-        verdict, sure, wilds_sure = (
-            get_laying_verdicts(state) if committed else (None, _NO_RANKS, False)
-        )
+        verdicts = get_laying_verdicts(state) if committed else None
+        verdict, sure, wilds_sure = (None, _NO_RANKS, False) if verdicts is None else verdicts[:3]
         if verdict is False:
             # No meld or lay-off can keep the turn finishable: only discards (and black
             # threes, which the reach does not count) may be legal.
@@ -263,6 +263,12 @@ def legal_actions(state: State) -> tuple[Action, ...]:
                 if set_rank in sure and (wilds_sure or _is_wild_free(cards)):
                     found.append(action)
                     continue
+                if verdicts is not None and set_rank:
+                    entry = get_entry_verdict(state, verdicts, set_rank, cards)
+                    if entry is not None:
+                        if entry:
+                            found.append(action)
+                        continue
                 left = size - len(cards)
                 if (
                     left >= 2
@@ -287,6 +293,12 @@ def legal_actions(state: State) -> tuple[Action, ...]:
                 if on_sure and _is_wild_free(batch):
                     found.append(action)
                     continue
+                if verdicts is not None and target.kind is MeldKind.SET:
+                    entry = get_entry_verdict(state, verdicts, target.rank, batch)
+                    if entry is not None:
+                        if entry:
+                            found.append(action)
+                        continue
                 left = size - len(batch)
                 if (
                     left >= 2

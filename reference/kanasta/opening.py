@@ -191,7 +191,6 @@ def check_opening(
     return None
 
 
-@implements("classic-no-take-back", "classic-opening-minimum", "turn-must-finish")
 class OpeningReach(NamedTuple):
     """What :func:`get_opening_reach` finds: see there."""
 
@@ -204,24 +203,36 @@ class OpeningReach(NamedTuple):
     paired_kept: int
 
 
-def get_opening_reach(
-    profile: RulesProfile, melds: tuple[Meld, ...], hand: tuple[Card, ...], goal: HalfPoints = 0
-) -> OpeningReach:
-    """classic-no-take-back: how far a provisional opening of sets can still grow from the
-    hand, for the search of turn-must-finish (a family whose melds are sets only).
+class ReachParts(NamedTuple):
+    """The hand and provisional melds as :func:`get_opening_reach` sums them up, rank by
+    rank, so that the reach after a meld or lay-off onto one set is found by changing that
+    rank alone (:func:`get_reach_parts_after`)."""
 
-    Returns ``(most, reached, kept)``: ``most`` bounds the opening total any sequence of
-    melds and lay-offs from ``hand`` can reach; ``reached`` is the total of one such
-    sequence that every rule allows (every natural of a rank that the melds have or that
-    the hand holds twice, then the most valuable wild cards the sets have room for), which
-    leaves ``kept`` cards in the hand. ``most`` adds what no such sequence may always use:
-    black threes (melded only when going out) and, with a meld of wild cards only, every
-    wild card. ``sure_ranks`` are the ranks of the sets that sequence builds, and
-    ``every_wild_placed`` says whether it places every wild card of the hand. ``paired``
-    and ``paired_kept``: the total and the cards kept of that sequence followed, until it
-    reaches ``goal``, by sets of two naturals and a wild card (another sequence every rule
-    allows).
-    """
+    total: HalfPoints
+    size: int
+    threes: int
+    wilds: tuple[HalfPoints, ...]
+    count: tuple[int, ...]
+    points: tuple[HalfPoints, ...]
+    sets: dict[int, tuple[int, int]]
+    rooms: dict[int, int]
+    sure: frozenset[int]
+    pairs: tuple[tuple[HalfPoints, int], ...]
+
+
+def _room(profile: RulesProfile, naturals: int, in_meld: int) -> int:
+    """classic-wild-ratio: how many more wild cards a set of ``naturals`` holding
+    ``in_meld`` wild cards may take."""
+    room = profile.max_wilds_per_meld
+    if profile.wilds_at_most_naturals:
+        room = min(room, naturals // profile.naturals_per_wild)
+    return room - in_meld if room > in_meld else 0
+
+
+def get_reach_parts(
+    profile: RulesProfile, melds: tuple[Meld, ...], hand: tuple[Card, ...]
+) -> ReachParts:
+    """The parts of :func:`get_opening_reach` for the provisional ``melds`` and ``hand``."""
     by_card = profile.points.by_card
     wild_two = profile.points.wild_two
     total = 0
@@ -246,54 +257,111 @@ def get_opening_reach(
             wilds.append(wild_two if _IS_TWO[card] else by_card[card])
         elif rank == _THREE:
             threes += 1
-    # Points, cards and room for wild cards of the sets a sequence may always build (the
-    # melds on the table, three naturals or more of a rank: meld-minimum); the points and
-    # room of two naturals of a rank, a set only with a wild card.
-    sure_points = sure_cards = sure_room = pair_room = 0
-    sure_ranks: list[int] = []
-    pairs: list[HalfPoints] = []
+    # The sets a sequence may always build (the melds on the table, three naturals or more
+    # of a rank: meld-minimum) are sure; two naturals of a rank make a set only with a wild
+    # card of their own, a pair.
+    rooms: dict[int, int] = {}
+    sure: list[int] = []
+    pairs: list[tuple[HalfPoints, int]] = []
     least = max(profile.min_naturals_per_meld, 2)
-    ratio = profile.naturals_per_wild if profile.wilds_at_most_naturals else 0
-    most_wilds = profile.max_wilds_per_meld
     for rank in _MELD_RANKS:
         held = count[rank]
         on_table = sets.get(rank)
         if on_table is None:
             if held < least:
                 continue
-            naturals = held
-            in_meld = 0
+            rooms[rank] = _room(profile, held, 0)
+            if held < _THREE:
+                pairs.append((points[rank], rank))
+                continue
         else:
-            naturals = on_table[0] + held
-            in_meld = on_table[1]
-        room = min(most_wilds, naturals // ratio) if ratio else most_wilds
-        room = room - in_meld if room > in_meld else 0
-        if on_table is None and held < _THREE:
-            pairs.append(points[rank])
-            pair_room += room
-        else:
-            sure_points += points[rank]
-            sure_cards += held
-            sure_room += room
-            sure_ranks.append(rank)
+            rooms[rank] = _room(profile, on_table[0] + held, on_table[1])
+        sure.append(rank)
     wilds.sort(reverse=True)
+    pairs.sort(reverse=True)
+    return ReachParts(
+        total,
+        len(hand),
+        threes,
+        tuple(wilds),
+        tuple(count),
+        tuple(points),
+        sets,
+        rooms,
+        frozenset(sure),
+        tuple(pairs),
+    )
+
+
+def get_reach_parts_after(
+    profile: RulesProfile, parts: ReachParts, rank: int, cards: tuple[Card, ...]
+) -> ReachParts:
+    """The parts after ``cards`` (naturals of ``rank`` and wild cards from the hand) were
+    laid as a new set of ``rank`` or onto the set of ``rank``: only that rank changes."""
+    by_card = profile.points.by_card
+    wild_two = profile.points.wild_two
+    wilds = list(parts.wilds)
+    naturals = 0
+    moved = 0
+    total = parts.total
+    for card in cards:
+        if _REACH_RANK[card] < 0:
+            value = wild_two if _IS_TWO[card] else by_card[card]
+            wilds.remove(value)
+            total += value
+        else:
+            naturals += 1
+            moved += by_card[card]
+            total += by_card[card]
+    on_table = parts.sets.get(rank, (0, 0))
+    in_meld = on_table[1] + len(cards) - naturals
+    sets = {**parts.sets, rank: (on_table[0] + naturals, in_meld)}
+    count = list(parts.count)
+    points = list(parts.points)
+    count[rank] -= naturals
+    points[rank] -= moved
+    rooms = {**parts.rooms, rank: _room(profile, on_table[0] + parts.count[rank], in_meld)}
+    return ReachParts(
+        total,
+        parts.size - len(cards),
+        parts.threes,
+        tuple(wilds),
+        tuple(count),
+        tuple(points),
+        sets,
+        rooms,
+        parts.sure | {rank},
+        tuple(p for p in parts.pairs if p[1] != rank),
+    )
+
+
+def get_reach(profile: RulesProfile, parts: ReachParts, goal: HalfPoints = 0) -> OpeningReach:
+    """:func:`get_opening_reach` from its parts."""
+    wilds = parts.wilds
+    points = parts.points
+    sure_points = sure_cards = sure_room = 0
+    for rank in parts.sure:
+        sure_points += points[rank]
+        sure_cards += parts.count[rank]
+        sure_room += parts.rooms[rank]
+    pair_room = sum([parts.rooms[rank] for _, rank in parts.pairs])
     placed = min(sure_room, len(wilds))
-    reached = total + sure_points + sum(wilds[:sure_room])
-    kept = len(hand) - sure_cards - placed
+    reached = parts.total + sure_points + sum(wilds[:sure_room])
+    kept = parts.size - sure_cards - placed
     room = sure_room + pair_room
     # Each pair melds only with a wild card of its own: at most as many pairs as wild cards.
-    pairs.sort(reverse=True)
-    most = total + sure_points + sum(pairs[: len(wilds)]) + sum(wilds[:room])
-    if threes >= _THREE:
-        most += threes * by_card[BLACK_THREES[0]]
+    pairs = [value for value, _ in parts.pairs[: len(wilds)]]
+    most = parts.total + sure_points + sum(pairs) + sum(wilds[:room])
+    if parts.threes >= _THREE:
+        most += parts.threes * profile.points.by_card[BLACK_THREES[0]]
     if profile.wild_meld_rule is WildMeldRule.CANASTA_AT_ONCE:
         most += sum(wilds[room:])
     # The same sequence, then, while it stays below ``goal``, pairs melded with a wild card
     # each, the most valuable pairs first: a wild card not yet placed (the most valuable),
     # else one moved from a set.
     paired, paired_kept = reached, kept
-    spare = wilds[placed:]
-    for pair in pairs[: len(wilds)]:
+    spare = list(wilds[placed:])
+    for pair in pairs:
         if paired >= goal:
             break
         if spare:
@@ -307,10 +375,32 @@ def get_opening_reach(
         reached,
         kept,
         sure_room >= len(wilds),
-        frozenset(sure_ranks),
+        parts.sure,
         paired,
         paired_kept,
     )
+
+
+@implements("classic-no-take-back", "classic-opening-minimum", "turn-must-finish")
+def get_opening_reach(
+    profile: RulesProfile, melds: tuple[Meld, ...], hand: tuple[Card, ...], goal: HalfPoints = 0
+) -> OpeningReach:
+    """classic-no-take-back: how far a provisional opening of sets can still grow from the
+    hand, for the search of turn-must-finish (a family whose melds are sets only).
+
+    ``most`` bounds the opening total any sequence of melds and lay-offs from ``hand`` can
+    reach; ``reached`` is the total of one such sequence that every rule allows (every
+    natural of a rank that the melds have or that the hand holds three times, then the most
+    valuable wild cards those sets have room for), which leaves ``kept`` cards in the hand.
+    ``most`` adds what no such sequence may always use: pairs (each with a wild card of its
+    own), black threes (melded only when going out) and, with a meld of wild cards only,
+    every wild card. ``sure_ranks`` are the ranks of the sets that sequence builds, and
+    ``every_wild_placed`` says whether it places every wild card of the hand. ``paired``
+    and ``paired_kept``: the total and the cards kept of that sequence followed, until it
+    reaches ``goal``, by sets of two naturals and a wild card (another sequence every rule
+    allows).
+    """
+    return get_reach(profile, get_reach_parts(profile, melds, hand), goal)
 
 
 @implements("forced-canasta-opening", "forced-canasta-trigger")

@@ -10,6 +10,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 from dataclasses import replace
 from itertools import combinations
+from typing import NamedTuple
 
 from kanasta.candidates import (
     apply_lay_off_cached,
@@ -24,12 +25,18 @@ from kanasta.errors import Violation
 from kanasta.going_out import check_emptying, end_turn, get_next_turn, take_fi_or_go_out
 from kanasta.melds import Meld, check_new_set, validate_meld
 from kanasta.opening import (
+    OpeningReach,
+    ReachParts,
     check_provisional_opening,
     count_provisional,
     get_opened_after,
     get_opening_band,
     get_opening_reach,
+    get_reach,
+    get_reach_parts,
+    get_reach_parts_after,
 )
+from kanasta.points import HalfPoints
 from kanasta.profiles import BLACK_THREES, RED_THREES
 from kanasta.state import (
     Phase,
@@ -41,6 +48,7 @@ from kanasta.state import (
 )
 
 __all__ = [
+    "LayingVerdicts",
     "after_laying",
     "apply_discard",
     "apply_draw",
@@ -55,6 +63,7 @@ __all__ = [
     "check_pass_by_showing",
     "check_take_pile",
     "draw_past_red_threes",
+    "get_entry_verdict",
     "get_laying_verdicts",
     "get_legal_discards",
     "get_take_pile_options",
@@ -807,6 +816,41 @@ def can_finish_turn(state: State) -> bool:
     return False
 
 
+class LayingVerdicts(NamedTuple):
+    """What :func:`get_laying_verdicts` finds for the melds and lay-offs of a turn."""
+
+    verdict: bool | None
+    sure: frozenset[int]
+    wilds_sure: bool
+    parts: ReachParts | None
+    goal: HalfPoints
+
+
+_NO_VERDICTS = LayingVerdicts(None, frozenset(), False, None, 0)
+
+
+def _opening_goal(state: State, team: int) -> HalfPoints | None:
+    """The minimum the reach is measured against, or ``None`` when the family's opening
+    asks more than points (a run, two melds, wild-free melds) and only the search tells."""
+    profile = state.profile
+    band = get_opening_band(profile, state.team_scores[team])
+    if band is None or band.needs_clean_run or band.needs_natural_run or band.min_melds > 1:
+        return None
+    if not (band.wilds_count and band.wild_melds_count) or profile.runs_allowed:
+        return None
+    return band.min_points
+
+
+def _reach_verdict(state: State, reach: OpeningReach, goal: HalfPoints) -> bool | None:
+    if (reach.reached >= goal and reach.kept >= 2) or (
+        reach.paired >= goal and reach.paired_kept >= 2
+    ):
+        return True
+    if reach.most < goal and not _waiver_may_help(state):
+        return False
+    return None
+
+
 @implements("classic-no-take-back", "turn-must-finish")
 def is_opening_in_reach(
     state: State, team: int, melds: tuple[Meld, ...], hand: tuple[Card, ...]
@@ -818,20 +862,10 @@ def is_opening_in_reach(
     of melds reaches the minimum and keeps two cards (one to discard), ``False`` when no
     sequence can reach the minimum and no waiver can help; ``None`` when only the search
     can tell."""
-    profile = state.profile
-    band = get_opening_band(profile, state.team_scores[team])
-    if band is None or band.needs_clean_run or band.needs_natural_run or band.min_melds > 1:
+    goal = _opening_goal(state, team)
+    if goal is None:
         return None
-    if not (band.wilds_count and band.wild_melds_count) or profile.runs_allowed:
-        return None
-    reach = get_opening_reach(profile, melds, hand, band.min_points)
-    if (reach.reached >= band.min_points and reach.kept >= 2) or (
-        reach.paired >= band.min_points and reach.paired_kept >= 2
-    ):
-        return True
-    if reach.most < band.min_points and not _waiver_may_help(state):
-        return False
-    return None
+    return _reach_verdict(state, get_opening_reach(state.profile, melds, hand, goal), goal)
 
 
 def _waiver_may_help(state: State) -> bool:
@@ -842,36 +876,48 @@ def _waiver_may_help(state: State) -> bool:
 
 
 @implements("classic-no-take-back", "turn-must-finish", "legal-action-count")
-def get_laying_verdicts(state: State) -> tuple[bool | None, frozenset[int], bool]:
+def get_laying_verdicts(state: State) -> LayingVerdicts:
     """classic-no-take-back: what :func:`is_opening_in_reach` says of the melds and lay-offs
     of the player to act, at once, for the legal-action listing of a side that has not
     opened and never takes back.
 
-    Returns ``(False, ...)`` when none of them can keep the turn finishable (no sequence
-    from here reaches the minimum, so none from after them does). Otherwise ``(None,
-    ranks, wilds)``: a new set of three naturals or more of one of ``ranks``, or a lay-off
-    onto such a set, surely keeps the turn finishable when it holds no wild card (the
-    sequence that reaches the minimum with two cards kept, by :func:`get_opening_reach`,
-    is still open after it, with the same total and cards kept), and also with wild cards
-    when ``wilds`` (that sequence places every wild card of the hand, so any of them may
-    go first)."""
+    ``verdict`` is ``False`` when none of them can keep the turn finishable (no sequence
+    from here reaches the minimum, so none from after them does). Otherwise a new set of
+    three naturals or more of one of the ``sure`` ranks, or a lay-off onto such a set,
+    surely keeps the turn finishable when it holds no wild card (the sequence that reaches
+    the minimum with two cards kept, by :func:`get_opening_reach`, is still open after it,
+    with the same total and cards kept), and also with wild cards when ``wilds_sure`` (that
+    sequence places every wild card of the hand, so any of them may go first). ``parts``
+    lets :func:`get_entry_verdict` judge the other sets and lay-offs one rank at a time."""
     team = state.team
+    goal = _opening_goal(state, team)
+    if goal is None:
+        return _NO_VERDICTS
     profile = state.profile
-    band = get_opening_band(profile, state.team_scores[team])
-    none: frozenset[int] = frozenset()
-    if band is None or band.needs_clean_run or band.needs_natural_run or band.min_melds > 1:
-        return None, none, False
-    if not (band.wilds_count and band.wild_melds_count) or profile.runs_allowed:
-        return None, none, False
-    goal = band.min_points
-    reach = get_opening_reach(profile, state.melds[team], state.hands[state.turn], goal)
+    parts = get_reach_parts(profile, state.melds[team], state.hands[state.turn])
+    reach = get_reach(profile, parts, goal)
     if reach.most < goal and not _waiver_may_help(state):
-        return False, none, False
+        return LayingVerdicts(False, frozenset(), False, parts, goal)
     if reach.reached >= goal and reach.kept >= 2:
-        return None, reach.sure_ranks, reach.every_wild_placed
+        return LayingVerdicts(None, reach.sure_ranks, reach.every_wild_placed, parts, goal)
     if reach.paired >= goal and reach.paired_kept >= 2:
-        return None, reach.sure_ranks, False
-    return None, none, False
+        return LayingVerdicts(None, reach.sure_ranks, False, parts, goal)
+    return LayingVerdicts(None, frozenset(), False, parts, goal)
+
+
+@implements("classic-no-take-back", "turn-must-finish", "legal-action-count")
+def get_entry_verdict(
+    state: State, verdicts: LayingVerdicts, rank: int, cards: tuple[Card, ...]
+) -> bool | None:
+    """classic-no-take-back: :func:`is_opening_in_reach` after ``cards`` from the hand are
+    laid as a new set of ``rank`` or onto the side's set of ``rank``, found from the parts of
+    :func:`get_laying_verdicts` (``None`` when only the search can tell, or the hand would
+    be emptied)."""
+    parts = verdicts.parts
+    if parts is None or len(cards) >= parts.size:
+        return None
+    after = get_reach_parts_after(state.profile, parts, rank, cards)
+    return _reach_verdict(state, get_reach(state.profile, after, verdicts.goal), verdicts.goal)
 
 
 def _black_threes_go_out(state: State, hand: tuple[Card, ...]) -> bool:

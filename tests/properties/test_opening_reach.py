@@ -40,8 +40,8 @@ def _search_only(*_: object) -> bool | None:
     return None
 
 
-def _no_verdicts(*_: object) -> tuple[bool | None, frozenset[int], bool]:
-    return None, frozenset(), False
+def _no_verdicts(*_: object) -> turn.LayingVerdicts:
+    return turn.LayingVerdicts(None, frozenset(), False, None, 0)
 
 
 @pytest.mark.clause("classic-no-take-back", "turn-must-finish", "legal-action-count")
