@@ -212,7 +212,7 @@ class ReachParts(NamedTuple):
     size: int
     threes: int
     wilds: tuple[HalfPoints, ...]
-    count: tuple[int, ...]
+    held: tuple[int, ...]
     points: tuple[HalfPoints, ...]
     sets: dict[int, tuple[int, int]]
     rooms: dict[int, int]
@@ -316,17 +316,17 @@ def get_reach_parts_after(
     on_table = parts.sets.get(rank, (0, 0))
     in_meld = on_table[1] + len(cards) - naturals
     sets = {**parts.sets, rank: (on_table[0] + naturals, in_meld)}
-    count = list(parts.count)
+    held = list(parts.held)
     points = list(parts.points)
-    count[rank] -= naturals
+    held[rank] -= naturals
     points[rank] -= moved
-    rooms = {**parts.rooms, rank: _room(profile, on_table[0] + parts.count[rank], in_meld)}
+    rooms = {**parts.rooms, rank: _room(profile, on_table[0] + parts.held[rank], in_meld)}
     return ReachParts(
         total,
         parts.size - len(cards),
         parts.threes,
         tuple(wilds),
-        tuple(count),
+        tuple(held),
         tuple(points),
         sets,
         rooms,
@@ -342,7 +342,7 @@ def get_reach(profile: RulesProfile, parts: ReachParts, goal: HalfPoints = 0) ->
     sure_points = sure_cards = sure_room = 0
     for rank in parts.sure:
         sure_points += points[rank]
-        sure_cards += parts.count[rank]
+        sure_cards += parts.held[rank]
         sure_room += parts.rooms[rank]
     pair_room = sum([parts.rooms[rank] for _, rank in parts.pairs])
     placed = min(sure_room, len(wilds))
