@@ -147,3 +147,16 @@ def test_classic_no_take_back_reach_bounds_the_search() -> None:
     assert reach.sure_ranks == {9}
     # At most: the kings and the black threes as well (20 + 15), the wilds where room is.
     assert reach.most == P(100 + 20 + 15)
+
+
+@pytest.mark.clause("classic-no-take-back", "classic-black-threes-last", "turn-must-finish")
+@pytest.mark.parametrize("seat", [0, 1])
+def test_classic_no_take_back_black_threes_complete_the_minimum(seat: int) -> None:
+    # Seven 4s are 35, below 50; only the black threes melded to go out (15) bring the
+    # turn to 50, so the canasta is accepted because that way to end the turn is open.
+    hand = "4C 4C 4D 4D 4H 4H 4S 3C 3S 3S 9D"
+    state = classic_state(hands=seat_hands(seat, hand), turn=seat, phase=Phase.PLAY)
+    laid = accept(state, meld("4C 4C 4D 4D 4H 4H 4S"))
+    reject(laid, disc("9D"), "classic-opening-minimum", "below-threshold")
+    out = accept(laid, meld("3C 3S 3S"), disc("9D"))
+    assert out.went_out == seat
