@@ -29,7 +29,6 @@ from collections.abc import Callable, Sequence
 from typing import Any
 
 from fixture_kit import (
-    BACK,
     DRAW,
     OK,
     Book,
@@ -939,7 +938,7 @@ def threes_fixtures(book: Book) -> None:
     for seat in (0, 1):
         book.add(
             f"threes/black-three-minus-100-option-seat-{seat}",
-            ["classic-options", "classic-hand-score"],
+            ["classic-options", "classic-black-three-in-hand", "classic-hand-score"],
             "With the option black-three-minus-100, the black three left in the partner's hand "
             "costs 100 instead of 5.",
             state(
@@ -987,6 +986,8 @@ _BANDS: tuple[tuple[int, int, str, str | None, str], ...] = (
     (3000, 120, "AC AD AH AS 2C 2D", "AC AD AH AS 2C", "3,000"),
     (4995, 120, "AC AD AH AS 2C 2D", "AC AD AH AS 2C", "4,995"),
 )
+_MORE = "9C 9D 9H"
+"""A second set (30) that brings each short first meld of ``_BANDS`` over its minimum."""
 
 
 def first_meld_fixtures(book: Book) -> None:
@@ -999,21 +1000,27 @@ def first_meld_fixtures(book: Book) -> None:
         if short is not None:
             checks.append(("falls-short-of", short, False))
         for what, text, verdict in checks:
-            hand = f"{_set_of(text)} 6S 7S"
+            hand = f"{_set_of(text)} 6S 7S" if verdict else f"{_set_of(text)} {_MORE} 6S 7S"
             steps = (
                 [ok(meld(_set_of(text)), disc("7S"))]
                 if verdict
                 else [
                     ok(meld(_set_of(text))),
                     acts((disc("7S"), no("classic-opening-minimum", "below-threshold"))),
+                    ok(meld(_MORE), disc("7S")),
                 ]
+            )
+            more = (
+                ""
+                if verdict
+                else f" With {_MORE} laid too ({total(_set_of(text)) + total(_MORE)}) it does."
             )
             book.add(
                 f"first-meld/{what}-the-minimum-at-{_slug(label)}-seat-{seat}",
                 ["classic-opening-minimum", "opening-checked-at-discard"],
                 f"Seat {seat}'s side stands at {label} before the hand: its minimum is "
                 f"{minimum}. The set {_set_of(text)} is worth {total(_set_of(text))}, so the "
-                f"opening {'stands' if verdict else 'cannot be closed by a discard'}.",
+                f"opening {'stands' if verdict else 'cannot be closed by a discard'}.{more}",
                 state(
                     hands=seat_hands(seat, hand),
                     team_scores=scores,
@@ -1054,14 +1061,55 @@ def first_meld_fixtures(book: Book) -> None:
             f"first-meld/bonuses-do-not-count-seat-{seat}",
             ["classic-opening-minimum"],
             f"Seat {seat} melds seven natural 4s, a natural canasta worth 500 as a bonus but 35 "
-            "in cards: below 50, the discard is refused.",
+            "in cards: below 50, the discard is refused. With 9C 9D 9H laid too (65) it is "
+            "accepted.",
             state(
-                hands=seat_hands(seat, "4C 4C 4D 4D 4H 4H 4S 6S 7S"),
+                hands=seat_hands(seat, "4C 4C 4D 4D 4H 4H 4S 9C 9D 9H 6S 7S"),
                 turn=seat,
                 phase=Phase.PLAY,
             ),
             ok(meld("4C 4C 4D 4D 4H 4H 4S")),
             acts((disc("7S"), no("classic-opening-minimum", "below-threshold"))),
+            ok(meld("9C 9D 9H"), disc("7S")),
+        )
+        book.add(
+            f"first-meld/no-take-back-seat-{seat}",
+            ["classic-no-take-back", "classic-opening-minimum", "opening-provisional"],
+            f"Seat {seat}'s side has not opened. The player melds 9C 9D 9H (30, below 50): the "
+            "meld stays on the table, and taking it back is refused, as every take-back in "
+            "classic; melding 10C 10D 10H brings the turn to 60 and the discard is accepted.",
+            state(
+                hands=seat_hands(seat, "9C 9D 9H 10C 10D 10H 6S 7S"),
+                turn=seat,
+                phase=Phase.PLAY,
+            ),
+            ok(meld("9C 9D 9H")),
+            acts(({"type": "take-back"}, no("classic-no-take-back", "no-take-back"))),
+            ok(meld("10C 10D 10H"), disc("7S")),
+            facts(turn=(seat + 1) % 4, opened=[t == team for t in range(2)]),
+        )
+        book.add(
+            f"first-meld/meld-out-of-reach-of-the-minimum-seat-{seat}",
+            [
+                "classic-no-take-back",
+                "turn-must-finish",
+                "classic-opening-minimum",
+                "legal-action-count",
+            ],
+            f"Seat {seat}'s side has not opened and holds 10C 10D 10H 10S 6S 7S: four tens are "
+            "40, below 50, and nothing else melds. A meld of tens could never be completed to "
+            "the minimum nor taken back, so the turn could not end: every meld of tens is "
+            "refused. The six distinct cards may each be discarded: 6 legal actions.",
+            state(
+                hands=seat_hands(seat, "10C 10D 10H 10S 6S 7S"),
+                turn=seat,
+                phase=Phase.PLAY,
+            ),
+            acts(
+                (meld("10C 10D 10H 10S"), no("turn-must-finish", "no-way-to-finish")),
+                (meld("10C 10D 10H"), no("turn-must-finish", "no-way-to-finish")),
+            ),
+            count(6),
         )
         book.add(
             f"first-meld/partner-opening-opens-the-side-seat-{seat}",
@@ -1099,20 +1147,48 @@ def first_meld_fixtures(book: Book) -> None:
             ),
         )
         book.add(
-            f"first-meld/take-back-returns-the-pile-seat-{seat}",
-            ["classic-pile-opening", "opening-take-back"],
-            f"Seat {seat} took the pile before opening and cannot reach 50: taking back returns "
-            "the nines to the hand and the pile, its top nine included, to the table; the "
-            "player is to draw again.",
+            f"first-meld/no-take-back-after-taking-the-pile-seat-{seat}",
+            ["classic-pile-opening", "classic-no-take-back"],
+            f"Seat {seat}'s side has not opened. It takes the pile (5C 6D 9C) with 9D 9H, which "
+            "commits it: taking back is refused, and the pile stays set aside until KC KH KS "
+            "bring the turn's melds to 60; then the 5C and 6D join the hand (9 - 3 + 2 = 8 "
+            "cards) and the side has opened.",
+            state(
+                hands=seat_hands(seat, "9D 9H KC KH KS 4C 5H 6H 7C 10S JS"),
+                discard="5C 6D 9C",
+                turn=seat,
+                phase=Phase.DRAW,
+            ),
+            ok(take("9D 9H")),
+            acts(({"type": "take-back"}, no("classic-no-take-back", "no-take-back"))),
+            ok(meld("KC KH KS")),
+            facts(
+                phase="play",
+                discard_size=0,
+                hand_sizes=[8 if s == seat else 11 for s in range(4)],
+                opened=[t == team for t in range(2)],
+            ),
+        )
+        book.add(
+            f"first-meld/take-refused-when-the-minimum-is-out-of-reach-seat-{seat}",
+            [
+                "classic-pile-opening",
+                "classic-no-take-back",
+                "turn-must-finish",
+                "legal-action-count",
+            ],
+            f"Seat {seat}'s side has not opened and holds 9D 9H and single cards. Taking the "
+            "pile (5C 6D 9C) with the pair would make 30, and no other meld can be shown from "
+            "the hand: the minimum of 50 could not be met and nothing can be taken back, so the "
+            "take is refused and only the draw is legal: 1 legal action.",
             state(
                 hands=seat_hands(seat, "9D 9H 4C 5H 6H 7C 10S JS QS KS AS"),
                 discard="5C 6D 9C",
                 turn=seat,
                 phase=Phase.DRAW,
             ),
-            ok(take("9D 9H"), BACK),
-            facts(phase="draw", discard_size=3, discard_top="9C", hand_sizes=[11] * 4),
-            ok(DRAW),
+            acts((take("9D 9H"), no("turn-must-finish", "no-way-to-finish"))),
+            count(1),
         )
     waiver = ("concealed-waives-minimum",)
     for seat in range(4):
@@ -1135,23 +1211,24 @@ def first_meld_fixtures(book: Book) -> None:
         )
     for seat in (0, 3):
         book.add(
-            f"first-meld/concealed-waives-minimum-keeps-the-pile-waiting-seat-{seat}",
-            ["classic-options", "classic-pile-opening"],
-            f"With the option concealed-waives-minimum, seat {seat}'s side has not opened and "
-            "takes the pile (AS AH JS 9C) with 9D 9H: 30, below 50. The waiver is for going "
-            "out only: melding the sevens leaves one card, but the pile still waits outside "
-            "the hand, so that card may not be discarded to go out.",
+            f"first-meld/concealed-waives-minimum-never-releases-the-pile-seat-{seat}",
+            ["classic-options", "classic-pile-opening", "classic-no-take-back"],
+            f"With the option concealed-waives-minimum, seat {seat}'s side has not opened; the "
+            "pile is AS AH JS 4S and the hand 4C 4C 4D 4D 4H 4H 7S. Taking it with two 4s and "
+            "laying off the rest would make a canasta of 4s (35, below 50) and leave the 7S: "
+            "the waiver is for going out only, and the ace, ace and jack set aside would stay "
+            "kept, so the pile would wait and the turn could not end. Every take is refused: "
+            "only the draw, 1 legal action.",
             state(
                 waiver,
-                hands=seat_hands(seat, "9D 9H 7C 7D 7H 4C"),
+                hands=seat_hands(seat, "4C 4C 4D 4D 4H 4H 7S"),
                 melds=table(1 - seat % 2, [CANASTA]),
-                discard="AS AH JS 9C",
+                discard="AS AH JS 4S",
                 turn=seat,
                 phase=Phase.DRAW,
             ),
-            ok(take("9D 9H"), meld("7C 7D 7H")),
-            facts(hand_sizes=[1 if s == seat else 11 for s in range(4)]),
-            acts((disc("4C"), no("classic-pile-opening", "pile-waiting"))),
+            acts((take("4C 4D"), no("turn-must-finish", "no-way-to-finish"))),
+            count(1),
             features=waiver,
         )
     for seat in (1, 2):
@@ -1660,16 +1737,16 @@ def discard_count_fixtures(book: Book) -> None:
             "legal-action-count",
             "discard-ends-turn",
             "opening-provisional",
-            "opening-take-back",
+            "classic-no-take-back",
             "classic-opening-minimum",
         ],
         "Seat 2 (side 0, not on the table) melds KC KD KH JK: 3 x 10 + 50 = 80, above the 50 "
         "of a side at 0. The meld is provisional until the discard and reaches the minimum, "
-        "so each of the two cards left (5S, 6S) may be discarded; the meld may also be taken "
-        "back. No meld or lay-off fits the two cards: 3 legal actions.",
+        "so each of the two cards left (5S, 6S) may be discarded; nothing is taken back in "
+        "classic, and no meld or lay-off fits the two cards: 2 legal actions.",
         state(hands=seat_hands(2, "KC KD KH JK 5S 6S"), turn=2, phase=Phase.PLAY),
         ok(meld("KC KD KH JK")),
-        count(3),
+        count(2),
     )
     book.add(
         "count/last-card-discard-listed-seat-1",
@@ -1680,6 +1757,227 @@ def discard_count_fixtures(book: Book) -> None:
         state(hands=seat_hands(1, "7D"), melds=table(1, [CANASTA]), turn=1, phase=Phase.PLAY),
         count(1),
     )
+
+
+# --------------------------------------------------------------------------- options of issue 23
+
+
+def black_three_last_turn_fixtures(book: Book) -> None:
+    """classic-black-three-last-turn: a pile with a black three on top, by default blocked, with
+    the option taken to meld the black threes and go out."""
+    feature = ("black-three-last-turn",)
+    for seat in range(4):
+        team = seat % 2
+        partner = (seat + 2) % 4
+        hands = seat_hands(seat, "3C 3C 9D", **{f"s{partner}": "4C", **_others(seat)})
+        melds = table(team, [CANASTA])
+        book.add(
+            f"pile/black-three-on-the-last-turn-blocked-by-default-seat-{seat}",
+            ["classic-black-three-last-turn", "classic-black-threes", "legal-action-count"],
+            f"The pile is the 3 of spades alone; seat {seat} holds 3C 3C 9D and its side has a "
+            "canasta. Without the option the black three on top blocks the pile even for a "
+            "player who would go out with it: the take is refused and only the draw is legal, "
+            "1 legal action.",
+            state(hands=hands, melds=melds, discard="3S", turn=seat, phase=Phase.DRAW),
+            acts((take("3C 3C"), no("classic-black-threes", "pile-blocked"))),
+            count(1),
+        )
+        book.add(
+            f"pile/black-three-on-the-last-turn-option-seat-{seat}",
+            ["classic-black-three-last-turn", "classic-threes-in-melds", "classic-hand-score"],
+            f"With the option black-three-last-turn, seat {seat} takes the pile (the 3 of spades "
+            "alone) with its 3C 3C: the three black threes are melded at once, one card (9D) "
+            "stays, and discarding it goes out. The draw and that take: 2 legal actions. Side: "
+            "kings 70 and black threes 15, 500, going out 100, minus the partner's 4C; the "
+            "other side has no meld.",
+            state(feature, hands=hands, melds=melds, discard="3S", turn=seat, phase=Phase.DRAW),
+            count(2),
+            ok(take("3C 3C")),
+            facts(phase="play", discard_size=0, hand_sizes=_hand_sizes_after(seat, 1)),
+            ok(disc("9D")),
+            facts(hand_over=True),
+            score(*_order(team, parts(85, 500, 0, 100, 0, -5), parts(0, 0, 0, 0, 0, -10))),
+            features=feature,
+        )
+    for seat in (1, 2):
+        team = seat % 2
+        book.add(
+            f"pile/black-three-on-the-last-turn-takes-one-card-below-seat-{seat}",
+            ["classic-black-three-last-turn", "classic-going-out"],
+            f"With the option black-three-last-turn, the pile is 9H under the 3 of spades and "
+            f"seat {seat} holds 3C 3C: the black threes are melded, the 9H joins the hand as its "
+            "one card, and discarding it goes out.",
+            state(
+                feature,
+                hands=seat_hands(seat, "3C 3C"),
+                melds=table(team, [CANASTA]),
+                discard="9H 3S",
+                turn=seat,
+                phase=Phase.DRAW,
+            ),
+            ok(take("3C 3C"), disc("9H")),
+            facts(hand_over=True),
+            features=feature,
+        )
+        book.add(
+            f"pile/black-three-on-the-last-turn-not-going-out-seat-{seat}",
+            ["classic-black-three-last-turn", "classic-black-threes-last"],
+            f"With the option black-three-last-turn, seat {seat} holds 3C 3C 9D 10D: after the "
+            "meld of black threes two cards would stay, so the take would not go out and is "
+            "refused; only the draw is legal.",
+            state(
+                feature,
+                hands=seat_hands(seat, "3C 3C 9D 10D"),
+                melds=table(team, [CANASTA]),
+                discard="3S",
+                turn=seat,
+                phase=Phase.DRAW,
+            ),
+            acts(
+                (
+                    take("3C 3C"),
+                    no("classic-black-three-last-turn", "black-threes-not-going-out"),
+                )
+            ),
+            count(1),
+            features=feature,
+        )
+    for seat in (0, 3):
+        book.add(
+            f"pile/black-three-on-the-last-turn-needs-a-canasta-seat-{seat}",
+            ["classic-black-three-last-turn", "turn-must-finish", "emptying-needs-canasta"],
+            f"With the option black-three-last-turn, seat {seat}'s side has 8C 8D 8H and no "
+            "canasta: after the meld of black threes the 9D could not be discarded to go out, "
+            "so the take is refused (the turn could not end).",
+            state(
+                feature,
+                hands=seat_hands(seat, "3C 3C 9D"),
+                melds=table(seat % 2, ["8C 8D 8H"]),
+                discard="3S",
+                turn=seat,
+                phase=Phase.DRAW,
+            ),
+            acts((take("3C 3C"), no("turn-must-finish", "no-way-to-finish"))),
+            features=feature,
+        )
+
+
+def _hand_sizes_after(seat: int, size: int) -> list[int]:
+    """Four hands: ``size`` cards at ``seat``, the partner one and the opponents one each."""
+    return [size if s == seat else 1 for s in range(4)]
+
+
+NINES = "9D 9D 9H 9H 9S 9S"
+"""Six natural nines: with the 9 of clubs on top of the pile, a natural canasta (70)."""
+
+
+def concealed_canasta_pile_fixtures(book: Book) -> None:
+    """classic-concealed-canasta: the top card of the pile and hand cards in one batch."""
+    feature = ("concealed-canasta",)
+    for seat in range(4):
+        team = seat % 2
+        partner = (seat + 2) % 4
+        hands = seat_hands(seat, f"{NINES} 4C", **{f"s{partner}": "4D", **_others(seat)})
+        melds = both(team, ["8C 8D 8H"], ["5C 5D 5H"])
+        laid = [True] * 4
+        book.add(
+            f"scoring/concealed-canasta-with-the-top-card-option-seat-{seat}",
+            ["classic-concealed-canasta", "classic-take-pile", "classic-hand-score"],
+            f"With the option concealed-canasta, seat {seat} takes the pile (the 9 of clubs) "
+            "with six natural nines from the hand: the top card and the six are one batch, a "
+            "natural canasta laid at once, which earns 100 more (600). The 4C left is "
+            "discarded to go out (the player had laid cards before: no concealed going out).",
+            state(
+                feature,
+                hands=hands,
+                melds=melds,
+                discard="9C",
+                table_seats=laid,
+                turn=seat,
+                phase=Phase.DRAW,
+            ),
+            ok(take(NINES), disc("4C")),
+            facts(hand_over=True),
+            score(*_order(team, parts(100, 600, 0, 100, 0, -5), parts(15, 0, 0, 0, 0, -10))),
+            features=feature,
+        )
+        book.add(
+            f"scoring/concealed-canasta-with-the-top-card-by-default-seat-{seat}",
+            ["classic-concealed-canasta", "classic-take-pile", "classic-hand-score"],
+            f"Without the option, the take-pile action names two hand cards: seat {seat}'s "
+            "take with six nines is refused; taking the 9 of clubs with a pair and laying the "
+            "other four nines off makes the same natural canasta, worth 500 and no more.",
+            state(
+                hands=hands,
+                melds=melds,
+                discard="9C",
+                table_seats=laid,
+                turn=seat,
+                phase=Phase.DRAW,
+            ),
+            acts((take(NINES), no("classic-take-pile", "two-cards-with-top"))),
+            ok(take("9D 9D"), lay(1, "9H 9H 9S 9S"), disc("4C")),
+            score(*_order(team, parts(100, 500, 0, 100, 0, -5), parts(15, 0, 0, 0, 0, -10))),
+        )
+    for seat in (1, 2):
+        team = seat % 2
+        partner = (seat + 2) % 4
+        book.add(
+            f"scoring/concealed-canasta-option-not-after-a-lay-off-seat-{seat}",
+            ["classic-concealed-canasta", "classic-hand-score"],
+            f"With the option concealed-canasta, seat {seat} takes the 9 of clubs with a pair "
+            "and lays the other four nines off: the canasta reached the table in two batches, "
+            "so it is not concealed (500).",
+            state(
+                feature,
+                hands=seat_hands(seat, f"{NINES} 4C", **{f"s{partner}": "4D", **_others(seat)}),
+                melds=both(team, ["8C 8D 8H"], ["5C 5D 5H"]),
+                discard="9C",
+                table_seats=[True] * 4,
+                turn=seat,
+                phase=Phase.DRAW,
+            ),
+            ok(take("9D 9D"), lay(1, "9H 9H 9S 9S"), disc("4C")),
+            score(*_order(team, parts(100, 500, 0, 100, 0, -5), parts(15, 0, 0, 0, 0, -10))),
+            features=feature,
+        )
+    for seat in (0, 3):
+        hand = "9D 9H 9S 2C 4C 5H 6H 7C 10S JS QS"
+        melds = table(seat % 2, ["8C 8D 8H"])
+        book.add(
+            f"pile/count-any-size-with-the-top-card-option-seat-{seat}",
+            ["classic-concealed-canasta", "classic-take-pile", "legal-action-count"],
+            f"With the option concealed-canasta, seat {seat}'s side has opened without nines; "
+            "the pile 5C 6D 9C is not frozen and the hand holds 9D 9H 9S and the 2 of clubs. A "
+            "new meld with the top nine takes one natural and the 2 (3 ways), two naturals with "
+            "or without the 2 (3 x 2), or all three with or without it (2): 11 takes and the "
+            "draw, 12 legal actions (without the option 7: the 3 pairs, the 3 naturals with the "
+            "2, the draw).",
+            state(
+                feature,
+                hands=seat_hands(seat, hand),
+                melds=melds,
+                discard="5C 6D 9C",
+                turn=seat,
+                phase=Phase.DRAW,
+            ),
+            count(12),
+            features=feature,
+        )
+        book.add(
+            f"pile/count-two-hand-cards-with-the-top-card-by-default-seat-{seat}",
+            ["classic-concealed-canasta", "classic-take-pile", "legal-action-count"],
+            f"The same hand without the option: seat {seat}'s take names two hand cards, the 3 "
+            "natural pairs or a natural and the 2 (3 ways); with the draw, 7 legal actions.",
+            state(
+                hands=seat_hands(seat, hand),
+                melds=melds,
+                discard="5C 6D 9C",
+                turn=seat,
+                phase=Phase.DRAW,
+            ),
+            count(7),
+        )
 
 
 # --------------------------------------------------------------------------- generated
@@ -1707,6 +2005,7 @@ def generated(book: Book) -> None:
         "concealed-only-bonus",
         "concealed-waives-minimum",
         "concealed-canasta",
+        "black-three-last-turn",
     ):
         book.add_generated(
             score_clause="classic-options",
@@ -1728,6 +2027,8 @@ def build() -> dict[str, Json]:
     going_out_fixtures(book)
     scoring_fixtures(book)
     joker_canasta_fixtures(book)
+    black_three_last_turn_fixtures(book)
+    concealed_canasta_pile_fixtures(book)
     discard_count_fixtures(book)
     generated(book)
     return book.items

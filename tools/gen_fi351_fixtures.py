@@ -1403,6 +1403,105 @@ def count_fixtures(book: Book) -> None:
     )
 
 
+# --------------------------------------------------------------------------- the canasta kind
+
+
+AT_SCORING = ("canasta-kind-at-scoring",)
+"""The option of clause canasta-kind-at-forming-fi-351: the kind by the cards at scoring."""
+HEARTS_WITH_TWO = "4H 5H 6H 2H 8H 9H 10H"
+"""4 to 10 of hearts, the 2 of hearts standing as the 7: a dirty canasta, worth 6.5."""
+
+
+def _by_team(team: int, mine: Any, theirs: Any) -> list[Any]:
+    return [mine if t == team else theirs for t in range(2)]
+
+
+def canasta_kind_fixtures(book: Book) -> None:
+    """canasta-kind-at-forming-fi-351: both readings of the kind of a canasta that changes
+    after it reached seven cards, by default and with the option canasta-kind-at-scoring."""
+    for seat in range(4):
+        team = seat % 2
+        hands: list[str | None] = [None] * 4
+        hands[seat] = "JK KC"
+        hands[(seat + 2) % 4] = "3C"
+        hands[(seat + 1) % 4] = "5D"
+        hands[(seat + 3) % 4] = "7D"
+        for option, kind, bonus in ((False, "clean", 20), (True, "dirty", 10)):
+            features = AT_SCORING if option else ()
+            reading = (
+                "with the option canasta-kind-at-scoring the kind follows the cards at "
+                "scoring: it is dirty (10)"
+                if option
+                else "it keeps the kind it was formed with: clean (20)"
+            )
+            book.add(
+                f"scoring/clean-canasta-takes-a-joker-{'at-scoring' if option else 'at-forming'}"
+                f"-seat-{seat}",
+                ["canasta-kind-at-forming-fi-351", "hand-score-fi-351", "canasta-clean-dirty"],
+                f"Seat {seat}'s side has seven 9s, a clean canasta when it formed. The player "
+                f"lays the joker off on it and goes out with the KC: {reading}. Side: fi 10, "
+                f"cards 7 + 2 = 9, canasta {bonus}, going out 10, minus the partner's 3C.",
+                state(
+                    features,
+                    hands=hands,
+                    melds=_by_team(team, [CANASTA], ["10C 10D 10S"]),
+                    fi_takers=[seat, (seat + 1) % 4],
+                    turn=seat,
+                    phase=Phase.PLAY,
+                ),
+                ok(lay(0, "JK")),
+                facts(melds=_by_team(team, [{"canasta": kind}], [{"canasta": None}])),
+                ok(disc("KC")),
+                score(*_by_team(team, parts(10, 9, bonus, 10, -0.5), parts(10, 3, 0, 0, -1))),
+                features=features,
+            )
+    for seat in (1, 2):
+        team = seat % 2
+        hands = [None] * 4
+        hands[seat] = "3H 7H KC"
+        hands[(seat + 2) % 4] = "3C"
+        hands[(seat + 1) % 4] = "5D"
+        hands[(seat + 3) % 4] = "7D"
+        for option, kind, bonus in ((False, "dirty", 10), (True, "clean", 20)):
+            features = AT_SCORING if option else ()
+            reading = (
+                "with the option canasta-kind-at-scoring no card of it acts as a wild any more, "
+                "so it is clean (20)"
+                if option
+                else "it keeps the kind it was formed with: dirty (10)"
+            )
+            book.add(
+                f"scoring/dirty-canasta-whose-two-goes-home-"
+                f"{'at-scoring' if option else 'at-forming'}-seat-{seat}",
+                [
+                    "canasta-kind-at-forming-fi-351",
+                    "run-wild-moves",
+                    "natural-two-in-place",
+                    "hand-score-fi-351",
+                ],
+                f"Seat {seat}'s side has 4-5-6-2-8-9-10 of hearts, the 2 standing as the 7: a "
+                "dirty canasta. The player lays off the 3 and the 7 of hearts at once: the 7 "
+                "takes its place and the 2 goes home to place 2, a natural there; then the KC "
+                f"goes out. The canasta now holds no acting wild, but {reading}. Side: fi 10, "
+                f"cards 7.5, canasta {bonus}, going out 10, minus the partner's 3C.",
+                state(
+                    features,
+                    hands=hands,
+                    melds=_by_team(team, [HEARTS_WITH_TWO], ["10C 10D 10S"]),
+                    fi_takers=[seat, (seat + 1) % 4],
+                    turn=seat,
+                    phase=Phase.PLAY,
+                ),
+                ok(lay(0, "3H 7H")),
+                facts(
+                    melds=_by_team(team, [{"canasta": kind, "wild_at": None}], [{"canasta": None}])
+                ),
+                ok(disc("KC")),
+                score(*_by_team(team, parts(10, 7.5, bonus, 10, -0.5), parts(10, 3, 0, 0, -1))),
+                features=features,
+            )
+
+
 def build() -> dict[str, Json]:
     _seeded([(0, ()), (1, ()), (2024, ()), (18446744073709551615, ()), (1, TWO), (1, THREE)])
     book = Book("fi-351", SOURCE)
@@ -1414,6 +1513,7 @@ def build() -> dict[str, Json]:
         opening_fixtures,
         going_out_fixtures,
         scoring_fixtures,
+        canasta_kind_fixtures,
         count_fixtures,
     ):
         make(book)
@@ -1422,7 +1522,7 @@ def build() -> dict[str, Json]:
         playthrough_seeds=(1, 2, 3, 4, 5),
         counts=((21, 20, 1), (22, 41, 1), (23, 60, 1), (24, 15, 2), (25, 80, 1), (26, 10, 2)),
     )
-    for features in (TWO, THREE, ("target-555",)):
+    for features in (TWO, THREE, ("target-555",), AT_SCORING):
         book.add_generated(
             score_clause="hand-score-fi-351",
             playthrough_seeds=(1,),

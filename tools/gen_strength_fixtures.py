@@ -1102,13 +1102,18 @@ def classic_options_one_door(book: Book) -> None:
         hands[seat] = "4C 4C 4D 4D 4H 4H 4S 7S 8S"
         book.add(
             f"one-door/concealed-waiver-not-for-two-cards-left-seat-{seat}",
-            ["classic-options", "classic-opening-minimum", "classic-concealed"],
-            f"With the option concealed-waives-minimum, seat {seat}'s side has not opened; the "
-            "player melds seven natural 4s (35, below 50) and keeps two cards: discarding one "
-            "does not go out, so the waiver does not apply and the discard is refused.",
+            [
+                "classic-options",
+                "classic-opening-minimum",
+                "classic-concealed",
+                "classic-no-take-back",
+            ],
+            f"With the option concealed-waives-minimum, seat {seat}'s side has not opened; "
+            "melding seven natural 4s (35, below 50) would keep two cards: discarding one does "
+            "not go out, so the waiver would not apply, the meld could not be taken back and "
+            "the turn could not end. The meld is refused.",
             classic_state(waiver, hands=hands, turn=seat, phase=Phase.PLAY),
-            ok(meld("4C 4C 4D 4D 4H 4H 4S")),
-            acts((disc("7S"), no("classic-opening-minimum", "below-threshold"))),
+            acts((meld("4C 4C 4D 4D 4H 4H 4S"), no("turn-must-finish", "no-way-to-finish"))),
             features=waiver,
         )
 
@@ -1182,103 +1187,74 @@ def turn_last_card_completes_the_canasta(book: Book) -> None:
         )
 
 
+def pile_waiting(setup: Json, top: str, pending: str) -> Json:
+    """A classic state (built with the ``pending`` cards as its discard pile) in which a side
+    took the pile with ``top`` and the rest waits for its minimum (classic-pile-opening)."""
+    extra = dict(setup["extra"])
+    extra["pile_pending"] = pending.split()
+    extra["pile_top"] = top
+    return {**setup, "discard": [], "extra": extra}
+
+
 def turn_waiver_one_card_and_one_pile_card(book: Book) -> None:
     """classic, concealed-waives-minimum: the cards kept while the pile waits are the hand's
     and the pile's together; one of each is two, so the waiver (one card) does not apply."""
     waiver = ("concealed-waives-minimum",)
+    profile = get_profile("classic", waiver)
     for seat in (1, 2):
         hands: list[str | None] = [None] * 4
-        hands[seat] = "9D 9H 7C 7D 7H 4C"
+        hands[seat] = "7C 7D 7H 4C"
         melds: list[list[str]] = [[], []]
+        melds[seat % 2] = ["9C 9D 9H"]
         melds[1 - seat % 2] = [CLASSIC_CANASTA]
+        setup = state(
+            profile,
+            hands=hands,
+            melds=melds,
+            discard="JS",
+            opened=[t != seat % 2 for t in range(2)],
+            turn=seat,
+            phase=Phase.PLAY,
+        )
         book.add(
             f"one-door/waiver-one-card-and-one-pile-card-seat-{seat}",
             ["classic-options", "classic-pile-opening", "classic-opening-minimum"],
             f"With the option concealed-waives-minimum, seat {seat}'s side has not opened and "
-            "takes the pile (JS 9C) with 9D 9H, then melds 7C 7D 7H: 45, below 50. One card is "
-            "left in hand and the jack waits outside it: two cards kept, so the waiver (a "
-            "player keeping one card) does not apply, the pile still waits and the 4C may not "
-            "be discarded.",
-            state(
-                get_profile("classic", waiver),
-                hands=hands,
-                melds=melds,
-                discard="JS 9C",
-                turn=seat,
-                phase=Phase.DRAW,
-            ),
-            ok(classic_take("9D 9H"), meld("7C 7D 7H")),
-            facts(
-                hand_sizes=[1 if s == seat else 11 for s in range(4)],
-                opened=[t != seat % 2 for t in range(2)],
-            ),
-            acts((disc("4C"), no("classic-pile-opening", "pile-waiting"))),
+            "took the pile (JS 9C) with 9D 9H: the jack waits outside the hand. Melding 7C 7D "
+            "7H would make 45, below 50, and keep one card in hand and the jack outside it: two "
+            "cards kept, so the waiver (a player keeping one card) would not release the pile, "
+            "the 4C could not be discarded and nothing can be taken back. The meld is refused.",
+            pile_waiting(setup, "9C", "JS"),
+            acts((meld("7C 7D 7H"), no("turn-must-finish", "no-way-to-finish"))),
             features=waiver,
         )
 
     for seat in (0, 3):
         hands = [None] * 4
-        hands[seat] = "9D 9H 7C 7D 7H"
+        hands[seat] = "7C 7D 7H"
         melds = [[], []]
+        melds[seat % 2] = ["9C 9D 9H"]
         melds[1 - seat % 2] = [CLASSIC_CANASTA]
+        setup = state(
+            profile,
+            hands=hands,
+            melds=melds,
+            discard="JS 10S",
+            opened=[t != seat % 2 for t in range(2)],
+            turn=seat,
+            phase=Phase.PLAY,
+        )
         book.add(
             f"one-door/waiver-empty-hand-two-pile-cards-seat-{seat}",
             ["classic-options", "classic-pile-opening"],
             f"With the option concealed-waives-minimum, seat {seat}'s side has not opened and "
-            "takes the pile (JS 10S 9C) with 9D 9H: 30, below 50, so the jack and the ten wait "
+            "took the pile (JS 10S 9C) with 9D 9H: 30, below 50, so the jack and the ten wait "
             "outside the hand. Melding 7C 7D 7H would empty the hand, but the two cards waiting "
             "are kept too: the waiver does not release them, and a hand may not be emptied "
             "while the pile waits. Refused.",
-            state(
-                get_profile("classic", waiver),
-                hands=hands,
-                melds=melds,
-                discard="JS 10S 9C",
-                turn=seat,
-                phase=Phase.DRAW,
-            ),
-            ok(classic_take("9D 9H")),
+            pile_waiting(setup, "9C", "JS 10S"),
             acts((meld("7C 7D 7H"), no("classic-pile-opening", "pile-waiting"))),
-            facts(hand_sizes=[3 if s == seat else 11 for s in range(4)]),
             features=waiver,
-        )
-
-
-def turn_concealed_after_a_take_back(book: Book) -> None:
-    """classic: a meld taken back leaves no card of the player on the table, so a turn
-    that ends after a take-back has laid nothing, and a later one-turn going out is
-    concealed."""
-    for seat in (1, 2):
-        team = seat % 2
-        hands: list[str | None] = [None] * 4
-        hands[seat] = "4C 4D 4H 6S KC KC KD KD KH KH 9C 9D 9H 8S"
-        hands[(seat + 1) % 4] = "5D"
-        hands[(seat + 2) % 4] = "5C"
-        hands[(seat + 3) % 4] = "5S"
-        mine = classic_parts(115, 500, 0, 100, 100, -5)
-        theirs = classic_parts(0, 0, 0, 0, 0, -10)
-        book.add(
-            f"one-door/concealed-after-a-take-back-seat-{seat}",
-            ["classic-concealed", "opening-take-back", "classic-hand-score"],
-            f"Seat {seat}'s side has no meld. Seat {seat} melds 4C 4D 4H (15, below 50), takes "
-            "it back and discards the 6S: the meld taken back leaves none of its cards on the "
-            "table, so this turn laid nothing. The others draw and discard; in its next turn "
-            f"seat {seat} draws the last king and lays seven kings, 9C 9D 9H and 4C 4D 4H, and "
-            "discards: out concealed, 100 more.",
-            state(
-                CLASSIC,
-                hands=hands,
-                stock_top="7H 7D 7C KS",
-                turn=seat,
-                phase=Phase.PLAY,
-            ),
-            ok(meld("4C 4D 4H"), BACK, disc("6S")),
-            facts(turn=(seat + 1) % 4, melds=[[], []]),
-            ok(DRAW, disc("7H")),
-            ok(DRAW, disc("7D")),
-            ok(DRAW, disc("7C")),
-            ok(DRAW, meld(CLASSIC_CANASTA), meld("9C 9D 9H"), meld("4C 4D 4H"), disc("8S")),
-            score(*(mine, theirs)[:: 1 if team == 0 else -1]),
         )
 
 
@@ -1321,7 +1297,6 @@ def turn_triage(koz: Book, classic: Book) -> None:
     turn_pile_card_laid_off_to_go_out(koz)
     turn_last_card_completes_the_canasta(classic)
     turn_waiver_one_card_and_one_pile_card(classic)
-    turn_concealed_after_a_take_back(classic)
     turn_pile_top_with_a_higher_card(classic)
 
 

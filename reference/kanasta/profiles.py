@@ -211,7 +211,7 @@ class PointTable:
             object.__setattr__(self, "by_hand_card", hand)
 
 
-@implements("classic-threes")
+@implements("classic-threes", "classic-black-three-in-hand")
 def _table(
     *,
     joker: str,
@@ -225,7 +225,10 @@ def _table(
     red_three: str | None = None,
     black_three_hand: str | None = None,
 ) -> PointTable:
-    """Build a point table from the values a source gives (low = 3..7, high = 8..K)."""
+    """Build a point table from the values a source gives (low = 3..7, high = 8..K).
+
+    classic-black-three-in-hand: ``black_three_hand`` is what a black three left in hand
+    costs, in place of its card value (not added to it)."""
     values: list[HalfPoints] = []
     for card in range(52):
         rank = get_rank(card)
@@ -314,6 +317,18 @@ class RulesProfile:
     naturals_per_wild: int = 1
     """With ``wilds_at_most_naturals``: how many naturals each wild card needs."""
     concealed_canasta_bonus: HalfPoints = 0
+    pile_meld_any_size: bool = False
+    """The take-pile action may lay the top card in a new meld with any number of hand cards
+    (two or more) at once, not only two (classic-concealed-canasta)."""
+    pile_black_three_last_turn: bool = False
+    """A pile blocked by a black three on top may be taken by melding it with black threes from
+    the hand in the turn the player goes out (classic-black-three-last-turn)."""
+    take_back: bool = True
+    """A provisional opening may be taken back (opening-take-back); ``False``: nothing laid is
+    ever taken back (classic-no-take-back)."""
+    pile_seen_whole: bool = True
+    """A player's view shows every card of the discard pile; ``False``: only its top card and
+    its size (player-view)."""
     tracks_table_seats: bool = False
     """The state keeps which players have laid cards on the table (for going out concealed)."""
     known_options: tuple[ProfileOption, ...] = ()
@@ -565,6 +580,12 @@ FI_351 = RulesProfile(
             "the game is played to 555 (clause game-target-fi-351)",
             (("target_score", to_half_points(555)),),
         ),
+        ProfileOption(
+            "canasta-kind-at-scoring",
+            "a canasta is clean or dirty by the cards it holds when the hand is scored "
+            "(clause canasta-kind-at-forming-fi-351)",
+            (("canasta_scheme", CanastaScheme.CLEAN_DIRTY),),
+        ),
     ),
 )
 
@@ -643,6 +664,8 @@ CLASSIC = RulesProfile(
     pile_top_melded=True,
     pile_freezers=(*WILD_CARDS, *RED_THREES),
     pile_blockers=BLACK_THREES,
+    take_back=False,
+    pile_seen_whole=False,
     known_options=(
         ProfileOption(
             "players-2",
@@ -701,8 +724,18 @@ CLASSIC = RulesProfile(
         ),
         ProfileOption(
             "concealed-canasta",
-            "a canasta laid from the hand in one meld earns 100 more (clause classic-options)",
-            (("concealed_canasta_bonus", to_half_points(100)),),
+            "a canasta laid from the hand in one meld, or with the pile's top card in the "
+            "take-pile meld, earns 100 more (clause classic-concealed-canasta)",
+            (
+                ("concealed_canasta_bonus", to_half_points(100)),
+                ("pile_meld_any_size", True),
+            ),
+        ),
+        ProfileOption(
+            "black-three-last-turn",
+            "a pile with a black three on top may be taken to meld it with black threes "
+            "from the hand and go out (clause classic-black-three-last-turn)",
+            (("pile_black_three_last_turn", True),),
         ),
     ),
 )

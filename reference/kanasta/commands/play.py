@@ -65,7 +65,8 @@ def register(subparsers: Any) -> None:
         metavar="NAME",
         help="a named rule option of the family (repeatable; e.g. classic: "
         "two-naturals-per-wild, black-three-minus-100, black-three-freezes, joker-canasta, "
-        "concealed-only-bonus, concealed-waives-minimum, concealed-canasta)",
+        "concealed-only-bonus, concealed-waives-minimum, concealed-canasta, "
+        "black-three-last-turn; fi-351: canasta-kind-at-scoring)",
     )
     play.add_argument(
         "--target",

@@ -14,7 +14,7 @@ from __future__ import annotations
 
 __all__ = ["MAX_DEPTH", "MAX_FILE_BYTES", "PROTOCOL_VERSION", "SUITE_VERSION"]
 
-SUITE_VERSION = "0.3.0"
+SUITE_VERSION = "0.4.0"
 PROTOCOL_VERSION = "1.1"
 
 MAX_FILE_BYTES = 1 << 20
