@@ -118,7 +118,10 @@ def test_run_with_a_broken_fixture_folder(
     root.mkdir()
     (root / "x.json").write_text("{", encoding="utf-8")
     assert main(["conformance", "run", "--fixtures", str(root)]) == 2
-    assert "1 fixture file(s) cannot be loaded" in capsys.readouterr().err
+    assert f"{root / 'x.json'}: not valid JSON at line 1" in capsys.readouterr().err
+    (root / "y.json").write_text("[", encoding="utf-8")
+    assert main(["conformance", "run", "--fixtures", str(root)]) == 2
+    assert "2 fixture file(s) cannot be loaded" in capsys.readouterr().err
     assert main(["conformance", "run", "--no-builtin"]) == 2
     assert "no fixture folder" in capsys.readouterr().err
 

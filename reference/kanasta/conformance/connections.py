@@ -108,10 +108,12 @@ class Connection(Protocol):
 
 
 class _Validating:
-    """Shared ``--validate-protocol`` behaviour."""
+    """Shared checking of messages: every answer is type-checked against the protocol
+    schema (``validator``, default :class:`ProtocolValidator` not strict); a strict one
+    (``--validate-protocol``) checks the requests too and refuses unknown fields."""
 
     def __init__(self, validator: ProtocolValidator | None) -> None:
-        self._validator = validator
+        self._validator = validator if validator is not None else ProtocolValidator(strict=False)
         self._seq = 0
 
     def _next_seq(self) -> int:
@@ -120,8 +122,6 @@ class _Validating:
         return seq
 
     def _check_request(self, message: Mapping[str, Any]) -> None:
-        if self._validator is None:
-            return
         issues = self._validator.check_request(message)
         if issues:
             raise ImplementationError(
@@ -129,13 +129,15 @@ class _Validating:
             )
 
     def _check_answer(self, request_type: str, answer: Mapping[str, Any]) -> None:
-        if self._validator is None:
-            return
+        if request_type == "hello":
+            parse_hello(answer)  # its messages say in words what is wrong with a handshake
         issues = self._validator.check_answer(request_type, answer)
         if issues:
             more = f" (and {len(issues) - 1} more)" if len(issues) > 1 else ""
             raise ImplementationError(
-                "protocol", f"the answer does not match the protocol schema: {issues[0]}{more}"
+                "protocol",
+                f"the answer does not match the protocol schema: {issues[0]}{more}",
+                {k: v for k, v in answer.items() if k != "seq"},
             )
 
 
@@ -447,7 +449,8 @@ class SubprocessConnection(_Validating):
         self._check_request(message)
         process.send(dumps_line(message))
         self._waiting = True
-        answer = self._receive(process, seq, timeout)
+        handshake = request.get("type") == "hello"
+        answer = self._receive(process, seq, timeout, handshake=handshake)
         self._waiting = False
         self._check_answer(str(request.get("type")), answer)
         answer.pop("seq")
@@ -462,14 +465,23 @@ class SubprocessConnection(_Validating):
         self._process = None
         return ImplementationError(kind, message + tail)
 
-    def _receive(self, process: _Process, seq: int, timeout: float) -> JsonObject:
+    def _receive(
+        self, process: _Process, seq: int, timeout: float, *, handshake: bool = False
+    ) -> JsonObject:
         deadline = time.monotonic() + timeout
         budget = self._deadline is not None and self._deadline < deadline
         if self._deadline is not None:
             deadline = min(deadline, self._deadline)
+        what = f"the handshake (request {seq})" if handshake else f"request {seq}"
         while True:
             remaining = deadline - time.monotonic()
             if remaining <= 0:
+                if handshake and not budget:
+                    raise self._fail(
+                        "timeout",
+                        f"no answer to the handshake (request {seq}) within {timeout:g} s "
+                        "(--start-timeout); the implementation was stopped",
+                    )
                 raise self._timed_out(seq, timeout, budget=budget)
             try:
                 item = process.lines.get(timeout=remaining)
@@ -480,12 +492,12 @@ class SubprocessConnection(_Validating):
                 status = process.proc.returncode
                 raise self._fail(
                     "crash",
-                    f"the implementation exited (status {status}) before answering request {seq}",
+                    f"the implementation exited (status {status}) before answering {what}",
                 )
             if item is _TOO_LONG:
                 raise self._fail(
                     "garbage",
-                    f"the answer to request {seq} is longer than {MAX_ANSWER_BYTES} bytes",
+                    f"the answer to {what} is longer than {MAX_ANSWER_BYTES} bytes",
                 )
             assert isinstance(item, bytes)
             text = item.decode("utf-8", "replace").strip()

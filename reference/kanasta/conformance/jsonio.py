@@ -21,6 +21,7 @@ from kanasta.errors import InputError
 __all__ = [
     "check_nesting",
     "dumps_line",
+    "escape_controls",
     "format_fixture_json",
     "format_json_path",
     "parse_json_text",
@@ -158,6 +159,27 @@ def read_json_file(
     except UnicodeDecodeError as exc:
         raise InputError(f"{path}: not UTF-8 text (byte {exc.start}).") from None
     return parse_json_text(text, str(path), max_depth=max_depth)
+
+
+def _escape_char(char: str) -> str:
+    code = ord(char)
+    if code < 0x100:
+        return f"\\x{code:02x}"
+    if code < 0x10000:
+        return f"\\u{code:04x}"
+    return f"\\U{code:08x}"
+
+
+def escape_controls(text: str) -> str:
+    """``text`` as one line safe to show on a terminal: every character that is not
+    printable (control characters such as ESC and newline, the C1 controls, bidirectional
+    and other format characters, lone surrogates, separators) written as its escape
+    (``\\x1b``, ``\\u202e``, ``\\ud800``). Text from an implementation, a fixture or a
+    file passes through it before it reaches the terminal or a report, so it can neither
+    hide a line nor paint a fake one."""
+    if text.isprintable():
+        return text
+    return "".join(char if char.isprintable() else _escape_char(char) for char in text)
 
 
 def dumps_line(obj: Any) -> str:

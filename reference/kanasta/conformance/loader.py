@@ -10,6 +10,7 @@ fixtures folder without ``.json``. Every error is an
 from __future__ import annotations
 
 import copy
+import os
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
@@ -61,14 +62,58 @@ def fixture_id_for(path: Path, root: Path) -> str:
 
 
 def find_fixture_files(root: Path) -> list[Path]:
-    """Every ``*.json`` file under ``root`` (sorted; hidden files and folders left out)."""
+    """Every ``*.json`` file under ``root`` (sorted; hidden files and folders left out).
+
+    A linked folder or file is followed, as if it lay there; a link that leads nowhere,
+    a folder that links back into itself and a folder that cannot be read are refused by
+    name: no file of the folder is ever silently left out.
+    """
     if not root.is_dir():
         raise InputError(f"{root}: no such fixtures folder.")
-    return sorted(
-        p
-        for p in root.rglob("*.json")
-        if p.is_file() and not any(part.startswith(".") for part in p.relative_to(root).parts)
-    )
+    found: list[Path] = []
+    _walk(root, root, {os.path.realpath(root)}, found)
+    return sorted(found)
+
+
+def _walk(root: Path, folder: Path, above: set[str], found: list[Path]) -> None:
+    try:
+        entries = sorted(os.scandir(folder), key=lambda e: e.name)
+    except OSError as exc:
+        raise InputError(
+            f"{folder}: cannot read this folder of fixtures: {exc.strerror or exc}."
+        ) from None
+    for entry in entries:
+        if entry.name.startswith("."):
+            continue
+        path = Path(entry.path)
+        if entry.is_dir():  # a link to a folder counts as the folder
+            real = os.path.realpath(path)
+            if real in above:
+                raise InputError(
+                    f"{path}: this link leads back to a folder it lies in ({real}); the "
+                    "fixtures folder would never end, so it is refused."
+                )
+            _walk(root, path, above | {real}, found)
+        elif entry.name.endswith(".json"):
+            if entry.is_symlink() and not path.exists():
+                raise InputError(
+                    f"{path}: this link leads nowhere ({_target(path)}); a fixture file "
+                    "that cannot be read is refused, never left out."
+                )
+            if entry.is_file():
+                found.append(path)
+        elif entry.is_symlink() and not path.exists():
+            raise InputError(
+                f"{path}: this link leads nowhere ({_target(path)}); a link in a "
+                "fixtures folder must lead to a folder or a file."
+            )
+
+
+def _target(link: Path) -> str:
+    try:
+        return os.readlink(link)
+    except OSError:
+        return "gone"
 
 
 def _meld_step(raw: JsonObject) -> tuple[JsonObject, JsonObject | None]:
@@ -334,6 +379,11 @@ def load_fixtures(roots: Iterable[Path] | None = None) -> LoadResult:
         except InputError as exc:
             problems.append(str(exc))
             continue
+        if not files:
+            problems.append(
+                f"{root}: no fixture file (*.json) in this folder or below it; a folder of "
+                "fixtures given must hold some."
+            )
         for path in files:
             try:
                 fixture = load_fixture_file(path, root)
