@@ -16,15 +16,22 @@ from typing import Any
 import pytest
 
 from kanasta.conformance.checks import Outcome
-from kanasta.conformance.connections import SubprocessConnection
+from kanasta.conformance.connections import InProcessConnection, SubprocessConnection
 from kanasta.conformance.jsonio import read_json_file
 from kanasta.conformance.loader import fixture_from_json, load_fixtures
 from kanasta.conformance.model import Fixture
 from kanasta.conformance.protocol import ImplementationError
 from kanasta.conformance.reference import ReferenceImplementation
-from kanasta.conformance.runner import RunResult
+from kanasta.conformance.runner import RunResult, run_fixtures
+from kanasta.resources import get_fixtures_dir
 from tests.conformance import helpers
-from tests.conformance.helpers import fake_command, good_meld, outcomes, write_fixture
+from tests.conformance.helpers import (
+    fake_command,
+    good_meld,
+    outcomes,
+    toy_reference,
+    write_fixture,
+)
 
 TIMEOUT = 5.0
 START = 10.0
@@ -148,6 +155,21 @@ def test_max_skipped_caps_the_skips_the_handshake_declares(tmp_path: Path) -> No
     assert negative.stderr == (
         "kanasta: error: --max-skipped must be 0 or more fixtures, not -1.\n"
     )
+
+
+def test_the_reference_claims_games_only_when_its_engine_deals_them() -> None:
+    toy = toy_reference()
+    hello = toy.hello()
+    assert "game" not in hello["requests"]
+    assert hello["reasons"]["game"] == "the engine cannot deal the hands of a game"
+    path = get_fixtures_dir() / "koz" / "game" / "played-hands-carry-the-totals.json"
+    game = fixture_from_json(read_json_file(path), "game")
+    result = run_fixtures([game], InProcessConnection(toy))
+    assert outcomes(result) == ["skipped"]
+    assert result.results[0].reason == (
+        "game checks not supported: the engine cannot deal the hands of a game"
+    )
+    assert "game" in ReferenceImplementation().hello()["requests"]
 
 
 # ----------------------------------------------------------------- 2: trusted types

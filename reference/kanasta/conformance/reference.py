@@ -61,6 +61,9 @@ def arrangement_to_json(meld: Meld) -> JsonObject:
     return {"kind": "wild", "cards": cards}
 
 
+_NO_GAME_DEALER = "the engine cannot deal the hands of a game"
+
+
 class _Rejected(Exception):
     """An action of a setup was refused: the setup is wrong, not the implementation."""
 
@@ -78,10 +81,18 @@ class ReferenceImplementation:
     def get_requests(self, profile: RulesProfile) -> list[str]:
         """The request types the reference answers for a family: the meld checks for
         every family, the engine requests only for a family it plays whole games of
-        (``RulesProfile.implemented``) and only when the engine is available."""
+        (``RulesProfile.implemented``) and only when the engine is available; games only
+        when the engine can deal a game's hands (a claim is a promise to answer every
+        request of the kind)."""
         requests = [StepKind.MELD.value]
-        if profile.is_playable and self.engine is not None:
-            requests.extend(kind.value for kind in sorted(ENGINE_STEP_KINDS))
+        engine = self.engine
+        if profile.is_playable and engine is not None:
+            deals = callable(getattr(engine, "new_hand_of_game", None))
+            requests.extend(
+                kind.value
+                for kind in sorted(ENGINE_STEP_KINDS)
+                if kind is not StepKind.GAME or deals
+            )
         return requests
 
     def hello(self) -> JsonObject:
@@ -96,6 +107,8 @@ class ReferenceImplementation:
         if self.engine is None:
             for kind in sorted(ENGINE_STEP_KINDS):
                 reasons[kind.value] = self._engine_status.reason
+        elif StepKind.GAME.value not in requests:
+            reasons[StepKind.GAME.value] = _NO_GAME_DEALER
         for name, profile in PROFILES.items():
             if not profile.is_playable:
                 reasons[name] = _not_playable(profile)
@@ -342,7 +355,7 @@ class ReferenceImplementation:
         where = f"$.hands[{index}]"
         new_hand = getattr(engine, "new_hand_of_game", None)
         if not callable(new_hand):
-            return {"unsupported": "the engine cannot deal the hands of a game"}
+            return {"unsupported": _NO_GAME_DEALER}
         deal = hand.get("deal")
         hand_seed: int | None = None
         if deal is None:
