@@ -95,18 +95,60 @@ def register(subparsers: Any) -> None:
     replay.set_defaults(handler=_replay)
 
 
+def _number_option(profile: RulesProfile, kind: str, value: int, own: int) -> list[str]:
+    """profile-options: the option ``--players`` or ``--target`` (``kind``) asks for: none for
+    the family's own number, ``KIND-VALUE`` when the family has that option; anything else
+    is refused, saying what the family allows."""
+    if value == own:
+        return []
+    name = f"{kind}-{value}"
+    others = [o.name.split("-", 1)[1] for o in profile.known_options if o.name.startswith(kind)]
+    family = profile.family.value
+    if name in {o.name for o in profile.known_options}:
+        return [name]
+    if not others:
+        raise InputError(
+            f"--{kind} {value}: {family} has no {kind} option: {_numbered(kind, str(own))} "
+            "(clause profile-options)."
+        )
+    allowed = ", ".join([str(own), *others[:-1]]) + f" or {others[-1]}"
+    raise InputError(
+        f"--{kind} {value}: in {family} {_numbered(kind, allowed)}, not {value} "
+        "(clause profile-options)."
+    )
+
+
+def _numbered(kind: str, number: str) -> str:
+    return f"the target is {number}" if kind == "target" else f"{number} players play"
+
+
 def get_options(
     variant: str, players: int | None, target: int | None, named: Sequence[str] = ()
 ) -> tuple[str, ...]:
     """profile-options: the option names that ``--players`` and ``--target`` ask for
-    (none when they repeat the family's own numbers), then those named by ``--option``."""
-    profile = get_profile(variant)
-    options: list[str] = list(named)
-    if players is not None and players != profile.players:
-        options.append(f"players-{players}")
-    if target is not None and 2 * target != profile.target_score:
-        options.append(f"target-{target}")
-    return tuple(options)
+    (none when they repeat the family's own numbers), then those named by ``--option``.
+
+    A number the family has no option for, and a number another option given contradicts
+    (``--option target-555 --target 351``), are refused.
+    """
+    family = get_profile(variant)
+    options: list[str] = list(dict.fromkeys(named))
+    if players is not None:
+        options += _number_option(family, "players", players, family.players)
+    if target is not None:
+        options += _number_option(family, "target", target, family.target_score // 2)
+    profile = get_profile(variant, options)
+    for kind, value, got in (
+        ("players", players, profile.players),
+        ("target", target, profile.target_score // 2),
+    ):
+        if value is not None and value != got:
+            given = ", ".join(f"--option {o}" for o in named)
+            raise InputError(
+                f"--{kind} {value} contradicts {given}: with it {_numbered(kind, str(got))} "
+                "(clause profile-options); give one or the other."
+            )
+    return tuple(dict.fromkeys(options))
 
 
 def play_random_game(

@@ -21,7 +21,7 @@ from kanasta.conformance.jsonio import format_json_path, read_json_file
 from kanasta.conformance.model import Fixture, JsonObject, Setup, Step, StepKind
 from kanasta.conformance.schema import FIXTURE_SCHEMA, get_schemas, schema_ref
 from kanasta.errors import InputError
-from kanasta.profiles import PROFILES
+from kanasta.profiles import PROFILES, get_profile
 from kanasta.resources import get_fixtures_dir
 
 __all__ = [
@@ -234,6 +234,17 @@ def _check_meld_cards(steps: Sequence[Step], variant: str, where: str) -> None:
             )
 
 
+def _check_features(data: JsonObject, where: str) -> None:
+    """profile-options: the features a fixture (or question) names are options of its
+    family that can be combined; one of another family, or of none, is refused by name."""
+    if data["variant"] not in PROFILES:
+        return  # an unknown family: validate reports it, and no implementation claims it
+    try:
+        get_profile(data["variant"], data.get("features", ()))
+    except InputError as exc:
+        raise InputError(f"{where}: at $.features: {exc}") from None
+
+
 def fixture_from_json(
     data: Any,
     where: str,
@@ -262,6 +273,7 @@ def fixture_from_json(
             f"{expected_id!r}; a fixture's id must equal its path under the fixtures "
             "folder, without .json."
         )
+    _check_features(data, where)
     steps = tuple(
         _build_step(i, raw, has_expect=i not in unchecked) for i, raw in enumerate(data["steps"])
     )
