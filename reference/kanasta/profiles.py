@@ -772,7 +772,8 @@ def get_profile(name: str, options: Iterable[str] = ()) -> RulesProfile:
     the game (``players-2``, ``target-555``); an unknown or conflicting option is an
     input error.
     """
-    family = PROFILES.get(name) if isinstance(name, str) else None
+    given: object = name  # a caller of the public API may pass anything
+    family = PROFILES.get(given) if isinstance(given, str) else None
     if family is None:
         known = ", ".join(PROFILES)
         raise InputError(
