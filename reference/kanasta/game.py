@@ -25,7 +25,7 @@ from kanasta.deal import (
     splitmix64,
 )
 from kanasta.errors import InputError, Violation
-from kanasta.points import HalfPoints
+from kanasta.points import HalfPoints, parse_points, points_to_json
 from kanasta.profiles import RulesProfile, get_profile
 from kanasta.scoring import HandScore, score_hand
 from kanasta.state import Phase, State, get_team_count
@@ -279,7 +279,7 @@ def game_to_json(game: Game, *, with_deals: bool = False) -> dict[str, object]:
         "seed": game.seed,
         "first_dealer": first_dealer,
         "hands": hands,
-        "totals": [t / 2 if t % 2 else t // 2 for t in game.totals],
+        "totals": [points_to_json(t) for t in game.totals],
         "winner": game.winner,
     }
 
@@ -289,7 +289,8 @@ def game_from_json(data: object, where: str = "game") -> Game:
     """game-record: replay a game written by :func:`game_to_json`; the result is recomputed.
 
     Any action the rules reject raises :class:`InputError` naming the hand,
-    the action and the clause.
+    the action and the clause; so do ``totals`` and ``winner`` when the record states
+    other ones than its hands give.
     """
     if not isinstance(data, Mapping):
         raise InputError(f"{where}: a game record is a JSON object.")
@@ -340,4 +341,30 @@ def game_from_json(data: object, where: str = "game") -> Game:
             game = result
         if i + 1 < len(raw_hands) and game.number == number:
             raise InputError(f"{where}.hands[{i}]: the hand is not over after its actions.")
+    _check_stated_result(data, game, where)
     return game
+
+
+def _check_stated_result(data: Mapping[str, object], game: Game, where: str) -> None:
+    """game-record: the totals and the winner a record states must be those its hands give
+    (a record is replayed, never believed)."""
+    if "totals" in data:
+        stated = data["totals"]
+        try:
+            read = tuple(parse_points(t) for t in stated) if isinstance(stated, list) else None
+        except InputError:
+            read = None
+        if read != game.totals:
+            given = [points_to_json(t) for t in game.totals]
+            raise InputError(
+                f"{where}.totals: the record states {stated!r:.200}, but its hands give "
+                f"{given} (clause game-record)."
+            )
+    if "winner" in data:
+        stated = data["winner"]
+        if isinstance(stated, bool) or stated != game.winner:
+            raise InputError(
+                f"{where}.winner: the record states {stated!r:.200}, but its hands give "
+                f"{'no winner' if game.winner is None else f'team {game.winner}'} "
+                "(clause game-record)."
+            )

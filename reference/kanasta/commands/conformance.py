@@ -51,10 +51,15 @@ from kanasta.conformance.runner import (
     reference_dealer,
     run_fixtures,
 )
-from kanasta.conformance.suite import export_suite, fixture_folders, validate_suite
+from kanasta.conformance.suite import (
+    export_suite,
+    fixture_folders,
+    refuse_links,
+    validate_suite,
+)
 from kanasta.errors import InputError
 from kanasta.profiles import PROFILES
-from kanasta.resources import get_fixtures_dir
+from kanasta.resources import get_fixtures_dir, get_repo_root
 
 LONG_RUN = 50
 """A run of at least this many fixtures shows a progress bar on a terminal."""
@@ -266,7 +271,8 @@ def register(subparsers: Any) -> None:
         type=Path,
         default=None,
         metavar="DIR",
-        help="the fixtures folder to write into (default: the built-in suite)",
+        help="the fixtures folder to write into (needed: the built-in suite is never written "
+        "by --new; in a checkout, --into conformance/fixtures)",
     )
     generate.set_defaults(handler=_generate)
 
@@ -583,6 +589,13 @@ def _generate(args: argparse.Namespace) -> int:
         ]
         if given:
             raise InputError(f"{', '.join(given)} describe a new fixture: give --new RECIPE too.")
+    if not args.new and not args.check and not args.no_builtin and get_repo_root() is None:
+        raise InputError(
+            f"the built-in suite of an installed kanasta ({get_fixtures_dir()}) is not "
+            "rewritten: its fixtures belong to suite "
+            f"{SUITE_VERSION}; regenerate your own with --no-builtin --fixtures DIR, or check "
+            "with --check."
+        )
     engine = require_engine()
     if args.new:
         return _generate_new(args, engine)
@@ -607,11 +620,18 @@ def _generate_new(args: argparse.Namespace, engine: Any) -> int:
             ("--seed", args.seed),
             ("--clause", args.new_clauses),
             ("--description", args.description),
+            ("--into", args.into),
         )
         if not value and value != 0
     ]
     if missing:
-        raise InputError(f"--new needs {', '.join(missing)}.")
+        why = (
+            " --into DIR names the fixtures folder to write into: the built-in suite is never "
+            "written by --new (in a checkout: --into conformance/fixtures)."
+            if "--into" in missing
+            else ""
+        )
+        raise InputError(f"--new needs {', '.join(missing)}.{why}")
     recipe: dict[str, Any] = {"recipe": args.new, "seed": args.seed}
     if args.policy_seed is not None:
         recipe["policy_seed"] = args.policy_seed
@@ -626,13 +646,19 @@ def _generate_new(args: argparse.Namespace, engine: Any) -> int:
         recipe=recipe,
         source=args.source,
     )
-    folder = args.into if args.into is not None else get_fixtures_dir()
+    folder: Path = args.into
     path = folder / f"{args.new_id}.json"
+    if not folder.is_dir():
+        raise InputError(f"--into {folder}: no such folder; nothing was written.")
+    refuse_links(folder, path)
     if path.exists():
         raise InputError(
             f"{path} exists already; regenerate it with 'kanasta conformance generate'."
         )
-    path.parent.mkdir(parents=True, exist_ok=True)
-    path.write_text(format_fixture_json(data), encoding="utf-8")
+    try:
+        path.parent.mkdir(parents=True, exist_ok=True)
+    except OSError as exc:
+        raise InputError(f"{path.parent}: cannot make the folder: {exc.strerror or exc}.") from None
+    write_text_file(path, format_fixture_json(data), "new fixture")
     print(f"wrote {path}")
     return 0

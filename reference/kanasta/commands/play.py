@@ -21,7 +21,7 @@ from typing import Any, TextIO
 from kanasta.actions import Action, ActionType, apply_action, legal_actions
 from kanasta.canasta import get_canasta_bonus, is_trump_match
 from kanasta.cards import format_card, format_cards
-from kanasta.conformance.jsonio import parse_json_text
+from kanasta.conformance.jsonio import read_json_file
 from kanasta.deal import check_seed, get_next_seat_side, new_hand
 from kanasta.errors import InputError, Violation
 from kanasta.game import Game, apply_game_action, game_from_json, game_to_json, new_game
@@ -389,17 +389,22 @@ def _play(args: argparse.Namespace) -> int:
     return 0
 
 
+MAX_RECORD_BYTES = 16 << 20
+"""A game record larger than this (16 MiB; 200 hands with their deals need about 6) is
+refused unread."""
+
+
 def _replay(args: argparse.Namespace) -> int:
-    try:
-        text = args.file.read_text(encoding="utf-8")
-    except OSError as exc:
-        raise InputError(f"{args.file}: cannot read the file: {exc.strerror or exc}.") from None
-    except UnicodeDecodeError as exc:
-        raise InputError(f"{args.file}: not UTF-8 text: {exc}.") from None
-    data = parse_json_text(text, str(args.file))
+    data = read_json_file(args.file, max_bytes=MAX_RECORD_BYTES, what="a game record")
     variant = data.get("variant") if isinstance(data, dict) else None
     if isinstance(variant, str) and variant in PROFILES:
         require_playable(PROFILES[variant], f"replay {args.file}: it is a game of")
     game = game_from_json(data, str(args.file))
+    if game.actions and not game.over and not game.awaiting_deal:
+        raise InputError(
+            f"{args.file}.hands[{len(game.hands)}]: the last hand is not over after its "
+            f"{len(game.actions)} action(s); a game record ends with a finished hand, so this "
+            "one is cut short (clause game-record)."
+        )
     format_game(game, sys.stdout, quiet=args.quiet)
     return 0

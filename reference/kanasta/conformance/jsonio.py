@@ -141,9 +141,15 @@ def parse_json_text(text: str, where: str, *, max_depth: int = MAX_DEPTH) -> Any
 
 
 def read_json_file(
-    path: Path, *, max_bytes: int = MAX_FILE_BYTES, max_depth: int = MAX_DEPTH
+    path: Path,
+    *,
+    max_bytes: int = MAX_FILE_BYTES,
+    max_depth: int = MAX_DEPTH,
+    what: str = "a fixture",
 ) -> Any:
-    """Read a JSON file under the data-only rules; errors name the file."""
+    """Read a JSON file under the data-only rules; errors name the file (and ``what`` it
+    should be, when it is too large). Never more than ``max_bytes`` + 1 bytes are read, so
+    an endless file (``/dev/zero``) is refused, not read into memory."""
     try:
         with path.open("rb") as handle:
             raw = handle.read(max_bytes + 1)
@@ -151,7 +157,7 @@ def read_json_file(
         raise InputError(f"{path}: cannot read the file: {exc.strerror or exc}.") from None
     if len(raw) > max_bytes:
         raise InputError(
-            f"{path}: the file is larger than {max_bytes} bytes; a fixture never needs "
+            f"{path}: the file is larger than {max_bytes} bytes; {what} never needs "
             "that, so it is refused unread."
         )
     try:

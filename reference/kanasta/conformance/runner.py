@@ -31,6 +31,7 @@ from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
 
+from kanasta.conformance import MAX_FILE_BYTES
 from kanasta.conformance.checks import Outcome, check_answer
 from kanasta.conformance.connections import Connection
 from kanasta.conformance.engine_api import load_engine
@@ -278,9 +279,19 @@ class RunResult:
 
 
 def read_expect_fail(path: Path) -> frozenset[str]:
-    """Fixture ids from an expect-fail file: one id a line; ``#`` starts a comment."""
+    """Fixture ids from an expect-fail file: one id a line; ``#`` starts a comment.
+
+    A file over :data:`~kanasta.conformance.MAX_FILE_BYTES` is refused unread.
+    """
     try:
-        text = path.read_text(encoding="utf-8")
+        with path.open("rb") as handle:
+            raw = handle.read(MAX_FILE_BYTES + 1)
+        if len(raw) > MAX_FILE_BYTES:
+            raise InputError(
+                f"{path}: the expect-fail file is larger than {MAX_FILE_BYTES} bytes; a list "
+                "of fixture ids never needs that, so it is refused unread."
+            )
+        text = raw.decode("utf-8")
     except OSError as exc:
         raise InputError(f"{path}: cannot read the expect-fail file: {exc.strerror}.") from None
     except UnicodeDecodeError as exc:
