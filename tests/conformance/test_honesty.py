@@ -8,19 +8,24 @@ subprocess, as a user runs it.
 
 from __future__ import annotations
 
+import io
+import json
 import subprocess
 import sys
+import time
 from pathlib import Path
 from typing import Any
 
 import pytest
 
+from kanasta import engine
+from kanasta.conformance import MAX_GAME_HANDS, MAX_LINE_BYTES, server
 from kanasta.conformance.checks import Outcome
 from kanasta.conformance.connections import InProcessConnection, SubprocessConnection
 from kanasta.conformance.jsonio import read_json_file
 from kanasta.conformance.loader import fixture_from_json, load_fixtures
 from kanasta.conformance.model import Fixture
-from kanasta.conformance.protocol import ImplementationError
+from kanasta.conformance.protocol import ImplementationError, build_requests
 from kanasta.conformance.reference import ReferenceImplementation
 from kanasta.conformance.runner import RunResult, run_fixtures
 from kanasta.resources import get_fixtures_dir
@@ -349,3 +354,114 @@ def test_a_handshake_that_never_comes_promises_no_restart(tmp_path: Path) -> Non
         "kanasta: the implementation did not start: no answer to the handshake (request 0) "
         "within 1 s (--start-timeout); the implementation was stopped\n"
     )
+
+
+# ----------------------------------------------------------------- 13: bounded work
+
+
+def big_hand_state(size: int) -> dict[str, Any]:
+    """A koz state whose seat 0 holds ``size`` cards (taken from the stock), in draw phase."""
+    data: dict[str, Any] = engine.state_to_json(engine.new_hand("koz", seed=3))
+    more = size - len(data["hands"][0])
+    data["hands"][0] = [*data["hands"][0], *data["stock"][:more]]
+    data["stock"] = data["stock"][more:]
+    return data
+
+
+def count_fixture(ident: str, size: int, depth: int) -> dict[str, Any]:
+    return {
+        "id": ident,
+        "variant": "koz",
+        "clauses": ["legal-action-count"],
+        "description": f"a depth-{depth} count from a {size + 1}-card hand",
+        "setup": {"state": big_hand_state(size), "actions": [{"type": "draw"}]},
+        "steps": [{"kind": "count", "depth": depth, "expect": {"count": 0}}],
+    }
+
+
+@pytest.mark.clause("legal-action-count")
+def test_legal_action_count_max_time_stops_a_count_inside_the_enumeration() -> None:
+    fixture = load(count_fixture("koz/h/slow", 24, 3))
+    started = time.monotonic()
+    deadline = started + 0.2
+    connection = InProcessConnection(deadline=deadline)
+    result = run_fixtures(fixture, connection, deadline=deadline)
+    assert time.monotonic() - started < 1.0
+    assert outcomes(result) == ["error"]
+    assert "the run's time budget (--max-time) ran out during a count of depth 3" in (
+        result.results[0].reason
+    )
+
+
+@pytest.mark.clause("legal-action-count")
+def test_legal_action_count_too_large_is_refused_by_explain_validate_and_adapter(
+    tmp_path: Path,
+) -> None:
+    data = count_fixture("koz/h/huge", 40, 4)
+    words = "a count of depth 4 from this state lists more than 1,000,000 legal actions"
+    question = tmp_path / "q.json"
+    question.write_text(json.dumps({k: data[k] for k in ("variant", "setup", "steps")}), "utf-8")
+    explained = kanasta("explain", str(question))
+    assert explained.returncode == 3
+    assert words in explained.stdout
+    root = tmp_path / "house"
+    write_fixture(root, data)
+    validated = kanasta("conformance", "validate", "--no-builtin", "--fixtures", str(root))
+    assert validated.returncode == 1
+    assert "PROBLEM: koz/h/huge: the reference does not pass it (error: step 0 (count): " in (
+        validated.stdout
+    )
+    assert words in validated.stdout
+    [(_, request)] = build_requests(load(data)[0])
+    served = subprocess.run(
+        [sys.executable, "-m", "kanasta", "adapter"],
+        input=json.dumps({"seq": 1, **request}) + "\n",
+        capture_output=True,
+        text=True,
+        timeout=120,
+        check=False,
+    )
+    answer = json.loads(served.stdout)
+    assert answer["seq"] == 1
+    assert words in answer["error"]
+
+
+# ----------------------------------------------------------------- 15: bounded requests
+
+
+def test_the_adapter_refuses_a_request_or_an_answer_over_the_line_limit() -> None:
+    scores = [{"scores": [0, 0]}] * 1_000_000
+    game = {"seq": 1, "type": "game", "variant": "koz", "first_dealer": 3, "hands": scores}
+    few = {**game, "seq": 2, "hands": scores[: MAX_GAME_HANDS + 1]}
+    lines = [json.dumps(game), json.dumps(few), json.dumps({"seq": 3, "type": "bye"})]
+    served = subprocess.run(
+        [sys.executable, "-m", "kanasta", "adapter"],
+        input="\n".join(lines) + "\n",
+        capture_output=True,
+        text=True,
+        timeout=120,
+        check=False,
+    )
+    answers = [json.loads(line) for line in served.stdout.splitlines()]
+    assert max(len(line) for line in served.stdout.splitlines()) < 1000
+    assert answers[0] == {
+        "error": f"the request is longer than {MAX_LINE_BYTES} bytes: it is refused"
+    }
+    assert answers[1] == {
+        "seq": 2,
+        "error": f"$.hands: a game names at most {MAX_GAME_HANDS} hands (clause game-hands), "
+        f"not {MAX_GAME_HANDS + 1}",
+    }
+    assert answers[2] == {"seq": 3, "type": "bye"}
+
+
+def test_the_adapter_refuses_an_answer_over_the_line_limit(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(server, "MAX_LINE_BYTES", 100)
+    out = io.StringIO()
+    request = {"seq": 4, "type": "meld", "variant": "koz", "cards": ["7H", "7C", "7S"]}
+    server.serve(io.BytesIO((json.dumps(request) + "\n").encode()), out)
+    assert json.loads(out.getvalue()) == {
+        "seq": 4,
+        "error": "the answer would be longer than 100 bytes, the protocol's limit of a line; "
+        "ask less in one request",
+    }

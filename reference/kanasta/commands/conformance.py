@@ -335,7 +335,7 @@ def _connection(args: argparse.Namespace, deadline: float | None) -> Connection:
             deadline=deadline,
             validator=validator,
         )
-    return InProcessConnection(validator=validator)
+    return InProcessConnection(validator=validator, deadline=deadline)
 
 
 def _check_outputs(*paths: tuple[Path | None, str]) -> None:

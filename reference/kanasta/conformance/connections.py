@@ -31,6 +31,7 @@ import time
 from collections.abc import Iterator, Mapping, Sequence
 from typing import IO, Any, Protocol
 
+from kanasta.conformance import MAX_LINE_BYTES
 from kanasta.conformance.jsonio import dumps_line, parse_json_text
 from kanasta.conformance.model import JsonObject
 from kanasta.conformance.protocol import (
@@ -54,7 +55,7 @@ __all__ = [
     "split_command",
 ]
 
-MAX_ANSWER_BYTES = 4 << 20
+MAX_ANSWER_BYTES = MAX_LINE_BYTES
 """An answer line longer than this (4 MiB) is garbage."""
 
 STDERR_TAIL_BYTES = 600
@@ -149,9 +150,14 @@ class InProcessConnection(_Validating):
         reference: ReferenceImplementation | None = None,
         *,
         validator: ProtocolValidator | None = None,
+        deadline: float | None = None,
     ) -> None:
+        """``deadline`` (a :func:`time.monotonic` time) ends the reference's in-process work
+        (a count) with an error once it has passed (``--max-time``)."""
         super().__init__(validator)
         self._reference = reference if reference is not None else ReferenceImplementation()
+        if deadline is not None:
+            self._reference.deadline = deadline
 
     @property
     def description(self) -> str:

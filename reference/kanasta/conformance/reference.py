@@ -14,7 +14,7 @@ from typing import Any
 from kanasta import __version__
 from kanasta.canasta import get_canasta_bonus
 from kanasta.cards import Card, format_card, make_card, parse_card, parse_cards
-from kanasta.conformance import PROTOCOL_VERSION
+from kanasta.conformance import MAX_GAME_HANDS, PROTOCOL_VERSION
 from kanasta.conformance.engine_api import Engine, EngineStatus, count_to_depth, load_engine
 from kanasta.conformance.model import ENGINE_STEP_KINDS, JsonObject, StepKind
 from kanasta.deal import get_next_dealer
@@ -73,6 +73,9 @@ class ReferenceImplementation:
 
     def __init__(self, engine: EngineStatus | None = None) -> None:
         self._engine_status = engine if engine is not None else load_engine()
+        self.deadline: float | None = None
+        """A :func:`time.monotonic` time past which in-process work (a count) stops with
+        an error (the run's ``--max-time``); ``None``: only the work bounds apply."""
 
     @property
     def engine(self) -> Engine | None:
@@ -176,7 +179,7 @@ class ReferenceImplementation:
             depth = request.get("depth", 1)
             if not isinstance(depth, int) or isinstance(depth, bool) or not 1 <= depth <= 4:
                 raise InputError(f"$.depth: expected 1..4, got {depth!r}")
-            return {"count": count_to_depth(engine, profile, state, depth)}
+            return {"count": count_to_depth(engine, profile, state, depth, deadline=self.deadline)}
         return self._playthrough(engine, profile, state, request.get("actions"))
 
     # -- melds ----------------------------------------------------------------------
@@ -296,6 +299,11 @@ class ReferenceImplementation:
         hands = request.get("hands")
         if not isinstance(hands, list) or not hands:
             raise InputError("$.hands: expected a non-empty list of hands")
+        if len(hands) > MAX_GAME_HANDS:
+            raise InputError(
+                f"$.hands: a game names at most {MAX_GAME_HANDS} hands (clause game-hands), "
+                f"not {len(hands)}"
+            )
         dealer = request.get("first_dealer")
         if isinstance(dealer, bool) or not isinstance(dealer, int):
             raise InputError("$.first_dealer: expected a seat number")

@@ -352,12 +352,17 @@ def _claim(fixture: Fixture, kind: StepKind) -> str:
 
 
 def run_fixture(
-    fixture: Fixture, connection: Connection, hello: Hello, dealer: Dealer | None = None
+    fixture: Fixture,
+    connection: Connection,
+    hello: Hello,
+    dealer: Dealer | None = None,
+    deadline: float | None = None,
 ) -> FixtureResult:
     """Check one fixture (before any expect-fail list is applied).
 
     A fixture the handshake does not claim is skipped unsent; one it claims is sent, and
-    an ``unsupported`` answer to it is a failure (an undeclared skip).
+    an ``unsupported`` answer to it is a failure (an undeclared skip). Past ``deadline``
+    no further step is asked: the fixture is an error.
     """
     started = time.perf_counter()
     reason = _skip_reason(fixture, hello)
@@ -369,6 +374,12 @@ def run_fixture(
         t0 = time.perf_counter()
         answer: dict[str, Any] | None
         messages: tuple[str, ...]
+        if deadline is not None and time.monotonic() >= deadline:
+            message = "not checked: the run's time budget was used up before this step"
+            steps.append(
+                StepResult(step.index, step.kind, Outcome.ERROR, (message,), None, None, 0)
+            )
+            break
         try:
             answer = connection.ask(request)
         except ImplementationError as exc:
@@ -469,7 +480,7 @@ def run_fixtures(
             if deadline is not None and time.monotonic() >= deadline:
                 result = _out_of_time(fixture, hello)
             else:
-                result = run_fixture(fixture, connection, hello, dealer)
+                result = run_fixture(fixture, connection, hello, dealer, deadline)
             result = _apply_expect_fail(result, expect_fail)
             results.append(result)
             if on_result is not None:
