@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import io
 import json
+import re
 import subprocess
 import sys
 import time
@@ -24,13 +25,15 @@ from kanasta.conformance.checks import Outcome
 from kanasta.conformance.connections import InProcessConnection, SubprocessConnection
 from kanasta.conformance.jsonio import read_json_file
 from kanasta.conformance.loader import fixture_from_json, load_fixtures
-from kanasta.conformance.model import Fixture
+from kanasta.conformance.model import Fixture, StepKind
 from kanasta.conformance.protocol import ImplementationError, build_requests
 from kanasta.conformance.reference import ReferenceImplementation
 from kanasta.conformance.runner import RunResult, run_fixtures
+from kanasta.profiles import PROFILES
 from kanasta.resources import get_fixtures_dir
 from tests.conformance import helpers
 from tests.conformance.helpers import (
+    REPO,
     fake_command,
     good_meld,
     outcomes,
@@ -465,3 +468,42 @@ def test_the_adapter_refuses_an_answer_over_the_line_limit(monkeypatch: pytest.M
         "error": "the answer would be longer than 100 bytes, the protocol's limit of a line; "
         "ask less in one request",
     }
+
+
+# ----------------------------------------------------------------- 18: the pages say what is
+
+
+DOCS = REPO / "docs" / "conformance"
+
+
+def test_the_protocol_page_says_what_the_reference_claims() -> None:
+    text = " ".join((DOCS / "protocol.rst").read_text(encoding="utf-8").split())
+    claimed = ReferenceImplementation().hello()["variant_requests"]
+    every = sorted(kind.value for kind in StepKind)
+    whole = [family for family, kinds in claimed.items() if sorted(kinds) == every]
+    assert whole == list(PROFILES)
+    named = f"{', '.join(whole[:-1])} and {whole[-1]}"
+    assert f"claims every kind of check for each of {named}" in text
+    assert "only ``meld`` for classic" not in text
+
+
+ROUND_TWO = (
+    "tests/conformance/test_hostile.py",
+    "tests/conformance/test_honesty.py",
+    "tests/test_careless_cli.py",
+    "tests/engine/test_api_types.py",
+)
+
+
+def test_the_promises_page_names_a_test_for_every_guarantee() -> None:
+    page = (DOCS / "promises.rst").read_text(encoding="utf-8")
+    named = set(re.findall(r"``(tests/[\w/]+\.py)::(test_\w+)``", page))
+    for path, test in sorted(named):
+        source = (REPO / path).read_text(encoding="utf-8")
+        assert f"\ndef {test}(" in source, f"{path}::{test} is on the page but not in the file"
+    for path in ROUND_TWO:
+        source = (REPO / path).read_text(encoding="utf-8")
+        for test in re.findall(r"^def (test_\w+)\(", source, flags=re.MULTILINE):
+            assert (path, test) in named, f"{path}::{test} keeps no guarantee on the page"
+    index = (DOCS / "index.rst").read_text(encoding="utf-8")
+    assert "\n   promises\n" in index
