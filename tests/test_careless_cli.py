@@ -11,9 +11,7 @@ from __future__ import annotations
 import json
 import os
 import shutil
-import signal
 import subprocess
-import time
 from pathlib import Path
 from typing import Any
 
@@ -23,7 +21,7 @@ from kanasta.cli import main
 from kanasta.commands import conformance as conformance_command
 from kanasta.resources import get_fixtures_dir
 from tests.conformance.helpers import REPO, good_meld, write_fixture
-from tests.test_hostile_cli import KANASTA, kanasta, question, refused
+from tests.test_hostile_cli import KANASTA, interrupt, kanasta, question, refused
 
 # --------------------------------------------------------------------------- 7: options
 
@@ -346,18 +344,8 @@ def test_file_names_that_are_not_utf8_are_written_and_shown_escaped(tmp_path: Pa
     [("conformance", "validate"), ("conformance", "generate", "--check")],
 )
 def test_ctrl_c_is_one_line_not_a_traceback(args: tuple[str, ...]) -> None:
-    process = subprocess.Popen(
-        [*KANASTA, *args],
-        stdout=subprocess.PIPE,
-        stderr=subprocess.PIPE,
-        text=True,
-        # A shell without job control starts background jobs with SIGINT ignored.
-        preexec_fn=lambda: signal.signal(signal.SIGINT, signal.SIG_DFL),  # noqa: PLW1509
-    )
-    time.sleep(3)
-    process.send_signal(signal.SIGINT)
-    _out, err = process.communicate(timeout=60)
-    assert process.returncode == 130
+    status, _out, err = interrupt(*args, after=3)
+    assert status == 130
     assert err == "kanasta: interrupted (Ctrl-C).\n"
 
 

@@ -40,20 +40,11 @@ from tests.conformance.helpers import (
     toy_reference,
     write_fixture,
 )
+from tests.conformance.test_hostile import kanasta
 
 TIMEOUT = 5.0
 START = 10.0
 ESCAPE = "\x1b"
-
-
-def kanasta(*args: str, timeout: float = 120) -> subprocess.CompletedProcess[str]:
-    return subprocess.run(
-        [sys.executable, "-m", "kanasta", *args],
-        capture_output=True,
-        text=True,
-        timeout=timeout,
-        check=False,
-    )
 
 
 def meld_fixture(ident: str, variant: str, cards: str) -> dict[str, Any]:

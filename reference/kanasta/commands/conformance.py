@@ -418,15 +418,16 @@ def _check_all(
     selection = _selection(args)
     fixtures.extend(selection.select(_load(args)))
     expect_fail = read_expect_fail(args.expect_fail) if args.expect_fail else frozenset()
-    if not fixtures:
-        message = f"no fixture matches the selection{_unknown_variants(args)}"
+
+    def not_run(message: str, status: int) -> RunResult:
         print(f"kanasta: {message}", file=sys.stderr)
         return get_unrun(
-            fixtures,
-            message,
-            EXIT_NOTHING_CHECKED,
-            implementation=_described(args),
-            selection=selection,
+            fixtures, message, status, implementation=_described(args), selection=selection
+        )
+
+    if not fixtures:
+        return not_run(
+            f"no fixture matches the selection{_unknown_variants(args)}", EXIT_NOTHING_CHECKED
         )
     deadline = time.monotonic() + args.max_time if args.max_time is not None else None
     connection = _connection(args, deadline)
@@ -434,15 +435,7 @@ def _check_all(
         try:
             hello = connection.start()
         except ImplementationError as exc:
-            message = f"the implementation did not start: {exc.message}"
-            print(f"kanasta: {message}", file=sys.stderr)
-            return get_unrun(
-                fixtures,
-                message,
-                EXIT_FAILED,
-                implementation=connection.description,
-                selection=selection,
-            )
+            return not_run(f"the implementation did not start: {exc.message}", EXIT_FAILED)
         return run_fixtures(
             fixtures,
             connection,
