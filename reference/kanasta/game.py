@@ -133,8 +133,19 @@ def new_game(
     (clause seats-in-order-of-play). Hands are dealt from ``deals`` first,
     then from the seed.
     """
+    rules: object = profile  # a caller of the public API may pass anything
+    if not isinstance(rules, RulesProfile):
+        raise InputError(
+            f"the profile {rules!r:.60} is not a RulesProfile (get one with "
+            "kanasta.profiles.get_profile; clause rule-families)."
+        )
     if seed is not None:
         check_seed(seed, "the game's seed")
+    given_deals: object = deals
+    if not isinstance(given_deals, list | tuple) or not all(
+        isinstance(d, Deal) for d in given_deals
+    ):
+        raise InputError(f"the deals {given_deals!r:.60} are not a list of kanasta Deals.")
     given: object = profile.players - 1 if first_dealer is None else first_dealer
     if isinstance(given, bool) or not isinstance(given, int) or not 0 <= given < profile.players:
         raise InputError(

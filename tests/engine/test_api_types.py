@@ -17,6 +17,7 @@ import pytest
 from kanasta import engine
 from kanasta.actions import Action, ActionType
 from kanasta.errors import InputError, Violation
+from kanasta.game import new_game
 from kanasta.profiles import KOZ
 
 WRONG: tuple[object, ...] = (None, "x", "0", 1.5, True, -1, 99, [], {}, ("a", "b"), object())
@@ -111,3 +112,17 @@ def test_action_kinds_the_issue_s_calls_raise_the_input_error() -> None:
     for call, words in calls:
         with pytest.raises(InputError, match=words):
             call()
+
+
+@pytest.mark.clause("game-hands", "rule-families")
+def test_game_hands_new_game_refuses_wrong_types_with_input_error() -> None:
+    good: dict[str, object] = {"profile": KOZ, "seed": 1, "first_dealer": 3, "deals": ()}
+    assert new_game(**good).state.dealer == 3  # type: ignore[arg-type]
+    for parameter in good:
+        for wrong in WRONG:
+            try:
+                new_game(**{**good, parameter: wrong})  # type: ignore[arg-type]
+            except InputError:
+                continue
+            except Exception as exc:  # the defect this test exists for
+                pytest.fail(f"new_game({parameter}={wrong!r}) raised {type(exc).__name__}: {exc}")
