@@ -52,14 +52,17 @@ from kanasta.turn import (
 )
 
 __all__ = [
+    "MAX_COUNT_ACTIONS",
     "Action",
     "ActionType",
     "action_from_json",
     "action_order",
     "action_to_json",
     "apply_action",
+    "check_action",
     "check_engine_input",
     "count_action_sequences",
+    "count_too_large",
     "format_action",
     "legal_actions",
 ]
@@ -112,6 +115,10 @@ def apply_action(state: State, action: Action, seat: int | None = None) -> State
     """
     try:
         if seat is not None and seat != state.turn and state.phase is not Phase.OVER:
+            if isinstance(seat, bool) or not isinstance(seat, int):
+                raise InputError(
+                    f"the seat {_shown(seat)} is not a seat number (clause action-seat)."
+                )
             return Violation(
                 "action-seat",
                 "not-your-turn",
@@ -150,9 +157,12 @@ def apply_action(state: State, action: Action, seat: int | None = None) -> State
     raise AssertionError("unreachable: check_engine_input refuses every other kind")
 
 
-def check_engine_input(state: object, action: object = None) -> None:
+_NO_ACTION = object()
+
+
+def check_engine_input(state: object, action: object = _NO_ACTION) -> None:
     """action-kinds: raise :class:`InputError` if ``state`` is not a :class:`State` or
-    ``action`` (when given) not a well-formed :class:`Action`.
+    ``action`` (when given, ``None`` included) not a well-formed :class:`Action`.
 
     ``apply_action`` and ``legal_actions`` call it only after something went wrong
     (an exception, or an action type that is not an :class:`ActionType`), so the
@@ -164,8 +174,14 @@ def check_engine_input(state: object, action: object = None) -> None:
             f"the state is {_shown(state)}, not a kanasta State (build one with "
             "kanasta.engine.new_hand or state_from_json)."
         )
-    if action is None:
-        return
+    if action is not _NO_ACTION:
+        check_action(action)
+
+
+def check_action(action: object) -> None:
+    """action-kinds: raise :class:`InputError` if ``action`` is not a well-formed
+    :class:`Action` (its type an :class:`ActionType`, its cards, meld and wild_at of the
+    right types). Called at the public boundary, never on the moves of a game."""
     if not isinstance(action, Action):
         raise InputError(
             f"the action is {_shown(action)}, not a kanasta Action (read one with "
@@ -535,20 +551,48 @@ def _laying_is_legal(
     return not isinstance(after_laying(state, rest, team_melds), Violation)
 
 
+MAX_COUNT_ACTIONS = 1_000_000
+"""A count that lists more legal actions than this on its way is refused: it would take
+minutes or hours (a depth-4 count from a 40-card hand), and no fixture needs it (a depth-4
+count from a deal lists about a thousand)."""
+
+
 @implements("legal-action-count")
-def count_action_sequences(state: State, depth: int) -> int:
-    """legal-action-count: the number of legal action sequences of length ``depth`` (perft)."""
+def count_action_sequences(state: State, depth: int, *, max_actions: int | None = None) -> int:
+    """legal-action-count: the number of legal action sequences of length ``depth`` (perft).
+
+    With ``max_actions``, a count that lists more legal actions than that on its way
+    raises :class:`InputError`.
+    """
+    budget = [max_actions if max_actions is not None else -1]
+    return _count(state, depth, budget, depth)
+
+
+def _count(state: State, depth: int, budget: list[int], asked: int) -> int:
     if depth <= 0:
         return 1
     actions = legal_actions(state)
+    if budget[0] >= 0:
+        budget[0] -= len(actions)
+        if budget[0] < 0:
+            raise InputError(count_too_large(asked))
     if depth == 1:
         return len(actions)
     total = 0
     for action in actions:
         following = apply_action(state, action)
         assert not isinstance(following, Violation)
-        total += count_action_sequences(following, depth - 1)
+        total += _count(following, depth - 1, budget, asked)
     return total
+
+
+def count_too_large(depth: int, limit: int = MAX_COUNT_ACTIONS) -> str:
+    """The refusal of a count that would list more than ``limit`` legal actions."""
+    return (
+        f"a count of depth {depth} from this state lists more than {limit:,} legal actions "
+        "on its way, too many to count in reasonable time, so it is refused; ask a smaller "
+        "depth, or a state with smaller hands (clause legal-action-count)."
+    )
 
 
 # --------------------------------------------------------------------------- JSON and text

@@ -42,6 +42,7 @@ __all__ = [
     "TrumpRule",
     "UnplayedFi",
     "WildMeldRule",
+    "get_option_families",
     "get_profile",
     "get_variant_profile",
     "require_playable",
@@ -783,11 +784,17 @@ rules are always the same value)."""
 
 
 def get_variant_profile(name: str, features: Iterable[str]) -> RulesProfile:
-    """profile-options: the profile a fixture plays under: its variant with those of its
-    named features that are options of the family (other features are not options)."""
-    family = get_profile(name)
-    known = {o.name for o in family.known_options}
-    return get_profile(name, [f for f in features if f in known])
+    """profile-options: the profile a fixture plays under: its variant with its named
+    features in force; a feature that is no option of the family is refused, never
+    ignored (:func:`get_profile`)."""
+    return get_profile(name, features)
+
+
+def get_option_families(option: str) -> tuple[str, ...]:
+    """profile-options: the families that have a rule option of this name."""
+    return tuple(
+        name for name, p in PROFILES.items() if any(o.name == option for o in p.known_options)
+    )
 
 
 @implements("rule-families", "profile-options", "classic-options", "classic-players")
@@ -798,21 +805,33 @@ def get_profile(name: str, options: Iterable[str] = ()) -> RulesProfile:
     the game (``players-2``, ``target-555``); an unknown or conflicting option is an
     input error.
     """
-    try:
-        family = PROFILES[name]
-    except KeyError:
+    given: object = name  # a caller of the public API may pass anything
+    family = PROFILES.get(given) if isinstance(given, str) else None
+    if family is None:
         known = ", ".join(PROFILES)
         raise InputError(
             f"unknown variant {name!r}; the rule families are {known} (clause rule-families)."
-        ) from None
-    wanted = set(options)
+        )
+    listed = [options] if isinstance(options, str) else list(options)
+    if isinstance(options, str) or not all(isinstance(o, str) for o in listed):
+        raise InputError(
+            f"the options of {name} are a list of option names, not {options!r} "
+            "(clause profile-options)."
+        )
+    wanted = set(listed)
     names = tuple(o.name for o in family.known_options if o.name in wanted)
     unknown = sorted(wanted - set(names))
     if unknown:
         known_names = ", ".join(o.name for o in family.known_options) or "none"
+        owners = get_option_families(unknown[0])
+        whose = (
+            f"{unknown[0]} is an option of {', '.join(owners)} only"
+            if owners
+            else f"{unknown[0]} is an option of no family"
+        )
         raise InputError(
-            f"{name} has no option {unknown[0]!r}; its options are {known_names} "
-            "(clause profile-options)."
+            f"{name} has no option {unknown[0]!r}: {whose}; the options of {name} are "
+            f"{known_names} (clause profile-options)."
         )
     profile = VARIANTS.get((name, names))
     if profile is None:
