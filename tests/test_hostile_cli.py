@@ -323,20 +323,26 @@ def test_seeded_shuffle_one_rule_for_seeds_everywhere() -> None:
     assert top.returncode == 0, top.stderr
 
 
-@pytest.mark.clause("seeded-shuffle")
-def test_seeded_shuffle_bench_stops_cleanly_on_ctrl_c() -> None:
+def interrupt(*args: str, after: float) -> tuple[int, str, str]:
+    """Run the command, press Ctrl-C (SIGINT) after ``after`` seconds: status, stdout, stderr."""
     process = subprocess.Popen(
-        [*KANASTA, "bench", "--hands", str(10**9), "--quiet"],
+        [*KANASTA, *args],
         stdout=subprocess.PIPE,
         stderr=subprocess.PIPE,
         text=True,
         # A shell without job control starts background jobs with SIGINT ignored.
         preexec_fn=lambda: signal.signal(signal.SIGINT, signal.SIG_DFL),  # noqa: PLW1509
     )
-    time.sleep(4)
+    time.sleep(after)
     process.send_signal(signal.SIGINT)
     out, err = process.communicate(timeout=60)
-    assert process.returncode == 130
+    return process.returncode, out, err
+
+
+@pytest.mark.clause("seeded-shuffle")
+def test_seeded_shuffle_bench_stops_cleanly_on_ctrl_c() -> None:
+    status, out, err = interrupt("bench", "--hands", str(10**9), "--quiet", after=4)
+    assert status == 130
     assert "Traceback" not in err
     assert "interrupted" in out
     assert "moves/s" in out

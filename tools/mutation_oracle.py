@@ -51,13 +51,13 @@ FAMILIES: tuple[str, ...] = ("koz", "fi-5200", "fi-351", "classic")
 TABLES: dict[str, tuple[tuple[str, ...], ...]] = {
     "koz": ((),),
     "fi-5200": ((),),
-    "fi-351": ((), ("players-2",), ("players-3",), ("target-555",)),
+    "fi-351": ((), ("players-2",), ("players-3",), ("target-555", "canasta-kind-at-scoring")),
     "classic": (
         (),
         ("players-2", "black-three-freezes", "concealed-canasta"),
         ("players-3", "two-naturals-per-wild", "concealed-only-bonus"),
         ("players-6", "black-three-minus-100", "joker-canasta"),
-        ("concealed-waives-minimum",),
+        ("concealed-waives-minimum", "black-three-last-turn"),
     ),
 }
 """The option sets a family's hands cycle through (``ProfileOptions`` by name)."""

@@ -25,10 +25,10 @@ from kanasta.candidates import (
     get_profile_key,
     remember,
 )
-from kanasta.cards import Card, format_card, format_cards, parse_card
+from kanasta.cards import JOKER, Card, format_card, format_cards, is_wild_card, parse_card
 from kanasta.clauses import implements
 from kanasta.errors import InputError, Violation
-from kanasta.melds import Meld, check_new_set
+from kanasta.melds import Meld, MeldKind, check_new_set
 from kanasta.profiles import BLACK_THREES, RulesProfile
 from kanasta.state import Phase, State, is_provisional, read_cards_json
 from kanasta.turn import (
@@ -42,21 +42,27 @@ from kanasta.turn import (
     apply_take_pile,
     apply_take_pile_top,
     check_pass_by_showing,
+    get_entry_verdict,
+    get_laying_verdicts,
     get_legal_discards,
     get_take_pile_options,
+    is_opening_in_reach,
     is_take_pile_legal,
     remove_cards,
 )
 
 __all__ = [
+    "MAX_COUNT_ACTIONS",
     "Action",
     "ActionType",
     "action_from_json",
     "action_order",
     "action_to_json",
     "apply_action",
+    "check_action",
     "check_engine_input",
     "count_action_sequences",
+    "count_too_large",
     "format_action",
     "legal_actions",
 ]
@@ -109,6 +115,10 @@ def apply_action(state: State, action: Action, seat: int | None = None) -> State
     """
     try:
         if seat is not None and seat != state.turn and state.phase is not Phase.OVER:
+            if isinstance(seat, bool) or not isinstance(seat, int):
+                raise InputError(
+                    f"the seat {_shown(seat)} is not a seat number (clause action-seat)."
+                )
             return Violation(
                 "action-seat",
                 "not-your-turn",
@@ -147,9 +157,12 @@ def apply_action(state: State, action: Action, seat: int | None = None) -> State
     raise AssertionError("unreachable: check_engine_input refuses every other kind")
 
 
-def check_engine_input(state: object, action: object = None) -> None:
+_NO_ACTION = object()
+
+
+def check_engine_input(state: object, action: object = _NO_ACTION) -> None:
     """action-kinds: raise :class:`InputError` if ``state`` is not a :class:`State` or
-    ``action`` (when given) not a well-formed :class:`Action`.
+    ``action`` (when given, ``None`` included) not a well-formed :class:`Action`.
 
     ``apply_action`` and ``legal_actions`` call it only after something went wrong
     (an exception, or an action type that is not an :class:`ActionType`), so the
@@ -161,8 +174,14 @@ def check_engine_input(state: object, action: object = None) -> None:
             f"the state is {_shown(state)}, not a kanasta State (build one with "
             "kanasta.engine.new_hand or state_from_json)."
         )
-    if action is None:
-        return
+    if action is not _NO_ACTION:
+        check_action(action)
+
+
+def check_action(action: object) -> None:
+    """action-kinds: raise :class:`InputError` if ``action`` is not a well-formed
+    :class:`Action` (its type an :class:`ActionType`, its cards, meld and wild_at of the
+    right types). Called at the public boundary, never on the moves of a game."""
     if not isinstance(action, Action):
         raise InputError(
             f"the action is {_shown(action)}, not a kanasta Action (read one with "
@@ -229,8 +248,16 @@ def legal_actions(state: State) -> tuple[Action, ...]:
         found: list[Action] = []
         size = len(hand)
         pile_card = state.pile_card
-        # The quick path of _laying_is_legal, hoisted out of the loops.
+        # The quick path of _laying_is_legal, hoisted out of the loops. classic-no-take-back:
+        # a side that has not opened and never takes back needs the full check.
+        committed = not (state.opened[team] or profile.take_back)
         any_card_ends = pile_card is None or not state.opened[team]
+        verdicts = get_laying_verdicts(state) if committed else None
+        verdict, sure, wilds_sure = (None, _NO_RANKS, False) if verdicts is None else verdicts[:3]
+        if verdict is False:
+            # No meld or lay-off can keep the turn finishable: only discards (and black
+            # threes, which the reach does not count) may be legal.
+            return _after_laying_entries(state, [], team, size)
         mask = get_hand_mask(hand)
         entries, actions, longest, set_ranks = _meld_table(profile, hand, mask)
         # one-set-per-rank depends on the set's rank only: ask once per rank.
@@ -239,7 +266,7 @@ def legal_actions(state: State) -> tuple[Action, ...]:
             for rank, meld in set_ranks.items()
             if check_new_set(profile, team_melds, meld) is not None
         }
-        if any_card_ends and size - longest >= 2:
+        if any_card_ends and size - longest >= 2 and not committed:
             # Every option leaves two cards: only one-set-per-rank can rule one out.
             if blocked:
                 found.extend([entry[2] for entry in entries if entry[4] not in blocked])
@@ -249,9 +276,19 @@ def legal_actions(state: State) -> tuple[Action, ...]:
             for cards, _, action, _, set_rank in entries:
                 if set_rank in blocked:
                     continue
+                if set_rank in sure and (wilds_sure or _is_wild_free(cards)):
+                    found.append(action)
+                    continue
+                if verdicts is not None and set_rank:
+                    entry = get_entry_verdict(state, verdicts, set_rank, cards)
+                    if entry is not None:
+                        if entry:
+                            found.append(action)
+                        continue
                 left = size - len(cards)
                 if (
                     left >= 2
+                    and not committed
                     and (any_card_ends or hand.count(pile_card) - cards.count(pile_card) < left)
                 ) or _laying_is_legal(
                     state, hand, cards, (*team_melds, get_new_meld(profile, cards, action.wild_at))
@@ -262,13 +299,26 @@ def legal_actions(state: State) -> tuple[Action, ...]:
             if not moves:
                 continue
             actions, longest = _move_actions(moves, index)
-            if any_card_ends and size - longest >= 2:
+            on_sure = target.kind is MeldKind.SET and target.rank in sure
+            if (any_card_ends and size - longest >= 2 and not committed) or (
+                on_sure and wilds_sure
+            ):
                 found.extend(actions)
                 continue
             for (batch, wild_at), action in zip(moves, actions, strict=True):
+                if on_sure and _is_wild_free(batch):
+                    found.append(action)
+                    continue
+                if verdicts is not None and target.kind is MeldKind.SET:
+                    entry = get_entry_verdict(state, verdicts, target.rank, batch)
+                    if entry is not None:
+                        if entry:
+                            found.append(action)
+                        continue
                 left = size - len(batch)
                 if (
                     left >= 2
+                    and not committed
                     and (any_card_ends or hand.count(pile_card) - batch.count(pile_card) < left)
                 ) or _laying_is_legal(
                     state,
@@ -277,15 +327,32 @@ def legal_actions(state: State) -> tuple[Action, ...]:
                     _replaced(team_melds, index, _lay_off_result(state, target, batch, wild_at)),
                 ):
                     found.append(action)
-        if profile.threes_special and size <= _MOST_BLACK_THREES + 1:
-            found = _with_black_threes(state, found)
-        found.extend([_DISCARDS[card] for card in get_legal_discards(state)])
-        if is_provisional(state, team):
-            found.append(TAKE_BACK)
-        return tuple(found)
+        return _after_laying_entries(state, found, team, size)
     except (AttributeError, TypeError, IndexError, KeyError):
         check_engine_input(state)
         raise
+
+
+_NO_RANKS: frozenset[int] = frozenset()
+_WILD_KINDS = frozenset(c for c in range(JOKER + 1) if is_wild_card(c))
+
+
+def _is_wild_free(cards: tuple[Card, ...]) -> bool:
+    return _WILD_KINDS.isdisjoint(cards)
+
+
+def _after_laying_entries(
+    state: State, found: list[Action], team: int, size: int
+) -> tuple[Action, ...]:
+    """The end of :func:`legal_actions` in the play phase: the melds of black threes, the
+    discards and the take-back, after the listed melds and lay-offs ``found``."""
+    profile = state.profile
+    if profile.threes_special and size <= _MOST_BLACK_THREES + 1:
+        found = _with_black_threes(state, found)
+    found.extend([_DISCARDS[card] for card in get_legal_discards(state)])
+    if profile.take_back and is_provisional(state, team):
+        found.append(TAKE_BACK)
+    return tuple(found)
 
 
 _MOST_BLACK_THREES = 4
@@ -461,34 +528,71 @@ def _laying_is_legal(
 
     With two or more cards left, the turn can always end: a card other than
     the pile card can be discarded, or (for a team that has not opened) the
-    provisional opening can be taken back. Otherwise the full check runs.
+    provisional opening can be taken back. Otherwise, and for a side that has not
+    opened in a family without a take-back (classic-no-take-back), the full check runs.
     """
     left = len(hand) - len(cards)
-    if left >= 2:
+    team = state.team
+    opened = state.opened[team]
+    if left >= 2 and (opened or state.profile.take_back):
         pile_card = state.pile_card
-        if pile_card is None or not state.opened[state.team]:
+        if pile_card is None or not opened:
             return True
         if hand.count(pile_card) - cards.count(pile_card) < left:
             return True
     rest = remove_cards(hand, cards)
     assert rest is not None
+    if rest and not (opened or state.profile.take_back):
+        # classic-no-take-back: the reach decides most of these without building the state
+        # (after_laying would ask the same reach of the state it builds).
+        reach = is_opening_in_reach(state, team, team_melds, rest)
+        if reach is not None:
+            return reach
     return not isinstance(after_laying(state, rest, team_melds), Violation)
 
 
+MAX_COUNT_ACTIONS = 1_000_000
+"""A count that lists more legal actions than this on its way is refused: it would take
+minutes or hours (a depth-4 count from a 40-card hand), and no fixture needs it (a depth-4
+count from a deal lists about a thousand)."""
+
+
 @implements("legal-action-count")
-def count_action_sequences(state: State, depth: int) -> int:
-    """legal-action-count: the number of legal action sequences of length ``depth`` (perft)."""
+def count_action_sequences(state: State, depth: int, *, max_actions: int | None = None) -> int:
+    """legal-action-count: the number of legal action sequences of length ``depth`` (perft).
+
+    With ``max_actions``, a count that lists more legal actions than that on its way
+    raises :class:`InputError`.
+    """
+    budget = [max_actions if max_actions is not None else -1]
+    return _count(state, depth, budget, depth)
+
+
+def _count(state: State, depth: int, budget: list[int], asked: int) -> int:
     if depth <= 0:
         return 1
     actions = legal_actions(state)
+    if budget[0] >= 0:
+        budget[0] -= len(actions)
+        if budget[0] < 0:
+            raise InputError(count_too_large(asked))
     if depth == 1:
         return len(actions)
     total = 0
     for action in actions:
         following = apply_action(state, action)
         assert not isinstance(following, Violation)
-        total += count_action_sequences(following, depth - 1)
+        total += _count(following, depth - 1, budget, asked)
     return total
+
+
+def count_too_large(depth: int, limit: int = MAX_COUNT_ACTIONS) -> str:
+    """The refusal of a count that would list more than ``limit`` legal actions."""
+    return (
+        f"a count of depth {depth} from this state lists more than {limit:,} legal actions "
+        "on its way, too many to count in reasonable time, so it is refused; ask a smaller "
+        "depth, or a state with smaller hands (clause legal-action-count)."
+    )
 
 
 # --------------------------------------------------------------------------- JSON and text

@@ -1,14 +1,17 @@
 """The ``kanasta`` command line.
 
 Each subcommand lives in :mod:`kanasta.commands` as a module with
-``register(subparsers)``; this module only wires them together and turns
-:class:`~kanasta.errors.InputError` into a one-paragraph message and exit 2.
+``register(subparsers)``; this module only wires them together, turns
+:class:`~kanasta.errors.InputError` into a one-paragraph message and exit 2, and
+Ctrl-C into one line and exit 130. Text the terminal cannot encode (a lone surrogate
+in a fixture, a file name that is not UTF-8) is printed as its escape, never a crash.
 """
 
 from __future__ import annotations
 
 import argparse
 import importlib
+import io
 import sys
 from collections.abc import Sequence
 
@@ -43,6 +46,9 @@ def build_parser() -> argparse.ArgumentParser:
 
 def main(argv: Sequence[str] | None = None) -> int:
     """Run the command line; returns the exit status."""
+    for stream in (sys.stdout, sys.stderr):
+        if isinstance(stream, io.TextIOWrapper):
+            stream.reconfigure(errors="backslashreplace")
     parser = build_parser()
     args = parser.parse_args(argv)
     handler = getattr(args, "handler", None)
@@ -56,6 +62,9 @@ def main(argv: Sequence[str] | None = None) -> int:
         return 2
     except BrokenPipeError:
         return 0
+    except KeyboardInterrupt:
+        print("kanasta: interrupted (Ctrl-C).", file=sys.stderr)
+        return 130
     return status
 
 

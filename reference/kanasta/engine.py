@@ -7,12 +7,13 @@ is not a state, an action or a card) raises :class:`~kanasta.errors.InputError`.
 
 What is checked where: the readers (:func:`state_from_json`,
 :func:`action_from_json`, :func:`new_hand`) check everything, including that
-a state could occur (:func:`check_state`). :func:`legal_actions` and
-:func:`apply`, called once per move, trust their state for speed: they do not
-run :func:`check_state`; they check the types of their arguments (and the
-action's kind) only when something has gone wrong. A state built or changed
-by hand (``dataclasses.replace``) should be passed to :func:`check_state`
-before it is played on.
+a state could occur (:func:`check_state`); every other function checks the types
+of its arguments and raises :class:`~kanasta.errors.InputError` for a wrong one.
+:func:`legal_actions` and :func:`apply`, called once per move, trust their state
+for speed: they do not run :func:`check_state`; they check the types of their
+arguments (and the action's kind) only when something has gone wrong. A state
+built or changed by hand (``dataclasses.replace``) should be passed to
+:func:`check_state` before it is played on.
 
 >>> from kanasta import engine
 >>> state = engine.new_hand("koz", seed=1)
@@ -25,9 +26,11 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 
 from kanasta.actions import (
+    MAX_COUNT_ACTIONS,
     Action,
     ActionType,
     apply_action,
+    check_action,
     check_engine_input,
     count_action_sequences,
 )
@@ -74,7 +77,49 @@ __all__ = [
 
 
 def _profile(profile: RulesProfile | str) -> RulesProfile:
-    return get_profile(profile) if isinstance(profile, str) else profile
+    given: object = profile  # the public API may be handed anything
+    if isinstance(given, RulesProfile):
+        return given
+    if not isinstance(given, str):
+        raise InputError(
+            f"the profile {_shown(given)} is neither a family's name nor a RulesProfile "
+            "(clause rule-families)."
+        )
+    return get_profile(given)
+
+
+def _shown(value: object) -> str:
+    text = repr(value)
+    return text if len(text) <= 60 else text[:57] + "..."
+
+
+def _seat(value: object, rules: RulesProfile, what: str) -> int:
+    """seats-in-order-of-play: a seat number of the family (0 .. players - 1)."""
+    if isinstance(value, bool) or not isinstance(value, int) or not 0 <= value < rules.players:
+        raise InputError(
+            f"the {what} {_shown(value)} is not a seat 0..{rules.players - 1} of "
+            f"{rules.family.value} (clause seats-in-order-of-play)."
+        )
+    return value
+
+
+def _team_scores(value: object, rules: RulesProfile) -> tuple[HalfPoints, ...]:
+    """points-exact: one score per team, in half points (whole ints)."""
+    teams = rules.team_count
+    if isinstance(value, str | bytes | Mapping) or not isinstance(value, Sequence):
+        raise InputError(
+            f"team_scores: {_shown(value)} is not a list of {teams} scores in half points "
+            "(clause points-exact)."
+        )
+    if len(value) != teams:
+        raise InputError(f"team_scores: expected {teams} scores, got {len(value)}.")
+    for index, score in enumerate(value):
+        if isinstance(score, bool) or not isinstance(score, int):
+            raise InputError(
+                f"team_scores[{index}]: {_shown(score)} is not a point value in half points "
+                "(clause points-exact)."
+            )
+    return tuple(value)
 
 
 def new_hand(
@@ -88,10 +133,14 @@ def new_hand(
     """A new hand from a seed (the portable shuffle) or from an explicit deal.
 
     ``dealer`` defaults to the last seat, so that seat 0 plays first;
-    ``team_scores`` (half points) default to 0 for every team.
+    ``team_scores`` (half points) default to 0 for every team. Every argument is
+    checked: a value of the wrong type, a seat that does not exist, a deal the family's
+    deck cannot hold raise :class:`InputError`; the hand returned passes
+    :func:`check_state`.
     """
     rules = _profile(profile)
-    seat = rules.players - 1 if dealer is None else dealer
+    seat = rules.players - 1 if dealer is None else _seat(dealer, rules, "dealer")
+    scores = None if team_scores is None else _team_scores(team_scores, rules)
     if (seed is None) == (deal is None):
         raise InputError("a new hand needs exactly one of a seed or an explicit deal.")
     if deal is None:
@@ -101,7 +150,16 @@ def new_hand(
         chosen = deal
     else:
         chosen = deal_from_json(rules, deal)
-    return _new_hand(rules, chosen, dealer=seat, team_scores=team_scores)
+    try:
+        state = _new_hand(rules, chosen, dealer=seat, team_scores=scores)
+        problem = _check_state(state)
+    except (AttributeError, TypeError, IndexError, KeyError, ValueError) as exc:
+        if isinstance(exc, InputError):
+            raise
+        raise InputError(f"the deal {_shown(deal)} is not a deal of cards: {exc}.") from None
+    if problem is not None:
+        raise InputError(f"the new hand cannot occur: {problem}.")
+    return state
 
 
 # The two calls of every move are the actions module's own functions, not wrappers
@@ -122,10 +180,22 @@ def check_state(state: State) -> Violation | None:
     return _check_state(state)
 
 
-def count_actions(state: State, depth: int = 1) -> int:
-    """The number of legal action sequences of length ``depth`` (perft)."""
+def count_actions(
+    state: State, depth: int = 1, *, max_actions: int | None = MAX_COUNT_ACTIONS
+) -> int:
+    """The number of legal action sequences of length ``depth`` (perft).
+
+    A count that lists more than ``max_actions`` legal actions on its way (``None``: no
+    limit) raises :class:`InputError` rather than running for hours.
+    """
     check_engine_input(state)
-    return count_action_sequences(state, depth)
+    given: object = depth
+    if isinstance(given, bool) or not isinstance(given, int) or given < 0:
+        raise InputError(
+            f"the depth {_shown(given)} is not a number of actions 0 or more "
+            "(clause legal-action-count)."
+        )
+    return count_action_sequences(state, depth, max_actions=max_actions)
 
 
 def state_to_json(state: State) -> dict[str, object]:
@@ -136,8 +206,7 @@ def state_to_json(state: State) -> dict[str, object]:
 
 def format_action(action: Action) -> str:
     """An action as text (``meld 4H 5H 6H``)."""
-    if not isinstance(action, Action):
-        raise InputError(f"the action is {type(action).__name__}, not a kanasta Action.")
+    check_action(action)
     return _format_action(action)
 
 
@@ -148,8 +217,7 @@ def state_from_json(data: object, profile: RulesProfile | str, where: str = "sta
 
 def action_to_json(action: Action) -> dict[str, object]:
     """An action as the fixture schema's ``action`` object."""
-    if not isinstance(action, Action):
-        raise InputError(f"the action is {type(action).__name__}, not a kanasta Action.")
+    check_action(action)
     return _action_to_json(action)
 
 
@@ -172,4 +240,9 @@ def score_hand(state: State) -> HandScore:
 def get_view(state: State, player: int) -> View:
     """The state as one player sees it (other hands, fi packets and stock hidden)."""
     check_engine_input(state)
+    given: object = player
+    if isinstance(given, bool) or not isinstance(given, int):
+        raise InputError(
+            f"the player {_shown(given)} is not a seat number (clause seats-in-order-of-play)."
+        )
     return _get_view(state, player)

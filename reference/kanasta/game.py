@@ -25,7 +25,7 @@ from kanasta.deal import (
     splitmix64,
 )
 from kanasta.errors import InputError, Violation
-from kanasta.points import HalfPoints
+from kanasta.points import HalfPoints, parse_points, points_to_json
 from kanasta.profiles import RulesProfile, get_profile
 from kanasta.scoring import HandScore, score_hand
 from kanasta.state import Phase, State, get_team_count
@@ -133,8 +133,19 @@ def new_game(
     (clause seats-in-order-of-play). Hands are dealt from ``deals`` first,
     then from the seed.
     """
+    rules: object = profile  # a caller of the public API may pass anything
+    if not isinstance(rules, RulesProfile):
+        raise InputError(
+            f"the profile {rules!r:.60} is not a RulesProfile (get one with "
+            "kanasta.profiles.get_profile; clause rule-families)."
+        )
     if seed is not None:
         check_seed(seed, "the game's seed")
+    given_deals: object = deals
+    if not isinstance(given_deals, list | tuple) or not all(
+        isinstance(d, Deal) for d in given_deals
+    ):
+        raise InputError(f"the deals {given_deals!r:.60} are not a list of kanasta Deals.")
     given: object = profile.players - 1 if first_dealer is None else first_dealer
     if isinstance(given, bool) or not isinstance(given, int) or not 0 <= given < profile.players:
         raise InputError(
@@ -279,7 +290,7 @@ def game_to_json(game: Game, *, with_deals: bool = False) -> dict[str, object]:
         "seed": game.seed,
         "first_dealer": first_dealer,
         "hands": hands,
-        "totals": [t / 2 if t % 2 else t // 2 for t in game.totals],
+        "totals": [points_to_json(t) for t in game.totals],
         "winner": game.winner,
     }
 
@@ -289,7 +300,8 @@ def game_from_json(data: object, where: str = "game") -> Game:
     """game-record: replay a game written by :func:`game_to_json`; the result is recomputed.
 
     Any action the rules reject raises :class:`InputError` naming the hand,
-    the action and the clause.
+    the action and the clause; so do ``totals`` and ``winner`` when the record states
+    other ones than its hands give.
     """
     if not isinstance(data, Mapping):
         raise InputError(f"{where}: a game record is a JSON object.")
@@ -340,4 +352,30 @@ def game_from_json(data: object, where: str = "game") -> Game:
             game = result
         if i + 1 < len(raw_hands) and game.number == number:
             raise InputError(f"{where}.hands[{i}]: the hand is not over after its actions.")
+    _check_stated_result(data, game, where)
     return game
+
+
+def _check_stated_result(data: Mapping[str, object], game: Game, where: str) -> None:
+    """game-record: the totals and the winner a record states must be those its hands give
+    (a record is replayed, never believed)."""
+    if "totals" in data:
+        stated = data["totals"]
+        try:
+            read = tuple(parse_points(t) for t in stated) if isinstance(stated, list) else None
+        except InputError:
+            read = None
+        if read != game.totals:
+            given = [points_to_json(t) for t in game.totals]
+            raise InputError(
+                f"{where}.totals: the record states {stated!r:.200}, but its hands give "
+                f"{given} (clause game-record)."
+            )
+    if "winner" in data:
+        stated = data["winner"]
+        if isinstance(stated, bool) or stated != game.winner:
+            raise InputError(
+                f"{where}.winner: the record states {stated!r:.200}, but its hands give "
+                f"{'no winner' if game.winner is None else f'team {game.winner}'} "
+                "(clause game-record)."
+            )

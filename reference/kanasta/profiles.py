@@ -42,6 +42,7 @@ __all__ = [
     "TrumpRule",
     "UnplayedFi",
     "WildMeldRule",
+    "get_option_families",
     "get_profile",
     "get_variant_profile",
     "require_playable",
@@ -211,7 +212,7 @@ class PointTable:
             object.__setattr__(self, "by_hand_card", hand)
 
 
-@implements("classic-threes")
+@implements("classic-threes", "classic-black-three-in-hand")
 def _table(
     *,
     joker: str,
@@ -225,7 +226,10 @@ def _table(
     red_three: str | None = None,
     black_three_hand: str | None = None,
 ) -> PointTable:
-    """Build a point table from the values a source gives (low = 3..7, high = 8..K)."""
+    """Build a point table from the values a source gives (low = 3..7, high = 8..K).
+
+    classic-black-three-in-hand: ``black_three_hand`` is what a black three left in hand
+    costs, in place of its card value (not added to it)."""
     values: list[HalfPoints] = []
     for card in range(52):
         rank = get_rank(card)
@@ -314,6 +318,18 @@ class RulesProfile:
     naturals_per_wild: int = 1
     """With ``wilds_at_most_naturals``: how many naturals each wild card needs."""
     concealed_canasta_bonus: HalfPoints = 0
+    pile_meld_any_size: bool = False
+    """The take-pile action may lay the top card in a new meld with any number of hand cards
+    (two or more) at once, not only two (classic-concealed-canasta)."""
+    pile_black_three_last_turn: bool = False
+    """A pile blocked by a black three on top may be taken by melding it with black threes from
+    the hand in the turn the player goes out (classic-black-three-last-turn)."""
+    take_back: bool = True
+    """A provisional opening may be taken back (opening-take-back); ``False``: nothing laid is
+    ever taken back (classic-no-take-back)."""
+    pile_seen_whole: bool = True
+    """A player's view shows every card of the discard pile; ``False``: only its top card and
+    its size (player-view)."""
     tracks_table_seats: bool = False
     """The state keeps which players have laid cards on the table (for going out concealed)."""
     known_options: tuple[ProfileOption, ...] = ()
@@ -565,6 +581,12 @@ FI_351 = RulesProfile(
             "the game is played to 555 (clause game-target-fi-351)",
             (("target_score", to_half_points(555)),),
         ),
+        ProfileOption(
+            "canasta-kind-at-scoring",
+            "a canasta is clean or dirty by the cards it holds when the hand is scored "
+            "(clause canasta-kind-at-forming-fi-351)",
+            (("canasta_scheme", CanastaScheme.CLEAN_DIRTY),),
+        ),
     ),
 )
 
@@ -643,6 +665,8 @@ CLASSIC = RulesProfile(
     pile_top_melded=True,
     pile_freezers=(*WILD_CARDS, *RED_THREES),
     pile_blockers=BLACK_THREES,
+    take_back=False,
+    pile_seen_whole=False,
     known_options=(
         ProfileOption(
             "players-2",
@@ -701,8 +725,18 @@ CLASSIC = RulesProfile(
         ),
         ProfileOption(
             "concealed-canasta",
-            "a canasta laid from the hand in one meld earns 100 more (clause classic-options)",
-            (("concealed_canasta_bonus", to_half_points(100)),),
+            "a canasta laid from the hand in one meld, or with the pile's top card in the "
+            "take-pile meld, earns 100 more (clause classic-concealed-canasta)",
+            (
+                ("concealed_canasta_bonus", to_half_points(100)),
+                ("pile_meld_any_size", True),
+            ),
+        ),
+        ProfileOption(
+            "black-three-last-turn",
+            "a pile with a black three on top may be taken to meld it with black threes "
+            "from the hand and go out (clause classic-black-three-last-turn)",
+            (("pile_black_three_last_turn", True),),
         ),
     ),
 )
@@ -750,11 +784,17 @@ rules are always the same value)."""
 
 
 def get_variant_profile(name: str, features: Iterable[str]) -> RulesProfile:
-    """profile-options: the profile a fixture plays under: its variant with those of its
-    named features that are options of the family (other features are not options)."""
-    family = get_profile(name)
-    known = {o.name for o in family.known_options}
-    return get_profile(name, [f for f in features if f in known])
+    """profile-options: the profile a fixture plays under: its variant with its named
+    features in force; a feature that is no option of the family is refused, never
+    ignored (:func:`get_profile`)."""
+    return get_profile(name, features)
+
+
+def get_option_families(option: str) -> tuple[str, ...]:
+    """profile-options: the families that have a rule option of this name."""
+    return tuple(
+        name for name, p in PROFILES.items() if any(o.name == option for o in p.known_options)
+    )
 
 
 @implements("rule-families", "profile-options", "classic-options", "classic-players")
@@ -765,21 +805,33 @@ def get_profile(name: str, options: Iterable[str] = ()) -> RulesProfile:
     the game (``players-2``, ``target-555``); an unknown or conflicting option is an
     input error.
     """
-    try:
-        family = PROFILES[name]
-    except KeyError:
+    given: object = name  # a caller of the public API may pass anything
+    family = PROFILES.get(given) if isinstance(given, str) else None
+    if family is None:
         known = ", ".join(PROFILES)
         raise InputError(
             f"unknown variant {name!r}; the rule families are {known} (clause rule-families)."
-        ) from None
-    wanted = set(options)
+        )
+    listed = [options] if isinstance(options, str) else list(options)
+    if isinstance(options, str) or not all(isinstance(o, str) for o in listed):
+        raise InputError(
+            f"the options of {name} are a list of option names, not {options!r} "
+            "(clause profile-options)."
+        )
+    wanted = set(listed)
     names = tuple(o.name for o in family.known_options if o.name in wanted)
     unknown = sorted(wanted - set(names))
     if unknown:
         known_names = ", ".join(o.name for o in family.known_options) or "none"
+        owners = get_option_families(unknown[0])
+        whose = (
+            f"{unknown[0]} is an option of {', '.join(owners)} only"
+            if owners
+            else f"{unknown[0]} is an option of no family"
+        )
         raise InputError(
-            f"{name} has no option {unknown[0]!r}; its options are {known_names} "
-            "(clause profile-options)."
+            f"{name} has no option {unknown[0]!r}: {whose}; the options of {name} are "
+            f"{known_names} (clause profile-options)."
         )
     profile = VARIANTS.get((name, names))
     if profile is None:

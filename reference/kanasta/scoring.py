@@ -10,7 +10,7 @@ from dataclasses import dataclass
 
 from kanasta.canasta import get_canasta_bonus
 from kanasta.clauses import implements
-from kanasta.melds import get_meld_points
+from kanasta.melds import Meld, get_meld_points
 from kanasta.opening import is_forced
 from kanasta.points import HalfPoints, format_points, points_to_json
 from kanasta.profiles import RED_THREES, Rounding, RulesProfile, UnplayedFi
@@ -25,6 +25,7 @@ __all__ = [
     "get_penalty",
     "get_red_three_score",
     "get_unplayed_fi",
+    "is_concealed_canasta",
     "round_score",
     "score_hand",
 ]
@@ -137,6 +138,13 @@ def get_red_three_score(state: State, team: int) -> HalfPoints:
     return value if state.melds[team] else -value
 
 
+@implements("classic-concealed-canasta")
+def is_concealed_canasta(meld: Meld) -> bool:
+    """classic-concealed-canasta: a canasta whose cards reached the table in one batch: a
+    meld of hand cards, or the top card of the pile with the hand cards the take names."""
+    return meld.canasta is not None and len(meld.history) == 1
+
+
 @implements("classic-concealed")
 def get_concealed_bonus(state: State) -> HalfPoints:
     """classic-concealed: the ``concealed`` bonus when the player who went out had laid
@@ -188,7 +196,7 @@ def score_hand(state: State) -> HandScore:
         )
         if profile.concealed_canasta_bonus:
             canastas += profile.concealed_canasta_bonus * sum(
-                1 for m in state.melds[team] if m.canasta is not None and len(m.history) == 1
+                1 for m in state.melds[team] if is_concealed_canasta(m)
             )
         values = {
             "red-threes": get_red_three_score(state, team),

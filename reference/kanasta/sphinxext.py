@@ -510,6 +510,10 @@ PROFILE_LABELS: dict[str, str] = {
     "pile_blockers": "cards that block the pile while on top",
     "naturals_per_wild": "natural cards needed for each wild card",
     "concealed_canasta_bonus": "bonus for a canasta laid from the hand in one meld",
+    "pile_meld_any_size": "the take-pile meld may name more than two hand cards",
+    "pile_black_three_last_turn": "a black three on top may be taken to go out",
+    "take_back": "a provisional opening may be taken back",
+    "pile_seen_whole": "a player sees every card of the discard pile",
     "tracks_table_seats": "the state remembers who has laid cards (going out concealed)",
     "threes_special": "threes are special cards (red: bonus; black: melded only going out)",
 }

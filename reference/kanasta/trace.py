@@ -3,7 +3,9 @@ every citation names a clause that exists.
 
 Citations come from three places:
 
-* engine code: :func:`kanasta.clauses.implements`;
+* engine code: :func:`kanasta.clauses.implements`, from the registry of the package
+  imported, or, for a checkout given by folder, read from its ``reference/`` sources
+  (with :mod:`ast`: nothing is imported or run);
 * tests: ``@pytest.mark.clause("slug", ...)`` (found by reading the test files,
   nothing is imported or run);
 * fixtures: the ``clauses`` list of every conformance fixture.
@@ -29,6 +31,7 @@ from pathlib import Path
 from typing import Any
 
 from kanasta.clauses import get_registry
+from kanasta.errors import InputError
 from kanasta.profiles import PLAYABLE_FAMILIES
 from kanasta.resources import get_fixtures_dir, get_repo_root
 from kanasta.spec import (
@@ -45,6 +48,7 @@ __all__ = [
     "Citation",
     "TraceReport",
     "build_trace",
+    "find_code_citations",
     "find_fixture_citations",
     "find_fixture_family_problems",
     "find_fixture_strength",
@@ -140,11 +144,71 @@ def _is_clause_mark(func: ast.expr) -> bool:
     )
 
 
+def _parse_python(path: Path) -> ast.Module:
+    """A Python source file's syntax tree; an unreadable file is an :class:`InputError`."""
+    try:
+        source = path.read_bytes().decode("utf-8")
+    except OSError as exc:
+        raise InputError(f"{path}: cannot read the file: {exc.strerror or exc}.") from None
+    except UnicodeDecodeError as exc:
+        raise InputError(
+            f"{path}: not UTF-8 text (byte {exc.start}); the traceability check reads the "
+            "clause citations of Python files."
+        ) from None
+    try:
+        return ast.parse(source, filename=str(path))
+    except (SyntaxError, ValueError) as exc:
+        line = f" at line {exc.lineno}" if isinstance(exc, SyntaxError) and exc.lineno else ""
+        raise InputError(
+            f"{path}: not valid Python{line}; the traceability check cannot read its clause "
+            "citations."
+        ) from None
+
+
+def _implements_slugs(decorators: Iterable[ast.expr]) -> list[str]:
+    slugs: list[str] = []
+    for mark in decorators:
+        if not isinstance(mark, ast.Call):
+            continue
+        func = mark.func
+        name = func.attr if isinstance(func, ast.Attribute) else getattr(func, "id", "")
+        if name == "implements":
+            slugs.extend(
+                arg.value
+                for arg in mark.args
+                if isinstance(arg, ast.Constant) and isinstance(arg.value, str)
+            )
+    return slugs
+
+
+def _code_citations(body: Iterable[ast.stmt], module: str, prefix: str) -> Iterator[Citation]:
+    for node in body:
+        if not isinstance(node, ast.FunctionDef | ast.AsyncFunctionDef | ast.ClassDef):
+            continue
+        qualname = f"{prefix}{node.name}"
+        for slug in _implements_slugs(node.decorator_list):
+            yield Citation(slug, f"{module}.{qualname}")
+        inner = f"{qualname}." if isinstance(node, ast.ClassDef) else f"{qualname}.<locals>."
+        yield from _code_citations(node.body, module, inner)
+
+
+def find_code_citations(code_dir: Path) -> tuple[Citation, ...]:
+    """Slugs cited by ``@implements(...)`` in the Python sources under ``code_dir`` (a
+    checkout's ``reference/``), each with the module and qualified name it marks, as the
+    registry names them. The sources are read, never imported."""
+    found: list[Citation] = []
+    for path in sorted(code_dir.rglob("*.py")):
+        parts = path.relative_to(code_dir).with_suffix("").parts
+        module = ".".join(parts[:-1] if parts[-1] == "__init__" else parts)
+        found.extend(_code_citations(_parse_python(path).body, module, ""))
+    return tuple(found)
+
+
 def find_test_citations(tests_dir: Path) -> tuple[Citation, ...]:
     """Slugs cited by ``pytest.mark.clause(...)`` in the test files, with test names."""
     found: list[Citation] = []
     for path in sorted(tests_dir.rglob("*.py")):
-        tree = ast.parse(path.read_text(encoding="utf-8"), filename=str(path))
+        tree = _parse_python(path)
         rel = path.relative_to(tests_dir.parent) if tests_dir.parent in path.parents else path
         for node in ast.walk(tree):
             if isinstance(node, ast.FunctionDef | ast.AsyncFunctionDef | ast.ClassDef):
@@ -275,11 +339,22 @@ def build_trace(
     fixture_dirs: Iterable[Path] | None = None,
     code: Iterable[Citation] | None = None,
     enforced: Iterable[str] = PLAYABLE_FAMILIES,
+    code_dir: Path | None = None,
 ) -> TraceReport:
     """Cross-check spec, code, tests and fixtures (defaults: this checkout); the fixture
-    strength of a rule counts against the gate for the ``enforced`` families."""
+    strength of a rule counts against the gate for the ``enforced`` families.
+
+    The code citations are ``code`` when given, else those read from the sources under
+    ``code_dir`` (a checkout's ``reference/``), else the registry of this package.
+    """
     clauses = load_spec(spec_dir)
     problems = [str(issue) for issue in check_spec_structure(clauses)]
+    if code is None and code_dir is not None:
+        if code_dir.is_dir():
+            code = find_code_citations(code_dir)
+        else:
+            problems.append(f"no code folder at {code_dir}: no clause citation of code was read")
+            code = ()
     if code is None:
         code = (Citation(ref.slug, f"{ref.module}.{ref.qualname}") for ref in get_registry())
     root = get_repo_root()

@@ -10,11 +10,13 @@ from __future__ import annotations
 from collections.abc import Iterable
 from dataclasses import replace
 from itertools import combinations
+from typing import NamedTuple
 
 from kanasta.candidates import (
     apply_lay_off_cached,
     get_lay_off_options,
     get_meld_options,
+    sub_multisets,
     validate_meld_cached,
 )
 from kanasta.cards import JOKER, Card, format_card, format_cards, get_rank, is_wild_card
@@ -23,11 +25,19 @@ from kanasta.errors import Violation
 from kanasta.going_out import check_emptying, end_turn, get_next_turn, take_fi_or_go_out
 from kanasta.melds import Meld, check_new_set, validate_meld
 from kanasta.opening import (
+    OpeningReach,
+    ReachParts,
     check_provisional_opening,
     count_provisional,
     get_opened_after,
+    get_opening_band,
+    get_opening_reach,
+    get_reach,
+    get_reach_parts,
+    get_reach_parts_after,
 )
-from kanasta.profiles import RED_THREES
+from kanasta.points import HalfPoints
+from kanasta.profiles import BLACK_THREES, RED_THREES
 from kanasta.state import (
     Phase,
     State,
@@ -38,6 +48,7 @@ from kanasta.state import (
 )
 
 __all__ = [
+    "LayingVerdicts",
     "after_laying",
     "apply_discard",
     "apply_draw",
@@ -52,8 +63,11 @@ __all__ = [
     "check_pass_by_showing",
     "check_take_pile",
     "draw_past_red_threes",
+    "get_entry_verdict",
+    "get_laying_verdicts",
     "get_legal_discards",
     "get_take_pile_options",
+    "is_opening_in_reach",
     "is_pile_frozen",
     "is_take_pile_legal",
     "release_pending_pile",
@@ -66,6 +80,7 @@ _DRAW = Phase.DRAW
 _PLAY = Phase.PLAY
 _OVER = Phase.OVER
 _RED_THREES = frozenset(RED_THREES)
+_BLACK_THREES = frozenset(BLACK_THREES)
 _THREE = 3
 _NATURAL_RANK = tuple(0 if is_wild_card(c) else get_rank(c) for c in range(JOKER + 1))
 """The rank of each card kind as a natural (1=A .. 13=K; 0: a wild card)."""
@@ -297,10 +312,15 @@ def is_pile_frozen(state: State) -> bool:
     return not frozenset(state.profile.pile_freezers).isdisjoint(state.discard)
 
 
-def _top_violation(state: State, top: Card) -> Violation | None:
-    """classic-black-threes and classic-take-pile: a top card no meld can take."""
+def _top_violation(state: State, top: Card, shown: tuple[Card, ...] = ()) -> Violation | None:
+    """classic-black-threes and classic-take-pile: a top card no meld can take.
+
+    classic-black-three-last-turn: with the option, a black three on top is taken only
+    with black threes from the hand (``shown``), which :func:`_lay_pile_top` then checks."""
     profile = state.profile
     if top in profile.pile_blockers:
+        if profile.pile_black_three_last_turn and _are_black_threes(shown):
+            return None
         return Violation(
             "classic-black-threes",
             "pile-blocked",
@@ -319,6 +339,8 @@ def _top_violation(state: State, top: Card) -> Violation | None:
     "classic-take-pile",
     "classic-frozen-pile",
     "classic-black-threes",
+    "classic-black-three-last-turn",
+    "classic-concealed-canasta",
     "classic-pile-opening",
     "classic-red-threes",
     "single-pile-needs-two-cards",
@@ -366,7 +388,7 @@ def _lay_pile_top(
         )
     discard = state.discard
     top = discard[-1]
-    problem = _top_violation(state, top)
+    problem = _top_violation(state, top, shown)
     if problem is not None:
         return problem
     rest = remove_cards(state.hands[state.turn], shown)
@@ -410,12 +432,22 @@ def _lay_pile_top(
         if isinstance(result, Violation):
             return result
         melds = tuple(result if i == index else m for i, m in enumerate(team_melds))
+    elif top in profile.pile_blockers:
+        meld = _black_threes_from_pile(state, batch, rest)
+        if isinstance(meld, Violation):
+            return meld
+        melds = (*team_melds, meld)
     else:
-        if len(shown) != 2 or naturals < 1:
+        if naturals < 1 or not (len(shown) == 2 or (profile.pile_meld_any_size and len(shown) > 2)):
             return Violation(
                 "classic-take-pile",
                 "two-cards-with-top",
-                "a new meld with the top card takes two hand cards, at least one natural",
+                "a new meld with the top card takes two hand cards, at least one natural"
+                + (
+                    " (or more, with the option concealed-canasta)"
+                    if profile.pile_meld_any_size
+                    else ""
+                ),
             )
         meld = validate_meld_cached(profile, batch, None)
         if isinstance(meld, Violation):
@@ -425,6 +457,29 @@ def _lay_pile_top(
             return problem
         melds = (*team_melds, meld)
     return rest, melds
+
+
+def _are_black_threes(cards: tuple[Card, ...]) -> bool:
+    return bool(cards) and all(c in _BLACK_THREES for c in cards)
+
+
+@implements("classic-black-three-last-turn", "classic-threes-in-melds", "classic-black-threes-last")
+def _black_threes_from_pile(
+    state: State, batch: tuple[Card, ...], rest: tuple[Card, ...]
+) -> Meld | Violation:
+    """classic-black-three-last-turn: the black three on top of the pile and the black threes
+    shown from the hand make the meld of black threes that goes out: as for any such meld
+    (classic-black-threes-last), at most one card may stay in the hand once the rest of the
+    pile (less its red threes) has joined it."""
+    kept = len(rest) + sum(1 for c in state.discard[:-1] if c not in _RED_THREES)
+    if kept > 1:
+        return Violation(
+            "classic-black-three-last-turn",
+            "black-threes-not-going-out",
+            f"a black three is taken from the pile only to go out: {kept} cards would stay "
+            "in the hand after the meld of black threes",
+        )
+    return validate_meld(state.profile, batch, going_out=True)
 
 
 def _take_pile_after(
@@ -480,41 +535,95 @@ def _take_pile_after(
 @implements("classic-take-pile", "legal-action-count")
 def get_take_pile_options(state: State) -> list[tuple[tuple[Card, ...], int]]:
     """classic-take-pile: every legal way to take the pile, as (hand cards, meld index)
-    pairs in the canonical order (meld index, then cards)."""
+    pairs in the canonical order (meld index, then cards).
+
+    classic-concealed-canasta: with ``pile_meld_any_size`` a new meld takes any number of
+    the top card's naturals and wild cards from the hand at once (two at least);
+    classic-black-three-last-turn: with its option a black three on top is taken with two
+    or three black threes from the hand."""
     if check_take_pile(state) is not None:
         return []
+    profile = state.profile
     top = state.discard[-1]
-    if _top_violation(state, top) is not None:
-        return []
-    rank = get_rank(top)
     hand = state.hands[state.turn]
-    natural_rank = _NATURAL_RANK
-    naturals = [c for c in hand if natural_rank[c] == rank]
-    wilds = list(dict.fromkeys([c for c in hand if not natural_rank[c]]))
-    pairs = list(dict.fromkeys(combinations(naturals, 2)))
-    frozen = is_pile_frozen(state)
-    index = -1
-    for i, meld in enumerate(state.melds[state.team]):
-        if meld.rank == rank:
-            index = i
-    options: list[tuple[tuple[Card, ...], int]] = []
-    if index >= 0:
-        options = [(p, index) for p in pairs] if frozen else [((), index)]
+    options: list[tuple[tuple[Card, ...], int]]
+    if top in profile.pile_blockers and profile.pile_black_three_last_turn:
+        threes = [c for c in hand if c in _BLACK_THREES]
+        options = sorted(
+            (batch, -1) for size in (2, 3) for batch in dict.fromkeys(combinations(threes, size))
+        )
+    elif _top_violation(state, top) is not None:
+        return []
+    elif profile.pile_meld_any_size:
+        options = _top_meld_options(state, top, hand)
     else:
-        options = [(p, -1) for p in pairs]
-        if not frozen:
-            options += [(tuple(sorted((n, w))), -1) for n in dict.fromkeys(naturals) for w in wilds]
-        options.sort()
+        rank = get_rank(top)
+        natural_rank = _NATURAL_RANK
+        naturals = [c for c in hand if natural_rank[c] == rank]
+        pairs = list(dict.fromkeys(combinations(naturals, 2)))
+        frozen = is_pile_frozen(state)
+        index = -1
+        for i, meld in enumerate(state.melds[state.team]):
+            if meld.rank == rank:
+                index = i
+        if index >= 0:
+            options = [(p, index) for p in pairs] if frozen else [((), index)]
+        else:
+            options = [(p, -1) for p in pairs]
+            if not frozen:
+                wilds = list(dict.fromkeys([c for c in hand if not natural_rank[c]]))
+                options += [
+                    (tuple(sorted((n, w))), -1) for n in dict.fromkeys(naturals) for w in wilds
+                ]
+            options.sort()
+    team = state.team
+    committed = not (state.opened[team] or profile.take_back)
     found: list[tuple[tuple[Card, ...], int]] = []
     for cards, i in options:
         laid = _lay_pile_top(state, cards, i)
         if isinstance(laid, Violation):
             continue
-        # turn-must-finish needs no search when two hand cards are left: the pile only
-        # adds to them and no pile card is kept back, so a discard can end the turn.
-        if len(laid[0]) >= 2 or not isinstance(_take_pile_after(state, *laid), Violation):
+        rest, melds = laid
+        # turn-must-finish needs no search when two hand cards are left and the side has
+        # opened: the pile only adds to them, so a discard can end the turn. A side that
+        # has not opened and never takes back (classic-no-take-back) must reach its
+        # minimum from the hand, which the reach decides in most cases.
+        if committed:
+            reach = is_opening_in_reach(state, team, melds, rest) if rest else None
+            if reach is None:
+                reach = not isinstance(_take_pile_after(state, rest, melds), Violation)
+            if reach:
+                found.append((cards, i))
+        elif len(rest) >= 2 or not isinstance(_take_pile_after(state, rest, melds), Violation):
             found.append((cards, i))
     return found
+
+
+def _top_meld_options(
+    state: State, top: Card, hand: tuple[Card, ...]
+) -> list[tuple[tuple[Card, ...], int]]:
+    """classic-concealed-canasta: the candidate (hand cards, meld index) pairs that meld a
+    natural top card when the take may name any number of hand cards, in the canonical
+    order; :func:`_lay_pile_top` decides which are legal."""
+    rank = get_rank(top)
+    natural_rank = _NATURAL_RANK
+    naturals = [c for c in hand if natural_rank[c] == rank]
+    frozen = is_pile_frozen(state)
+    for i, meld in enumerate(state.melds[state.team]):
+        if meld.rank == rank:
+            pairs = list(dict.fromkeys(combinations(naturals, 2)))
+            return [(p, i) for p in pairs] if frozen else [((), i)]
+    wild_cards = [c for c in hand if not natural_rank[c]]
+    most = state.profile.max_wilds_per_meld
+    least = 2 if frozen else 1
+    options = [
+        (tuple(sorted(n + w)), -1)
+        for n in sub_multisets(naturals)
+        if len(n) >= least
+        for w in sub_multisets(wild_cards, max_size=min(most, len(n) + 1))
+        if len(n) + len(w) >= 2
+    ]
+    return sorted(options)
 
 
 @implements("take-whole-pile", "single-pile-needs-two-cards", "turn-must-finish")
@@ -619,10 +728,13 @@ def after_laying(
         if problem is not None:
             return problem
         return take_fi_or_go_out(new, by_discard=False)
+    if is_provisional(new, team):
+        # classic-no-take-back: without a take-back the opening must still be completed.
+        if profile.take_back or can_finish_turn(new):
+            return new
+        return _stuck()
     # A sufficient condition for turn-must-finish that needs no search.
-    if _discard_can_end(hand, pile_card):
-        return new
-    if is_provisional(new, team) or can_finish_turn(new):
+    if _discard_can_end(hand, pile_card) or can_finish_turn(new):
         return new
     return _stuck()
 
@@ -664,16 +776,27 @@ def can_finish_turn(state: State) -> bool:
         return True
     hand = state.hands[state.turn]
     team = state.turn % len(state.melds)
-    if not hand or is_provisional(state, team):
+    if not hand:
         return True
-    # Some discard is legal (check_discard, with no provisional opening): a card
-    # other than the pile card, and with a single card, the hand may be emptied.
-    pile_card = state.pile_card
-    if _discard_can_end(hand, pile_card) or (
-        len(hand) == 1
-        and hand[0] != pile_card
-        and check_emptying(state, team, by_discard=True) is None
-    ):
+    if is_provisional(state, team):
+        if state.profile.take_back:
+            return True
+        reach = is_opening_in_reach(state, team, get_provisional_melds(state, team), hand)
+        if reach is not None:
+            return reach
+        if get_legal_discards(state):
+            return True
+    else:
+        # Some discard is legal (check_discard, with no provisional opening): a card
+        # other than the pile card, and with a single card, the hand may be emptied.
+        pile_card = state.pile_card
+        if _discard_can_end(hand, pile_card) or (
+            len(hand) == 1
+            and hand[0] != pile_card
+            and check_emptying(state, team, by_discard=True) is None
+        ):
+            return True
+    if state.profile.threes_special and _black_threes_go_out(state, hand):
         return True
     team_melds = state.melds[team]
     for cards, meld in get_meld_options(state.profile, hand):
@@ -691,6 +814,124 @@ def can_finish_turn(state: State) -> bool:
             if not isinstance(after_laying(state, rest, melds), Violation):
                 return True
     return False
+
+
+class LayingVerdicts(NamedTuple):
+    """What :func:`get_laying_verdicts` finds for the melds and lay-offs of a turn."""
+
+    verdict: bool | None
+    sure: frozenset[int]
+    wilds_sure: bool
+    parts: ReachParts | None
+    goal: HalfPoints
+
+
+_NO_VERDICTS = LayingVerdicts(None, frozenset(), False, None, 0)
+
+
+def _opening_goal(state: State, team: int) -> HalfPoints | None:
+    """The minimum the reach is measured against, or ``None`` when the family's opening
+    asks more than points (a run, two melds, wild-free melds) and only the search tells."""
+    profile = state.profile
+    band = get_opening_band(profile, state.team_scores[team])
+    if band is None or band.needs_clean_run or band.needs_natural_run or band.min_melds > 1:
+        return None
+    if not (band.wilds_count and band.wild_melds_count) or profile.runs_allowed:
+        return None
+    return band.min_points
+
+
+def _reach_verdict(state: State, reach: OpeningReach, goal: HalfPoints) -> bool | None:
+    if (reach.reached >= goal and reach.kept >= 2) or (
+        reach.paired >= goal and reach.paired_kept >= 2
+    ):
+        return True
+    if reach.most < goal and not _waiver_may_help(state):
+        return False
+    return None
+
+
+@implements("classic-no-take-back", "turn-must-finish")
+def is_opening_in_reach(
+    state: State, team: int, melds: tuple[Meld, ...], hand: tuple[Card, ...]
+) -> bool | None:
+    """classic-no-take-back: the cases of turn-must-finish for a provisional opening that is
+    never taken back which :func:`~kanasta.opening.get_opening_reach` decides without a
+    search, for the state's side with the provisional ``melds`` and the player's ``hand``
+    (those of ``state``, or those a meld or lay-off would leave): ``True`` when a sequence
+    of melds reaches the minimum and keeps two cards (one to discard), ``False`` when no
+    sequence can reach the minimum and no waiver can help; ``None`` when only the search
+    can tell."""
+    goal = _opening_goal(state, team)
+    if goal is None:
+        return None
+    return _reach_verdict(state, get_opening_reach(state.profile, melds, hand, goal), goal)
+
+
+def _waiver_may_help(state: State) -> bool:
+    """concealed-waives-minimum counts the cards set aside as kept, so it can help only
+    while at most that many wait."""
+    waiver = state.profile.opening_waiver_cards
+    return waiver is not None and len(state.pile_pending) <= waiver
+
+
+@implements("classic-no-take-back", "turn-must-finish", "legal-action-count")
+def get_laying_verdicts(state: State) -> LayingVerdicts:
+    """classic-no-take-back: what :func:`is_opening_in_reach` says of the melds and lay-offs
+    of the player to act, at once, for the legal-action listing of a side that has not
+    opened and never takes back.
+
+    ``verdict`` is ``False`` when none of them can keep the turn finishable (no sequence
+    from here reaches the minimum, so none from after them does). Otherwise a new set of
+    three naturals or more of one of the ``sure`` ranks, or a lay-off onto such a set,
+    surely keeps the turn finishable when it holds no wild card (the sequence that reaches
+    the minimum with two cards kept, by :func:`get_opening_reach`, is still open after it,
+    with the same total and cards kept), and also with wild cards when ``wilds_sure`` (that
+    sequence places every wild card of the hand, so any of them may go first). ``parts``
+    lets :func:`get_entry_verdict` judge the other sets and lay-offs one rank at a time."""
+    team = state.team
+    goal = _opening_goal(state, team)
+    if goal is None:
+        return _NO_VERDICTS
+    profile = state.profile
+    parts = get_reach_parts(profile, state.melds[team], state.hands[state.turn])
+    reach = get_reach(profile, parts, goal)
+    if reach.most < goal and not _waiver_may_help(state):
+        return LayingVerdicts(False, frozenset(), False, parts, goal)
+    if reach.reached >= goal and reach.kept >= 2:
+        return LayingVerdicts(None, reach.sure_ranks, reach.every_wild_placed, parts, goal)
+    if reach.paired >= goal and reach.paired_kept >= 2:
+        return LayingVerdicts(None, reach.sure_ranks, False, parts, goal)
+    return LayingVerdicts(None, frozenset(), False, parts, goal)
+
+
+@implements("classic-no-take-back", "turn-must-finish", "legal-action-count")
+def get_entry_verdict(
+    state: State, verdicts: LayingVerdicts, rank: int, cards: tuple[Card, ...]
+) -> bool | None:
+    """classic-no-take-back: :func:`is_opening_in_reach` after ``cards`` from the hand are
+    laid as a new set of ``rank`` or onto the side's set of ``rank``, found from the parts of
+    :func:`get_laying_verdicts` (``None`` when only the search can tell, or the hand would
+    be emptied)."""
+    parts = verdicts.parts
+    if parts is None or len(cards) >= parts.size:
+        return None
+    after = get_reach_parts_after(state.profile, parts, rank, cards)
+    return _reach_verdict(state, get_reach(state.profile, after, verdicts.goal), verdicts.goal)
+
+
+def _black_threes_go_out(state: State, hand: tuple[Card, ...]) -> bool:
+    """classic-black-threes-last: a meld of black threes that leaves at most one card, which
+    the search of :func:`can_finish_turn` would not otherwise try (get_meld_options never
+    lists black threes)."""
+    threes = [c for c in hand if c in _BLACK_THREES]
+    if len(threes) < 3 or len(hand) - len(threes) > 1:
+        return False
+    return any(
+        not isinstance(apply_meld(state, batch), Violation)
+        for size in range(max(3, len(hand) - 1), len(threes) + 1)
+        for batch in dict.fromkeys(combinations(threes, size))
+    )
 
 
 @implements(
@@ -903,9 +1144,17 @@ def _after_discard(
     )
 
 
-@implements("opening-take-back")
+@implements("opening-take-back", "classic-no-take-back")
 def apply_take_back(state: State) -> State | Violation:
-    """opening-take-back: return every provisional meld's cards to the hand."""
+    """opening-take-back: return every provisional meld's cards to the hand.
+
+    classic-no-take-back: a family that never takes back laid cards refuses it."""
+    if not state.profile.take_back:
+        return Violation(
+            "classic-no-take-back",
+            "no-take-back",
+            f"in {state.profile.family.value} a card laid on the table is never taken back",
+        )
     if state.phase is not _PLAY:
         return _phase_violation(state, _PLAY)
     team = state.turn % len(state.melds)

@@ -2,9 +2,10 @@
 
 A view hides the other players' hands (only their sizes show), the cards of
 the fi packets and the order (and cards) of the stock. Everything else is on
-the table for everyone: the discard pile, the melds, the trump card, who took
-which fi, the card taken from a one-card pile, which players have opened
-(under a personal opening) and who waits with a fi taken by discarding.
+the table for everyone: the discard pile (in classic only its top card and its
+size), the melds, the trump card, who took which fi, the card taken from a
+one-card pile, which players have opened (under a personal opening) and who
+waits with a fi taken by discarding.
 """
 
 from __future__ import annotations
@@ -34,6 +35,8 @@ class View:
     hand_sizes: tuple[int, ...]
     stock_size: int
     discard: tuple[Card, ...]
+    """The cards of the discard pile the player sees, bottom to top: all of them, or only
+    the top card where the family's pile is squared (``pile_seen_whole``)."""
     fi_sizes: tuple[int, ...]
     fi_takers: tuple[int, ...]
     melds: tuple[tuple[Meld, ...], ...]
@@ -42,6 +45,7 @@ class View:
     trump: Card | None
     pile_card: Card | None
     went_out: int | None
+    discard_size: int = 0
     seat_opened: tuple[bool, ...] = ()
     fi_waiting: tuple[int, ...] = ()
     red_threes: tuple[tuple[Card, ...], ...] = ()
@@ -50,7 +54,8 @@ class View:
 
 @implements("player-view")
 def get_view(state: State, seat: int) -> View:
-    """player-view: the state as the player at ``seat`` sees it."""
+    """player-view: the state as the player at ``seat`` sees it; of a squared pile
+    (classic) only the top card and the number of cards."""
     if not 0 <= seat < len(state.hands):
         raise InputError(f"there is no seat {seat}; seats are 0..{len(state.hands) - 1}.")
     return View(
@@ -62,7 +67,8 @@ def get_view(state: State, seat: int) -> View:
         hand=state.hands[seat],
         hand_sizes=tuple(len(h) for h in state.hands),
         stock_size=len(state.stock),
-        discard=state.discard,
+        discard=state.discard if state.profile.pile_seen_whole else state.discard[-1:],
+        discard_size=len(state.discard),
         fi_sizes=tuple(len(p) for p in state.fi),
         fi_takers=state.fi_takers,
         melds=state.melds,
@@ -90,6 +96,7 @@ def view_to_json(view: View) -> dict[str, object]:
         "hand_sizes": list(view.hand_sizes),
         "stock_size": view.stock_size,
         "discard": [format_card(c) for c in view.discard],
+        "discard_size": view.discard_size,
         "fi_sizes": list(view.fi_sizes),
         "fi_takers": list(view.fi_takers),
         "melds": [[meld_to_table_json(m) for m in team] for team in view.melds],

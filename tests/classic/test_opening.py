@@ -4,10 +4,22 @@ from __future__ import annotations
 
 import pytest
 
-from kanasta.opening import get_opening_band
+from kanasta.actions import ActionType, legal_actions
+from kanasta.cards import parse_cards
+from kanasta.opening import get_opening_band, get_opening_reach
 from kanasta.points import to_half_points
 from kanasta.profiles import CLASSIC
-from tests.classic.util import Phase, accept, classic_state, disc, lay, meld, reject, seat_hands
+from tests.classic.util import (
+    Phase,
+    accept,
+    back,
+    classic_state,
+    disc,
+    lay,
+    meld,
+    reject,
+    seat_hands,
+)
 
 P = to_half_points
 
@@ -58,9 +70,14 @@ def test_classic_opening_minimum_bonuses_do_not_count(seat: int) -> None:
     state = classic_state(
         hands=seat_hands(seat, "4C 4C 4D 4D 4H 4H 4S 6S 7S"), turn=seat, phase=Phase.PLAY
     )
-    canasta = accept(state, meld("4C 4C 4D 4D 4H 4H 4S"))
+    reject(state, meld("4C 4C 4D 4D 4H 4H 4S"), "turn-must-finish", "no-way-to-finish")
+    more = classic_state(
+        hands=seat_hands(seat, "4C 4C 4D 4D 4H 4H 4S 9C 9D 9H 6S 7S"), turn=seat, phase=Phase.PLAY
+    )
+    canasta = accept(more, meld("4C 4C 4D 4D 4H 4H 4S"))
     assert canasta.melds[seat % 2][0].canasta is not None
     reject(canasta, disc("7S"), "classic-opening-minimum", "below-threshold")
+    accept(canasta, meld("9C 9D 9H"), disc("7S"))
 
 
 @pytest.mark.clause("classic-opening-minimum")
@@ -77,8 +94,8 @@ def test_classic_opening_minimum_lay_offs_in_the_turn_count(seat: int) -> None:
 def test_classic_options_concealed_waives_minimum_only_when_going_out(seat: int) -> None:
     hands = seat_hands(seat, "4C 4C 4D 4D 4H 4H 4S 6S 7S")
     waived = classic_state("concealed-waives-minimum", hands=hands, turn=seat, phase=Phase.PLAY)
-    laid = accept(waived, meld("4C 4C 4D 4D 4H 4H 4S"))
-    reject(laid, disc("7S"), "classic-opening-minimum", "below-threshold")  # two cards kept
+    # Two cards would be kept: no waiver, no minimum, no take-back, so no way to end the turn.
+    reject(waived, meld("4C 4C 4D 4D 4H 4H 4S"), "turn-must-finish", "no-way-to-finish")
     gone = classic_state(
         "concealed-waives-minimum",
         hands=seat_hands(seat, "4C 4C 4D 4D 4H 4H 4S 7S"),
@@ -86,4 +103,60 @@ def test_classic_options_concealed_waives_minimum_only_when_going_out(seat: int)
         phase=Phase.PLAY,
     )
     out = accept(gone, meld("4C 4C 4D 4D 4H 4H 4S"), disc("7S"))
+    assert out.went_out == seat
+
+
+@pytest.mark.clause("classic-no-take-back", "opening-provisional")
+@pytest.mark.parametrize("seat", [0, 1, 2, 3])
+def test_classic_no_take_back_of_a_provisional_meld(seat: int) -> None:
+    state = classic_state(
+        hands=seat_hands(seat, "9C 9D 9H 10C 10D 10H 6S 7S"), turn=seat, phase=Phase.PLAY
+    )
+    laid = accept(state, meld("9C 9D 9H"))
+    reject(laid, back(), "classic-no-take-back", "no-take-back")
+    reject(state, back(), "classic-no-take-back", "no-take-back")
+    accept(laid, meld("10C 10D 10H"), disc("7S"))
+
+
+@pytest.mark.clause("classic-no-take-back", "turn-must-finish")
+@pytest.mark.parametrize("seat", [1, 3])
+def test_classic_no_take_back_meld_refused_out_of_reach_of_the_minimum(seat: int) -> None:
+    state = classic_state(
+        hands=seat_hands(seat, "10C 10D 10H 10S 6S 7S"), turn=seat, phase=Phase.PLAY
+    )
+    reject(state, meld("10C 10D 10H 10S"), "turn-must-finish", "no-way-to-finish")
+    assert all(a.type is ActionType.DISCARD for a in legal_actions(state))
+    scores = [0, 0]
+    scores[seat % 2] = -20
+    low = classic_state(
+        hands=seat_hands(seat, "10C 10D 10H 10S 6S 7S"),
+        team_scores=scores,
+        turn=seat,
+        phase=Phase.PLAY,
+    )
+    accept(low, meld("10C 10D 10H"), disc("7S"))  # 30 reaches the 15 of a negative score
+
+
+@pytest.mark.clause("classic-no-take-back", "classic-opening-minimum")
+def test_classic_no_take_back_reach_bounds_the_search() -> None:
+    hand = tuple(sorted(parse_cards("9C 9D 9H KC KD JK 2C 3S 3S 3C 6S")))
+    reach = get_opening_reach(CLASSIC, (), hand)
+    # 9s (30) and the joker and the 2 in their room (70): the pair of kings needs a wild too.
+    assert (reach.reached, reach.kept) == (P(100), 6)
+    assert reach.every_wild_placed
+    assert reach.sure_ranks == {9}
+    # At most: the kings and the black threes as well (20 + 15), the wilds where room is.
+    assert reach.most == P(100 + 20 + 15)
+
+
+@pytest.mark.clause("classic-no-take-back", "classic-black-threes-last", "turn-must-finish")
+@pytest.mark.parametrize("seat", [0, 1])
+def test_classic_no_take_back_black_threes_complete_the_minimum(seat: int) -> None:
+    # Seven 4s are 35, below 50; only the black threes melded to go out (15) bring the
+    # turn to 50, so the canasta is accepted because that way to end the turn is open.
+    hand = "4C 4C 4D 4D 4H 4H 4S 3C 3S 3S 9D"
+    state = classic_state(hands=seat_hands(seat, hand), turn=seat, phase=Phase.PLAY)
+    laid = accept(state, meld("4C 4C 4D 4D 4H 4H 4S"))
+    reject(laid, disc("9D"), "classic-opening-minimum", "below-threshold")
+    out = accept(laid, meld("3C 3S 3S"), disc("9D"))
     assert out.went_out == seat

@@ -4,17 +4,29 @@ the named options."""
 from __future__ import annotations
 
 import random
+from typing import Any
 
 import pytest
 
 from kanasta import engine
 from kanasta.actions import legal_actions
+from kanasta.cards import parse_card
 from kanasta.errors import InputError, Violation
 from kanasta.game import apply_game_action, get_game_winner, new_game
 from kanasta.points import to_half_points
 from kanasta.profiles import CLASSIC, get_profile
-from kanasta.scoring import HandScore, get_red_three_score, score_hand
-from tests.classic.util import CANASTA, MIXED, Phase, accept, classic_state, disc, meld
+from kanasta.scoring import HandScore, get_red_three_score, is_concealed_canasta, score_hand
+from tests.classic.util import (
+    CANASTA,
+    MIXED,
+    Phase,
+    accept,
+    classic_state,
+    disc,
+    lay,
+    meld,
+    take,
+)
 
 P = to_half_points
 
@@ -152,3 +164,44 @@ def test_classic_options_joker_canasta_laid_at_once_earns_2000(seat: int) -> Non
     refused = engine.apply(plain, meld("2C 2D 2H JK JK JK JK"))
     assert isinstance(refused, Violation)
     assert refused.clause == "wild-only-melds"
+
+
+@pytest.mark.clause("classic-black-three-in-hand")
+@pytest.mark.parametrize("seat", [0, 3])
+def test_classic_black_three_in_hand_costs_100_in_place_of_its_5(seat: int) -> None:
+    plain = _out(seat, mine=[CANASTA], reds=["", ""], partner="3S 3C")
+    option = _out(seat, "black-three-minus-100", mine=[CANASTA], reds=["", ""], partner="3S 3C")
+    team = seat % 2
+    assert plain.teams[team].get("hand") == P(-10)
+    assert option.teams[team].get("hand") == P(-200)
+    minus = get_profile("classic", ["black-three-minus-100"])
+    assert minus.card_points(parse_card("3S"), acting_wild=False) == P(5)
+
+
+@pytest.mark.clause("classic-concealed-canasta", "classic-take-pile")
+@pytest.mark.parametrize("seat", [0, 1, 2, 3])
+def test_classic_concealed_canasta_top_card_and_hand_cards_in_one_batch(seat: int) -> None:
+    melds: list[list[object]] = [[], []]
+    melds[seat % 2] = ["8C 8D 8H"]
+    kwargs: dict[str, Any] = {
+        "hands": [("9D 9D 9H 9H 9S 9S 4C" if s == seat else None) for s in range(4)],
+        "melds": melds,
+        "discard": "9C",
+        "turn": seat,
+        "phase": Phase.DRAW,
+    }
+    six = take("9D 9D 9H 9H 9S 9S")
+    plain = classic_state(**kwargs)
+    refused = engine.apply(plain, six)
+    assert isinstance(refused, Violation)
+    assert refused.code == "two-cards-with-top"
+    option = classic_state("concealed-canasta", **kwargs)
+    at_once = accept(option, six)
+    nines = at_once.melds[seat % 2][1]
+    assert nines.canasta is not None
+    assert len(nines.history) == 1
+    assert is_concealed_canasta(nines)
+    in_two = accept(option, take("9D 9D"), lay(1, "9H 9H 9S 9S"))
+    assert not is_concealed_canasta(in_two.melds[seat % 2][1])
+    gone = score_hand(accept(at_once, disc("4C")))
+    assert gone.teams[seat % 2].get("canastas") == P(600)

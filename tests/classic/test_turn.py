@@ -141,16 +141,70 @@ def test_classic_pile_opening_rest_waits_until_the_minimum(seat: int) -> None:
     assert len(opened.hands[seat]) == 10
 
 
-@pytest.mark.clause("classic-pile-opening")
+@pytest.mark.clause("classic-pile-opening", "classic-no-take-back")
 @pytest.mark.parametrize("seat", SEATS)
-def test_classic_pile_opening_take_back_restores_the_pile(seat: int) -> None:
+def test_classic_no_take_back_after_taking_the_pile(seat: int) -> None:
     state = classic_state(
-        hands=seat_hands(seat, HAND), discard="3H 6D 9C", turn=seat, phase=Phase.DRAW
+        hands=seat_hands(seat, "9D 9H KC KH KS 4C 5H 6H 7C 10S JS"),
+        discard="3H 6D 9C",
+        turn=seat,
+        phase=Phase.DRAW,
     )
     taken = accept(state, take("9D 9H"))
     assert taken.pile_top is not None
-    again = accept(taken, back())
-    assert again == state
+    reject(taken, back(), "classic-no-take-back", "no-take-back")
+    assert all(a.type is not ActionType.TAKE_BACK for a in legal_actions(taken))
+    opened = accept(taken, meld("KC KH KS"))
+    assert opened.opened[seat % 2]
+    assert opened.red_threes[seat % 2] == tuple(parse_cards("3H"))
+
+
+@pytest.mark.clause("classic-pile-opening", "classic-no-take-back", "turn-must-finish")
+@pytest.mark.parametrize("seat", SEATS)
+def test_classic_no_take_back_take_refused_when_the_minimum_is_out_of_reach(seat: int) -> None:
+    state = classic_state(hands=seat_hands(seat, HAND), discard="3H 6D 9C", turn=seat)
+    reject(state, take("9D 9H"), "turn-must-finish", "no-way-to-finish")
+    assert legal_actions(state) == (draw(),)
+
+
+@pytest.mark.clause("classic-black-three-last-turn", "classic-black-threes")
+@pytest.mark.parametrize("seat", SEATS)
+def test_classic_black_three_last_turn_blocked_by_default_taken_with_the_option(
+    seat: int,
+) -> None:
+    melds: list[list[str]] = [[], []]
+    melds[seat % 2] = ["KC KC KD KD KH KH KS"]
+    kwargs = {
+        "hands": seat_hands(seat, "3C 3C 9D"),
+        "melds": melds,
+        "discard": "3S",
+        "turn": seat,
+        "phase": Phase.DRAW,
+    }
+    reject(classic_state(**kwargs), take("3C 3C"), "classic-black-threes", "pile-blocked")
+    option = classic_state("black-three-last-turn", **kwargs)
+    assert len(legal_actions(option)) == 2
+    taken = accept(option, take("3C 3C"))
+    assert taken.melds[seat % 2][-1].cards == tuple(sorted(parse_cards("3C 3C 3S")))
+    out = accept(taken, disc("9D"))
+    assert out.went_out == seat
+
+
+@pytest.mark.clause("classic-black-three-last-turn")
+@pytest.mark.parametrize("seat", [1, 2])
+def test_classic_black_three_last_turn_only_to_go_out(seat: int) -> None:
+    melds: list[list[str]] = [[], []]
+    melds[seat % 2] = ["KC KC KD KD KH KH KS"]
+    state = classic_state(
+        "black-three-last-turn",
+        hands=seat_hands(seat, "3C 3C 9D"),
+        melds=melds,
+        discard="10D 3S",
+        turn=seat,
+        phase=Phase.DRAW,
+    )
+    reject(state, take("3C 3C"), "classic-black-three-last-turn", "black-threes-not-going-out")
+    reject(state, take("3C 9D"), "classic-black-threes", "pile-blocked")
 
 
 @pytest.mark.clause("classic-red-threes")

@@ -229,7 +229,9 @@ def test_generate_command(
     ]
     assert main(count) == 0
     assert main(["conformance", "generate", "--new", "count", "--id", "koz/x"]) == 2
-    assert "--new needs --variant, --seed, --clause, --description" in capsys.readouterr().err
+    assert (
+        "--new needs --variant, --seed, --clause, --description, --into." in capsys.readouterr().err
+    )
     folder = ["--no-builtin", "--fixtures", str(tmp_path)]
     assert main(["conformance", "generate", "--check", *folder]) == 0
     assert "2 generated fixture(s), 0 stale" in capsys.readouterr().out

@@ -75,10 +75,10 @@ def test_rejection_of_a_batch_that_does_not_exist_is_refused(tmp_path: Path) -> 
 def test_engine_steps_and_setup_become_the_model() -> None:
     data: dict[str, Any] = {
         "id": "koz/t/engine",
-        "variant": "koz",
+        "variant": "fi-351",
         "clauses": ["x"],
         "description": "d",
-        "features": ["f"],
+        "features": ["players-3"],
         "source": "seed 001",
         "generated": {"recipe": "count", "seed": 3, "depth": 2},
         "setup": {"state": toy_state(["5H", "6H"], "7H 8H"), "actions": [{"type": "draw"}]},
@@ -112,7 +112,7 @@ def test_engine_steps_and_setup_become_the_model() -> None:
     assert fixture.setup.to_json()["actions"] == [{"type": "draw"}]
     assert fixture.needs_engine
     assert fixture.kinds == SETUP_STEP_KINDS
-    assert (fixture.features, fixture.source) == (("f",), "seed 001")
+    assert (fixture.features, fixture.source) == (("players-3",), "seed 001")
     assert fixture.generated == {"recipe": "count", "seed": 3, "depth": 2}
     actions, state, score, count2, count1, play = fixture.steps
     assert actions.note == "n"

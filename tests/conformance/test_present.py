@@ -52,12 +52,12 @@ TOY_STEPS: list[dict[str, Any]] = [
 
 def toy_fixture(**setup: Any) -> Any:
     data = {
-        "id": "koz/t/toy",
-        "variant": "koz",
+        "id": "fi-351/t/toy",
+        "variant": "fi-351",
         "clauses": ["lay-off", "no-such-clause"],
         "description": "A toy scenario with every kind of step.",
-        "source": "seed 001",
-        "features": ["f"],
+        "source": "seed 000",
+        "features": ["target-555"],
         "setup": setup,
         "steps": TOY_STEPS,
     }
@@ -77,7 +77,7 @@ def test_format_fixture_with_a_state_setup() -> None:
         [],
     ]
     text = format_fixture(toy_fixture(state=state, actions=[{"type": "draw"}]))
-    assert text.startswith("koz/t/toy  (koz)\nsource: seed 001\nfeatures: f\n")
+    assert text.startswith("fi-351/t/toy  (fi-351)\nsource: seed 000\nfeatures: target-555\n")
     assert "    hand of seat 0: 5H 6H" in text
     assert "    stock: 3 cards; discard pile: (none)" in text
     assert "    team 0 meld: set of 9: 9S 9H 9D" in text
@@ -159,7 +159,7 @@ def test_explain_answers_every_step_and_compares_given_expectations() -> None:
     fixture = toy_fixture(state=toy_state(["5H 6H", "7H"], "8H 9H 10H"))
     text, status = explain(fixture, reference=toy_reference(), spec=load_spec())
     assert status is ExplainStatus.DIFFERS
-    assert "Question: koz/t/toy (koz)" in text
+    assert "Question: fi-351/t/toy (fi-351)" in text
     assert "  this agrees with the expectation given." in text
     assert "  this DIFFERS from the expectation given:" in text
     assert "[toy-discard] (no such clause in this edition of the spec)" in text

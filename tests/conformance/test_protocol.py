@@ -36,7 +36,7 @@ def test_a_newer_minor_version_is_accepted() -> None:
     ("change", "message"),
     [
         ({"type": "meld"}, "expected a hello answer"),
-        ({"protocol": 1}, "speaks protocol 1"),
+        ({"protocol": 1}, "the handshake's 'protocol' is 1, not a string"),
         ({"protocol": "2.0"}, "speaks protocol '2.0'"),
         ({"variants": "koz"}, "'variants' is not a list of names"),
         ({"requests": [1]}, "'requests' is not a list of names"),

@@ -57,7 +57,7 @@ def test_summary_names_versions_problems_skips_and_totals() -> None:
     assert "FAIL  fi-5200/r/fail" in lines
     assert "      step 0 (meld): points: expected 1, got 35" in lines
     assert any(line.startswith("XPASS fi-5200/r/xpass  unexpected pass") for line in lines)
-    assert "skipped (a skip is not a pass):" in lines
+    assert "skipped, as the handshake declares (a skip is not a pass):" in lines
     assert "the expect-fail list names fixtures that were not selected: other/id" in lines
     assert lines[-1].startswith(
         "FAILED: 4 fixtures: 1 passed, 1 failed, 1 unexpectedly passed, 1 skipped in "
@@ -100,6 +100,7 @@ def test_json_report(tmp_path: Path) -> None:
         "skipped": 1,
         "xfail": 0,
         "xpass": 1,
+        "undeclared_skips": 0,
     }
     assert (report["ok"], report["exit_status"]) == (False, 1)
     failing = report["fixtures"][1]

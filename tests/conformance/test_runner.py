@@ -105,15 +105,15 @@ def test_variant_and_feature_skips() -> None:
     hello = Hello(
         protocol="1.0",
         name="x",
-        variants=frozenset({"koz"}),
+        variants=frozenset({"fi-351"}),
         requests=frozenset({"meld"}),
         reasons={"fi-5200": "later"},
     )
-    featured = good_meld("koz/t/f") | {"features": ["house-rule"], "variant": "koz"}
+    featured = good_meld("fi-351/t/f") | {"features": ["players-3"], "variant": "fi-351"}
     result = run([fixture(good_meld("fi-5200/t/g")), fixture(featured)], hello=hello)
     assert [r.reason for r in result.results] == [
         "variant fi-5200 not supported (later)",
-        "feature(s) not supported: house-rule",
+        "feature(s) not supported: players-3",
     ]
 
 
@@ -153,22 +153,25 @@ def test_read_expect_fail(tmp_path: Path) -> None:
 def test_selection() -> None:
     fixtures = [
         fixture(good_meld("fi-5200/canasta/a")),
-        fixture(good_meld("fi-5200/meld/b") | {"features": ["x"]}),
+        fixture(good_meld("fi-351/meld/b") | {"variant": "fi-351", "features": ["players-2"]}),
         fixture(good_meld("koz/meld/c") | {"variant": "koz", "clauses": ["set-definition"]}),
     ]
 
     def ids(selection: Selection) -> list[str]:
         return [f.id for f in selection.select(fixtures)]
 
-    assert ids(Selection()) == ["fi-5200/canasta/a", "fi-5200/meld/b", "koz/meld/c"]
+    assert ids(Selection()) == ["fi-5200/canasta/a", "fi-351/meld/b", "koz/meld/c"]
     assert ids(Selection(variants=frozenset({"koz"}))) == ["koz/meld/c"]
     assert ids(Selection(patterns=("fi-5200/canasta",))) == ["fi-5200/canasta/a"]
     assert ids(Selection(patterns=("fi-5200/canasta/",))) == ["fi-5200/canasta/a"]
-    assert ids(Selection(patterns=("*/meld/*",))) == ["fi-5200/meld/b", "koz/meld/c"]
+    assert ids(Selection(patterns=("*/meld/*",))) == ["fi-351/meld/b", "koz/meld/c"]
     assert ids(Selection(patterns=("fi-5200/can",))) == []
     assert ids(Selection(clauses=frozenset({"set-definition"}))) == ["koz/meld/c"]
-    assert ids(Selection(with_features=frozenset({"x"}))) == ["fi-5200/meld/b"]
-    assert ids(Selection(without_features=frozenset({"x"}))) == ["fi-5200/canasta/a", "koz/meld/c"]
+    assert ids(Selection(with_features=frozenset({"players-2"}))) == ["fi-351/meld/b"]
+    assert ids(Selection(without_features=frozenset({"players-2"}))) == [
+        "fi-5200/canasta/a",
+        "koz/meld/c",
+    ]
     assert Selection(variants=frozenset({"koz"})).to_json()["variants"] == ["koz"]
 
 

@@ -42,6 +42,9 @@ def test_profile_options_refuse_unknown_and_conflicting() -> None:
 
 @pytest.mark.clause("profile-options")
 def test_profile_options_from_fixture_features() -> None:
-    rules = get_variant_profile("fi-351", ["players-3", "some-other-feature"])
+    rules = get_variant_profile("fi-351", ["players-3"])
     assert rules.players == 3
-    assert get_variant_profile("koz", ["some-other-feature"]) is KOZ
+    assert get_variant_profile("koz", []) is KOZ
+    # A feature that is no option of the family is refused by name, never ignored.
+    with pytest.raises(InputError, match="koz has no option 'some-other-feature': "):
+        get_variant_profile("koz", ["some-other-feature"])

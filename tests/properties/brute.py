@@ -8,7 +8,7 @@ from itertools import combinations
 
 from kanasta.actions import Action, ActionType, action_order, apply_action
 from kanasta.candidates import sub_multisets
-from kanasta.cards import Card, get_deck, parse_cards
+from kanasta.cards import Card, get_deck, get_rank, is_wild_card, parse_cards
 from kanasta.errors import Violation
 from kanasta.melds import Meld, get_lay_off_arrangements, get_meld_arrangements, validate_meld
 from kanasta.profiles import RulesProfile
@@ -87,15 +87,24 @@ def brute_legal_actions(state: State) -> tuple[Action, ...]:
 def brute_take_pile(state: State, most: int = 3) -> set[tuple[tuple[Card, ...], int]]:
     """Every legal way to take the pile in a draw phase, found without the listing: up to
     ``most`` hand cards with each meld index of the team (or -1, a new meld), kept when
-    ``apply_action`` accepts it."""
+    ``apply_action`` accepts it. When the family lets the take name any number of hand
+    cards (classic-concealed-canasta), also every larger sub-multiset of the hand's cards of
+    the top card's rank and wild cards (a card of another rank never melds with it, which
+    the sizes up to ``most`` check)."""
     hand = state.hands[state.turn]
-    found: set[tuple[tuple[Card, ...], int]] = set()
+    candidates: set[tuple[Card, ...]] = set()
     for size in range(most + 1):
-        for cards in set(combinations(hand, size)):
-            for index in range(-1, len(state.melds[state.team])):
-                action = Action(ActionType.TAKE_PILE, cards, index)
-                if not isinstance(apply_action(state, action), Violation):
-                    found.add((cards, index))
+        candidates.update(combinations(hand, size))
+    if state.profile.pile_meld_any_size and state.discard:
+        rank = get_rank(state.discard[-1])
+        fitting = [c for c in hand if is_wild_card(c) or get_rank(c) == rank]
+        candidates.update(s for s in sub_multisets(fitting) if len(s) > most)
+    found: set[tuple[tuple[Card, ...], int]] = set()
+    for cards in candidates:
+        for index in range(-1, len(state.melds[state.team])):
+            action = Action(ActionType.TAKE_PILE, cards, index)
+            if not isinstance(apply_action(state, action), Violation):
+                found.add((cards, index))
     return found
 
 

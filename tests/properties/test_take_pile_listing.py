@@ -25,10 +25,24 @@ _HANDS = max(2, int(os.environ.get("KANASTA_SELFPLAY_HANDS", "200")) // 100)
 """Hands per table (2; 50 in ``nox -s thorough``)."""
 _MOST_CARDS = 14
 """Brute force tries every three cards of the hand: keep hands small."""
-_TABLES = [(), ("players-2",), ("players-3",), ("players-6",), ("black-three-freezes",)]
+_TABLES = [
+    (),
+    ("players-2",),
+    ("players-3",),
+    ("players-6",),
+    ("black-three-freezes",),
+    ("concealed-canasta",),
+    ("black-three-last-turn",),
+]
 
 
-@pytest.mark.clause("classic-take-pile", "classic-frozen-pile", "legal-action-count")
+@pytest.mark.clause(
+    "classic-take-pile",
+    "classic-frozen-pile",
+    "classic-concealed-canasta",
+    "classic-black-three-last-turn",
+    "legal-action-count",
+)
 @pytest.mark.parametrize("options", _TABLES)
 def test_classic_take_pile_listing_is_brute_force(options: tuple[str, ...]) -> None:
     rules = get_profile("classic", options)

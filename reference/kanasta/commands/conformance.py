@@ -41,16 +41,23 @@ from kanasta.conformance.report import (
     write_text_file,
 )
 from kanasta.conformance.runner import (
+    EXIT_FAILED,
     EXIT_NOTHING_CHECKED,
     Interrupted,
     RunResult,
     Selection,
+    get_unrun,
     read_expect_fail,
     reference_dealer,
     run_fixtures,
 )
 from kanasta.conformance.scenarios import check_fixtures, compile_scenarios, write_fixtures
-from kanasta.conformance.suite import export_suite, fixture_folders, validate_suite
+from kanasta.conformance.suite import (
+    export_suite,
+    fixture_folders,
+    refuse_links,
+    validate_suite,
+)
 from kanasta.errors import InputError
 from kanasta.profiles import PROFILES
 from kanasta.resources import get_fixtures_dir, get_repo_root
@@ -160,7 +167,16 @@ def _add_run_options(parser: argparse.ArgumentParser) -> None:
     impl.add_argument(
         "--validate-protocol",
         action="store_true",
-        help="check every message against the protocol's JSON Schema",
+        help="strict protocol checks: every request too, and no field the protocol's JSON "
+        "Schema does not name (answers are always checked for the types of their fields)",
+    )
+    impl.add_argument(
+        "--max-skipped",
+        type=int,
+        default=None,
+        metavar="N",
+        help="fail the run when more than N fixtures are skipped (skips the handshake "
+        "declares; default: no limit)",
     )
     parser.add_argument(
         "--expect-fail",
@@ -257,7 +273,8 @@ def register(subparsers: Any) -> None:
         type=Path,
         default=None,
         metavar="DIR",
-        help="the fixtures folder to write into (default: the built-in suite)",
+        help="the fixtures folder to write into (needed: the built-in suite is never written "
+        "by --new; in a checkout, --into conformance/fixtures)",
     )
     generate.set_defaults(handler=_generate)
 
@@ -291,6 +308,8 @@ def register(subparsers: Any) -> None:
 
 def _load(args: argparse.Namespace) -> list[Fixture]:
     loaded = load_fixtures(fixture_folders(args.fixtures, builtin=not args.no_builtin))
+    if len(loaded.problems) == 1:
+        raise InputError(loaded.problems[0])
     if loaded.problems:
         raise InputError(
             f"{len(loaded.problems)} fixture file(s) cannot be loaded:\n  "
@@ -336,7 +355,7 @@ def _connection(args: argparse.Namespace, deadline: float | None) -> Connection:
             deadline=deadline,
             validator=validator,
         )
-    return InProcessConnection(validator=validator)
+    return InProcessConnection(validator=validator, deadline=deadline)
 
 
 def _check_outputs(*paths: tuple[Path | None, str]) -> None:
@@ -383,36 +402,60 @@ def _signals() -> Iterator[_Signals]:
             signal.signal(sig, old)
 
 
-def _execute(args: argparse.Namespace, guard: _Signals, *, progress: bool) -> RunResult | int:
+def _execute(args: argparse.Namespace, guard: _Signals, *, progress: bool) -> RunResult:
+    """The run the options ask for; a run that cannot go ahead (the implementation does not
+    start, nothing is selected, a signal before the start, bad input) is a result too, with
+    the reason, so that every report asked for describes this run. Bad input is reported
+    (and then raised as the :class:`InputError` it is)."""
+    fixtures: list[Fixture] = []
     try:
-        outcome = _check_all(args, guard, progress=progress)
+        outcome = _check_all(args, guard, fixtures, progress=progress)
     except Interrupted as stop:
         print(f"kanasta: stopped by {stop.name} before the run began", file=sys.stderr)
-        return 128 + stop.signum
-    if isinstance(outcome, RunResult) and guard.signum and not outcome.interrupted:
+        return get_unrun(
+            fixtures,
+            f"stopped by {stop.name} before the run began",
+            128 + stop.signum,
+            implementation=_described(args),
+            interrupted=stop.signum,
+        )
+    if guard.signum and not outcome.interrupted and not outcome.error:
         # The signal came while the run was ending: the result stands, marked as interrupted.
         outcome = dataclasses.replace(outcome, interrupted=guard.signum)
     return outcome
 
 
-def _check_all(args: argparse.Namespace, guard: _Signals, *, progress: bool) -> RunResult | int:
+def _described(args: argparse.Namespace) -> str:
+    return str(args.impl) if args.impl is not None else "in-process"
+
+
+def _check_all(
+    args: argparse.Namespace, guard: _Signals, fixtures: list[Fixture], *, progress: bool
+) -> RunResult:
     _check_seconds(args)
+    if args.max_skipped is not None and args.max_skipped < 0:
+        raise InputError(f"--max-skipped must be 0 or more fixtures, not {args.max_skipped}.")
     selection = _selection(args)
-    fixtures = selection.select(_load(args))
+    fixtures.extend(selection.select(_load(args)))
     expect_fail = read_expect_fail(args.expect_fail) if args.expect_fail else frozenset()
-    if not fixtures:
-        print(
-            f"kanasta: no fixture matches the selection{_unknown_variants(args)}", file=sys.stderr
+
+    def not_run(message: str, status: int) -> RunResult:
+        print(f"kanasta: {message}", file=sys.stderr)
+        return get_unrun(
+            fixtures, message, status, implementation=_described(args), selection=selection
         )
-        return EXIT_NOTHING_CHECKED
+
+    if not fixtures:
+        return not_run(
+            f"no fixture matches the selection{_unknown_variants(args)}", EXIT_NOTHING_CHECKED
+        )
     deadline = time.monotonic() + args.max_time if args.max_time is not None else None
     connection = _connection(args, deadline)
     try:
         try:
             hello = connection.start()
         except ImplementationError as exc:
-            print(f"kanasta: the implementation did not start: {exc.message}", file=sys.stderr)
-            return 1
+            return not_run(f"the implementation did not start: {exc.message}", EXIT_FAILED)
         return run_fixtures(
             fixtures,
             connection,
@@ -422,6 +465,7 @@ def _check_all(args: argparse.Namespace, guard: _Signals, *, progress: bool) -> 
             selection=selection,
             on_result=ProgressBar() if progress else None,
             deadline=deadline,
+            max_skipped=args.max_skipped,
         )
     finally:
         guard.raising = False
@@ -440,11 +484,7 @@ def _run(args: argparse.Namespace) -> int:
         return _run_and_report(args, guard)
 
 
-def _run_and_report(args: argparse.Namespace, guard: _Signals) -> int:
-    outcome = _execute(args, guard, progress=_wants_progress(args, LONG_RUN))
-    if isinstance(outcome, int):
-        return outcome
-    print(format_summary(outcome, verbose=args.verbose))
+def _write_reports(args: argparse.Namespace, outcome: RunResult) -> list[str]:
     problems: list[str] = []
     for path, write in ((args.report, write_json_report), (args.junit, write_junit)):
         if path is not None:
@@ -452,8 +492,23 @@ def _run_and_report(args: argparse.Namespace, guard: _Signals) -> int:
                 write(outcome, path)
             except InputError as exc:
                 problems.append(str(exc))
+    return problems
+
+
+def _run_and_report(args: argparse.Namespace, guard: _Signals) -> int:
+    try:
+        outcome = _execute(args, guard, progress=_wants_progress(args, LONG_RUN))
+    except InputError as exc:
+        failed = get_unrun([], f"bad input: {exc}", 2, implementation=_described(args))
+        _write_reports(args, failed)
+        raise
+    if not outcome.error:
+        print(format_summary(outcome, verbose=args.verbose))
+    problems = _write_reports(args, outcome)
     if problems:
         raise InputError("\n".join(problems))
+    if outcome.error:
+        return outcome.exit_status
     return 128 + guard.signum if guard.signum else outcome.exit_status
 
 
@@ -465,8 +520,8 @@ def _failures(args: argparse.Namespace) -> int:
 
 def _write_failures(args: argparse.Namespace, guard: _Signals) -> int:
     outcome = _execute(args, guard, progress=_wants_progress(args, LONG_RUN))
-    if isinstance(outcome, int):
-        return outcome
+    if outcome.error:  # nothing was checked: there is no list of failures to write
+        return outcome.exit_status
     text = format_expect_fail(outcome)
     if args.output is not None:
         write_text_file(args.output, text, "expect-fail file")
@@ -547,6 +602,13 @@ def _generate(args: argparse.Namespace) -> int:
         ]
         if given:
             raise InputError(f"{', '.join(given)} describe a new fixture: give --new RECIPE too.")
+    if not args.new and not args.check and not args.no_builtin and get_repo_root() is None:
+        raise InputError(
+            f"the built-in suite of an installed kanasta ({get_fixtures_dir()}) is not "
+            "rewritten: its fixtures belong to suite "
+            f"{SUITE_VERSION}; regenerate your own with --no-builtin --fixtures DIR, or check "
+            "with --check."
+        )
     engine = require_engine()
     if args.new:
         return _generate_new(args, engine)
@@ -600,11 +662,18 @@ def _generate_new(args: argparse.Namespace, engine: Any) -> int:
             ("--seed", args.seed),
             ("--clause", args.new_clauses),
             ("--description", args.description),
+            ("--into", args.into),
         )
         if not value and value != 0
     ]
     if missing:
-        raise InputError(f"--new needs {', '.join(missing)}.")
+        why = (
+            " --into DIR names the fixtures folder to write into: the built-in suite is never "
+            "written by --new (in a checkout: --into conformance/fixtures)."
+            if "--into" in missing
+            else ""
+        )
+        raise InputError(f"--new needs {', '.join(missing)}.{why}")
     recipe: dict[str, Any] = {"recipe": args.new, "seed": args.seed}
     if args.policy_seed is not None:
         recipe["policy_seed"] = args.policy_seed
@@ -619,13 +688,19 @@ def _generate_new(args: argparse.Namespace, engine: Any) -> int:
         recipe=recipe,
         source=args.source,
     )
-    folder = args.into if args.into is not None else get_fixtures_dir()
+    folder: Path = args.into
     path = folder / f"{args.new_id}.json"
+    if not folder.is_dir():
+        raise InputError(f"--into {folder}: no such folder; nothing was written.")
+    refuse_links(folder, path)
     if path.exists():
         raise InputError(
             f"{path} exists already; regenerate it with 'kanasta conformance generate'."
         )
-    path.parent.mkdir(parents=True, exist_ok=True)
-    path.write_text(format_fixture_json(data), encoding="utf-8")
+    try:
+        path.parent.mkdir(parents=True, exist_ok=True)
+    except OSError as exc:
+        raise InputError(f"{path.parent}: cannot make the folder: {exc.strerror or exc}.") from None
+    write_text_file(path, format_fixture_json(data), "new fixture")
     print(f"wrote {path}")
     return 0

@@ -21,7 +21,7 @@ from typing import Any, TextIO
 from kanasta.actions import Action, ActionType, apply_action, legal_actions
 from kanasta.canasta import get_canasta_bonus, is_trump_match
 from kanasta.cards import format_card, format_cards
-from kanasta.conformance.jsonio import parse_json_text
+from kanasta.conformance.jsonio import read_json_file
 from kanasta.deal import check_seed, get_next_seat_side, new_hand
 from kanasta.errors import InputError, Violation
 from kanasta.game import Game, apply_game_action, game_from_json, game_to_json, new_game
@@ -65,7 +65,8 @@ def register(subparsers: Any) -> None:
         metavar="NAME",
         help="a named rule option of the family (repeatable; e.g. classic: "
         "two-naturals-per-wild, black-three-minus-100, black-three-freezes, joker-canasta, "
-        "concealed-only-bonus, concealed-waives-minimum, concealed-canasta)",
+        "concealed-only-bonus, concealed-waives-minimum, concealed-canasta, "
+        "black-three-last-turn; fi-351: canasta-kind-at-scoring)",
     )
     play.add_argument(
         "--target",
@@ -95,18 +96,60 @@ def register(subparsers: Any) -> None:
     replay.set_defaults(handler=_replay)
 
 
+def _number_option(profile: RulesProfile, kind: str, value: int, own: int) -> list[str]:
+    """profile-options: the option ``--players`` or ``--target`` (``kind``) asks for: none for
+    the family's own number, ``KIND-VALUE`` when the family has that option; anything else
+    is refused, saying what the family allows."""
+    if value == own:
+        return []
+    name = f"{kind}-{value}"
+    others = [o.name.split("-", 1)[1] for o in profile.known_options if o.name.startswith(kind)]
+    family = profile.family.value
+    if name in {o.name for o in profile.known_options}:
+        return [name]
+    if not others:
+        raise InputError(
+            f"--{kind} {value}: {family} has no {kind} option: {_numbered(kind, str(own))} "
+            "(clause profile-options)."
+        )
+    allowed = ", ".join([str(own), *others[:-1]]) + f" or {others[-1]}"
+    raise InputError(
+        f"--{kind} {value}: in {family} {_numbered(kind, allowed)}, not {value} "
+        "(clause profile-options)."
+    )
+
+
+def _numbered(kind: str, number: str) -> str:
+    return f"the target is {number}" if kind == "target" else f"{number} players play"
+
+
 def get_options(
     variant: str, players: int | None, target: int | None, named: Sequence[str] = ()
 ) -> tuple[str, ...]:
     """profile-options: the option names that ``--players`` and ``--target`` ask for
-    (none when they repeat the family's own numbers), then those named by ``--option``."""
-    profile = get_profile(variant)
-    options: list[str] = list(named)
-    if players is not None and players != profile.players:
-        options.append(f"players-{players}")
-    if target is not None and 2 * target != profile.target_score:
-        options.append(f"target-{target}")
-    return tuple(options)
+    (none when they repeat the family's own numbers), then those named by ``--option``.
+
+    A number the family has no option for, and a number another option given contradicts
+    (``--option target-555 --target 351``), are refused.
+    """
+    family = get_profile(variant)
+    options: list[str] = list(dict.fromkeys(named))
+    if players is not None:
+        options += _number_option(family, "players", players, family.players)
+    if target is not None:
+        options += _number_option(family, "target", target, family.target_score // 2)
+    profile = get_profile(variant, options)
+    for kind, value, got in (
+        ("players", players, profile.players),
+        ("target", target, profile.target_score // 2),
+    ):
+        if value is not None and value != got:
+            given = ", ".join(f"--option {o}" for o in named)
+            raise InputError(
+                f"--{kind} {value} contradicts {given}: with it {_numbered(kind, str(got))} "
+                "(clause profile-options); give one or the other."
+            )
+    return tuple(dict.fromkeys(options))
 
 
 def play_random_game(
@@ -347,17 +390,22 @@ def _play(args: argparse.Namespace) -> int:
     return 0
 
 
+MAX_RECORD_BYTES = 16 << 20
+"""A game record larger than this (16 MiB; 200 hands with their deals need about 6) is
+refused unread."""
+
+
 def _replay(args: argparse.Namespace) -> int:
-    try:
-        text = args.file.read_text(encoding="utf-8")
-    except OSError as exc:
-        raise InputError(f"{args.file}: cannot read the file: {exc.strerror or exc}.") from None
-    except UnicodeDecodeError as exc:
-        raise InputError(f"{args.file}: not UTF-8 text: {exc}.") from None
-    data = parse_json_text(text, str(args.file))
+    data = read_json_file(args.file, max_bytes=MAX_RECORD_BYTES, what="a game record")
     variant = data.get("variant") if isinstance(data, dict) else None
     if isinstance(variant, str) and variant in PROFILES:
         require_playable(PROFILES[variant], f"replay {args.file}: it is a game of")
     game = game_from_json(data, str(args.file))
+    if game.actions and not game.over and not game.awaiting_deal:
+        raise InputError(
+            f"{args.file}.hands[{len(game.hands)}]: the last hand is not over after its "
+            f"{len(game.actions)} action(s); a game record ends with a finished hand, so this "
+            "one is cut short (clause game-record)."
+        )
     format_game(game, sys.stdout, quiet=args.quiet)
     return 0

@@ -28,7 +28,9 @@ def register(subparsers: Any) -> None:
         "fixtures, one explicit)",
         description="Check the traceability gate of a checkout: the one given by --root, "
         "else the one the current folder is in, else the one this kanasta was installed "
-        "from in editable mode. The code checked is that of the kanasta package run.",
+        "from in editable mode. Everything checked is that checkout's: its spec/, tests/, "
+        "conformance/fixtures/ and the clause citations of its reference/ code (read, not "
+        "imported).",
     )
     check.add_argument("--json", type=Path, metavar="FILE", help="also write the matrix as JSON")
     check.add_argument("--quiet", action="store_true", help="print only problems and the total")
@@ -96,6 +98,7 @@ def _check(args: argparse.Namespace) -> int:
         spec_dir=root / "spec",
         tests_dir=root / "tests",
         fixture_dirs=[root / "conformance" / "fixtures"],
+        code_dir=root / "reference",
     )
     text = format_matrix(report)
     if args.quiet:

@@ -12,9 +12,16 @@ Two versions travel with every report:
 
 from __future__ import annotations
 
-__all__ = ["MAX_DEPTH", "MAX_FILE_BYTES", "PROTOCOL_VERSION", "SUITE_VERSION"]
+__all__ = [
+    "MAX_DEPTH",
+    "MAX_FILE_BYTES",
+    "MAX_GAME_HANDS",
+    "MAX_LINE_BYTES",
+    "PROTOCOL_VERSION",
+    "SUITE_VERSION",
+]
 
-SUITE_VERSION = "0.3.0"
+SUITE_VERSION = "0.4.0"
 PROTOCOL_VERSION = "1.1"
 
 MAX_FILE_BYTES = 1 << 20
@@ -22,3 +29,10 @@ MAX_FILE_BYTES = 1 << 20
 
 MAX_DEPTH = 32
 """A JSON document nested deeper than this many containers is refused."""
+
+MAX_LINE_BYTES = 4 << 20
+"""A protocol line (a request to ``kanasta adapter``, an answer to the runner) longer than
+this (4 MiB) is refused; the suite's longest request is about a tenth of it."""
+
+MAX_GAME_HANDS = 200
+"""A game request or fixture names at most this many hands (the fixture format's bound)."""

@@ -1,7 +1,10 @@
 """Compare an implementation's answer with a step's expectation.
 
-Answers are read leniently (unknown extra fields are ignored, card letters in
-any case); the strict shape is the business of ``--validate-protocol``. What is
+Before an answer gets here, the connection has checked the JSON type and value of
+every field it has against the protocol schema (a boolean where a number belongs is
+an error, never read as 1). Here answers are read leniently (unknown extra fields
+are ignored, card letters in any case); refusing unknown fields is the business of
+``--validate-protocol``. What is
 compared is what the rules decide: verdicts, reason codes and clause slugs,
 arrangements, points, counts. Message text (``detail``) is never compared.
 Sets and wild melds are compared as multisets of cards, runs card by card in

@@ -31,6 +31,7 @@ import time
 from collections.abc import Iterator, Mapping, Sequence
 from typing import IO, Any, Protocol
 
+from kanasta.conformance import MAX_LINE_BYTES
 from kanasta.conformance.jsonio import dumps_line, parse_json_text
 from kanasta.conformance.model import JsonObject
 from kanasta.conformance.protocol import (
@@ -54,7 +55,7 @@ __all__ = [
     "split_command",
 ]
 
-MAX_ANSWER_BYTES = 4 << 20
+MAX_ANSWER_BYTES = MAX_LINE_BYTES
 """An answer line longer than this (4 MiB) is garbage."""
 
 STDERR_TAIL_BYTES = 600
@@ -108,10 +109,12 @@ class Connection(Protocol):
 
 
 class _Validating:
-    """Shared ``--validate-protocol`` behaviour."""
+    """Shared checking of messages: every answer is type-checked against the protocol
+    schema (``validator``, default :class:`ProtocolValidator` not strict); a strict one
+    (``--validate-protocol``) checks the requests too and refuses unknown fields."""
 
     def __init__(self, validator: ProtocolValidator | None) -> None:
-        self._validator = validator
+        self._validator = validator if validator is not None else ProtocolValidator(strict=False)
         self._seq = 0
 
     def _next_seq(self) -> int:
@@ -120,8 +123,6 @@ class _Validating:
         return seq
 
     def _check_request(self, message: Mapping[str, Any]) -> None:
-        if self._validator is None:
-            return
         issues = self._validator.check_request(message)
         if issues:
             raise ImplementationError(
@@ -129,13 +130,15 @@ class _Validating:
             )
 
     def _check_answer(self, request_type: str, answer: Mapping[str, Any]) -> None:
-        if self._validator is None:
-            return
+        if request_type == "hello":
+            parse_hello(answer)  # its messages say in words what is wrong with a handshake
         issues = self._validator.check_answer(request_type, answer)
         if issues:
             more = f" (and {len(issues) - 1} more)" if len(issues) > 1 else ""
             raise ImplementationError(
-                "protocol", f"the answer does not match the protocol schema: {issues[0]}{more}"
+                "protocol",
+                f"the answer does not match the protocol schema: {issues[0]}{more}",
+                {k: v for k, v in answer.items() if k != "seq"},
             )
 
 
@@ -147,9 +150,14 @@ class InProcessConnection(_Validating):
         reference: ReferenceImplementation | None = None,
         *,
         validator: ProtocolValidator | None = None,
+        deadline: float | None = None,
     ) -> None:
+        """``deadline`` (a :func:`time.monotonic` time) ends the reference's in-process work
+        (a count) with an error once it has passed (``--max-time``)."""
         super().__init__(validator)
         self._reference = reference if reference is not None else ReferenceImplementation()
+        if deadline is not None:
+            self._reference.deadline = deadline
 
     @property
     def description(self) -> str:
@@ -447,7 +455,8 @@ class SubprocessConnection(_Validating):
         self._check_request(message)
         process.send(dumps_line(message))
         self._waiting = True
-        answer = self._receive(process, seq, timeout)
+        handshake = request.get("type") == "hello"
+        answer = self._receive(process, seq, timeout, handshake=handshake)
         self._waiting = False
         self._check_answer(str(request.get("type")), answer)
         answer.pop("seq")
@@ -462,14 +471,23 @@ class SubprocessConnection(_Validating):
         self._process = None
         return ImplementationError(kind, message + tail)
 
-    def _receive(self, process: _Process, seq: int, timeout: float) -> JsonObject:
+    def _receive(
+        self, process: _Process, seq: int, timeout: float, *, handshake: bool = False
+    ) -> JsonObject:
         deadline = time.monotonic() + timeout
         budget = self._deadline is not None and self._deadline < deadline
         if self._deadline is not None:
             deadline = min(deadline, self._deadline)
+        what = f"the handshake (request {seq})" if handshake else f"request {seq}"
         while True:
             remaining = deadline - time.monotonic()
             if remaining <= 0:
+                if handshake and not budget:
+                    raise self._fail(
+                        "timeout",
+                        f"no answer to the handshake (request {seq}) within {timeout:g} s "
+                        "(--start-timeout); the implementation was stopped",
+                    )
                 raise self._timed_out(seq, timeout, budget=budget)
             try:
                 item = process.lines.get(timeout=remaining)
@@ -480,12 +498,12 @@ class SubprocessConnection(_Validating):
                 status = process.proc.returncode
                 raise self._fail(
                     "crash",
-                    f"the implementation exited (status {status}) before answering request {seq}",
+                    f"the implementation exited (status {status}) before answering {what}",
                 )
             if item is _TOO_LONG:
                 raise self._fail(
                     "garbage",
-                    f"the answer to request {seq} is longer than {MAX_ANSWER_BYTES} bytes",
+                    f"the answer to {what} is longer than {MAX_ANSWER_BYTES} bytes",
                 )
             assert isinstance(item, bytes)
             text = item.decode("utf-8", "replace").strip()

@@ -18,10 +18,12 @@ map them there.
 from __future__ import annotations
 
 import importlib
+import time
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, Protocol, cast
 
+from kanasta.actions import MAX_COUNT_ACTIONS, count_too_large
 from kanasta.errors import InputError, Violation
 from kanasta.points import HalfPoints
 from kanasta.profiles import RulesProfile
@@ -193,9 +195,42 @@ class FacadeEngine:
         return teams
 
 
-def count_to_depth(engine: Engine, profile: RulesProfile, state: Any, depth: int) -> int:
-    """legal-action-count: the number of action sequences of length ``depth`` (perft)."""
+def count_to_depth(
+    engine: Engine,
+    profile: RulesProfile,
+    state: Any,
+    depth: int,
+    *,
+    max_actions: int = MAX_COUNT_ACTIONS,
+    deadline: float | None = None,
+) -> int:
+    """legal-action-count: the number of action sequences of length ``depth`` (perft).
+
+    The work is bounded: a count that lists more than ``max_actions`` legal actions on
+    its way, or is still counting at ``deadline`` (a :func:`time.monotonic` time), raises
+    :class:`InputError`, whatever the engine.
+    """
+    budget = [max_actions]
+    return _count(engine, profile, state, depth, budget, (depth, deadline))
+
+
+def _count(
+    engine: Engine,
+    profile: RulesProfile,
+    state: Any,
+    depth: int,
+    budget: list[int],
+    asked: tuple[int, float | None],
+) -> int:
     actions = engine.legal_actions(profile, state)
+    budget[0] -= len(actions)
+    if budget[0] < 0:
+        raise InputError(count_too_large(asked[0]))
+    if asked[1] is not None and time.monotonic() >= asked[1]:
+        raise InputError(
+            f"the run's time budget (--max-time) ran out during a count of depth {asked[0]} "
+            "(clause legal-action-count)."
+        )
     if depth == 1:
         return len(actions)
     total = 0
@@ -203,7 +238,7 @@ def count_to_depth(engine: Engine, profile: RulesProfile, state: Any, depth: int
         following = engine.apply_action(profile, state, action)
         if isinstance(following, Violation):
             raise InputError(f"the engine lists an action it then refuses: {following}.")
-        total += count_to_depth(engine, profile, following, depth - 1)
+        total += _count(engine, profile, following, depth - 1, budget, asked)
     return total
 
 

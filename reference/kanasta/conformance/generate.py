@@ -29,8 +29,9 @@ from kanasta import engine
 from kanasta.cards import format_card
 from kanasta.conformance.engine_api import Engine, count_to_depth, load_engine
 from kanasta.conformance.jsonio import format_fixture_json, read_json_file
-from kanasta.conformance.loader import find_fixture_files, fixture_from_json, fixture_id_for
+from kanasta.conformance.loader import find_fixture_files, fixture_from_json, load_fixture_file
 from kanasta.conformance.model import JsonObject
+from kanasta.conformance.report import write_text_file
 from kanasta.deal import deal_from_seed, deal_to_json
 from kanasta.errors import InputError, Violation
 from kanasta.game import get_hand_seed
@@ -182,30 +183,37 @@ class Regenerated:
 def regenerate_folders(
     folders: Sequence[Path], engine: Engine, *, write: bool
 ) -> list[Regenerated]:
-    """Regenerate every fixture that carries a recipe; rewrite changed files if ``write``."""
+    """Regenerate every fixture that carries a recipe; rewrite changed files if ``write``
+    (each whole or not at all).
+
+    A generated fixture is loaded as any fixture is (schema, id, features) before it is
+    regenerated: a malformed one raises :class:`InputError` naming the file and the JSON
+    path; nothing in it is ever coerced into a valid-looking value.
+    """
     found: list[Regenerated] = []
     for folder in folders:
         for path in find_fixture_files(folder):
             data = read_json_file(path)
-            if not isinstance(data, dict) or not isinstance(data.get("generated"), dict):
+            if not isinstance(data, dict) or "generated" not in data:
                 continue
-            ident = fixture_id_for(path, folder)
+            fixture = load_fixture_file(path, folder)
+            assert fixture.generated is not None
             fresh = generate_fixture(
                 engine,
-                ident=ident,
-                variant=str(data.get("variant")),
-                clauses=list(data.get("clauses", [])),
-                description=str(data.get("description", "")),
-                recipe=data["generated"],
-                source=data.get("source"),
-                features=[str(f) for f in data.get("features", [])],
-                compiled_from=data.get("compiled_from"),
+                ident=fixture.id,
+                variant=fixture.variant,
+                clauses=fixture.clauses,
+                description=fixture.description,
+                recipe=fixture.generated,
+                source=fixture.source or None,
+                features=fixture.features,
+                compiled_from=fixture.compiled_from or None,
             )
             text = format_fixture_json(fresh)
             changed = path.read_text(encoding="utf-8") != text
             if changed and write:
-                path.write_text(text, encoding="utf-8")
-            found.append(Regenerated(path, ident, changed))
+                write_text_file(path, text, "regenerated fixture")
+            found.append(Regenerated(path, fixture.id, changed))
     return found
 
 

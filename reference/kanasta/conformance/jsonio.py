@@ -21,6 +21,7 @@ from kanasta.errors import InputError
 __all__ = [
     "check_nesting",
     "dumps_line",
+    "escape_controls",
     "format_fixture_json",
     "format_json_path",
     "parse_json_text",
@@ -140,9 +141,15 @@ def parse_json_text(text: str, where: str, *, max_depth: int = MAX_DEPTH) -> Any
 
 
 def read_json_file(
-    path: Path, *, max_bytes: int = MAX_FILE_BYTES, max_depth: int = MAX_DEPTH
+    path: Path,
+    *,
+    max_bytes: int = MAX_FILE_BYTES,
+    max_depth: int = MAX_DEPTH,
+    what: str = "a fixture",
 ) -> Any:
-    """Read a JSON file under the data-only rules; errors name the file."""
+    """Read a JSON file under the data-only rules; errors name the file (and ``what`` it
+    should be, when it is too large). Never more than ``max_bytes`` + 1 bytes are read, so
+    an endless file (``/dev/zero``) is refused, not read into memory."""
     try:
         with path.open("rb") as handle:
             raw = handle.read(max_bytes + 1)
@@ -150,7 +157,7 @@ def read_json_file(
         raise InputError(f"{path}: cannot read the file: {exc.strerror or exc}.") from None
     if len(raw) > max_bytes:
         raise InputError(
-            f"{path}: the file is larger than {max_bytes} bytes; a fixture never needs "
+            f"{path}: the file is larger than {max_bytes} bytes; {what} never needs "
             "that, so it is refused unread."
         )
     try:
@@ -158,6 +165,27 @@ def read_json_file(
     except UnicodeDecodeError as exc:
         raise InputError(f"{path}: not UTF-8 text (byte {exc.start}).") from None
     return parse_json_text(text, str(path), max_depth=max_depth)
+
+
+def _escape_char(char: str) -> str:
+    code = ord(char)
+    if code < 0x100:
+        return f"\\x{code:02x}"
+    if code < 0x10000:
+        return f"\\u{code:04x}"
+    return f"\\U{code:08x}"
+
+
+def escape_controls(text: str) -> str:
+    """``text`` as one line safe to show on a terminal: every character that is not
+    printable (control characters such as ESC and newline, the C1 controls, bidirectional
+    and other format characters, lone surrogates, separators) written as its escape
+    (``\\x1b``, ``\\u202e``, ``\\ud800``). Text from an implementation, a fixture or a
+    file passes through it before it reaches the terminal or a report, so it can neither
+    hide a line nor paint a fake one."""
+    if text.isprintable():
+        return text
+    return "".join(char if char.isprintable() else _escape_char(char) for char in text)
 
 
 def dumps_line(obj: Any) -> str:

@@ -10,6 +10,7 @@ fixtures folder without ``.json``. Every error is an
 from __future__ import annotations
 
 import copy
+import os
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
@@ -20,7 +21,7 @@ from kanasta.conformance.jsonio import format_json_path, read_json_file
 from kanasta.conformance.model import Fixture, JsonObject, Setup, Step, StepKind
 from kanasta.conformance.schema import FIXTURE_SCHEMA, get_schemas, schema_ref
 from kanasta.errors import InputError
-from kanasta.profiles import PROFILES
+from kanasta.profiles import PROFILES, get_profile
 from kanasta.resources import get_fixtures_dir
 
 __all__ = [
@@ -61,14 +62,58 @@ def fixture_id_for(path: Path, root: Path) -> str:
 
 
 def find_fixture_files(root: Path) -> list[Path]:
-    """Every ``*.json`` file under ``root`` (sorted; hidden files and folders left out)."""
+    """Every ``*.json`` file under ``root`` (sorted; hidden files and folders left out).
+
+    A linked folder or file is followed, as if it lay there; a link that leads nowhere,
+    a folder that links back into itself and a folder that cannot be read are refused by
+    name: no file of the folder is ever silently left out.
+    """
     if not root.is_dir():
         raise InputError(f"{root}: no such fixtures folder.")
-    return sorted(
-        p
-        for p in root.rglob("*.json")
-        if p.is_file() and not any(part.startswith(".") for part in p.relative_to(root).parts)
-    )
+    found: list[Path] = []
+    _walk(root, root, {os.path.realpath(root)}, found)
+    return sorted(found)
+
+
+def _walk(root: Path, folder: Path, above: set[str], found: list[Path]) -> None:
+    try:
+        entries = sorted(os.scandir(folder), key=lambda e: e.name)
+    except OSError as exc:
+        raise InputError(
+            f"{folder}: cannot read this folder of fixtures: {exc.strerror or exc}."
+        ) from None
+    for entry in entries:
+        if entry.name.startswith("."):
+            continue
+        path = Path(entry.path)
+        if entry.is_dir():  # a link to a folder counts as the folder
+            real = os.path.realpath(path)
+            if real in above:
+                raise InputError(
+                    f"{path}: this link leads back to a folder it lies in ({real}); the "
+                    "fixtures folder would never end, so it is refused."
+                )
+            _walk(root, path, above | {real}, found)
+        elif entry.name.endswith(".json"):
+            if entry.is_symlink() and not path.exists():
+                raise InputError(
+                    f"{path}: this link leads nowhere ({_target(path)}); a fixture file "
+                    "that cannot be read is refused, never left out."
+                )
+            if entry.is_file():
+                found.append(path)
+        elif entry.is_symlink() and not path.exists():
+            raise InputError(
+                f"{path}: this link leads nowhere ({_target(path)}); a link in a "
+                "fixtures folder must lead to a folder or a file."
+            )
+
+
+def _target(link: Path) -> str:
+    try:
+        return os.readlink(link)
+    except OSError:
+        return "gone"
 
 
 def _meld_step(raw: JsonObject) -> tuple[JsonObject, JsonObject | None]:
@@ -189,6 +234,17 @@ def _check_meld_cards(steps: Sequence[Step], variant: str, where: str) -> None:
             )
 
 
+def _check_features(data: JsonObject, where: str) -> None:
+    """profile-options: the features a fixture (or question) names are options of its
+    family that can be combined; one of another family, or of none, is refused by name."""
+    if data["variant"] not in PROFILES:
+        return  # an unknown family: validate reports it, and no implementation claims it
+    try:
+        get_profile(data["variant"], data.get("features", ()))
+    except InputError as exc:
+        raise InputError(f"{where}: at $.features: {exc}") from None
+
+
 def fixture_from_json(
     data: Any,
     where: str,
@@ -217,6 +273,7 @@ def fixture_from_json(
             f"{expected_id!r}; a fixture's id must equal its path under the fixtures "
             "folder, without .json."
         )
+    _check_features(data, where)
     steps = tuple(
         _build_step(i, raw, has_expect=i not in unchecked) for i, raw in enumerate(data["steps"])
     )
@@ -335,6 +392,11 @@ def load_fixtures(roots: Iterable[Path] | None = None) -> LoadResult:
         except InputError as exc:
             problems.append(str(exc))
             continue
+        if not files:
+            problems.append(
+                f"{root}: no fixture file (*.json) in this folder or below it; a folder of "
+                "fixtures given must hold some."
+            )
         for path in files:
             try:
                 fixture = load_fixture_file(path, root)

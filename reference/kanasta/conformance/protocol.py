@@ -9,11 +9,13 @@ nothing between requests and can be restarted at any point.
 
 from __future__ import annotations
 
+import json
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any, Protocol
 
 from kanasta.conformance import PROTOCOL_VERSION, SUITE_VERSION
+from kanasta.conformance.jsonio import escape_controls
 from kanasta.conformance.model import SETUP_STEP_KINDS, Fixture, JsonObject, Step
 from kanasta.conformance.schema import PROTOCOL_SCHEMA, SchemaSet, get_schemas, schema_ref
 
@@ -42,13 +44,18 @@ class ImplementationError(Exception):
 
     ``kind`` is one of ``start``, ``crash``, ``timeout``, ``garbage``,
     ``wrong-seq``, ``protocol``, ``unavailable``. The runner reports it as an
-    error of the fixture being checked and goes on with the next one.
+    error of the fixture being checked and goes on with the next one. The message
+    may quote the implementation (its stderr, a line it wrote): it is kept with every
+    control character escaped (:func:`~kanasta.conformance.jsonio.escape_controls`).
     """
 
-    def __init__(self, kind: str, message: str) -> None:
+    def __init__(self, kind: str, message: str, answer: JsonObject | None = None) -> None:
+        message = escape_controls(message)
         super().__init__(message)
         self.kind = kind
         self.message = message
+        self.answer = answer
+        """The answer refused (a ``protocol`` error), kept for the report."""
 
     def __str__(self) -> str:
         return f"{self.kind}: {self.message}"
@@ -102,18 +109,34 @@ _MAX_REASON = 500
 def _strings(value: Any, field_name: str) -> frozenset[str]:
     if not isinstance(value, list) or not all(isinstance(v, str) for v in value):
         raise ImplementationError("start", f"the handshake's {field_name!r} is not a list of names")
-    return frozenset(value)
+    return frozenset(escape_controls(v)[:_MAX_NAME] for v in value)
+
+
+def _name(value: str) -> str:
+    """A name the handshake gives, as the reports show it: cut, control characters escaped."""
+    return escape_controls(value[:_MAX_NAME])
 
 
 def parse_hello(answer: Mapping[str, Any]) -> Hello:
-    """Read a handshake answer; refuse a protocol whose major version differs from ours."""
+    """Read a handshake answer; refuse a protocol whose major version differs from ours.
+
+    Every text the handshake gives (names, versions, reasons) is kept cut to a bound and
+    with its control characters escaped: it goes into reports and onto the terminal.
+    """
     if answer.get("type") != "hello":
         raise ImplementationError("start", f"expected a hello answer, got {answer!r:.200}")
     protocol = answer.get("protocol")
-    if not isinstance(protocol, str) or protocol.split(".")[0] != PROTOCOL_VERSION.split(".")[0]:
+    if not isinstance(protocol, str):
+        shown = json.dumps(protocol) if isinstance(protocol, int | float | bool) else "no text"
         raise ImplementationError(
             "start",
-            f"the implementation speaks protocol {protocol!r}; this runner speaks "
+            f"the handshake's 'protocol' is {shown}, not a string: it must be a string such "
+            f'as "{PROTOCOL_VERSION}" (the protocol this runner speaks)',
+        )
+    if protocol.split(".")[0] != PROTOCOL_VERSION.split(".")[0]:
+        raise ImplementationError(
+            "start",
+            f"the implementation speaks protocol {protocol[:_MAX_NAME]!r}; this runner speaks "
             f"{PROTOCOL_VERSION} (the major versions must be equal)",
         )
     about = answer.get("implementation")
@@ -124,19 +147,20 @@ def parse_hello(answer: Mapping[str, Any]) -> Hello:
     if not isinstance(by_variant, Mapping):
         raise ImplementationError("start", "the handshake's 'variant_requests' is not an object")
     return Hello(
-        protocol=protocol[:_MAX_NAME],
-        name=name[:_MAX_NAME] if isinstance(name, str) and name else "unnamed implementation",
-        version=version[:_MAX_NAME] if isinstance(version, str) else "",
+        protocol=_name(protocol),
+        name=_name(name) if isinstance(name, str) and name else "unnamed implementation",
+        version=_name(version) if isinstance(version, str) else "",
         variants=_strings(answer.get("variants"), "variants"),
         requests=_strings(answer.get("requests"), "requests"),
         features=_strings(answer.get("features", []), "features"),
         reasons=(
-            {str(k)[:_MAX_NAME]: str(v)[:_MAX_REASON] for k, v in reasons.items()}
+            {_name(str(k)): escape_controls(str(v)[:_MAX_REASON]) for k, v in reasons.items()}
             if isinstance(reasons, dict)
             else {}
         ),
         variant_requests={
-            str(k)[:_MAX_NAME]: _strings(v, f"variant_requests.{k}") for k, v in by_variant.items()
+            _name(str(k)): _strings(v, f"variant_requests.{_name(str(k))}")
+            for k, v in by_variant.items()
         },
     )
 
@@ -195,13 +219,26 @@ _ANSWER_DEFS = {
 
 
 class ProtocolValidator:
-    """Checks messages against ``protocol.schema.json`` (``--validate-protocol``)."""
+    """Checks messages against ``protocol.schema.json``.
 
-    def __init__(self, schemas: SchemaSet | None = None) -> None:
-        self._schemas = schemas if schemas is not None else get_schemas()
+    Strict (``--validate-protocol``): the runner's requests are checked too, and a field
+    the schema does not name is refused. Not strict (every run's default): answers are
+    checked for the type and value of every field they have (a number where a number
+    belongs, a card where a card belongs, the enums, the required fields), and fields
+    the schema does not name are let through.
+    """
+
+    def __init__(self, schemas: SchemaSet | None = None, *, strict: bool = True) -> None:
+        self.strict = strict
+        self._schemas = (
+            schemas if schemas is not None else get_schemas(allow_unknown_fields=not strict)
+        )
 
     def check_request(self, message: Mapping[str, Any]) -> list[str]:
-        """What is wrong with a request (empty when it matches the schema)."""
+        """What is wrong with a request (empty when it matches the schema; always empty
+        when not strict: the runner's requests are checked with ``--validate-protocol``)."""
+        if not self.strict:
+            return []
         ref = schema_ref(PROTOCOL_SCHEMA, "request")
         return [str(issue) for issue in self._schemas.iter_issues(dict(message), ref)]
 

@@ -14,7 +14,7 @@ from typing import Any
 from kanasta import __version__
 from kanasta.canasta import get_canasta_bonus
 from kanasta.cards import Card, format_card, make_card, parse_card, parse_cards
-from kanasta.conformance import PROTOCOL_VERSION
+from kanasta.conformance import MAX_GAME_HANDS, PROTOCOL_VERSION
 from kanasta.conformance.engine_api import Engine, EngineStatus, count_to_depth, load_engine
 from kanasta.conformance.model import ENGINE_STEP_KINDS, JsonObject, StepKind
 from kanasta.deal import get_next_dealer
@@ -61,6 +61,9 @@ def arrangement_to_json(meld: Meld) -> JsonObject:
     return {"kind": "wild", "cards": cards}
 
 
+_NO_GAME_DEALER = "the engine cannot deal the hands of a game"
+
+
 class _Rejected(Exception):
     """An action of a setup was refused: the setup is wrong, not the implementation."""
 
@@ -70,6 +73,9 @@ class ReferenceImplementation:
 
     def __init__(self, engine: EngineStatus | None = None) -> None:
         self._engine_status = engine if engine is not None else load_engine()
+        self.deadline: float | None = None
+        """A :func:`time.monotonic` time past which in-process work (a count) stops with
+        an error (the run's ``--max-time``); ``None``: only the work bounds apply."""
 
     @property
     def engine(self) -> Engine | None:
@@ -78,10 +84,18 @@ class ReferenceImplementation:
     def get_requests(self, profile: RulesProfile) -> list[str]:
         """The request types the reference answers for a family: the meld checks for
         every family, the engine requests only for a family it plays whole games of
-        (``RulesProfile.implemented``) and only when the engine is available."""
+        (``RulesProfile.implemented``) and only when the engine is available; games only
+        when the engine can deal a game's hands (a claim is a promise to answer every
+        request of the kind)."""
         requests = [StepKind.MELD.value]
-        if profile.is_playable and self.engine is not None:
-            requests.extend(kind.value for kind in sorted(ENGINE_STEP_KINDS))
+        engine = self.engine
+        if profile.is_playable and engine is not None:
+            deals = callable(getattr(engine, "new_hand_of_game", None))
+            requests.extend(
+                kind.value
+                for kind in sorted(ENGINE_STEP_KINDS)
+                if kind is not StepKind.GAME or deals
+            )
         return requests
 
     def hello(self) -> JsonObject:
@@ -96,6 +110,8 @@ class ReferenceImplementation:
         if self.engine is None:
             for kind in sorted(ENGINE_STEP_KINDS):
                 reasons[kind.value] = self._engine_status.reason
+        elif StepKind.GAME.value not in requests:
+            reasons[StepKind.GAME.value] = _NO_GAME_DEALER
         for name, profile in PROFILES.items():
             if not profile.is_playable:
                 reasons[name] = _not_playable(profile)
@@ -163,7 +179,7 @@ class ReferenceImplementation:
             depth = request.get("depth", 1)
             if not isinstance(depth, int) or isinstance(depth, bool) or not 1 <= depth <= 4:
                 raise InputError(f"$.depth: expected 1..4, got {depth!r}")
-            return {"count": count_to_depth(engine, profile, state, depth)}
+            return {"count": count_to_depth(engine, profile, state, depth, deadline=self.deadline)}
         return self._playthrough(engine, profile, state, request.get("actions"))
 
     # -- melds ----------------------------------------------------------------------
@@ -283,6 +299,11 @@ class ReferenceImplementation:
         hands = request.get("hands")
         if not isinstance(hands, list) or not hands:
             raise InputError("$.hands: expected a non-empty list of hands")
+        if len(hands) > MAX_GAME_HANDS:
+            raise InputError(
+                f"$.hands: a game names at most {MAX_GAME_HANDS} hands (clause game-hands), "
+                f"not {len(hands)}"
+            )
         dealer = request.get("first_dealer")
         if isinstance(dealer, bool) or not isinstance(dealer, int):
             raise InputError("$.first_dealer: expected a seat number")
@@ -342,7 +363,7 @@ class ReferenceImplementation:
         where = f"$.hands[{index}]"
         new_hand = getattr(engine, "new_hand_of_game", None)
         if not callable(new_hand):
-            return {"unsupported": "the engine cannot deal the hands of a game"}
+            return {"unsupported": _NO_GAME_DEALER}
         deal = hand.get("deal")
         hand_seed: int | None = None
         if deal is None:

@@ -21,6 +21,7 @@ from typing import TextIO
 from kanasta import __version__
 from kanasta.conformance import PROTOCOL_VERSION, SUITE_VERSION
 from kanasta.conformance.checks import Outcome
+from kanasta.conformance.jsonio import escape_controls
 from kanasta.conformance.model import JsonObject
 from kanasta.conformance.runner import FixtureResult, RunResult
 from kanasta.errors import InputError
@@ -38,11 +39,6 @@ __all__ = [
 
 _NOT_XML_RE = re.compile("[\x00-\x08\x0b\x0c\x0e-\x1f\ud800-\udfff\ufffe\uffff]")
 """Characters XML 1.0 cannot hold (an implementation may send any of them)."""
-
-
-def _encodable(text: str) -> str:
-    """``text`` with every lone surrogate written as its escape (``\\ud800``)."""
-    return text.encode("utf-8", "backslashreplace").decode("utf-8")
 
 
 def _umask() -> int:
@@ -125,11 +121,24 @@ def format_summary(run: RunResult, *, verbose: bool = False) -> str:
             lines.append(f"{_LABEL[result.outcome]:<5} {result.fixture.id}{reason}")
     if shown:
         lines.append("")
+    if run.error:
+        lines.append(f"NOTHING CHECKED: {run.error}")
+        return _shown(lines)
     skips = Counter(r.reason for r in run.results if r.outcome is Outcome.SKIPPED)
     if skips:
-        lines.append("skipped (a skip is not a pass):")
+        lines.append("skipped, as the handshake declares (a skip is not a pass):")
         lines.extend(f"  {count:>5}  {reason}" for reason, count in skips.most_common())
         lines.append("")
+    if run.undeclared_skips:
+        lines.append(
+            f"{run.undeclared_skips} fixture(s) answered 'unsupported' although the handshake "
+            "claims them: failures, not skips (listed above)"
+        )
+    if run.too_many_skipped:
+        lines.append(
+            f"{run.skipped} fixtures were skipped, more than --max-skipped {run.max_skipped} "
+            "allows: the run fails"
+        )
     if run.unknown_expect_fail:
         lines.append(
             "the expect-fail list names fixtures that were not selected: "
@@ -140,8 +149,11 @@ def format_summary(run: RunResult, *, verbose: bool = False) -> str:
         lines.append(f"the implementation was restarted {run.restarts} time(s)")
     counts = run.counts()
     parts = [f"{counts[Outcome.PASS]} passed"]
+    failed = "failed"
+    if run.undeclared_skips:
+        failed += f" ({run.undeclared_skips} of them unsupported although claimed)"
     for outcome, word in (
-        (Outcome.FAIL, "failed"),
+        (Outcome.FAIL, failed),
         (Outcome.ERROR, "error(s)"),
         (Outcome.XPASS, "unexpectedly passed"),
         (Outcome.XFAIL, "expected failure(s)"),
@@ -155,12 +167,17 @@ def format_summary(run: RunResult, *, verbose: bool = False) -> str:
             f"{len(run.results) + run.not_run} fixtures: {', '.join(parts)}, "
             f"{run.not_run} not run, in {run.seconds:.2f} s"
         )
-        return _encodable("\n".join(lines))
+        return _shown(lines)
     verdict = "OK" if run.ok else ("NOTHING CHECKED" if run.checked == 0 else "FAILED")
     lines.append(
         f"{verdict}: {len(run.results)} fixtures: {', '.join(parts)} in {run.seconds:.2f} s"
     )
-    return _encodable("\n".join(lines))
+    return _shown(lines)
+
+
+def _shown(lines: list[str]) -> str:
+    """Lines for the terminal: whatever they quote, no line holds a control character."""
+    return "\n".join(escape_controls(line) for line in lines)
 
 
 def to_json_report(run: RunResult) -> JsonObject:
@@ -177,13 +194,16 @@ def to_json_report(run: RunResult) -> JsonObject:
         "exit_status": run.exit_status,
         "restarts": run.restarts,
         "interrupted": signal.Signals(run.interrupted).name if run.interrupted else None,
+        "error": run.error or None,
         "selection": run.selection.to_json(),
         "totals": {
             "selected": len(run.results) + run.not_run,
             "checked": run.checked,
             "not_run": run.not_run,
             **{outcome.value: counts[outcome] for outcome in Outcome},
+            "undeclared_skips": run.undeclared_skips,
         },
+        "max_skipped": run.max_skipped,
         "unknown_expect_fail": list(run.unknown_expect_fail),
         "fixtures": [r.to_json() for r in run.results],
     }
@@ -246,6 +266,11 @@ def to_junit_xml(run: RunResult) -> str:
         )
     for result in run.results:
         suite.append(_case(result))
+    if run.error:
+        suite.set("errors", str(int(suite.get("errors", "0")) + 1))
+        suite.set("tests", str(len(run.results) + 1))
+        case = ET.SubElement(suite, "testcase", classname="kanasta.conformance", name="run")
+        ET.SubElement(case, "error", message=run.error[:500]).text = run.error
     ET.indent(suites)
     text = ET.tostring(suites, "unicode")
     text = _NOT_XML_RE.sub(lambda m: m.group().encode("unicode_escape").decode("ascii"), text)
@@ -271,11 +296,11 @@ def format_expect_fail(run: RunResult) -> str:
             f"{len(run.results)} of {len(run.results) + run.not_run} fixtures were checked"
         )
     for result in run.failures():
-        reason = result.reason.replace("\n", " ")
+        reason = result.reason
         if len(reason) > 160:
             reason = reason[:157] + "..."
         lines.append(f"{result.fixture.id}  # {result.outcome.value}: {reason}")
-    return _encodable("\n".join(lines) + "\n")
+    return _shown(lines) + "\n"
 
 
 class ProgressBar:

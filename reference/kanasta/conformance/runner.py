@@ -1,13 +1,21 @@
 """Run fixtures against an implementation and decide each fixture's outcome.
 
-Outcomes: ``pass``; ``fail`` (an answer differs from the expectation);
-``error`` (the implementation crashed, hung, talked garbage, answered the wrong
-``seq`` or answered an error); ``skipped`` (it does not support the variant, a
-feature or a kind of check: never counted as a pass); with an expect-fail list,
-``xfail`` (failed as listed) and ``xpass`` (passed although listed: an error).
+Outcomes: ``pass``; ``fail`` (an answer differs from the expectation, or says
+``unsupported`` for what the handshake claims); ``error`` (the implementation
+crashed, hung, talked garbage, answered the wrong ``seq``, answered with the wrong
+JSON types or answered an error); ``skipped`` (its handshake does not claim the
+variant, a feature or a kind of check: never counted as a pass); with an
+expect-fail list, ``xfail`` (failed as listed) and ``xpass`` (passed although
+listed: an error).
+
+The handshake is a promise: a fixture is sent only when the handshake claims its
+variant, every kind of check among its steps (for that variant) and every feature
+it names, so every skip is one the handshake declared. An ``unsupported`` answer to
+a request sent is a broken promise, a failure (``undeclared skip``), never a skip.
 
 The run succeeds only when every selected fixture that is neither skipped nor an
-expected failure passes, and at least one fixture was checked.
+expected failure passes, at least one fixture was checked, and no more fixtures were
+skipped than ``max_skipped`` allows (when given).
 """
 
 from __future__ import annotations
@@ -23,9 +31,11 @@ from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
 
+from kanasta.conformance import MAX_FILE_BYTES
 from kanasta.conformance.checks import Outcome, check_answer
 from kanasta.conformance.connections import Connection
 from kanasta.conformance.engine_api import load_engine
+from kanasta.conformance.jsonio import escape_controls
 from kanasta.conformance.model import Fixture, JsonObject, StepKind
 from kanasta.conformance.protocol import Dealer, Hello, ImplementationError, build_requests
 from kanasta.errors import InputError
@@ -42,6 +52,7 @@ __all__ = [
     "RunResult",
     "Selection",
     "StepResult",
+    "get_unrun",
     "read_expect_fail",
     "reference_dealer",
     "run_fixtures",
@@ -73,10 +84,11 @@ class Interrupted(BaseException):
 
 
 def cut_text(text: str, limit: int = MAX_MESSAGE_CHARS) -> str:
-    """``text`` shortened to about ``limit`` characters, saying that it was cut."""
+    """``text`` shortened to about ``limit`` characters, saying that it was cut, with every
+    control character escaped (it may quote the implementation)."""
     if len(text) <= limit:
-        return text
-    return f"{text[:limit]}... (cut: {len(text)} characters in all)"
+        return escape_controls(text)
+    return f"{escape_controls(text[:limit])}... (cut: {len(text)} characters in all)"
 
 
 def _kept_answer(answer: JsonObject | None) -> JsonObject | None:
@@ -175,6 +187,9 @@ class FixtureResult:
     reason: str
     steps: tuple[StepResult, ...]
     seconds: float
+    undeclared_skip: bool = False
+    """The implementation answered ``unsupported`` to a request its handshake claims:
+    a failure, which the reports count apart from the skips the handshake declared."""
 
     def to_json(self) -> JsonObject:
         return {
@@ -184,6 +199,7 @@ class FixtureResult:
             "features": list(self.fixture.features),
             "outcome": self.outcome.value,
             "reason": self.reason,
+            "undeclared_skip": self.undeclared_skip,
             "time": round(self.seconds, 6),
             "steps": [s.to_json() for s in self.steps],
         }
@@ -205,6 +221,13 @@ class RunResult:
     """The signal that stopped the run (0: it ran to the end)."""
     not_run: int = 0
     """Selected fixtures left unchecked because the run was interrupted."""
+    max_skipped: int | None = None
+    """``--max-skipped``: the run fails when more fixtures than this are skipped."""
+    error: str = ""
+    """Why nothing was checked, when the run could not go ahead (the implementation did not
+    start, no fixture was selected, bad input): the reports say so."""
+    error_status: int = EXIT_FAILED
+    """The exit status of a run that could not go ahead."""
 
     def counts(self) -> Counter[Outcome]:
         return Counter(r.outcome for r in self.results)
@@ -215,11 +238,28 @@ class RunResult:
         return sum(1 for r in self.results if r.outcome is not Outcome.SKIPPED)
 
     @property
+    def skipped(self) -> int:
+        """How many fixtures were skipped (each one as the handshake declares)."""
+        return sum(1 for r in self.results if r.outcome is Outcome.SKIPPED)
+
+    @property
+    def undeclared_skips(self) -> int:
+        """How many fixtures failed on an ``unsupported`` answer to a claimed request."""
+        return sum(1 for r in self.results if r.undeclared_skip and r.outcome is Outcome.FAIL)
+
+    @property
+    def too_many_skipped(self) -> bool:
+        """Whether more fixtures were skipped than ``max_skipped`` allows."""
+        return self.max_skipped is not None and self.skipped > self.max_skipped
+
+    @property
     def ok(self) -> bool:
         bad = {Outcome.FAIL, Outcome.ERROR, Outcome.XPASS}
         return (
             not self.interrupted
+            and not self.error
             and self.checked > 0
+            and not self.too_many_skipped
             and not any(r.outcome in bad for r in self.results)
         )
 
@@ -227,6 +267,8 @@ class RunResult:
     def exit_status(self) -> int:
         if self.interrupted:
             return 128 + self.interrupted
+        if self.error:
+            return self.error_status
         if self.checked == 0:
             return EXIT_NOTHING_CHECKED
         return EXIT_OK if self.ok else EXIT_FAILED
@@ -237,9 +279,19 @@ class RunResult:
 
 
 def read_expect_fail(path: Path) -> frozenset[str]:
-    """Fixture ids from an expect-fail file: one id a line; ``#`` starts a comment."""
+    """Fixture ids from an expect-fail file: one id a line; ``#`` starts a comment.
+
+    A file over :data:`~kanasta.conformance.MAX_FILE_BYTES` is refused unread.
+    """
     try:
-        text = path.read_text(encoding="utf-8")
+        with path.open("rb") as handle:
+            raw = handle.read(MAX_FILE_BYTES + 1)
+        if len(raw) > MAX_FILE_BYTES:
+            raise InputError(
+                f"{path}: the expect-fail file is larger than {MAX_FILE_BYTES} bytes; a list "
+                "of fixture ids never needs that, so it is refused unread."
+            )
+        text = raw.decode("utf-8")
     except OSError as exc:
         raise InputError(f"{path}: cannot read the expect-fail file: {exc.strerror}.") from None
     except UnicodeDecodeError as exc:
@@ -293,25 +345,55 @@ def _skip_reason(fixture: Fixture, hello: Hello) -> str:
     return ""
 
 
+def _claim(fixture: Fixture, kind: StepKind) -> str:
+    """What the handshake claimed for a request sent: its variant, kind and features."""
+    features = f" with the feature(s) {', '.join(fixture.features)}" if fixture.features else ""
+    return f"{kind.value} checks of {fixture.variant}{features}"
+
+
 def run_fixture(
-    fixture: Fixture, connection: Connection, hello: Hello, dealer: Dealer | None = None
+    fixture: Fixture,
+    connection: Connection,
+    hello: Hello,
+    dealer: Dealer | None = None,
+    deadline: float | None = None,
 ) -> FixtureResult:
-    """Check one fixture (before any expect-fail list is applied)."""
+    """Check one fixture (before any expect-fail list is applied).
+
+    A fixture the handshake does not claim is skipped unsent; one it claims is sent, and
+    an ``unsupported`` answer to it is a failure (an undeclared skip). Past ``deadline``
+    no further step is asked: the fixture is an error.
+    """
     started = time.perf_counter()
     reason = _skip_reason(fixture, hello)
     if reason:
         return FixtureResult(fixture, Outcome.SKIPPED, reason, (), 0.0)
     steps: list[StepResult] = []
+    undeclared = False
     for step, request in build_requests(fixture, dealer):
         t0 = time.perf_counter()
         answer: dict[str, Any] | None
         messages: tuple[str, ...]
+        if deadline is not None and time.monotonic() >= deadline:
+            message = "not checked: the run's time budget was used up before this step"
+            steps.append(
+                StepResult(step.index, step.kind, Outcome.ERROR, (message,), None, None, 0)
+            )
+            break
         try:
             answer = connection.ask(request)
         except ImplementationError as exc:
-            outcome, messages, answer = Outcome.ERROR, (str(exc),), None
+            outcome, messages, answer = Outcome.ERROR, (str(exc),), exc.answer
         else:
             outcome, messages = check_answer(step, answer)
+        if outcome is Outcome.SKIPPED:
+            undeclared = True
+            outcome = Outcome.FAIL
+            messages = (
+                f"the implementation answered unsupported ({cut_text(messages[0], 300)}), but "
+                f"its handshake claims {_claim(fixture, step.kind)}: a skip the handshake does "
+                "not declare is a failure",
+            )
         steps.append(
             StepResult(
                 step.index,
@@ -323,10 +405,10 @@ def run_fixture(
                 time.perf_counter() - t0,
             )
         )
-        if outcome in (Outcome.ERROR, Outcome.SKIPPED):
+        if outcome is Outcome.ERROR or undeclared:
             break
     outcome = Outcome.PASS
-    for candidate in (Outcome.ERROR, Outcome.FAIL, Outcome.SKIPPED):
+    for candidate in (Outcome.ERROR, Outcome.FAIL):
         if any(s.outcome is candidate for s in steps):
             outcome = candidate
             break
@@ -334,7 +416,14 @@ def run_fixture(
     deciding = next((s for s in steps if s.outcome is outcome), None)
     if outcome is not Outcome.PASS and deciding is not None:
         reason = f"step {deciding.index} ({deciding.kind.value}): " + "; ".join(deciding.messages)
-    return FixtureResult(fixture, outcome, reason, tuple(steps), time.perf_counter() - started)
+    return FixtureResult(
+        fixture,
+        outcome,
+        reason,
+        tuple(steps),
+        time.perf_counter() - started,
+        undeclared_skip=undeclared and outcome is Outcome.FAIL,
+    )
 
 
 def _apply_expect_fail(result: FixtureResult, expect_fail: frozenset[str]) -> FixtureResult:
@@ -347,6 +436,7 @@ def _apply_expect_fail(result: FixtureResult, expect_fail: frozenset[str]) -> Fi
             f"expected failure ({result.outcome.value}): {result.reason}",
             result.steps,
             result.seconds,
+            result.undeclared_skip,
         )
     if result.outcome is Outcome.PASS:
         return FixtureResult(
@@ -370,6 +460,7 @@ def run_fixtures(
     selection: Selection | None = None,
     on_result: Callable[[int, int, FixtureResult], None] | None = None,
     deadline: float | None = None,
+    max_skipped: int | None = None,
 ) -> RunResult:
     """Check every fixture in order; an implementation's failure never stops the run.
 
@@ -389,7 +480,7 @@ def run_fixtures(
             if deadline is not None and time.monotonic() >= deadline:
                 result = _out_of_time(fixture, hello)
             else:
-                result = run_fixture(fixture, connection, hello, dealer)
+                result = run_fixture(fixture, connection, hello, dealer, deadline)
             result = _apply_expect_fail(result, expect_fail)
             results.append(result)
             if on_result is not None:
@@ -408,6 +499,32 @@ def run_fixtures(
         selection=selection if selection is not None else Selection(),
         interrupted=interrupted,
         not_run=len(fixtures) - len(results),
+        max_skipped=max_skipped,
+    )
+
+
+def get_unrun(
+    fixtures: Sequence[Fixture],
+    error: str,
+    status: int,
+    *,
+    implementation: str,
+    selection: Selection | None = None,
+    interrupted: int = 0,
+) -> RunResult:
+    """The result of a run that could not go ahead: nothing checked, every fixture not run,
+    and why (what the reports of such a run say)."""
+    return RunResult(
+        results=(),
+        hello=Hello(protocol="", name="(no handshake)"),
+        implementation=implementation,
+        started=datetime.now(UTC).isoformat(timespec="seconds"),
+        seconds=0.0,
+        selection=selection if selection is not None else Selection(),
+        interrupted=interrupted,
+        not_run=len(fixtures),
+        error=escape_controls(error),
+        error_status=status,
     )
 
 

@@ -124,7 +124,14 @@ def _short(value: Any) -> str:
 class SchemaSet:
     """Schemas by their ``$id``; validates documents against any of them or their parts."""
 
-    def __init__(self, documents: Sequence[Mapping[str, Any]]) -> None:
+    def __init__(
+        self, documents: Sequence[Mapping[str, Any]], *, allow_unknown_fields: bool = False
+    ) -> None:
+        """``allow_unknown_fields``: read ``"additionalProperties": false`` as ``true``, so
+        that a document is checked for the types and values of the fields it has (the
+        runner's default check of answers) but not refused for a field a schema does not
+        name (``--validate-protocol`` refuses that too)."""
+        self._allow_unknown = allow_unknown_fields
         self._docs: dict[str, Mapping[str, Any]] = {}
         self._patterns: dict[str, re.Pattern[str]] = {}
         self._resolved: dict[tuple[str, str], tuple[Mapping[str, Any], str]] = {}
@@ -330,6 +337,8 @@ class SchemaSet:
             )
         properties: Mapping[str, Any] = schema.get("properties", {})
         extra = schema.get("additionalProperties", True)
+        if extra is False and self._allow_unknown:
+            extra = True
         for name, item in value.items():
             if "propertyNames" in schema:
                 for issue in self._validate(name, schema["propertyNames"], base, (*path, name)):
@@ -446,25 +455,26 @@ def _best_branch(
 
 
 @cache
-def _load_default() -> SchemaSet:
+def _load_default(allow_unknown_fields: bool) -> SchemaSet:
     folder = get_schema_dir()
-    return load_schema_set(folder)
+    return load_schema_set(folder, allow_unknown_fields=allow_unknown_fields)
 
 
-def load_schema_set(folder: Path) -> SchemaSet:
-    """The fixture and protocol schemas of a folder."""
+def load_schema_set(folder: Path, *, allow_unknown_fields: bool = False) -> SchemaSet:
+    """The fixture and protocol schemas of a folder (see :class:`SchemaSet` for
+    ``allow_unknown_fields``)."""
     docs = []
     for name in (FIXTURE_SCHEMA, PROTOCOL_SCHEMA):
         doc = read_json_file(folder / name, max_bytes=1 << 22)
         if not isinstance(doc, dict):
             raise InputError(f"{folder / name}: a schema must be a JSON object")
         docs.append(doc)
-    return SchemaSet(docs)
+    return SchemaSet(docs, allow_unknown_fields=allow_unknown_fields)
 
 
-def get_schemas() -> SchemaSet:
-    """The built-in schemas (loaded once)."""
-    return _load_default()
+def get_schemas(*, allow_unknown_fields: bool = False) -> SchemaSet:
+    """The built-in schemas (loaded once each way; see :class:`SchemaSet`)."""
+    return _load_default(allow_unknown_fields)
 
 
 def schema_ref(name: str, definition: str | None = None) -> str:

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import os
 import shutil
 from collections.abc import Sequence
 from dataclasses import dataclass
@@ -25,7 +26,13 @@ from kanasta.profiles import PROFILES
 from kanasta.resources import get_fixtures_dir, get_schema_dir
 from kanasta.spec import Clause, check_family_citations, get_cited_slugs, load_spec
 
-__all__ = ["ValidationReport", "export_suite", "fixture_folders", "validate_suite"]
+__all__ = [
+    "ValidationReport",
+    "export_suite",
+    "fixture_folders",
+    "refuse_links",
+    "validate_suite",
+]
 
 
 def fixture_folders(extra: Sequence[Path] = (), *, builtin: bool = True) -> list[Path]:
@@ -102,7 +109,12 @@ def validate_suite(
         if engine is None:
             problems.append("generated fixtures cannot be checked: the engine is not available")
         else:
-            for regenerated in regenerate_folders(folders, engine, write=False):
+            try:
+                regenerated_all = regenerate_folders(folders, engine, write=False)
+            except InputError as exc:  # a malformed generated fixture (listed above too)
+                problems.append(f"cannot regenerate the generated fixtures: {exc}")
+                regenerated_all = []
+            for regenerated in regenerated_all:
                 if regenerated.changed:
                     problems.append(
                         f"{regenerated.ident}: regenerating it changes the file; run "
@@ -142,9 +154,34 @@ def export_suite(destination: Path, folders: Sequence[Path], *, force: bool = Fa
         raise InputError(f"{where}: cannot write the export: {exc.strerror or exc}.") from None
 
 
+def refuse_links(base: Path, *targets: Path) -> None:
+    """Refuse to write ``targets`` under ``base`` when a link stands on the way: the file
+    itself or any folder between ``base`` and it. Writing never follows a link (it would
+    write wherever the link leads, outside ``base``)."""
+    for target in targets:
+        place = base
+        for part in target.relative_to(base).parts:
+            place = place / part
+            if place.is_symlink():
+                raise InputError(
+                    f"{place}: this is a link (to {os.readlink(place)}); nothing is written "
+                    f"through a link, which would write outside {base}. Remove the link or "
+                    "choose another folder; nothing was written."
+                )
+            if not place.exists():
+                break
+
+
 def _write_export(destination: Path, folders: Sequence[Path], fixtures: Sequence[Fixture]) -> int:
     fixtures_out = destination / "fixtures"
     sources = [(folder, path) for folder in folders for path in find_fixture_files(folder)]
+    schema_out = destination / "schema"
+    refuse_links(
+        destination,
+        *(fixtures_out / path.relative_to(folder) for folder, path in sources),
+        *(schema_out / name for name in (FIXTURE_SCHEMA, PROTOCOL_SCHEMA)),
+        destination / "VERSION.json",
+    )
     for folder, path in sources:
         target = fixtures_out / path.relative_to(folder)
         if target.exists() and not target.is_file():
@@ -156,7 +193,6 @@ def _write_export(destination: Path, folders: Sequence[Path], fixtures: Sequence
         if not (target.exists() and target.samefile(path)):
             shutil.copyfile(path, target)
         count += 1
-    schema_out = destination / "schema"
     schema_out.mkdir(parents=True, exist_ok=True)
     for name in (FIXTURE_SCHEMA, PROTOCOL_SCHEMA):
         shutil.copyfile(get_schema_dir() / name, schema_out / name)

@@ -5,11 +5,11 @@ Modes: ``points-off`` (meld points 0.2 too high), ``points-huge`` (points
 ``"1e100000000"``), ``points-inf`` (points ``1e400``), ``seq-true`` (``"seq": true``
 instead of 1), ``surrogate`` (a lone surrogate escape in the answer), ``pad``
 (answers padded with 100,000 characters), ``error-spam`` (an error answer of
-100,000 characters), ``stderr-spam`` (1,000,000 bytes of stderr without a newline,
-then exit), ``orphan`` (start a child process that keeps stdout open, then exit),
-``orphan-escape`` (the same child leaves the process group first, then the fake
-hangs), ``hang`` (never answer), ``spawner`` (start a child that outlives the fake,
-at start, then answer as the reference does).
+15,000 characters, within the protocol's bound), ``stderr-spam`` (1,000,000 bytes of
+stderr without a newline, then exit), ``orphan`` (start a child process that keeps
+stdout open, then exit), ``orphan-escape`` (the same child leaves the process group
+first, then the fake hangs), ``hang`` (never answer), ``spawner`` (start a child that
+outlives the fake, at start, then answer as the reference does).
 
 With a second argument FILE, the fake writes its process id to FILE at start,
 the id of any child it starts to FILE.child, and touches FILE.asked when a 'bad'
@@ -57,7 +57,7 @@ def misbehave(mode: str, request: dict[str, object], answer: dict[str, object]) 
     elif mode == "pad":
         answer["pad"] = "x" * PAD
     elif mode == "error-spam":
-        return json.dumps({"seq": request.get("seq"), "error": "e" * PAD})
+        return json.dumps({"seq": request.get("seq"), "error": "e" * 15_000})
     return None
 
 
