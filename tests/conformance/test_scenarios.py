@@ -219,6 +219,56 @@ def test_scenario_steps_in_short_notation() -> None:
     fixture_from_json(data, "w")
 
 
+def test_scenario_melds_fact_keyed_by_team() -> None:
+    text = KOZ_DISCARD.replace(
+        'setup.turn = "{seat}"', 'setup.melds = { "{team}" = ["8C 8D 8H"] }\nsetup.turn = "{seat}"'
+    ).replace(
+        'hand_sizes = { "{seat}" = "-1" }',
+        'melds = { "{team}" = [{ canasta = "null" }], "{other}" = [] }',
+    )
+    fixtures = compile_text(text)
+    assert fixtures["koz/turn/x-seat-1"]["steps"][1]["expect"]["melds"] == [
+        [],
+        [{"canasta": None}],
+    ]
+    assert fixtures["koz/turn/x-seat-2"]["steps"][1]["expect"]["melds"] == [
+        [{"canasta": None}],
+        [],
+    ]
+    unnamed = text.replace(', "{other}" = []', "")
+    assert "names every team here (not 1)" in refusal(unnamed)
+
+
+def test_scenario_setup_pile_set_aside_and_flags_keyed_by_team() -> None:
+    text = """
+[[scenario]]
+id = "one-door/w-{at}"
+families = ["classic"]
+vary = { seats = [1, 2] }
+clauses = ["classic-pile-opening"]
+description = "Seat {seat}'s side took the pile (JS 9C) with 9D 9H; the jack waits."
+setup.hands = { "{seat}" = "7C 7D 7H 4C" }
+setup.melds = { "{team}" = ["9C 9D 9H"], "{other}" = ["KC KC KD KD KH KH KS"] }
+setup.opened = { "{team}" = false, "{other}" = true }
+setup.pile_pending = "JS"
+setup.pile_top = "9C"
+setup.turn = "{seat}"
+setup.phase = "play"
+steps = ["discard 4C -> rejected by classic-pile-opening (pile-waiting)"]
+"""
+    fixtures = compile_text(text, "classic-pile-opening")
+    for seat in (1, 2):
+        state = fixtures[f"classic/one-door/w-seat-{seat}"]["setup"]["state"]
+        assert state["opened"] == [seat % 2 == 1, seat % 2 == 0]
+        assert state["discard"] == []
+        assert state["extra"]["pile_pending"] == ["JS"]
+        assert state["extra"]["pile_top"] == "9C"
+        # every card once: the 108 of the deck less the 10 melded and the jack set aside
+        assert sum(len(h) for h in state["hands"]) + len(state["stock"]) == 108 - 10 - 1
+    unnamed = text.replace(', "{other}" = true', "")
+    assert "names every team here (not" in refusal(unnamed, "classic-pile-opening")
+
+
 def test_scenario_golden_values_and_games() -> None:
     text = (DATA / "games.toml").read_text(encoding="utf-8")
     fixtures = compile_text(text, "game-hands")
@@ -393,6 +443,22 @@ def test_scenario_compile_writes_checks_and_deletes_what_no_scenario_writes(tmp_
     assert sorted(p.name for p in (fixtures / "koz" / "turn").iterdir()) == ["x-seat-0.json"]
     assert by_hand.exists()
     assert "meld" in HAND_WRITTEN
+
+
+def test_scenario_compile_never_writes_through_a_link(tmp_path: Path) -> None:
+    root = make_checkout(tmp_path / "checkout")
+    elsewhere = tmp_path / "elsewhere"
+    elsewhere.mkdir()
+    (root / "conformance" / "fixtures" / "koz").symlink_to(elsewhere, target_is_directory=True)
+    report = compile_scenarios(root)
+    check_fixtures(root, report)
+    with pytest.raises(InputError, match=r"is a link .* nothing was written"):
+        write_fixtures(root, report)
+    assert list(elsewhere.iterdir()) == []
+    (root / "conformance" / "fixtures" / "koz").unlink()
+    assert write_fixtures(root, report) == 4
+    written = root / "conformance" / "fixtures" / "koz" / "turn"
+    assert sorted(p.name for p in written.iterdir()) == [f"x-seat-{s}.json" for s in range(4)]
 
 
 def test_scenario_compile_cli_check_mode_and_errors(

@@ -159,6 +159,18 @@ def _keyed(value: Any, size: int, fill: Callable[[int], Any], where: Where, what
     return out
 
 
+def _every(value: Any, size: int, where: Where, what: str) -> list[Any]:
+    """A per-seat or per-team list that has no default: a list, or a table keyed by seat or
+    team that names every one (``{ "{team}" = false, "{other}" = true }``)."""
+    listed = _keyed(value, size, lambda _: None, where, what)
+    unnamed = [str(i) for i, item in enumerate(listed) if item is None]
+    if unnamed and not isinstance(value, list):
+        raise where.fail(
+            f"a table keyed by {what} names every {what} here (not {', '.join(unnamed)})."
+        )
+    return listed
+
+
 # --------------------------------------------------------------------------- the setup
 
 
@@ -233,6 +245,8 @@ SETUP_KEYS = (
     "fi_waiting",
     "red_threes",
     "table_seats",
+    "pile_pending",
+    "pile_top",
 )
 """The fields of a partial setup: the arguments of :func:`kanasta.scenario.build_state`."""
 
@@ -267,21 +281,22 @@ def _state_kwargs(setup: dict[str, Any], profile: RulesProfile, where: Where) ->
         elif key == "red_threes":
             listed = _keyed(value, teams, lambda _: "", at, "team")
             kwargs[key] = [_card_text(h, at.at(i)) for i, h in enumerate(listed)]
-        elif key in ("discard", "stock_top"):
+        elif key in ("discard", "stock_top", "pile_pending"):
             kwargs[key] = _card_text(value, at)
         elif key == "fi":
             listed = expect_list(at, value, "a list of fi packets")
             kwargs[key] = [_card_text(h, at.at(i)) for i, h in enumerate(listed)]
         elif key == "phase":
             kwargs[key] = _phase(value, at)
-        elif key in ("trump", "pile_card"):
+        elif key in ("trump", "pile_card", "pile_top"):
             kwargs[key] = _card(value, at)
         elif key in _SETUP_NUMBERS:
             kwargs[key] = expect_int(at, value, "a whole number")
         elif key in ("fi_takers", "fi_waiting"):
             kwargs[key] = _numbers(value, at, "seats")
         elif key in ("opened", "seat_opened", "table_seats"):
-            listed = expect_list(at, value, "a list of true or false")
+            size, what = (teams, "team") if key == "opened" else (players, "seat")
+            listed = _every(value, size, at, what)
             kwargs[key] = [_flag(v, at.at(i)) for i, v in enumerate(listed)]
         else:
             known = ", ".join(SETUP_KEYS)
@@ -345,7 +360,7 @@ def _facts(raw: Any, ctx: _Context, where: Where) -> JsonObject:
         elif key in ("discard_top", "trump"):
             out[key] = _card(value, at)
         elif key == "melds":
-            teams_melds = expect_list(at, value, "a list of the teams' melds")
+            teams_melds = _every(value, teams, at, "team")
             out[key] = [
                 [
                     _meld_fact(m, at.at(t).at(i))

@@ -27,6 +27,7 @@ from typing import Any
 
 from kanasta.conformance.jsonio import format_fixture_json, read_json_file
 from kanasta.conformance.model import JsonObject
+from kanasta.conformance.report import write_text_file
 from kanasta.conformance.scenario_json import (
     Where,
     build_fixture,
@@ -35,6 +36,7 @@ from kanasta.conformance.scenario_json import (
     expect_table,
     get_scenario_profile,
 )
+from kanasta.conformance.suite import refuse_links
 from kanasta.errors import InputError
 from kanasta.profiles import RulesProfile, get_profile
 from kanasta.spec import load_spec
@@ -449,13 +451,23 @@ def _is_compiled(path: Path) -> bool:
 def write_fixtures(root: Path, report: CompileReport) -> int:
     """Write the fixtures that changed and delete the stale ones a scenario once wrote
     (``compiled_from`` says so; a stale file without it is left for a person to judge).
-    Returns the number of files written or deleted."""
+    Returns the number of files written or deleted.
+
+    Nothing is written or deleted through a link (refused before any file is touched), and
+    each fixture is written whole or not at all.
+    """
     fixtures = root.joinpath(*FIXTURES)
+    refuse_links(fixtures, *(fixtures / f"{i}.json" for i in (*report.changed, *report.stale)))
     touched = 0
     for ident in report.changed:
         path = fixtures / f"{ident}.json"
-        path.parent.mkdir(parents=True, exist_ok=True)
-        path.write_text(format_fixture_json(report.compiled[ident].data), encoding="utf-8")
+        try:
+            path.parent.mkdir(parents=True, exist_ok=True)
+        except OSError as exc:
+            raise InputError(
+                f"{path.parent}: cannot make the folder: {exc.strerror or exc}."
+            ) from None
+        write_text_file(path, format_fixture_json(report.compiled[ident].data), "fixture")
         touched += 1
     for ident in report.stale:
         path = fixtures / f"{ident}.json"
