@@ -274,7 +274,7 @@ def register(subparsers: Any) -> None:
         default=None,
         metavar="DIR",
         help="the fixtures folder to write into (needed: the built-in suite is never written "
-        "by --new; in a checkout, --into conformance/fixtures)",
+        "by --new; its recipes are declared in scenario files, docs/conformance/scenarios.rst)",
     )
     generate.set_defaults(handler=_generate)
 
@@ -669,7 +669,8 @@ def _generate_new(args: argparse.Namespace, engine: Any) -> int:
     if missing:
         why = (
             " --into DIR names the fixtures folder to write into: the built-in suite is never "
-            "written by --new (in a checkout: --into conformance/fixtures)."
+            "written by --new (its recipes are declared in scenario files, "
+            "docs/conformance/scenarios.rst)."
             if "--into" in missing
             else ""
         )
