@@ -79,6 +79,8 @@ def build_state(
     fi_waiting: Sequence[int] = (),
     red_threes: Sequence[str] = (),
     table_seats: Sequence[bool] | None = None,
+    pile_pending: str = "",
+    pile_top: str | None = None,
 ) -> State:
     """A state holding exactly one deck, built from the cards that matter.
 
@@ -95,7 +97,10 @@ def build_state(
     ``fi_waiting`` lists the seats waiting with a fi taken by discarding.
     In *classic*, ``red_threes`` gives the red threes each team has laid; the other red
     threes go to the bottom of the stock (nobody holds one); ``table_seats`` (default:
-    the players of the teams with melds) says who laid cards in an earlier turn.
+    the players of the teams with melds) says who laid cards in an earlier turn;
+    ``pile_pending`` are the cards of a pile taken by a side that has not opened, set aside
+    until its melds reach the minimum, and ``pile_top`` that pile's top card, already in a
+    meld (clause :clause:`classic-pile-opening`).
     """
     teams = get_team_count(profile)
     pool: Counter[Card] = Counter(get_deck(profile.deck_jokers))
@@ -112,6 +117,8 @@ def build_state(
         table.append(built)
     pile = parse_cards(discard)
     _take(pool, pile, "the discard pile")
+    pending = parse_cards(pile_pending)
+    _take(pool, pending, "the pile set aside")
     top = parse_cards(stock_top)
     _take(pool, top, "the stock")
     trump_card = parse_card(trump) if trump is not None else None
@@ -191,6 +198,8 @@ def build_state(
         provisional=provisional,
         fi_waiting=tuple(fi_waiting),
         red_threes=tuple(laid),
+        pile_pending=pending,
+        pile_top=parse_card(pile_top) if pile_top is not None else None,
         table_seats=(
             ()
             if not profile.tracks_table_seats

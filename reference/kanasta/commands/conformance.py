@@ -51,6 +51,7 @@ from kanasta.conformance.runner import (
     reference_dealer,
     run_fixtures,
 )
+from kanasta.conformance.scenarios import check_fixtures, compile_scenarios, write_fixtures
 from kanasta.conformance.suite import (
     export_suite,
     fixture_folders,
@@ -60,6 +61,7 @@ from kanasta.conformance.suite import (
 from kanasta.errors import InputError
 from kanasta.profiles import PROFILES
 from kanasta.resources import get_fixtures_dir, get_repo_root
+from kanasta.spec import find_checkout, is_checkout
 
 LONG_RUN = 50
 """A run of at least this many fixtures shows a progress bar on a terminal."""
@@ -272,9 +274,27 @@ def register(subparsers: Any) -> None:
         default=None,
         metavar="DIR",
         help="the fixtures folder to write into (needed: the built-in suite is never written "
-        "by --new; in a checkout, --into conformance/fixtures)",
+        "by --new; its recipes are declared in scenario files, docs/conformance/scenarios.rst)",
     )
     generate.set_defaults(handler=_generate)
+
+    compile_ = sub.add_parser(
+        "compile",
+        help="write the JSON fixtures from the authored scenarios (conformance/scenarios)",
+        description="Compile every scenario file of a checkout's conformance/scenarios into the "
+        "JSON fixtures of conformance/fixtures, and delete the fixtures a scenario no longer "
+        "writes. With --check nothing is written and the exit status is 1 when a fixture "
+        "would change, an id is written twice, or a fixture file is left that no scenario "
+        "writes (outside the hand-written meld, canasta and wild folders).",
+    )
+    compile_.add_argument("--check", action="store_true", help="only report what would change")
+    compile_.add_argument(
+        "--root",
+        type=Path,
+        metavar="DIR",
+        help="the checkout (default: the one the current folder is in)",
+    )
+    compile_.set_defaults(handler=_compile)
 
     export = sub.add_parser(
         "export",
@@ -604,6 +624,35 @@ def _generate(args: argparse.Namespace) -> int:
     return 1 if args.check and stale else 0
 
 
+def _compile(args: argparse.Namespace) -> int:
+    root = args.root or find_checkout(Path.cwd()) or get_repo_root()
+    if root is None or not is_checkout(root):
+        raise InputError(
+            f"{root or Path.cwd()} is not a kanasta checkout: the scenario files are compiled "
+            "in one (give --root DIR)."
+        )
+    started = time.perf_counter()
+    report = compile_scenarios(root)
+    check_fixtures(root, report)
+    for line in report.twice:
+        print(f"WRITTEN TWICE {line}")
+    verb = "STALE" if args.check else "WRITTEN"
+    for ident in report.changed:
+        print(f"{verb} {ident}")
+    for ident in report.stale:
+        print(f"NO SOURCE {ident} (no scenario writes it)")
+    touched = 0 if args.check else write_fixtures(root, report)
+    print(
+        f"{report.files} scenario file(s), {len(report.compiled)} fixture(s) compiled in "
+        f"{time.perf_counter() - started:.1f} s; {len(report.changed)} "
+        f"{'would change' if args.check else 'written'}, {len(report.stale)} without a source"
+        + ("" if args.check else f" ({touched} file(s) touched)")
+    )
+    if report.twice:
+        return 1
+    return 1 if args.check and (report.changed or report.stale) else 0
+
+
 def _generate_new(args: argparse.Namespace, engine: Any) -> int:
     missing = [
         flag
@@ -620,7 +669,8 @@ def _generate_new(args: argparse.Namespace, engine: Any) -> int:
     if missing:
         why = (
             " --into DIR names the fixtures folder to write into: the built-in suite is never "
-            "written by --new (in a checkout: --into conformance/fixtures)."
+            "written by --new (its recipes are declared in scenario files, "
+            "docs/conformance/scenarios.rst)."
             if "--into" in missing
             else ""
         )

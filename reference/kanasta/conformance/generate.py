@@ -20,26 +20,35 @@ Recipes:
 from __future__ import annotations
 
 import random
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+from kanasta import engine
+from kanasta.cards import format_card
 from kanasta.conformance.engine_api import Engine, count_to_depth, load_engine
 from kanasta.conformance.jsonio import format_fixture_json, read_json_file
 from kanasta.conformance.loader import find_fixture_files, fixture_from_json, load_fixture_file
 from kanasta.conformance.model import JsonObject
 from kanasta.conformance.report import write_text_file
+from kanasta.deal import deal_from_seed, deal_to_json
 from kanasta.errors import InputError, Violation
-from kanasta.points import points_to_json
+from kanasta.game import get_hand_seed
+from kanasta.points import points_to_json, to_half_points
+from kanasta.policy import make_policy
 from kanasta.profiles import PROFILES, RulesProfile, get_variant_profile
+from kanasta.state import State
 
 __all__ = [
     "MAX_ACTIONS",
     "RECIPES",
     "Regenerated",
     "generate_fixture",
+    "get_golden_facts",
+    "play_game_hand",
     "regenerate_folders",
+    "replay_hand",
     "require_engine",
 ]
 
@@ -106,9 +115,11 @@ def generate_fixture(
     recipe: JsonObject,
     source: str | None = None,
     features: Sequence[str] = (),
+    compiled_from: str | None = None,
 ) -> JsonObject:
     """The whole fixture a recipe makes (as JSON data), played under the family's
-    options named in ``features`` (clause profile-options)."""
+    options named in ``features`` (clause profile-options); ``compiled_from`` names the
+    scenario file that declares the recipe."""
     if variant not in PROFILES:
         raise InputError(f"unknown variant {variant!r}.")
     profile = get_variant_profile(variant, features)
@@ -118,8 +129,10 @@ def generate_fixture(
     seed = _int(recipe, "seed")
     rng = random.Random(_int(recipe, "policy_seed", seed))
     start = engine.new_state_from_seed(profile, seed)
-    data: JsonObject = {
-        "id": ident,
+    data: JsonObject = {"id": ident}
+    if compiled_from:
+        data["compiled_from"] = compiled_from
+    data |= {
         "variant": variant,
         "clauses": list(clauses),
         "description": description,
@@ -194,6 +207,7 @@ def regenerate_folders(
                 recipe=fixture.generated,
                 source=fixture.source or None,
                 features=fixture.features,
+                compiled_from=fixture.compiled_from or None,
             )
             text = format_fixture_json(fresh)
             changed = path.read_text(encoding="utf-8") != text
@@ -201,3 +215,80 @@ def regenerate_folders(
                 write_text_file(path, text, "regenerated fixture")
             found.append(Regenerated(path, fixture.id, changed))
     return found
+
+
+# --------------------------------------------------------------------------- golden values
+# of authored scenarios (kanasta.conformance.scenarios): the state a hand reaches, the
+# facts and counts the reference gives there, and hands of a game played by a policy.
+
+
+def replay_hand(state: State, actions: Sequence[JsonObject]) -> State:
+    """The reference's state after ``actions``, each of which must be accepted."""
+    for number, action in enumerate(actions, start=1):
+        following = engine.apply(state, engine.action_from_json(action))
+        if isinstance(following, Violation):
+            raise InputError(f"action {number} ({action}) is refused: {following}.")
+        state = following
+    return state
+
+
+def get_golden_facts(state: State) -> JsonObject:
+    """The facts of a state step as the reference gives them (golden values)."""
+    return {
+        "hands": [[format_card(c) for c in hand] for hand in state.hands],
+        "hand_sizes": [len(hand) for hand in state.hands],
+        "discard_top": format_card(state.discard[-1]) if state.discard else None,
+        "trump": format_card(state.trump) if state.trump is not None else None,
+    }
+
+
+def play_game_hand(
+    profile: RulesProfile,
+    row: Mapping[str, Any],
+    dealer: int,
+    totals: Sequence[int | float],
+    game_seed: int | None,
+    number: int,
+) -> tuple[JsonObject, list[int | float]]:
+    """A hand of a game step played on the reference, and its hand scores (golden).
+
+    ``row["play"]`` plays it by a seeded policy (``policy``, ``policy_seed``), dealt from
+    ``deal_seed`` (written out as an explicit deal) or from the game's seed (hand
+    ``number``); otherwise ``row`` gives the explicit ``deal`` and its ``actions``. The
+    hand is dealt by ``dealer`` with the game's ``totals`` before it as the team scores.
+    """
+    scores = [to_half_points(str(t)) for t in totals]
+    if "play" in row:
+        recipe = row["play"]
+        if not isinstance(recipe, Mapping):
+            raise InputError("play is a table: policy, policy_seed and deal_seed (optional).")
+        policy = make_policy(str(recipe.get("policy", "greedy")), _int(dict(recipe), "policy_seed"))
+        hand: JsonObject = {}
+        if "deal_seed" in recipe:
+            deal = deal_from_seed(profile, _int(dict(recipe), "deal_seed"), dealer)
+            hand["deal"] = deal_to_json(deal)
+        elif game_seed is not None:
+            deal = deal_from_seed(profile, get_hand_seed(game_seed, number), dealer)
+        else:
+            raise InputError("a hand played from the game's seed needs the game's seed.")
+        state = engine.new_hand(profile, deal=deal, dealer=dealer, team_scores=scores)
+        actions: list[JsonObject] = []
+        while not state.hand_over:
+            if len(actions) >= MAX_ACTIONS:
+                raise InputError(f"the hand did not end within {MAX_ACTIONS} actions.")
+            action = policy.choose(state, engine.legal_actions(state))
+            following = engine.apply(state, action)
+            if isinstance(following, Violation):
+                raise InputError(f"the policy chose a refused action: {following}.")
+            actions.append(engine.action_to_json(action))
+            state = following
+        hand["actions"] = actions
+    else:
+        if "deal" not in row or "actions" not in row:
+            raise InputError("a played hand has play, or deal and actions.")
+        hand = {"deal": row["deal"], "actions": list(row["actions"])}
+        start = engine.new_hand(profile, deal=row["deal"], dealer=dealer, team_scores=scores)
+        state = replay_hand(start, hand["actions"])
+        if not state.hand_over:
+            raise InputError("the hand is not over after its actions.")
+    return hand, [points_to_json(team.total) for team in engine.score_hand(state).teams]

@@ -193,28 +193,40 @@ def dumps_line(obj: Any) -> str:
     return json.dumps(obj, ensure_ascii=False, separators=(",", ":"), allow_nan=False)
 
 
-def _pretty(value: Any, indent: int, width: int) -> str:
+def _pretty(value: Any, indent: int, width: int, seen: dict[tuple[int, int], str]) -> str:
+    """``value`` laid out at ``indent``; ``seen`` keeps the layouts already made, since a
+    container is laid out flat for its parent's one-line form, then again at its place."""
+    if not isinstance(value, dict | list):
+        return json.dumps(value, ensure_ascii=False)
+    key = (id(value), indent)
+    if key in seen:
+        return seen[key]
     pad = "  " * indent
     if isinstance(value, dict):
         if not value:
             return "{}"
-        flat = "{" + ", ".join(f"{json.dumps(k)}: {_pretty(v, 0, width)}" for k, v in value.items())
+        flat = "{" + ", ".join(
+            f"{json.dumps(k)}: {_pretty(v, 0, width, seen)}" for k, v in value.items()
+        )
         flat += "}"
         if len(flat) + len(pad) <= width and "\n" not in flat:
-            return flat
-        items = [
-            f"{pad}  {json.dumps(k)}: {_pretty(v, indent + 1, width)}" for k, v in value.items()
-        ]
-        return "{\n" + ",\n".join(items) + "\n" + pad + "}"
-    if isinstance(value, list):
-        if all(not isinstance(x, dict | list) for x in value):
-            return "[" + ", ".join(json.dumps(x, ensure_ascii=False) for x in value) + "]"
-        items = [pad + "  " + _pretty(x, indent + 1, width) for x in value]
-        return "[\n" + ",\n".join(items) + "\n" + pad + "]"
-    return json.dumps(value, ensure_ascii=False)
+            text = flat
+        else:
+            items = [
+                f"{pad}  {json.dumps(k)}: {_pretty(v, indent + 1, width, seen)}"
+                for k, v in value.items()
+            ]
+            text = "{\n" + ",\n".join(items) + "\n" + pad + "}"
+    elif all(not isinstance(x, dict | list) for x in value):
+        text = "[" + ", ".join(json.dumps(x, ensure_ascii=False) for x in value) + "]"
+    else:
+        items = [pad + "  " + _pretty(x, indent + 1, width, seen) for x in value]
+        text = "[\n" + ",\n".join(items) + "\n" + pad + "]"
+    seen[key] = text
+    return text
 
 
 def format_fixture_json(data: Any, *, width: int = 96) -> str:
     """A fixture as the suite writes it: two-space indents, short objects and every list
     of plain values on one line, a final newline. The same data always gives the same text."""
-    return _pretty(data, 0, width) + "\n"
+    return _pretty(data, 0, width, {}) + "\n"

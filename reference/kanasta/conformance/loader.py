@@ -297,6 +297,7 @@ def fixture_from_json(
         features=tuple(data.get("features", ())),
         source=data.get("source", ""),
         generated=data.get("generated"),
+        compiled_from=data.get("compiled_from", ""),
         path=path,
         root=root,
     )

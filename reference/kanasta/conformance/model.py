@@ -130,6 +130,8 @@ class Fixture:
     features: tuple[str, ...] = ()
     source: str = ""
     generated: JsonObject | None = None
+    compiled_from: str = ""
+    """The scenario file the fixture is compiled from (empty: written by hand as JSON)."""
     path: Path | None = field(default=None, compare=False)
     root: Path | None = field(default=None, compare=False)
 

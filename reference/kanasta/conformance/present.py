@@ -265,6 +265,8 @@ def format_fixture(fixture: Fixture, *, spec: Sequence[Clause] | None = None) ->
     lines = [f"{fixture.id}  ({fixture.variant})"]
     if fixture.source:
         lines.append(f"source: {fixture.source}")
+    if fixture.compiled_from:
+        lines.append(f"compiled from: {fixture.compiled_from}")
     if fixture.features:
         lines.append(f"features: {', '.join(fixture.features)}")
     lines.append("")
