@@ -27,6 +27,10 @@ extensions: list[str] = [
 exclude_patterns: list[str] = ["_build", "Thumbs.db", ".DS_Store"]
 root_doc = "index"
 language = "en"
+# The Turkish edition: one catalogue per page, docs/locales/tr/LC_MESSAGES/<page>.po.
+locale_dirs = ["locales/"]
+gettext_compact = False
+gettext_uuid = False
 nitpicky = False
 keep_warnings = False
 smartquotes = True

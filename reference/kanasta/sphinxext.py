@@ -20,6 +20,9 @@ It provides:
     Every clause ends with links to the code, tests and fixtures that pin it.
 ``.. resolution-index::``
     Every resolution clause with the question it answers, in the spec's words.
+``.. for-implementers::``
+    Inside a clause, after the rule as a player states it: the reason codes, JSON fields,
+    state facts and engine detail, in a marked block headed "For implementers".
 
 This module is the only one in the package that imports Sphinx; the engine never
 imports it.
@@ -251,6 +254,19 @@ class ClauseDirective(SphinxDirective):
         question += nodes.strong("Question:", "Question:")
         question += nodes.Text(f" {entry.question}")
         return [line, question]
+
+
+class ForImplementersDirective(SphinxDirective):
+    """``.. for-implementers::``: a clause's engine detail, marked off from its table rule."""
+
+    has_content = True
+
+    def run(self) -> list[nodes.Node]:
+        box = nodes.container(classes=["kanasta-implementers"])
+        self.set_source_info(box)
+        box += nodes.rubric("For implementers", "For implementers")
+        self.state.nested_parse(self.content, self.content_offset, box)
+        return [box]
 
 
 class ClauseRole(SphinxRole):
@@ -1228,6 +1244,10 @@ div.kanasta-clause.kanasta-kind-resolution {
   padding: 0.6em 1.1em 0.3em; border-radius: 4px; }
 .kanasta-resolution-line { font-size: 0.85em; margin: 0.2em 0 0.3em; }
 .kanasta-resolution-question { margin: 0.2em 0 0.6em; }
+div.kanasta-implementers { font-size: 0.88em; margin: 0.6em 0 0.4em;
+  border-left: 3px solid var(--color-foreground-border, #ccc); padding: 0.1em 0 0.1em 0.9em; }
+div.kanasta-implementers > p.rubric { font-size: 0.8em; text-transform: uppercase;
+  letter-spacing: 0.04em; opacity: 0.7; margin: 0.2em 0; }
 .kanasta-badge { display: inline-block; font-size: 0.72em; font-weight: 700;
   text-transform: uppercase; letter-spacing: 0.04em; padding: 0.1em 0.6em;
   border-radius: 0.8em; vertical-align: middle; color: #fff; }
@@ -1264,6 +1284,7 @@ def setup(app: Sphinx) -> dict[str, Any]:
     app.add_directive("profile-table", ProfileTableDirective)
     app.add_directive("traceability-matrix", TraceabilityMatrixDirective)
     app.add_directive("resolution-index", ResolutionIndexDirective)
+    app.add_directive("for-implementers", ForImplementersDirective)
     app.add_css_file(CSS_FILE)
     app.connect("doctree-resolved", _fill_resolution_indexes)
     app.connect("env-get-outdated", _reread_generated)
