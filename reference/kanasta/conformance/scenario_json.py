@@ -749,6 +749,12 @@ def build_fixture(scenario: dict[str, Any], family: str, source: str, where: Whe
     }
     if origin is not None:
         data["source"] = origin
+    relies_on = [
+        expect_str(where.at("relies_on"), c, "a clause slug")
+        for c in expect_list(where.at("relies_on"), scenario.get("relies_on", []), "slugs")
+    ]
+    if relies_on:
+        data["relies_on"] = relies_on
     if features:
         data["features"] = features
     ctx = _Context(profile)

@@ -81,6 +81,7 @@ FIELDS = (
     "families",
     "vary",
     "clauses",
+    "relies_on",
     "tags",
     "description",
     "source",
