@@ -10,8 +10,9 @@ for that reason. Two checks keep one wrong rule from masking another (``kanasta 
   rule
   (:func:`find_reliance_problems`);
 * every rule has at least one fixture an engine without legal-action counts, wild
-  placement, take-back or seeded deals can run, at least in part (:func:`find_coarse_problems`),
-  but for the rules that are about exactly what such an engine lacks (:data:`COARSE_EXEMPT`).
+  placement or seeded deals can run, at least in part (:func:`find_coarse_problems`), but
+  for the rules that are about exactly what such an engine lacks (:data:`COARSE_EXEMPT`);
+  a family whose own fixtures do not reach a rule is a note.
 """
 
 from __future__ import annotations
@@ -34,17 +35,20 @@ __all__ = [
     "get_pinned_rule",
 ]
 
-COARSE_EXEMPT: Mapping[str, str] = {}
-"""Rules that are about exactly what a coarse engine lacks, each with the reason (none
-today: every rule has a fixture a coarse engine runs at least in part)."""
+COARSE_EXEMPT: Mapping[str, str] = {
+    "game-record": "a game whose hands are dealt from its seed is the rule: it needs seeded deals",
+}
+"""Rules that are about exactly what a coarse engine lacks, each with the reason."""
 
 
 @dataclass(frozen=True, slots=True)
 class CoarseEngine:
-    """What a deliberately coarse engine expresses: no counts, none of the capabilities."""
+    """What a coarse engine expresses: no legal-action counts, no wild placement and no
+    seeded deals (it may take back an opening: the issue's engines that cannot are met by
+    the per-step skip all the same)."""
 
     kinds: frozenset[StepKind] = frozenset(StepKind) - {StepKind.COUNT}
-    capabilities: frozenset[str] = frozenset()
+    capabilities: frozenset[str] = frozenset({"take-back"})
 
 
 def get_coarse_steps(fixture: Fixture, engine: CoarseEngine | None = None) -> int:
@@ -113,36 +117,45 @@ def find_coarse_problems(
     *,
     families: Iterable[str],
     exempt: Mapping[str, str] = COARSE_EXEMPT,
-) -> list[str]:
+) -> tuple[list[str], list[str]]:
     """The rules of the ``families`` (those the reference plays whole games of) that no
-    fixture a coarse engine can run pins."""
+    fixture a coarse engine can run pins, as (problems, notes): a problem when no family's
+    fixture reaches the rule, a note for each family whose own fixtures do not."""
     families = frozenset(families)
-    reached: set[str] = set()
-    pinned: set[str] = set()
+    rules = {c.slug: c for c in clauses if c.kind is ClauseKind.RULE and c.slug not in exempt}
+    reached: set[tuple[str, str]] = set()
+    pinned: set[tuple[str, str]] = set()
     for fixture in fixtures:
-        pinned.update(fixture.clauses)
-        if get_coarse_steps(fixture):
-            reached.update(fixture.clauses)
-    return [
-        f"clause {c.number} {c.slug!r} is pinned only by fixtures an engine without counts, "
-        "wild placement, take-back or seeded deals cannot run"
-        for c in clauses
-        if c.kind is ClauseKind.RULE
-        and c.slug in pinned
-        and c.slug not in reached
-        and c.slug not in exempt
-        and families & set(c.families)
-    ]
+        runs = get_coarse_steps(fixture) > 0
+        for slug in fixture.clauses:
+            if slug in rules and fixture.variant in families:
+                pinned.add((fixture.variant, slug))
+                if runs:
+                    reached.add((fixture.variant, slug))
+    problems: list[str] = []
+    notes: list[str] = []
+    reached_anywhere = {slug for _, slug in reached}
+    for family, slug in sorted(pinned - reached):
+        c = rules[slug]
+        if slug not in reached_anywhere:
+            problems.append(
+                f"clause {c.number} {slug!r} is pinned only by fixtures an engine without "
+                "counts, wild placement or seeded deals cannot run"
+            )
+        else:
+            notes.append(
+                f"clause {c.number} {slug!r}: no {family} fixture an engine without counts, "
+                "wild placement or seeded deals can run pins it (other families' do)"
+            )
+    return sorted(set(problems)), notes
 
 
 def find_independence_problems(
     clauses: Iterable[Clause], folders: Iterable[Path], *, families: Iterable[str]
-) -> list[str]:
-    """Both checks over the fixtures of ``folders`` (unloadable fixtures are left to
-    ``kanasta conformance validate``)."""
+) -> tuple[list[str], list[str]]:
+    """Both checks over the fixtures of ``folders``, as (problems, notes) (unloadable
+    fixtures are left to ``kanasta conformance validate``)."""
     clauses = tuple(clauses)
     fixtures = load_fixtures([f for f in folders if f.is_dir()]).fixtures
-    return [
-        *find_reliance_problems(clauses, fixtures),
-        *find_coarse_problems(clauses, fixtures, families=families),
-    ]
+    coarse, notes = find_coarse_problems(clauses, fixtures, families=families)
+    return [*find_reliance_problems(clauses, fixtures), *coarse], notes
