@@ -55,7 +55,8 @@ for name in names:
     profiles.PROFILES[name] = profiles.VARIANTS[(name, ())]
 playable = tuple(n for n in profiles.PLAYABLE_FAMILIES if n not in names)
 profiles.PLAYABLE_FAMILIES = playable
-from kanasta import selfplay, strategies
+from kanasta.play import selfplay
+from kanasta.testing import strategies
 from kanasta.commands import bench
 selfplay.PLAYABLE_FAMILIES = strategies.PLAYABLE_FAMILIES = bench.PLAYABLE_FAMILIES = playable
 from kanasta.cli import main
@@ -75,8 +76,10 @@ def _kanasta(*args: str, stdin: str = "") -> subprocess.CompletedProcess[str]:
 @pytest.fixture(autouse=True)
 def demoted(monkeypatch: pytest.MonkeyPatch) -> None:
     """In process: the families of NOT_PLAYABLE implement meld verdicts only."""
-    from kanasta import profiles, selfplay, strategies  # noqa: PLC0415
+    from kanasta import profiles  # noqa: PLC0415
     from kanasta.commands import bench  # noqa: PLC0415
+    from kanasta.play import selfplay  # noqa: PLC0415
+    from kanasta.testing import strategies  # noqa: PLC0415
 
     for key, profile in list(profiles.VARIANTS.items()):
         if key[0] in NOT_PLAYABLE:

@@ -6,7 +6,6 @@ import pytest
 from hypothesis import assume, given
 from hypothesis import strategies as st
 
-from kanasta import strategies
 from kanasta.cards import JOKER, Card, make_card
 from kanasta.errors import Violation
 from kanasta.melds import (
@@ -21,7 +20,8 @@ from kanasta.melds import (
     validate_meld,
 )
 from kanasta.profiles import FI_5200, RulesProfile
-from kanasta.strategies import near_melds
+from kanasta.testing import strategies
+from kanasta.testing.strategies import near_melds
 
 profiles = strategies.profiles()
 

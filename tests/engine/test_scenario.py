@@ -12,8 +12,8 @@ from kanasta.commands.play import describe_action, play_random_game
 from kanasta.deal import deal_from_seed, describe_deal
 from kanasta.errors import InputError
 from kanasta.game import Game, game_to_json
+from kanasta.io.scenario import build_meld, build_state
 from kanasta.profiles import FI_5200, KOZ
-from kanasta.scenario import build_meld, build_state
 from kanasta.state import (
     Phase,
     arrangement_to_json,

@@ -5,8 +5,8 @@ from __future__ import annotations
 from typing import Any
 
 from kanasta.actions import Action, ActionType
+from kanasta.io.scenario import build_state
 from kanasta.profiles import FI_351, RulesProfile, get_profile
-from kanasta.scenario import build_state
 from kanasta.state import Phase, State
 from tests.koz.util import accept, back, disc, draw, lay, meld, reject, take
 
@@ -35,7 +35,7 @@ def profile(*options: str) -> RulesProfile:
 
 
 def fi_state(*options: str, **kwargs: Any) -> State:
-    """A fi-351 state from the cards that matter (see :func:`kanasta.scenario.build_state`)."""
+    """A fi-351 state from the cards that matter (see :func:`kanasta.io.scenario.build_state`)."""
     return build_state(profile(*options), **kwargs)
 
 

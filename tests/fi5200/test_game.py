@@ -13,8 +13,8 @@ from kanasta.cli import main
 from kanasta.commands.play import play_random_game
 from kanasta.errors import Violation
 from kanasta.game import Game, apply_game_action, game_from_json, game_to_json, get_game_winner
+from kanasta.play.policy import default_policy
 from kanasta.points import to_half_points as P
-from kanasta.policy import default_policy
 from kanasta.profiles import FI_5200, KOZ
 
 

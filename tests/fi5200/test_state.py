@@ -11,7 +11,7 @@ import pytest
 from kanasta.actions import Action, ActionType, legal_actions
 from kanasta.deal import deal_from_seed, new_hand
 from kanasta.errors import InputError
-from kanasta.policy import GreedyPolicy, RandomPolicy, make_policy
+from kanasta.play.policy import GreedyPolicy, RandomPolicy, make_policy
 from kanasta.profiles import FI_5200, DealScheme, OpeningScope, UnplayedFi
 from kanasta.state import state_from_json, state_to_json
 from kanasta.view import get_view, view_to_json

@@ -10,7 +10,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from kanasta import engine, strategies
+from kanasta import engine
 from kanasta.cards import JOKER, Card, is_wild_card
 from kanasta.errors import Violation
 from kanasta.melds import (
@@ -23,8 +23,9 @@ from kanasta.melds import (
     validate_meld,
 )
 from kanasta.profiles import PROFILES, RulesProfile
-from kanasta.spec import load_spec
+from kanasta.specdoc.spec import load_spec
 from kanasta.state import State
+from kanasta.testing import strategies
 
 SLUGS = {clause.slug for clause in load_spec()}
 CODE = re.compile(r"^[a-z0-9]+(-[a-z0-9]+)*$")
@@ -40,7 +41,8 @@ def test_import_kanasta_does_not_import_hypothesis() -> None:
     code = (
         "import sys, kanasta, kanasta.engine, kanasta.cli; "
         "from kanasta import _modules; _modules.import_all(); "
-        "sys.exit(1 if 'hypothesis' in sys.modules or 'kanasta.strategies' in sys.modules else 0)"
+        "sys.exit(1 if 'hypothesis' in sys.modules "
+        "or 'kanasta.testing.strategies' in sys.modules else 0)"
     )
     assert subprocess.run([sys.executable, "-c", code], check=False).returncode == 0
 

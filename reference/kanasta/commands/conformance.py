@@ -61,7 +61,7 @@ from kanasta.conformance.suite import (
 from kanasta.errors import InputError
 from kanasta.profiles import PROFILES
 from kanasta.resources import get_fixtures_dir, get_repo_root
-from kanasta.spec import find_checkout, is_checkout
+from kanasta.specdoc.spec import find_checkout, is_checkout
 
 LONG_RUN = 50
 """A run of at least this many fixtures shows a progress bar on a terminal."""

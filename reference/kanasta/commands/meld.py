@@ -21,7 +21,7 @@ from kanasta.melds import (
 )
 from kanasta.points import format_points, points_to_json
 from kanasta.profiles import PROFILES, get_profile
-from kanasta.spec import load_spec
+from kanasta.specdoc.spec import load_spec
 from kanasta.state import arrangement_to_json
 
 

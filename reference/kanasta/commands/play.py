@@ -27,8 +27,8 @@ from kanasta.errors import InputError, Violation
 from kanasta.game import Game, apply_game_action, game_from_json, game_to_json, new_game
 from kanasta.melds import Meld, format_meld
 from kanasta.opening import is_forced
+from kanasta.play.policy import POLICIES, default_policy, make_policy
 from kanasta.points import format_points
-from kanasta.policy import POLICIES, default_policy, make_policy
 from kanasta.profiles import PROFILES, RulesProfile, get_profile, require_playable
 from kanasta.scoring import HandScore
 from kanasta.state import State, get_team_count
