@@ -8,6 +8,7 @@ from hypothesis import strategies as st
 
 from kanasta.cards import JOKER, Card, make_card
 from kanasta.errors import Violation
+from kanasta.families.fi_5200 import PROFILE as FI_5200
 from kanasta.melds import (
     Meld,
     MeldKind,
@@ -19,7 +20,7 @@ from kanasta.melds import (
     meld_to_json,
     validate_meld,
 )
-from kanasta.profiles import FI_5200, RulesProfile
+from kanasta.profiles import RulesProfile
 from kanasta.testing import strategies
 from kanasta.testing.strategies import near_melds
 

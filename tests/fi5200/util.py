@@ -4,8 +4,8 @@ from __future__ import annotations
 
 from typing import Any
 
+from kanasta.families.fi_5200 import PROFILE as FI_5200
 from kanasta.io.scenario import build_state
-from kanasta.profiles import FI_5200
 from kanasta.state import Phase, State
 from tests.koz.util import accept, back, disc, draw, lay, meld, reject, take
 

@@ -7,8 +7,8 @@ from typing import Any
 from kanasta.actions import TAKE_PILE, Action, ActionType, apply_action
 from kanasta.cards import parse_card, parse_cards
 from kanasta.errors import Violation
+from kanasta.families.koz import PROFILE as KOZ
 from kanasta.io.scenario import build_state
-from kanasta.profiles import KOZ
 from kanasta.state import Phase, State
 
 __all__ = [

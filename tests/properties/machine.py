@@ -20,9 +20,9 @@ from hypothesis.stateful import RuleBasedStateMachine, initialize, invariant, pr
 from kanasta import engine
 from kanasta.actions import Action
 from kanasta.errors import Violation
+from kanasta.families import get_profile
 from kanasta.game import Game, apply_game_action, new_game
 from kanasta.melds import Meld
-from kanasta.profiles import get_profile
 from kanasta.scoring import HandScore
 from kanasta.state import Phase, State
 from kanasta.testing import strategies

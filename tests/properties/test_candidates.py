@@ -24,8 +24,10 @@ from kanasta.candidates import (
 )
 from kanasta.cards import JOKER, Card, parse_cards
 from kanasta.errors import Violation
+from kanasta.families.fi_5200 import PROFILE as FI_5200
+from kanasta.families.koz import PROFILE as KOZ
 from kanasta.melds import MeldKind, apply_lay_off, validate_meld
-from kanasta.profiles import FI_5200, KOZ, RulesProfile
+from kanasta.profiles import RulesProfile
 from kanasta.testing import strategies
 from kanasta.testing.strategies import count_in_deck
 from tests.properties.brute import (

@@ -13,6 +13,7 @@ from hypothesis import strategies as st
 from kanasta import engine
 from kanasta.cards import JOKER, Card, is_wild_card
 from kanasta.errors import Violation
+from kanasta.families import PROFILES
 from kanasta.melds import (
     Meld,
     MeldKind,
@@ -22,7 +23,7 @@ from kanasta.melds import (
     meld_to_json,
     validate_meld,
 )
-from kanasta.profiles import PROFILES, RulesProfile
+from kanasta.profiles import RulesProfile
 from kanasta.specdoc.spec import load_spec
 from kanasta.state import State
 from kanasta.testing import strategies
@@ -172,7 +173,7 @@ def test_profiles_by_name() -> None:
 
     @given(strategies.profiles(["koz", "classic"]))
     def collect(profile: RulesProfile) -> None:
-        drawn.append(profile.family.value)
+        drawn.append(profile.family)
 
     collect()
     assert set(drawn) <= {"koz", "classic"}

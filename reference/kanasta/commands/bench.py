@@ -16,8 +16,8 @@ from typing import Any
 
 from kanasta.deal import check_seed
 from kanasta.errors import InputError
+from kanasta.families import get_profile, require_playable
 from kanasta.play.selfplay import PLAYABLE_FAMILIES, BenchResult, run_bench
-from kanasta.profiles import get_profile, require_playable
 
 __all__ = ["register"]
 

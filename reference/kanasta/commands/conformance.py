@@ -59,7 +59,7 @@ from kanasta.conformance.suite import (
     validate_suite,
 )
 from kanasta.errors import InputError
-from kanasta.profiles import PROFILES
+from kanasta.families import PROFILES
 from kanasta.resources import get_fixtures_dir, get_repo_root
 from kanasta.specdoc.spec import find_checkout, is_checkout
 

@@ -35,8 +35,9 @@ from kanasta.conformance.notation import (
     parse_team_score,
 )
 from kanasta.errors import InputError
+from kanasta.families import PROFILES, get_variant_profile
 from kanasta.io.scenario import build_state
-from kanasta.profiles import PROFILES, RulesProfile, get_variant_profile
+from kanasta.profiles import RulesProfile
 from kanasta.state import Phase, State, get_team_count, state_to_json
 
 __all__ = ["GOLDEN", "NULL", "Where", "build_fixture", "expect_list", "expect_table", "guarded"]

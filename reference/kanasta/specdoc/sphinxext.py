@@ -11,7 +11,7 @@ It provides:
     A link "§3.4 (slug)" to a clause from any page; an unknown slug is a warning.
 ``.. profile-table::``
     The parameter tables of the rule families, generated from
-    :data:`kanasta.profiles.PROFILES` (``:family: NAME`` for one family,
+    :data:`kanasta.families.PROFILES` (``:family: NAME`` for one family,
     ``:comparison:`` for the table across families; neither: all of them).
 ``.. traceability-matrix::``
     :func:`kanasta.specdoc.trace.build_trace` as a table: clause -> code -> tests -> fixtures,
@@ -53,18 +53,11 @@ from sphinx.util.nodes import make_refnode, split_explicit_title
 from kanasta import __version__
 from kanasta.canasta import CanastaKind
 from kanasta.cards import format_card
+from kanasta.families import FAMILY_NAMES, PROFILES
 from kanasta.points import format_points
-from kanasta.profiles import PROFILES, PointTable, ProfileOption, RulesProfile
+from kanasta.profiles import PointTable, ProfileOption, RulesProfile
 from kanasta.resources import get_fixtures_dir, get_repo_root
-from kanasta.specdoc.spec import (
-    CHAPTER_RE,
-    FAMILY_NAMES,
-    NUMBER_RE,
-    SLUG_RE,
-    Clause,
-    ClauseKind,
-    check_question,
-)
+from kanasta.specdoc.spec import CHAPTER_RE, NUMBER_RE, SLUG_RE, Clause, ClauseKind, check_question
 from kanasta.specdoc.trace import TraceReport, build_trace
 
 if TYPE_CHECKING:
@@ -677,7 +670,7 @@ def profile_table(profile: RulesProfile) -> Any:
     return _table(
         ("parameter", "value"),
         rows,
-        title=f"{profile.family.value}: parameters",
+        title=f"{profile.family}: parameters",
         classes=["kanasta-profile-table"],
         widths=(36, 44),
     )
@@ -694,7 +687,7 @@ def comparison_table(profiles: Sequence[RulesProfile]) -> Any:
         if name != "title"
     ]
     return _table(
-        ("parameter", *(p.family.value for p in profiles)),
+        ("parameter", *(p.family for p in profiles)),
         rows,
         title="The families side by side",
         classes=["kanasta-profile-comparison"],

@@ -56,6 +56,7 @@ from kanasta import engine
 from kanasta.actions import Action, ActionType
 from kanasta.cards import JOKER, Card, get_deck, make_card
 from kanasta.errors import Violation
+from kanasta.families import PROFILES, get_profile
 from kanasta.melds import (
     Meld,
     MeldKind,
@@ -63,7 +64,7 @@ from kanasta.melds import (
     get_meld_arrangements,
 )
 from kanasta.play.selfplay import PLAYABLE_FAMILIES
-from kanasta.profiles import PROFILES, RulesProfile, WildMeldRule, get_profile
+from kanasta.profiles import RulesProfile, WildMeldRule
 from kanasta.state import State
 
 __all__ = [
