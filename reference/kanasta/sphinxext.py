@@ -1265,7 +1265,45 @@ def _rewrite_referrers(_app: Sphinx, env: BuildEnvironment) -> list[str]:
     return sorted(set(domain.referrers) | set(domain.generated))
 
 
+# The editions of the site: the English at the root of the output, each other one in a
+# folder of its own (``docs/_build/html/tr``), built with ``-D language=...``.
+LANGUAGE_NAMES = {"en": "English", "tr": "Türkçe"}
+
+
+def get_language_switch(pagename: str, language: str) -> str:
+    """The HTML of the language switch on ``pagename`` in the ``language`` edition: the
+    same page in every edition, the current one not a link."""
+    current = language if language in LANGUAGE_NAMES else "en"
+    up = "../" * pagename.count("/") + ("" if current == "en" else "../")
+    parts = []
+    for code, name in LANGUAGE_NAMES.items():
+        if code == current:
+            parts.append(f'<span class="kanasta-lang-current" lang="{code}">{name}</span>')
+            continue
+        folder = "" if code == "en" else f"{code}/"
+        href = html.escape(f"{up}{folder}{pagename}.html")
+        parts.append(f'<a href="{href}" hreflang="{code}" lang="{code}">{name}</a>')
+    return '<p class="kanasta-lang-switch">' + " · ".join(parts) + "</p>\n"
+
+
+def _add_language_switch(
+    app: Sphinx,
+    pagename: str,
+    _templatename: str,
+    context: dict[str, Any],
+    _doctree: nodes.document | None,
+) -> None:
+    """``html-page-context``: every page opens with the switch to its other editions."""
+    if app.builder.format != "html" or "body" not in context:
+        return
+    context["body"] = get_language_switch(pagename, app.config.language or "en") + str(
+        context["body"]
+    )
+
+
 CSS = """\
+.kanasta-lang-switch { float: right; font-size: 0.85em; margin: 0 0 0.5em 1em; }
+.kanasta-lang-current { font-weight: 700; }
 .kanasta-clause { margin: 1.4em 0 1.2em; scroll-margin-top: 4em; }
 .kanasta-clause-head { font-weight: 600; margin-bottom: 0.1em; }
 .kanasta-clause-number { margin-right: 0.35em; }
@@ -1339,6 +1377,7 @@ def setup(app: Sphinx) -> dict[str, Any]:
     app.connect("env-purge-doc", _purge_source_pages)
     app.connect("env-merge-info", _merge_source_pages)
     app.connect("html-collect-pages", _collect_source_pages)
+    app.connect("html-page-context", _add_language_switch)
     return {
         "version": __version__,
         "env_version": 1,
