@@ -217,10 +217,12 @@ class ClauseDirective(SphinxDirective):
     def _translatable(self, text: str, classes: list[str]) -> nodes.inline:
         """A piece of the clause's options the catalogues translate (``gettext`` extracts it
         into the page's catalogue; a ``-D language=tr`` build shows the translation)."""
-        node = nodes.inline(text, text, classes=classes)
-        node["translatable"] = True
-        self.set_source_info(node)
-        return node
+        message = nodes.inline(text, text)
+        message["translatable"] = True
+        self.set_source_info(message)
+        # Sphinx unwraps the translatable inline after translating it, putting its text at
+        # the end of its parent: the outer inline keeps it in its place.
+        return nodes.inline("", "", message, classes=classes)
 
     def _head(self, entry: ClauseEntry) -> nodes.paragraph:
         head = nodes.paragraph(classes=["kanasta-clause-head"])
