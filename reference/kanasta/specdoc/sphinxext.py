@@ -1,20 +1,20 @@
-"""Sphinx extension for the kanasta spec site (``extensions = ["kanasta.sphinxext"]``).
+"""Sphinx extension for the kanasta spec site (``extensions = ["kanasta.specdoc.sphinxext"]``).
 
 It provides:
 
 ``.. clause:: slug``
     One numbered clause, with the options ``:number:``, ``:title:``, ``:kind:``,
     ``:families:``, ``:sources:`` and ``:question:`` read exactly as
-    :mod:`kanasta.spec` reads them for the command line. The clause gets an HTML
+    :mod:`kanasta.specdoc.spec` reads them for the command line. The clause gets an HTML
     anchor equal to its slug and a Sphinx label of the same name.
 ``:clause:`slug```
     A link "§3.4 (slug)" to a clause from any page; an unknown slug is a warning.
 ``.. profile-table::``
     The parameter tables of the rule families, generated from
-    :data:`kanasta.profiles.PROFILES` (``:family: NAME`` for one family,
+    :data:`kanasta.families.PROFILES` (``:family: NAME`` for one family,
     ``:comparison:`` for the table across families; neither: all of them).
 ``.. traceability-matrix::``
-    :func:`kanasta.trace.build_trace` as a table: clause -> code -> tests -> fixtures,
+    :func:`kanasta.specdoc.trace.build_trace` as a table: clause -> code -> tests -> fixtures,
     each a link (tests and fixtures to generated source pages under ``_kanasta/``).
 ``kanasta_clause_links = True`` (conf.py)
     Every clause ends with links to the code, tests and fixtures that pin it.
@@ -53,20 +53,13 @@ from sphinx.util.nodes import make_refnode, split_explicit_title
 from kanasta import __version__
 from kanasta.canasta import CanastaKind
 from kanasta.cards import format_card
-from kanasta.i18n import get_label
+from kanasta.families import FAMILY_NAMES, PROFILES
 from kanasta.points import format_points
-from kanasta.profiles import PROFILES, PointTable, ProfileOption, RulesProfile
+from kanasta.profiles import PointTable, ProfileOption, RulesProfile
 from kanasta.resources import get_fixtures_dir, get_repo_root
-from kanasta.spec import (
-    CHAPTER_RE,
-    FAMILY_NAMES,
-    NUMBER_RE,
-    SLUG_RE,
-    Clause,
-    ClauseKind,
-    check_question,
-)
-from kanasta.trace import TraceReport, build_trace
+from kanasta.specdoc.i18n import get_label
+from kanasta.specdoc.spec import CHAPTER_RE, NUMBER_RE, SLUG_RE, Clause, ClauseKind, check_question
+from kanasta.specdoc.trace import TraceReport, build_trace
 
 if TYPE_CHECKING:
     from sphinx.application import Sphinx
@@ -109,7 +102,7 @@ class ClauseEntry:
 
 
 def _parse_families(text: str) -> tuple[str, ...]:
-    """Same reading as :mod:`kanasta.spec`: ``all`` or a comma-separated list."""
+    """Same reading as :mod:`kanasta.specdoc.spec`: ``all`` or a comma-separated list."""
     if text == "all":
         return FAMILY_NAMES
     return tuple(f.strip() for f in text.split(",") if f.strip())
@@ -160,13 +153,13 @@ class ClauseDirective(SphinxDirective):
         logger.warning(message, location=self.get_location(), type="kanasta", subtype="clause")
 
     def _check(self, slug: str, options: dict[str, str], kind: ClauseKind) -> None:
-        """The checks :func:`kanasta.spec.check_spec_structure` makes on one clause."""
+        """The checks :func:`kanasta.specdoc.spec.check_spec_structure` makes on one clause."""
         if not SLUG_RE.match(slug):
             self._warn(f"clause slug {slug!r} is not lower-case-with-hyphens")
         for name, value in options.items():
             if "\n" in value:
                 self._warn(
-                    f"clause {slug!r}: write :{name}: on one line (kanasta.spec reads "
+                    f"clause {slug!r}: write :{name}: on one line (kanasta.specdoc.spec reads "
                     "one line per option)"
                 )
         number = options.get("number", "")
@@ -714,7 +707,7 @@ def profile_table(profile: RulesProfile) -> Any:
     return _table(
         ("parameter", "value"),
         rows,
-        title=f"{profile.family.value}: parameters",
+        title=f"{profile.family}: parameters",
         classes=["kanasta-profile-table"],
         widths=(36, 44),
     )
@@ -731,7 +724,7 @@ def comparison_table(profiles: Sequence[RulesProfile]) -> Any:
         if name != "title"
     ]
     return _table(
-        ("parameter", *(p.family.value for p in profiles)),
+        ("parameter", *(p.family for p in profiles)),
         rows,
         title="The families side by side",
         classes=["kanasta-profile-comparison"],
@@ -1146,7 +1139,7 @@ def _add_clause_pins(app: Sphinx, doctree: nodes.document) -> None:
 
 
 class TraceabilityMatrixDirective(SphinxDirective):
-    """``.. traceability-matrix::``: kanasta.trace.build_trace() as a table.
+    """``.. traceability-matrix::``: kanasta.specdoc.trace.build_trace() as a table.
 
     By default the matrix is that of this checkout. ``:spec:``, ``:tests:`` and
     ``:fixtures:`` (folders relative to the Sphinx source folder) check other ones.
