@@ -19,7 +19,7 @@ from kanasta.conformance.publish import format_html, format_markdown, get_status
 from kanasta.conformance.report import to_json_report
 from kanasta.conformance.runner import reference_dealer, run_fixtures
 from kanasta.resources import get_schema_dir
-from kanasta.spec import load_spec
+from kanasta.specdoc.spec import load_spec
 from tests.conformance.helpers import REPO
 
 COARSE_ADAPTER = REPO / "conformance" / "adapters" / "coarse" / "adapter.py"

@@ -14,7 +14,7 @@ from kanasta.conformance.independence import (
 )
 from kanasta.conformance.loader import load_fixtures
 from kanasta.conformance.model import Fixture
-from kanasta.spec import load_spec
+from kanasta.specdoc.spec import load_spec
 
 
 @cache

@@ -16,7 +16,7 @@ from kanasta.conformance.model import Fixture, JsonObject, StepKind
 from kanasta.conformance.protocol import ProtocolValidator, parse_hello
 from kanasta.conformance.reference import ReferenceImplementation
 from kanasta.conformance.runner import RunResult, reference_dealer, run_fixtures
-from kanasta.profiles import get_variant_profile
+from kanasta.families import get_variant_profile
 
 
 @cache

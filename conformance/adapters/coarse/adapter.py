@@ -33,7 +33,7 @@ from kanasta import engine
 from kanasta.cards import format_card
 from kanasta.conformance.reference import ReferenceImplementation, get_turn_facts
 from kanasta.errors import InputError, Violation
-from kanasta.profiles import PROFILES, get_variant_profile
+from kanasta.families import PROFILES, get_variant_profile
 from kanasta.state import State
 
 VARIANTS = list(PROFILES)

@@ -23,7 +23,7 @@ from pathlib import Path, PurePosixPath
 
 from kanasta.conformance.loader import load_fixtures
 from kanasta.conformance.model import Fixture, StepKind, get_action_needs
-from kanasta.spec import Clause, ClauseKind
+from kanasta.specdoc.spec import Clause, ClauseKind
 
 __all__ = [
     "COARSE_EXEMPT",

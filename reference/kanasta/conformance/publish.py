@@ -18,7 +18,7 @@ from typing import Any
 
 from kanasta.conformance.jsonio import read_json_file
 from kanasta.errors import InputError
-from kanasta.spec import Clause
+from kanasta.specdoc.spec import Clause
 
 __all__ = ["Status", "format_html", "format_markdown", "get_status", "read_report"]
 
