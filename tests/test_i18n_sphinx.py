@@ -109,4 +109,7 @@ def test_turkish_build_shows_translated_title_question_and_labels(
     for label in ("Uygulayıcılar için", "Soru:", "Karar", "kural aileleri"):
         assert label in page
     assert "A meld has at least three cards" not in page
+    # the translated title stays in its place in the head: number, title, slug
+    head = page[page.index('class="kanasta-clause-head"') :]
+    assert head.index("3.1") < head.index("Bir per en az") < head.index("alpha-rule")
     assert 'id="alpha-rule"' in page

@@ -67,7 +67,6 @@ if TYPE_CHECKING:
     from sphinx.domains.std import StandardDomain
     from sphinx.environment import BuildEnvironment
     from sphinx.util.typing import OptionSpec
-    from sphinx.writers.html5 import HTML5Translator
 
 __all__ = ["ClauseEntry", "KanastaDomain", "setup"]
 
@@ -110,27 +109,6 @@ def _parse_families(text: str) -> tuple[str, ...]:
 
 def _number_key(number: str) -> tuple[int, ...]:
     return tuple(int(n) for n in re.findall(r"\d+", number))
-
-
-class translatable_span(nodes.Inline, nodes.TextElement):  # type: ignore[misc]
-    """A span of a clause's head the catalogues translate (its title, its question).
-
-    Not a ``nodes.inline``: Sphinx strips every translatable ``inline`` out of the tree
-    before writing HTML (``RemoveTranslatableInline``), which would move the text out of
-    its span to the end of the paragraph.
-    """
-
-
-def _visit_translatable_span(self: HTML5Translator, node: translatable_span) -> None:
-    self.body.append(self.starttag(node, "span", ""))
-
-
-def _depart_translatable_span(self: HTML5Translator, _node: translatable_span) -> None:
-    self.body.append("</span>")
-
-
-def _visit_plain(_self: object, _node: translatable_span) -> None:
-    pass
 
 
 class ClauseDirective(SphinxDirective):
@@ -229,13 +207,15 @@ class ClauseDirective(SphinxDirective):
     def _label(self, text: str) -> str:
         return get_label(text, self.config.language)
 
-    def _translatable(self, text: str, classes: list[str]) -> translatable_span:
+    def _translatable(self, text: str, classes: list[str]) -> nodes.inline:
         """A piece of the clause's options the catalogues translate (``gettext`` extracts it
         into the page's catalogue; a ``-D language=tr`` build shows the translation)."""
-        node = translatable_span(text, text, classes=classes)
-        node["translatable"] = True
-        self.set_source_info(node)
-        return node
+        message = nodes.inline(text, text)
+        message["translatable"] = True
+        self.set_source_info(message)
+        # Sphinx unwraps the translatable inline after translating it, putting its text at
+        # the end of its parent: the outer inline keeps it in its place.
+        return nodes.inline("", "", message, classes=classes)
 
     def _head(self, entry: ClauseEntry) -> nodes.paragraph:
         head = nodes.paragraph(classes=["kanasta-clause-head"])
@@ -1280,7 +1260,45 @@ def _rewrite_referrers(_app: Sphinx, env: BuildEnvironment) -> list[str]:
     return sorted(set(domain.referrers) | set(domain.generated))
 
 
+# The editions of the site: the English at the root of the output, each other one in a
+# folder of its own (``docs/_build/html/tr``), built with ``-D language=...``.
+LANGUAGE_NAMES = {"en": "English", "tr": "Türkçe"}
+
+
+def get_language_switch(pagename: str, language: str) -> str:
+    """The HTML of the language switch on ``pagename`` in the ``language`` edition: the
+    same page in every edition, the current one not a link."""
+    current = language if language in LANGUAGE_NAMES else "en"
+    up = "../" * pagename.count("/") + ("" if current == "en" else "../")
+    parts = []
+    for code, name in LANGUAGE_NAMES.items():
+        if code == current:
+            parts.append(f'<span class="kanasta-lang-current" lang="{code}">{name}</span>')
+            continue
+        folder = "" if code == "en" else f"{code}/"
+        href = html.escape(f"{up}{folder}{pagename}.html")
+        parts.append(f'<a href="{href}" hreflang="{code}" lang="{code}">{name}</a>')
+    return '<p class="kanasta-lang-switch">' + " · ".join(parts) + "</p>\n"
+
+
+def _add_language_switch(
+    app: Sphinx,
+    pagename: str,
+    _templatename: str,
+    context: dict[str, Any],
+    _doctree: nodes.document | None,
+) -> None:
+    """``html-page-context``: every page opens with the switch to its other editions."""
+    if app.builder.format != "html" or "body" not in context:
+        return
+    context["body"] = get_language_switch(pagename, app.config.language or "en") + str(
+        context["body"]
+    )
+
+
 CSS = """\
+.kanasta-lang-switch { float: right; font-size: 0.85em; margin: 0 0 0.5em 1em; }
+.kanasta-lang-current { font-weight: 700; }
 .kanasta-clause { margin: 1.4em 0 1.2em; scroll-margin-top: 4em; }
 .kanasta-clause-head { font-weight: 600; margin-bottom: 0.1em; }
 .kanasta-clause-number { margin-right: 0.35em; }
@@ -1333,14 +1351,6 @@ def _write_css(app: Sphinx, exception: Exception | None) -> None:
 def setup(app: Sphinx) -> dict[str, Any]:
     """Register the directives, the role, the domain and the stylesheet."""
     app.add_domain(KanastaDomain)
-    app.add_node(
-        translatable_span,
-        html=(_visit_translatable_span, _depart_translatable_span),
-        text=(_visit_plain, _visit_plain),
-        latex=(_visit_plain, _visit_plain),
-        man=(_visit_plain, _visit_plain),
-        texinfo=(_visit_plain, _visit_plain),
-    )
     app.add_directive("clause", ClauseDirective)
     app.add_role("clause", ClauseRole())
     app.add_directive("profile-table", ProfileTableDirective)
@@ -1362,6 +1372,7 @@ def setup(app: Sphinx) -> dict[str, Any]:
     app.connect("env-purge-doc", _purge_source_pages)
     app.connect("env-merge-info", _merge_source_pages)
     app.connect("html-collect-pages", _collect_source_pages)
+    app.connect("html-page-context", _add_language_switch)
     return {
         "version": __version__,
         "env_version": 1,
