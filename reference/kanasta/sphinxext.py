@@ -53,6 +53,7 @@ from sphinx.util.nodes import make_refnode, split_explicit_title
 from kanasta import __version__
 from kanasta.canasta import CanastaKind
 from kanasta.cards import format_card
+from kanasta.i18n import get_label
 from kanasta.points import format_points
 from kanasta.profiles import PROFILES, PointTable, ProfileOption, RulesProfile
 from kanasta.resources import get_fixtures_dir, get_repo_root
@@ -210,18 +211,29 @@ class ClauseDirective(SphinxDirective):
             std.note_hyperlink_target(slug, entry.docname, slug, entry.heading)
         return [box]
 
-    @staticmethod
-    def _head(entry: ClauseEntry) -> nodes.paragraph:
+    def _label(self, text: str) -> str:
+        return get_label(text, self.config.language)
+
+    def _translatable(self, text: str, classes: list[str]) -> nodes.inline:
+        """A piece of the clause's options the catalogues translate (``gettext`` extracts it
+        into the page's catalogue; a ``-D language=tr`` build shows the translation)."""
+        node = nodes.inline(text, text, classes=classes)
+        node["translatable"] = True
+        self.set_source_info(node)
+        return node
+
+    def _head(self, entry: ClauseEntry) -> nodes.paragraph:
         head = nodes.paragraph(classes=["kanasta-clause-head"])
         head += nodes.inline(entry.number, entry.number, classes=["kanasta-clause-number"])
         head += nodes.Text(" ")
-        head += nodes.inline(entry.title, entry.title, classes=["kanasta-clause-title"])
+        head += self._translatable(entry.title, ["kanasta-clause-title"])
         head += nodes.Text(" ")
         head += nodes.literal(entry.slug, entry.slug, classes=["kanasta-clause-slug"])
         if entry.kind == ClauseKind.INFORMATIVE.value:
+            badge = self._label("informative")
             head += nodes.Text(" ")
             head += nodes.inline(
-                "informative", "informative", classes=["kanasta-badge", "kanasta-badge-informative"]
+                badge, badge, classes=["kanasta-badge", "kanasta-badge-informative"]
             )
         head += nodes.reference(
             "",
@@ -229,30 +241,32 @@ class ClauseDirective(SphinxDirective):
             refuri="#" + entry.slug,
             internal=True,
             classes=["headerlink"],
-            reftitle="Link to this clause",
+            reftitle=self._label("Link to this clause"),
         )
         return head
 
-    @staticmethod
-    def _meta(entry: ClauseEntry) -> nodes.paragraph:
-        families = "all" if entry.families == FAMILY_NAMES else ", ".join(entry.families)
-        text = f"families: {families}"
+    def _meta(self, entry: ClauseEntry) -> nodes.paragraph:
+        families = (
+            self._label("all") if entry.families == FAMILY_NAMES else ", ".join(entry.families)
+        )
+        text = f"{self._label('families')}: {families}"
         if entry.sources and entry.kind != ClauseKind.RESOLUTION.value:
-            text += f" · sources: {entry.sources}"
+            text += f" · {self._label('sources')}: {entry.sources}"
         return nodes.paragraph(text, text, classes=["kanasta-clause-meta"])
 
-    @staticmethod
-    def _resolution_line(entry: ClauseEntry) -> list[nodes.paragraph]:
+    def _resolution_line(self, entry: ClauseEntry) -> list[nodes.paragraph]:
         line = nodes.paragraph(classes=["kanasta-resolution-line"])
-        line += nodes.inline(
-            "Resolution", "Resolution", classes=["kanasta-badge", "kanasta-badge-resolution"]
-        )
-        line += nodes.Text(f" sources: {entry.sources or 'none named'}")
+        badge = self._label("Resolution")
+        line += nodes.inline(badge, badge, classes=["kanasta-badge", "kanasta-badge-resolution"])
+        sources = entry.sources or self._label("none named")
+        line += nodes.Text(f" {self._label('sources')}: {sources}")
         if not entry.question:
             return [line]
         question = nodes.paragraph(classes=["kanasta-resolution-question"])
-        question += nodes.strong("Question:", "Question:")
-        question += nodes.Text(f" {entry.question}")
+        label = self._label("Question:")
+        question += nodes.strong(label, label)
+        question += nodes.Text(" ")
+        question += self._translatable(entry.question, ["kanasta-question-text"])
         return [line, question]
 
 
@@ -264,7 +278,8 @@ class ForImplementersDirective(SphinxDirective):
     def run(self) -> list[nodes.Node]:
         box = nodes.container(classes=["kanasta-implementers"])
         self.set_source_info(box)
-        box += nodes.rubric("For implementers", "For implementers")
+        label = get_label("For implementers", self.config.language)
+        box += nodes.rubric(label, label)
         self.state.nested_parse(self.content, self.content_offset, box)
         return [box]
 
@@ -1212,6 +1227,30 @@ def _fill_resolution_indexes(app: Sphinx, doctree: nodes.document, docname: str)
         )
 
 
+def _translated_entries(app: Sphinx, doctree: nodes.document) -> None:
+    """``doctree-read``: after the catalogues have translated a page, the clause titles and
+    questions the other pages show (the resolution index, link titles) are the translated
+    ones."""
+    domain = cast("KanastaDomain", app.env.get_domain(KanastaDomain.name))
+    std = cast("StandardDomain", app.env.get_domain("std"))
+    for box in doctree.findall(nodes.container):
+        if "kanasta-clause" not in box["classes"] or not box["ids"]:
+            continue
+        entry = domain.clauses.get(box["ids"][0])
+        if entry is None or entry.docname != app.env.docname:
+            continue
+        title, question = entry.title, entry.question
+        for node in box.findall(nodes.inline):
+            if "kanasta-clause-title" in node["classes"]:
+                title = node.astext()
+            elif "kanasta-question-text" in node["classes"]:
+                question = node.astext()
+        updated = dataclasses.replace(entry, title=title, question=question)
+        if updated != entry:
+            domain.clauses[entry.slug] = updated
+            std.note_hyperlink_target(entry.slug, entry.docname, entry.slug, updated.heading)
+
+
 def _reread_generated(
     _app: Sphinx, env: BuildEnvironment, _added: Set[str], _changed: Set[str], _removed: Set[str]
 ) -> list[str]:
@@ -1293,6 +1332,7 @@ def setup(app: Sphinx) -> dict[str, Any]:
     app.add_config_value(
         "kanasta_clause_links", default=False, rebuild="env", types=frozenset({bool})
     )
+    app.connect("doctree-read", _translated_entries)
     app.connect("doctree-read", _add_clause_pins)
     app.connect("doctree-resolved", _fill_source_uris)
     app.connect("missing-reference", _missing_code_reference)
