@@ -49,8 +49,10 @@ from kanasta.conformance.jsonio import read_json_file
 from kanasta.conformance.notation import parse_action
 from kanasta.errors import InputError, Violation
 from kanasta.melds import format_meld
+from kanasta.points import format_points
 from kanasta.profiles import PROFILES, RED_THREES, RulesProfile, get_profile
 from kanasta.scenario import build_meld, build_state
+from kanasta.scoring import HandScore, score_hand
 from kanasta.state import Phase, State, get_team_count
 from kanasta.turn import is_pile_frozen
 
@@ -99,6 +101,7 @@ class Question:
     opened: Mapping[str, bool] = field(default_factory=dict)
     score: Mapping[str, int | str] = field(default_factory=dict)
     fi_left: int | None = None
+    went_out: str | None = None
     actions: tuple[str, ...] = ()
     source: str | None = None
 
@@ -128,6 +131,7 @@ class Verdict:
     ALLOWED = "allowed"
     NOT_ALLOWED = "not allowed"
     DEPENDS = "depends on cards left unknown"
+    SCORED = "scored"
 
 
 @dataclass(frozen=True, slots=True)
@@ -149,6 +153,7 @@ class Outcome:
     legal: tuple[str, ...]
     state: State
     start: State
+    score: HandScore | None = None
 
     @property
     def key(self) -> tuple[object, ...]:
@@ -174,6 +179,8 @@ class Answer:
     legal: tuple[str, ...]
     """Asked "what may I do": the legal actions on every completion."""
     clauses: tuple[str, ...]
+    varying: frozenset[tuple[int, str]] = frozenset()
+    """Asked the score: the (team, part) whose value depends on cards left unknown."""
 
 
 # --------------------------------------------------------------------------- reading
@@ -211,9 +218,15 @@ def parse_ask_action(text: str) -> Action:
     return action
 
 
+SCORE = "score"
+"""The last move of a question may be ``score``: how the hand scores as it then stands."""
+
+
 def _actions(question: Question) -> tuple[Action, ...]:
     out = []
     for text in question.actions:
+        if text.strip().lower() == SCORE and text is question.actions[-1]:
+            continue
         try:
             out.append(parse_ask_action(text))
         except InputError as exc:
@@ -280,6 +293,7 @@ QUESTION_FIELDS = (
     "opened",
     "score",
     "fi_left",
+    "went_out",
     "actions",
 )
 """The fields of a question file (``features`` is accepted for ``options``, ``action``
@@ -332,9 +346,16 @@ def question_from_mapping(data: Any, source: str) -> Question:
         opened=_sides(given.get("opened", {}), f"{at} opened", _bool),
         score=_sides(given.get("score", {}), f"{at} score", _score),
         fi_left=opt_int.get("fi_left"),
+        went_out=_side(given["went_out"], f"{at} went_out") if "went_out" in given else None,
         actions=tuple(actions),
         source=source,
     )
+
+
+def _side(value: Any, where: str) -> str:
+    if value not in SIDES:
+        raise InputError(f"{where}: expected a side, 'us' or 'them', found {value!r}.")
+    return str(value)
 
 
 def _score(value: Any, where: str) -> int | str:
@@ -555,6 +576,19 @@ def _position(question: Question) -> _Position:
             shown.append(f"fi packets left: {question.fi_left}")
         else:
             assumed.append(f"the {profile.fi_packets} fi packets are still on the table")
+    if question.went_out is not None:
+        goer = (seat + (0 if question.went_out == "us" else 1)) % players
+        if goer == seat and question.hand:
+            raise InputError(
+                f"{question.name('went_out')} us: you went out, so your hand is empty; give no "
+                f"{question.name('hand')} (clause going-out)."
+            )
+        hands[goer] = ""
+        hand_sizes[goer] = 0
+        kwargs["went_out"] = goer
+        kwargs["phase"] = Phase.OVER
+        shown.append(f"the hand is over: seat {goer} ({_side_name(question.went_out)}) went out")
+        assumed.append("the cards left in the other hands are unknown")
     if question.frozen is not None and not profile.pile_freezers:
         raise InputError(
             f"{question.name('frozen')}: the pile of {profile.family.value} is never frozen "
@@ -637,7 +671,7 @@ def _set_frozen(question: Question, state: State, frozen: bool, given: int) -> S
 
 def _take_attempts(state: State) -> list[Action]:
     """The ways a player would try to take the pile, most natural first: a natural pair of
-    the top card's rank, a natural and a wild card, the top card alone."""
+    the top card's rank, a natural and a wild card, any two cards, the top card alone."""
     top = state.discard[-1]
     hand = state.hands[state.turn]
     rank = get_rank(top)
@@ -646,11 +680,12 @@ def _take_attempts(state: State) -> list[Action]:
     onto = next((i for i, m in enumerate(state.melds[state.team]) if m.rank == rank), -1)
     tries: list[tuple[Card, ...]] = [tuple(p) for p in combinations(naturals, 2)][:1]
     tries += [(n, w) for n in naturals[:1] for w in wilds[:1]]
+    tries += [tuple(hand[:2])] if len(hand) >= 2 else []
     tries.append(())
     return [Action(ActionType.TAKE_PILE, tuple(sorted(t)), onto) for t in tries]
 
 
-def _play(state: State, actions: Sequence[Action]) -> Outcome:
+def _play(state: State, actions: Sequence[Action], *, scored: bool = False) -> Outcome:
     start = state
     steps: list[Step] = []
     for action in actions:
@@ -669,16 +704,18 @@ def _play(state: State, actions: Sequence[Action]) -> Outcome:
             if takes:
                 result = apply_action(state, takes[0])
             else:
-                for attempt in _take_attempts(state):
-                    tried = apply_action(state, attempt)
-                    if isinstance(tried, Violation):
-                        result = tried
-                        break
+                refusals = [apply_action(state, attempt) for attempt in _take_attempts(state)]
+                found = [v for v in refusals if isinstance(v, Violation)]
+                telling = [v for v in found if v.code != "top-card-not-melded"]
+                if found:
+                    result = (telling or found)[0]
         if isinstance(result, Violation):
             steps.append(Step(format_action(action), result, ways))
             return Outcome(tuple(steps), (), state, start)
         steps.append(Step(format_action(action), None, ways))
         state = result
+    if scored:
+        return Outcome(tuple(steps), (), state, start, score_hand(state))
     listed = () if actions else tuple(format_action(a) for a in legal_actions(state))
     return Outcome(tuple(steps), listed, state, start)
 
@@ -694,13 +731,40 @@ _ACCEPTED_CLAUSES: dict[ActionType, tuple[str, ...]] = {
 }
 
 
+_SCORE_CLAUSES = {
+    "classic": ["classic-hand-score"],
+    "fi-5200": ["hand-score-fi-5200"],
+    "fi-351": ["hand-score-fi-351"],
+}
+
+
+_OPENING_CLAUSES = {
+    "classic": "classic-opening-minimum",
+    "koz": "opening-threshold",
+    "fi-5200": "opening-bands-fi-5200",
+    "fi-351": "opening-two-melds",
+}
+
+
+def _is_scored(question: Question) -> bool:
+    return bool(question.actions) and question.actions[-1].strip().lower() == SCORE
+
+
 def _clauses(profile: RulesProfile, outcome: Outcome, actions: Sequence[Action]) -> list[str]:
     rejected = [s.violation for s in outcome.steps if s.violation is not None]
     if rejected:
         return [rejected[0].clause]
+    out: list[str] = []
+    if outcome.score is not None:
+        out += _SCORE_CLAUSES.get(profile.family.value, ["hand-score"])
+        if profile.red_threes_laid and any(outcome.state.red_threes):
+            out.append("classic-red-three-score")
+        return out
     if not actions:
         return ["action-kinds", "legal-action-count"]
-    out: list[str] = []
+    team = outcome.start.team
+    if not outcome.start.opened[team] and outcome.state.opened[team]:
+        out.append(_OPENING_CLAUSES[profile.family.value])
     for action in actions:
         if action.type is ActionType.TAKE_PILE and profile.pile_top_melded:
             out += ["classic-take-pile", "classic-frozen-pile"]
@@ -715,8 +779,10 @@ def answer_question(question: Question) -> Answer:
     position: each move asked about applied in turn (the first refusal decides), or,
     with no move, the legal actions; compared across :data:`COMPLETIONS` of the position."""
     position = _position(question)
+    scored = _is_scored(question)
     outcomes = [
-        _play(_complete(question, position, seed), position.actions) for seed in COMPLETIONS
+        _play(_complete(question, position, seed), position.actions, scored=scored)
+        for seed in COMPLETIONS
     ]
     first = outcomes[0]
     shown = list(position.shown)
@@ -726,11 +792,23 @@ def answer_question(question: Question) -> Answer:
         shown.append(f"the pile is {'frozen' if frozen else 'not frozen'} for you{why}")
     other = next((o for o in outcomes[1:] if o.key != first.key), None)
     legal: tuple[str, ...] = ()
-    if not position.actions:
+    varying: set[tuple[int, str]] = set()
+    if first.score is not None:
+        for o in outcomes[1:]:
+            if o.score is not None:
+                varying |= {
+                    (t, name)
+                    for t, (a, b) in enumerate(zip(first.score.teams, o.score.teams, strict=True))
+                    for name, value in a.parts
+                    if b.get(name) != value
+                }
+    if not position.actions and not scored:
         common = set(first.legal).intersection(*(o.legal for o in outcomes[1:]))
         legal = tuple(a for a in first.legal if a in common)
     if other is not None and position.actions:
         verdict = Verdict.DEPENDS
+    elif first.score is not None:
+        verdict = Verdict.SCORED
     elif any(s.violation is not None for s in first.steps):
         verdict = Verdict.NOT_ALLOWED
     else:
@@ -744,6 +822,7 @@ def answer_question(question: Question) -> Answer:
         assumed=tuple(position.assumed),
         position=tuple(shown),
         legal=legal,
+        varying=frozenset(varying),
         clauses=tuple(
             dict.fromkeys(
                 _clauses(position.profile, first, position.actions)
@@ -777,6 +856,43 @@ def _table_text(state: State) -> list[str]:
     return lines
 
 
+def _score_text(answer: Answer) -> list[str]:
+    score = answer.outcome.score
+    assert score is not None
+    out = _steps_text(answer.outcome)
+    refused = any(step.violation is not None for step in answer.outcome.steps)
+    over = answer.outcome.state.phase is Phase.OVER
+    head = "the hand's score" + ("" if over else ", counted as the cards now lie")
+    out.insert(
+        0, f"Answer: {'NOT ALLOWED (the score after the allowed moves)' if refused else head}"
+    )
+    teams = len(score.teams)
+    question = answer.question
+    names = [f"team {t}" for t in range(teams)]
+    us = question.seat % teams
+    names[us] = "your side"
+    if teams > 1:
+        names[(us + 1) % teams] = "other side"
+    out.append("  " + " " * 12 + "".join(f"{n:>12}" for n in names))
+    parts: list[str] = []
+    for team in score.teams:
+        parts += [k for k, _ in team.parts if k not in parts]
+    for name in parts:
+        cells = []
+        for t, team in enumerate(score.teams):
+            mark = "*" if (t, name) in answer.varying else ""
+            cells.append(f"{format_points(team.get(name)) + mark:>12}")
+        out.append(f"  {name:<12}" + "".join(cells))
+    total = "".join(
+        f"{format_points(team.total) + ('*' if any(t == v for v, _ in answer.varying) else ''):>12}"
+        for t, team in enumerate(score.teams)
+    )
+    out.append(f"  {'total':<12}{total}")
+    if answer.varying:
+        out.append("  (* depends on cards left unknown: name them to settle it)")
+    return out
+
+
 def format_answer(answer: Answer, clause_text: Callable[[str], str]) -> str:
     """The answer as text: the position, what was assumed, the verdict, each move's
     verdict, the legal actions asked for, and the deciding clauses' text."""
@@ -785,7 +901,9 @@ def format_answer(answer: Answer, clause_text: Callable[[str], str]) -> str:
     out.append("Assumed (not given):")
     out += [f"  {line}" for line in answer.assumed]
     state = answer.outcome.state
-    if answer.question.actions:
+    if answer.outcome.score is not None:
+        out += _score_text(answer)
+    elif answer.question.actions:
         out.append(f"Answer: {answer.verdict.upper()}")
         out += _steps_text(answer.outcome)
         if answer.other is not None:

@@ -53,7 +53,8 @@ def register(subparsers: Any) -> None:
         "about (allowed or not, the reason code, the deciding clause) or, with no move, "
         "lists the legal actions. Moves are written as the play log prints them: draw, "
         "take-pile, 'take-pile with 7H 7D', pass, 'meld 5H 5D 5S', 'lay-off #0 7S', "
-        "'discard 9H', take-back; several are separated by ';'. Where the answer depends on "
+        "'discard 9H', take-back; several are separated by ';'; the last may be 'score' (how "
+        "the hand scores then). Where the answer depends on "
         "cards left unknown, it says so. The same question may be a JSON or TOML file "
         "(docs/disputes.rst).",
         epilog="Exit status: 0 allowed (or the legal actions listed); 1 not allowed; "
@@ -111,6 +112,11 @@ def register(subparsers: Any) -> None:
         help="who has opened (default: each side with melds)",
     )
     parser.add_argument("--fi-left", type=int, metavar="N", help="fi packets still on the table")
+    parser.add_argument(
+        "--went-out",
+        choices=("us", "them"),
+        help="the hand is over: this side went out (ask 'score')",
+    )
     for flag, word, nargs, meta in (
         ("--meld", "meld", None, "CARDS"),
         ("--lay-off", "lay-off", None, "'#N CARDS'"),
@@ -191,6 +197,7 @@ def _question(args: argparse.Namespace) -> Question:
         opened=opened,
         score=scores,
         fi_left=args.fi_left,
+        went_out=args.went_out,
         actions=tuple(moves),
     )
 
@@ -271,7 +278,7 @@ def _run(args: argparse.Namespace) -> int:
         print(json.dumps(_answer_json(answer, clauses), indent=2, ensure_ascii=False))
     else:
         sys.stdout.write(format_answer(answer, _clause_text(clauses)))
-    if answer.verdict == "allowed":
+    if answer.verdict in ("allowed", "scored"):
         return 0
     return 1 if answer.verdict == "not allowed" else 3
 
