@@ -60,6 +60,8 @@ def register(subparsers: Any) -> None:
     )
     play.add_argument(
         "--option",
+        "--feature",
+        dest="option",
         action="append",
         default=[],
         metavar="NAME",
