@@ -431,19 +431,19 @@ def _position(question: Question) -> _Position:
     named: list[Card] = []
     # the hand
     hand_sizes = [profile.hand_size] * players
+    unknown = [0] * players
     hands: list[str | None] = [None] * players
     if question.hand is not None:
         cards = _parse(question, "hand", question.hand)
         named += cards
         hands[seat] = format_cards(cards)
         if question.hand_size is not None and question.hand_size > len(cards):
-            hand_sizes[seat] = question.hand_size
+            unknown[seat] = question.hand_size - len(cards)
             shown.append(
                 f"your hand: {format_cards(cards)} and {question.hand_size - len(cards)} "
                 "cards left unknown"
             )
         else:
-            hand_sizes[seat] = len(cards)
             shown.append(f"your hand: {format_cards(cards)}")
             assumed.append(
                 f"your hand is exactly these {len(cards)} cards (say {question.name('hand_size')}"
@@ -453,7 +453,7 @@ def _position(question: Question) -> _Position:
         cards = tuple(sorted(_action_cards(actions)))
         size = question.hand_size or max(profile.hand_size, len(cards) + 1)
         hands[seat] = format_cards(cards)
-        hand_sizes[seat] = size
+        unknown[seat] = size - len(cards)
         if cards:
             shown.append(f"your hand: {format_cards(cards)} and {size - len(cards)} more")
         assumed.append(
@@ -518,6 +518,7 @@ def _position(question: Question) -> _Position:
     kwargs: dict[str, Any] = {
         "hands": hands,
         "hand_sizes": hand_sizes,
+        "hand_unknown": unknown,
         "melds": table,
         "discard": format_cards(pile),
         "turn": seat,
@@ -584,7 +585,7 @@ def _position(question: Question) -> _Position:
                 f"{question.name('hand')} (clause going-out)."
             )
         hands[goer] = ""
-        hand_sizes[goer] = 0
+        unknown[goer] = 0
         kwargs["went_out"] = goer
         kwargs["phase"] = Phase.OVER
         shown.append(f"the hand is over: seat {goer} ({_side_name(question.went_out)}) went out")

@@ -84,6 +84,7 @@ def build_state(
     pile_top: str | None = None,
     pile_size: int | None = None,
     shuffle: int | None = None,
+    hand_unknown: Sequence[int] = (),
 ) -> State:
     """A state holding exactly one deck, built from the cards that matter.
 
@@ -153,8 +154,8 @@ def build_state(
     for seat in range(profile.players):
         given = hand_cards[seat] if seat < len(hand_cards) else None
         if given is not None:
-            more = hand_sizes[seat] - len(given) if seat < len(hand_sizes) else 0
-            all_hands.append(tuple(sorted((*given, *deal(max(more, 0))))))
+            more = hand_unknown[seat] if seat < len(hand_unknown) else 0
+            all_hands.append(tuple(sorted((*given, *deal(more)))))
         else:
             size = hand_sizes[seat] if seat < len(hand_sizes) else profile.hand_size
             all_hands.append(tuple(sorted(deal(size))))
