@@ -146,3 +146,17 @@ def test_bad_question_file_names_the_field(tmp_path: Path) -> None:
     path.write_text(json.dumps({"variant": "classic", "melds": {"ours": []}}))
     with pytest.raises(InputError, match="melds: 'ours' is no side"):
         load_question(path)
+
+
+@pytest.mark.clause("classic-frozen-pile")
+def test_lang_chooses_the_clause_text(capsys: pytest.CaptureFixture[str]) -> None:
+    argv = ["ask", "--variant", "classic", "--hand", "7H 7D JK 9S", "--pile-top", "7C"]
+    argv += ["--frozen", "--our-meld", "KC KD KH", "take-pile with 7H JK"]
+    assert main([*argv, "--lang", "en"]) == 1
+    english = capsys.readouterr()
+    assert "6.15  The frozen pile  [classic-frozen-pile]" in english.out
+    assert english.err == ""
+    assert main([*argv, "--lang", "tr"]) == 1
+    turkish = capsys.readouterr()
+    assert "[classic-frozen-pile]" in turkish.out
+    assert "6.15" in turkish.out

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import argparse
+import inspect
 import json
 import sys
 import textwrap
@@ -18,12 +19,11 @@ from kanasta.ask import (
 )
 from kanasta.commands.play import get_options
 from kanasta.errors import InputError
+from kanasta.i18n import LANGUAGES, get_default_language
 from kanasta.profiles import PROFILES, require_playable
-from kanasta.spec import Clause, load_spec
+from kanasta.spec import Clause, format_clause, load_spec
 
 __all__ = ["register"]
-
-LANGUAGES = ("en", "tr")
 
 
 class _Move(argparse.Action):
@@ -139,8 +139,8 @@ def register(subparsers: Any) -> None:
     parser.add_argument(
         "--lang",
         choices=LANGUAGES,
-        default="en",
-        help="the language of the clause text (the Turkish edition when it is installed)",
+        default=None,
+        help="the language of the clauses' text (default: from the locale, as for spec show)",
     )
     parser.add_argument("--json", action="store_true", help="print the answer as JSON")
     parser.set_defaults(handler=_run)
@@ -213,13 +213,31 @@ def _points(text: str, flag: str) -> int | str:
         return text
 
 
-def _clause_text(clauses: dict[str, Clause]) -> Any:
+def _accepts(function: Any, name: str) -> bool:
+    return name in inspect.signature(function).parameters
+
+
+def _load_clauses(language: str) -> tuple[dict[str, Clause], bool]:
+    """The clauses by slug in ``language`` when the spec reader offers that language (the
+    Turkish edition), else in English; and whether the language asked was given."""
+    if language != "en" and _accepts(load_spec, "language"):
+        return {c.slug: c for c in load_spec(language=language)}, True
+    return {c.slug: c for c in load_spec()}, language == "en"
+
+
+def _clause_text(clauses: dict[str, Clause], language: str) -> Any:
+    """How a deciding clause is printed: as ``kanasta spec show`` prints it (its number,
+    title and slug, then its text), indented."""
+    plain = _accepts(format_clause, "language")
+
     def show(slug: str) -> str:
         clause = clauses.get(slug)
         if clause is None:
             return f"  [{slug}] (no such clause in this edition of the spec)"
-        body = textwrap.indent(clause.text.strip(), "      ")
-        return f"  {clause.number}  {clause.title}  [{slug}]\n{body}"
+        text = format_clause(clause, language=language) if plain else format_clause(clause)
+        head, _, rest = text.strip().partition("\n")
+        body = rest.split("\n\n", 1)[-1] if "\n\n" in rest else rest
+        return f"  {head}\n" + textwrap.indent(body.strip(), "      ")
 
     return show
 
@@ -267,17 +285,18 @@ def _answer_json(answer: Answer, clauses: dict[str, Clause]) -> dict[str, Any]:
 def _run(args: argparse.Namespace) -> int:
     question = _question(args)
     answer = answer_question(_playable(question))
-    clauses = {c.slug: c for c in load_spec()}
-    if args.lang != "en":
+    language = args.lang or get_default_language()
+    clauses, found = _load_clauses(language)
+    if not found:
         print(
-            f"kanasta ask: the clause text in {args.lang!r} is not installed; "
-            "the English text follows.",
+            f"kanasta ask: the clauses' text in {language!r} is not in this edition of the "
+            "spec; the English text follows.",
             file=sys.stderr,
         )
     if args.json:
         print(json.dumps(_answer_json(answer, clauses), indent=2, ensure_ascii=False))
     else:
-        sys.stdout.write(format_answer(answer, _clause_text(clauses)))
+        sys.stdout.write(format_answer(answer, _clause_text(clauses, language)))
     if answer.verdict in ("allowed", "scored"):
         return 0
     return 1 if answer.verdict == "not allowed" else 3
