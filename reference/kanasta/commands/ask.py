@@ -220,21 +220,23 @@ def _accepts(function: Any, name: str) -> bool:
 def _load_clauses(language: str) -> tuple[dict[str, Clause], bool]:
     """The clauses by slug in ``language`` when the spec reader offers that language (the
     Turkish edition), else in English; and whether the language asked was given."""
-    if language != "en" and _accepts(load_spec, "language"):
-        return {c.slug: c for c in load_spec(language=language)}, True
+    reader: Any = load_spec  # the Turkish edition adds its language parameter
+    if language != "en" and _accepts(reader, "language"):
+        return {c.slug: c for c in reader(language=language)}, True
     return {c.slug: c for c in load_spec()}, language == "en"
 
 
 def _clause_text(clauses: dict[str, Clause], language: str) -> Any:
     """How a deciding clause is printed: as ``kanasta spec show`` prints it (its number,
     title and slug, then its text), indented."""
-    plain = _accepts(format_clause, "language")
+    formatter: Any = format_clause
+    plain = _accepts(formatter, "language")
 
     def show(slug: str) -> str:
         clause = clauses.get(slug)
         if clause is None:
             return f"  [{slug}] (no such clause in this edition of the spec)"
-        text = format_clause(clause, language=language) if plain else format_clause(clause)
+        text: str = formatter(clause, language=language) if plain else formatter(clause)
         head, _, rest = text.strip().partition("\n")
         body = rest.split("\n\n", 1)[-1] if "\n\n" in rest else rest
         return f"  {head}\n" + textwrap.indent(body.strip(), "      ")
