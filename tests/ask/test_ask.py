@@ -160,3 +160,12 @@ def test_lang_chooses_the_clause_text(capsys: pytest.CaptureFixture[str]) -> Non
     turkish = capsys.readouterr()
     assert "[classic-frozen-pile]" in turkish.out
     assert "6.15" in turkish.out
+
+
+@pytest.mark.clause("single-pile-no-discard-back")
+def test_move_flags_keep_their_order(capsys: pytest.CaptureFixture[str]) -> None:
+    argv = ["ask", "--variant", "koz", "--hand", "9C 4D 5S", "--pile", "9D"]
+    assert main([*argv, "--take-pile", "--discard", "9D"]) == 1
+    out = capsys.readouterr().out
+    assert "1. take-pile: allowed" in out
+    assert "2. discard 9D: NOT allowed, discard-taken-card [single-pile-no-discard-back]" in out

@@ -26,7 +26,8 @@ def _disputes() -> list[tuple[str, str, str, str]]:
     found = []
     for match in _DISPUTE.finditer(text.split("twenty-two disputes below", 1)[1]):
         verdict, slug, code = (part.strip() for part in match["answer"].split("|"))
-        found.append((match["cmd"], verdict, slug, code))
+        command = re.sub(r"\s*\\\n\s*", " ", match["cmd"])
+        found.append((command, verdict, slug, code))
     return found
 
 

@@ -38,9 +38,17 @@ class _Move(argparse.Action):
         option_string: str | None = None,  # noqa: ARG002
     ) -> None:
         moves: list[str] = list(getattr(namespace, "moves", None) or [])
-        word = str(self.const)
+        word = self.WORD
         moves.append(f"{word} {values}" if isinstance(values, str) else word)
         namespace.moves = moves
+
+    WORD = ""
+    """The move the flag names (``meld``, ``discard``...)."""
+
+
+def _move(word: str) -> type[_Move]:
+    """The action class of the flag of one move."""
+    return type(f"_Move_{word}", (_Move,), {"WORD": word})
 
 
 def register(subparsers: Any) -> None:
@@ -125,8 +133,7 @@ def register(subparsers: Any) -> None:
     ):
         parser.add_argument(
             flag,
-            action=_Move,
-            const=word,
+            action=_move(word),
             nargs=nargs,
             metavar=meta,
             dest="moves",
@@ -134,7 +141,7 @@ def register(subparsers: Any) -> None:
         )
     for flag, word in (("--draw", "draw"), ("--pass", "pass"), ("--take-back", "take-back")):
         parser.add_argument(
-            flag, action=_Move, const=word, nargs=0, dest="moves", help=f"the move: {word}"
+            flag, action=_move(word), nargs=0, dest="moves", help=f"the move: {word}"
         )
     parser.add_argument(
         "--lang",
