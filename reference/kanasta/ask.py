@@ -47,6 +47,7 @@ from kanasta.cards import (
 from kanasta.clauses import implements
 from kanasta.conformance.jsonio import read_json_file
 from kanasta.conformance.notation import parse_action
+from kanasta.engine import check_state
 from kanasta.errors import InputError, Violation
 from kanasta.melds import format_meld
 from kanasta.points import format_points
@@ -621,6 +622,12 @@ def _complete(question: Question, position: _Position, shuffle: int | None) -> S
         raise InputError(f"the position cannot be completed: {exc}") from None
     if question.frozen is not None:
         state = _set_frozen(question, state, question.frozen, position.pile_given)
+    problem = check_state(state)
+    if problem is not None:
+        raise InputError(
+            f"the position cannot occur: {problem.detail} (clause {problem.clause}); "
+            "check what the question names."
+        )
     return state
 
 
