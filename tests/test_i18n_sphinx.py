@@ -10,8 +10,13 @@ from pathlib import Path
 import polib
 import pytest
 from sphinx.application import Sphinx
+from sphinx.util.docutils import docutils_namespace
 
-CONF = 'extensions = ["kanasta.sphinxext"]\nlocale_dirs = ["locales/"]\ngettext_compact = False\n'
+CONF = (
+    'extensions = ["kanasta.specdoc.sphinxext"]\n'
+    'locale_dirs = ["locales/"]\n'
+    "gettext_compact = False\n"
+)
 
 PAGE = """\
 Melds
@@ -40,19 +45,20 @@ TRANSLATIONS = {
 
 
 def build(src: Path, builder: str, out: Path, language: str = "en") -> None:
-    app = Sphinx(
-        str(src),
-        str(src),
-        str(out),
-        str(out / ".doctrees"),
-        builder,
-        confoverrides={"language": language},
-        status=None,
-        warning=None,
-        freshenv=True,
-        warningiserror=True,
-    )
-    app.build(force_all=True)
+    with docutils_namespace():  # the directives registered here do not outlive the build
+        app = Sphinx(
+            str(src),
+            str(src),
+            str(out),
+            str(out / ".doctrees"),
+            builder,
+            confoverrides={"language": language},
+            status=None,
+            warning=None,
+            freshenv=True,
+            warningiserror=True,
+        )
+        app.build(force_all=True)
 
 
 @pytest.fixture
@@ -103,4 +109,7 @@ def test_turkish_build_shows_translated_title_question_and_labels(
     for label in ("Uygulayıcılar için", "Soru:", "Karar", "kural aileleri"):
         assert label in page
     assert "A meld has at least three cards" not in page
+    # the translated title stays in its place in the head: number, title, slug
+    head = page[page.index('class="kanasta-clause-head"') :]
+    assert head.index("3.1") < head.index("Bir per en az") < head.index("alpha-rule")
     assert 'id="alpha-rule"' in page

@@ -5,7 +5,7 @@ deck. A :class:`Question` names only those: the family and its options, whose tu
 the phase, the asking player's hand (or the cards that matter in it), the pile (its top,
 the cards known under it, or only its size; frozen or not), each side's melds, red threes,
 score and opening. :func:`answer_question` completes the position with
-:func:`kanasta.scenario.build_state` (the one completer: the unknown cards go to the other
+:func:`kanasta.io.scenario.build_state` (the one completer: the unknown cards go to the other
 hands and the stock), says which facts it assumed, and answers: allowed or not, the reason
 code and the deciding clause, or, asked "what may I do", the legal actions.
 
@@ -49,10 +49,11 @@ from kanasta.conformance.jsonio import read_json_file
 from kanasta.conformance.notation import parse_action
 from kanasta.engine import check_state
 from kanasta.errors import InputError, Violation
+from kanasta.families import PROFILES, get_profile
+from kanasta.io.scenario import build_meld, build_state
 from kanasta.melds import format_meld
 from kanasta.points import format_points
-from kanasta.profiles import PROFILES, RED_THREES, RulesProfile, get_profile
-from kanasta.scenario import build_meld, build_state
+from kanasta.profiles import RED_THREES, RulesProfile
 from kanasta.scoring import HandScore, score_hand
 from kanasta.state import Phase, State, get_team_count
 from kanasta.turn import is_pile_frozen
@@ -415,7 +416,7 @@ def _position(question: Question) -> _Position:
     players, teams = profile.players, get_team_count(profile)
     if not 0 <= question.seat < players:
         raise InputError(
-            f"{question.name('seat')} {question.seat}: {profile.family.value} with these "
+            f"{question.name('seat')} {question.seat}: {profile.family} with these "
             f"options has seats 0 to {players - 1} (clause seats-in-order-of-play)."
         )
     actions = _actions(question)
@@ -425,7 +426,7 @@ def _position(question: Question) -> _Position:
     us, them = _team_of(question, profile, "us"), _team_of(question, profile, "them")
     side_team = {"us": us, "them": them}
     shown.append(
-        f"{profile.family.value}"
+        f"{profile.family}"
         + (f" ({', '.join(profile.options)})" if profile.options else "")
         + f", {players} players; you are seat {seat}"
     )
@@ -569,7 +570,7 @@ def _position(question: Question) -> _Position:
         kwargs["red_threes"] = reds
     elif question.red_threes:
         raise InputError(
-            f"{question.name('red_threes')}: {profile.family.value} lays no red threes "
+            f"{question.name('red_threes')}: {profile.family} lays no red threes "
             "(clause classic-red-threes is classic's)."
         )
     if profile.fi_packets:
@@ -593,7 +594,7 @@ def _position(question: Question) -> _Position:
         assumed.append("the cards left in the other hands are unknown")
     if question.frozen is not None and not profile.pile_freezers:
         raise InputError(
-            f"{question.name('frozen')}: the pile of {profile.family.value} is never frozen "
+            f"{question.name('frozen')}: the pile of {profile.family} is never frozen "
             "(clause classic-frozen-pile is classic's)."
         )
     problem = check_deck_holds(named, profile.deck_jokers)
@@ -764,7 +765,7 @@ def _clauses(profile: RulesProfile, outcome: Outcome, actions: Sequence[Action])
         return [rejected[0].clause]
     out: list[str] = []
     if outcome.score is not None:
-        out += _SCORE_CLAUSES.get(profile.family.value, ["hand-score"])
+        out += _SCORE_CLAUSES.get(str(profile.family), ["hand-score"])
         if profile.red_threes_laid and any(outcome.state.red_threes):
             out.append("classic-red-three-score")
         return out
@@ -772,7 +773,7 @@ def _clauses(profile: RulesProfile, outcome: Outcome, actions: Sequence[Action])
         return ["action-kinds", "legal-action-count"]
     team = outcome.start.team
     if not outcome.start.opened[team] and outcome.state.opened[team]:
-        out.append(_OPENING_CLAUSES[profile.family.value])
+        out.append(_OPENING_CLAUSES[str(profile.family)])
     for action in actions:
         if action.type is ActionType.TAKE_PILE and profile.pile_top_melded:
             out += ["classic-take-pile", "classic-frozen-pile"]

@@ -6,8 +6,8 @@ import pytest
 
 from kanasta.cli import main
 from kanasta.commands.play import play_random_game
-from kanasta.policy import PLAY_POLICY, default_policy
-from kanasta.profiles import KOZ
+from kanasta.families.koz import PROFILE as KOZ
+from kanasta.play.policy import PLAY_POLICY, default_policy
 
 
 @pytest.mark.clause("game-record", "opening-take-back")

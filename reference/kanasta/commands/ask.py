@@ -19,9 +19,9 @@ from kanasta.ask import (
 )
 from kanasta.commands.play import get_options
 from kanasta.errors import InputError
-from kanasta.i18n import LANGUAGES, get_default_language
-from kanasta.profiles import PROFILES, require_playable
-from kanasta.spec import Clause, format_clause, load_spec
+from kanasta.families import PROFILES, require_playable
+from kanasta.specdoc.i18n import LANGUAGES, get_default_language
+from kanasta.specdoc.spec import Clause, format_clause, load_spec
 
 __all__ = ["register"]
 
@@ -268,7 +268,7 @@ def _answer_json(answer: Answer, clauses: dict[str, Clause]) -> dict[str, Any]:
         return out
 
     data: dict[str, Any] = {
-        "variant": answer.profile.family.value,
+        "variant": str(answer.profile.family),
         "options": list(answer.profile.options),
         "verdict": answer.verdict,
         "position": list(answer.position),

@@ -1,20 +1,20 @@
-"""Sphinx extension for the kanasta spec site (``extensions = ["kanasta.sphinxext"]``).
+"""Sphinx extension for the kanasta spec site (``extensions = ["kanasta.specdoc.sphinxext"]``).
 
 It provides:
 
 ``.. clause:: slug``
     One numbered clause, with the options ``:number:``, ``:title:``, ``:kind:``,
     ``:families:``, ``:sources:`` and ``:question:`` read exactly as
-    :mod:`kanasta.spec` reads them for the command line. The clause gets an HTML
+    :mod:`kanasta.specdoc.spec` reads them for the command line. The clause gets an HTML
     anchor equal to its slug and a Sphinx label of the same name.
 ``:clause:`slug```
     A link "§3.4 (slug)" to a clause from any page; an unknown slug is a warning.
 ``.. profile-table::``
     The parameter tables of the rule families, generated from
-    :data:`kanasta.profiles.PROFILES` (``:family: NAME`` for one family,
+    :data:`kanasta.families.PROFILES` (``:family: NAME`` for one family,
     ``:comparison:`` for the table across families; neither: all of them).
 ``.. traceability-matrix::``
-    :func:`kanasta.trace.build_trace` as a table: clause -> code -> tests -> fixtures,
+    :func:`kanasta.specdoc.trace.build_trace` as a table: clause -> code -> tests -> fixtures,
     each a link (tests and fixtures to generated source pages under ``_kanasta/``).
 ``kanasta_clause_links = True`` (conf.py)
     Every clause ends with links to the code, tests and fixtures that pin it.
@@ -53,20 +53,13 @@ from sphinx.util.nodes import make_refnode, split_explicit_title
 from kanasta import __version__
 from kanasta.canasta import CanastaKind
 from kanasta.cards import format_card
-from kanasta.i18n import get_label
+from kanasta.families import FAMILY_NAMES, PROFILES
 from kanasta.points import format_points
-from kanasta.profiles import PROFILES, PointTable, ProfileOption, RulesProfile
+from kanasta.profiles import PointTable, ProfileOption, RulesProfile
 from kanasta.resources import get_fixtures_dir, get_repo_root
-from kanasta.spec import (
-    CHAPTER_RE,
-    FAMILY_NAMES,
-    NUMBER_RE,
-    SLUG_RE,
-    Clause,
-    ClauseKind,
-    check_question,
-)
-from kanasta.trace import TraceReport, build_trace
+from kanasta.specdoc.i18n import get_label
+from kanasta.specdoc.spec import CHAPTER_RE, NUMBER_RE, SLUG_RE, Clause, ClauseKind, check_question
+from kanasta.specdoc.trace import TraceReport, build_trace
 
 if TYPE_CHECKING:
     from sphinx.application import Sphinx
@@ -74,7 +67,6 @@ if TYPE_CHECKING:
     from sphinx.domains.std import StandardDomain
     from sphinx.environment import BuildEnvironment
     from sphinx.util.typing import OptionSpec
-    from sphinx.writers.html5 import HTML5Translator
 
 __all__ = ["ClauseEntry", "KanastaDomain", "setup"]
 
@@ -109,7 +101,7 @@ class ClauseEntry:
 
 
 def _parse_families(text: str) -> tuple[str, ...]:
-    """Same reading as :mod:`kanasta.spec`: ``all`` or a comma-separated list."""
+    """Same reading as :mod:`kanasta.specdoc.spec`: ``all`` or a comma-separated list."""
     if text == "all":
         return FAMILY_NAMES
     return tuple(f.strip() for f in text.split(",") if f.strip())
@@ -117,27 +109,6 @@ def _parse_families(text: str) -> tuple[str, ...]:
 
 def _number_key(number: str) -> tuple[int, ...]:
     return tuple(int(n) for n in re.findall(r"\d+", number))
-
-
-class translatable_span(nodes.Inline, nodes.TextElement):  # type: ignore[misc]
-    """A span of a clause's head the catalogues translate (its title, its question).
-
-    Not a ``nodes.inline``: Sphinx strips every translatable ``inline`` out of the tree
-    before writing HTML (``RemoveTranslatableInline``), which would move the text out of
-    its span to the end of the paragraph.
-    """
-
-
-def _visit_translatable_span(self: HTML5Translator, node: translatable_span) -> None:
-    self.body.append(self.starttag(node, "span", ""))
-
-
-def _depart_translatable_span(self: HTML5Translator, _node: translatable_span) -> None:
-    self.body.append("</span>")
-
-
-def _visit_plain(_self: object, _node: translatable_span) -> None:
-    pass
 
 
 class ClauseDirective(SphinxDirective):
@@ -160,13 +131,13 @@ class ClauseDirective(SphinxDirective):
         logger.warning(message, location=self.get_location(), type="kanasta", subtype="clause")
 
     def _check(self, slug: str, options: dict[str, str], kind: ClauseKind) -> None:
-        """The checks :func:`kanasta.spec.check_spec_structure` makes on one clause."""
+        """The checks :func:`kanasta.specdoc.spec.check_spec_structure` makes on one clause."""
         if not SLUG_RE.match(slug):
             self._warn(f"clause slug {slug!r} is not lower-case-with-hyphens")
         for name, value in options.items():
             if "\n" in value:
                 self._warn(
-                    f"clause {slug!r}: write :{name}: on one line (kanasta.spec reads "
+                    f"clause {slug!r}: write :{name}: on one line (kanasta.specdoc.spec reads "
                     "one line per option)"
                 )
         number = options.get("number", "")
@@ -236,13 +207,15 @@ class ClauseDirective(SphinxDirective):
     def _label(self, text: str) -> str:
         return get_label(text, self.config.language)
 
-    def _translatable(self, text: str, classes: list[str]) -> translatable_span:
+    def _translatable(self, text: str, classes: list[str]) -> nodes.inline:
         """A piece of the clause's options the catalogues translate (``gettext`` extracts it
         into the page's catalogue; a ``-D language=tr`` build shows the translation)."""
-        node = translatable_span(text, text, classes=classes)
-        node["translatable"] = True
-        self.set_source_info(node)
-        return node
+        message = nodes.inline(text, text)
+        message["translatable"] = True
+        self.set_source_info(message)
+        # Sphinx unwraps the translatable inline after translating it, putting its text at
+        # the end of its parent: the outer inline keeps it in its place.
+        return nodes.inline("", "", message, classes=classes)
 
     def _head(self, entry: ClauseEntry) -> nodes.paragraph:
         head = nodes.paragraph(classes=["kanasta-clause-head"])
@@ -714,7 +687,7 @@ def profile_table(profile: RulesProfile) -> Any:
     return _table(
         ("parameter", "value"),
         rows,
-        title=f"{profile.family.value}: parameters",
+        title=f"{profile.family}: parameters",
         classes=["kanasta-profile-table"],
         widths=(36, 44),
     )
@@ -731,7 +704,7 @@ def comparison_table(profiles: Sequence[RulesProfile]) -> Any:
         if name != "title"
     ]
     return _table(
-        ("parameter", *(p.family.value for p in profiles)),
+        ("parameter", *(p.family for p in profiles)),
         rows,
         title="The families side by side",
         classes=["kanasta-profile-comparison"],
@@ -1146,7 +1119,7 @@ def _add_clause_pins(app: Sphinx, doctree: nodes.document) -> None:
 
 
 class TraceabilityMatrixDirective(SphinxDirective):
-    """``.. traceability-matrix::``: kanasta.trace.build_trace() as a table.
+    """``.. traceability-matrix::``: kanasta.specdoc.trace.build_trace() as a table.
 
     By default the matrix is that of this checkout. ``:spec:``, ``:tests:`` and
     ``:fixtures:`` (folders relative to the Sphinx source folder) check other ones.
@@ -1287,7 +1260,45 @@ def _rewrite_referrers(_app: Sphinx, env: BuildEnvironment) -> list[str]:
     return sorted(set(domain.referrers) | set(domain.generated))
 
 
+# The editions of the site: the English at the root of the output, each other one in a
+# folder of its own (``docs/_build/html/tr``), built with ``-D language=...``.
+LANGUAGE_NAMES = {"en": "English", "tr": "Türkçe"}
+
+
+def get_language_switch(pagename: str, language: str) -> str:
+    """The HTML of the language switch on ``pagename`` in the ``language`` edition: the
+    same page in every edition, the current one not a link."""
+    current = language if language in LANGUAGE_NAMES else "en"
+    up = "../" * pagename.count("/") + ("" if current == "en" else "../")
+    parts = []
+    for code, name in LANGUAGE_NAMES.items():
+        if code == current:
+            parts.append(f'<span class="kanasta-lang-current" lang="{code}">{name}</span>')
+            continue
+        folder = "" if code == "en" else f"{code}/"
+        href = html.escape(f"{up}{folder}{pagename}.html")
+        parts.append(f'<a href="{href}" hreflang="{code}" lang="{code}">{name}</a>')
+    return '<p class="kanasta-lang-switch">' + " · ".join(parts) + "</p>\n"
+
+
+def _add_language_switch(
+    app: Sphinx,
+    pagename: str,
+    _templatename: str,
+    context: dict[str, Any],
+    _doctree: nodes.document | None,
+) -> None:
+    """``html-page-context``: every page opens with the switch to its other editions."""
+    if app.builder.format != "html" or "body" not in context:
+        return
+    context["body"] = get_language_switch(pagename, app.config.language or "en") + str(
+        context["body"]
+    )
+
+
 CSS = """\
+.kanasta-lang-switch { float: right; font-size: 0.85em; margin: 0 0 0.5em 1em; }
+.kanasta-lang-current { font-weight: 700; }
 .kanasta-clause { margin: 1.4em 0 1.2em; scroll-margin-top: 4em; }
 .kanasta-clause-head { font-weight: 600; margin-bottom: 0.1em; }
 .kanasta-clause-number { margin-right: 0.35em; }
@@ -1340,14 +1351,6 @@ def _write_css(app: Sphinx, exception: Exception | None) -> None:
 def setup(app: Sphinx) -> dict[str, Any]:
     """Register the directives, the role, the domain and the stylesheet."""
     app.add_domain(KanastaDomain)
-    app.add_node(
-        translatable_span,
-        html=(_visit_translatable_span, _depart_translatable_span),
-        text=(_visit_plain, _visit_plain),
-        latex=(_visit_plain, _visit_plain),
-        man=(_visit_plain, _visit_plain),
-        texinfo=(_visit_plain, _visit_plain),
-    )
     app.add_directive("clause", ClauseDirective)
     app.add_role("clause", ClauseRole())
     app.add_directive("profile-table", ProfileTableDirective)
@@ -1369,6 +1372,7 @@ def setup(app: Sphinx) -> dict[str, Any]:
     app.connect("env-purge-doc", _purge_source_pages)
     app.connect("env-merge-info", _merge_source_pages)
     app.connect("html-collect-pages", _collect_source_pages)
+    app.connect("html-page-context", _add_language_switch)
     return {
         "version": __version__,
         "env_version": 1,
