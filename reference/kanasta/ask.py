@@ -103,6 +103,7 @@ class Question:
     opened: Mapping[str, bool] = field(default_factory=dict)
     score: Mapping[str, int | str] = field(default_factory=dict)
     fi_left: int | None = None
+    fi_taken: tuple[str, ...] = ()
     went_out: str | None = None
     actions: tuple[str, ...] = ()
     source: str | None = None
@@ -295,6 +296,7 @@ QUESTION_FIELDS = (
     "opened",
     "score",
     "fi_left",
+    "fi_taken",
     "went_out",
     "actions",
 )
@@ -348,10 +350,17 @@ def question_from_mapping(data: Any, source: str) -> Question:
         opened=_sides(given.get("opened", {}), f"{at} opened", _bool),
         score=_sides(given.get("score", {}), f"{at} score", _score),
         fi_left=opt_int.get("fi_left"),
+        fi_taken=_taken(given.get("fi_taken", []), f"{at} fi_taken"),
         went_out=_side(given["went_out"], f"{at} went_out") if "went_out" in given else None,
         actions=tuple(actions),
         source=source,
     )
+
+
+def _taken(value: Any, where: str) -> tuple[str, ...]:
+    if not isinstance(value, list):
+        raise InputError(f"{where}: expected a list of sides ('us', 'them'), one per fi taken.")
+    return tuple(_side(v, f"{where}[{i}]") for i, v in enumerate(value))
 
 
 def _side(value: Any, where: str) -> str:
@@ -574,11 +583,29 @@ def _position(question: Question) -> _Position:
             "(clause classic-red-threes is classic's)."
         )
     if profile.fi_packets:
+        if len(question.fi_taken) > profile.fi_packets:
+            raise InputError(
+                f"{question.name('fi_taken')}: {profile.family} deals {profile.fi_packets} fi "
+                f"packets, not {len(question.fi_taken)} (clause state-json)."
+            )
+        if question.fi_taken:
+            # the fi taken by a side went to a player of it: the asker, or the next seat
+            kwargs["fi_takers"] = [_seat_of(question, players, s) for s in question.fi_taken]
+            shown.append("fi taken by: " + ", ".join(_side_name(s) for s in question.fi_taken))
         if question.fi_left is not None:
             kwargs["fi_left"] = question.fi_left
             shown.append(f"fi packets left: {question.fi_left}")
         else:
-            assumed.append(f"the {profile.fi_packets} fi packets are still on the table")
+            left = profile.fi_packets - len(question.fi_taken)
+            if not question.fi_taken:
+                assumed.append(f"the {profile.fi_packets} fi packets are still on the table")
+            else:
+                shown.append(f"fi packets left: {left}")
+    elif question.fi_taken or question.fi_left:
+        raise InputError(
+            f"{question.name('fi_taken')}: {profile.family} deals no fi packets "
+            "(clause rule-families)."
+        )
     if question.went_out is not None:
         goer = (seat + (0 if question.went_out == "us" else 1)) % players
         if goer == seat and question.hand:
@@ -606,6 +633,10 @@ def _position(question: Question) -> _Position:
         )
     assumed.append("the other hands and the stock hold the cards not named")
     return _Position(profile, kwargs, assumed, shown, actions, len(pile))
+
+
+def _seat_of(question: Question, players: int, side: str) -> int:
+    return (question.seat + (0 if side == "us" else 1)) % players
 
 
 def _side_name(side: str) -> str:

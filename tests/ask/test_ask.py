@@ -169,3 +169,16 @@ def test_move_flags_keep_their_order(capsys: pytest.CaptureFixture[str]) -> None
     out = capsys.readouterr().out
     assert "1. take-pile: allowed" in out
     assert "2. discard 9D: NOT allowed, discard-taken-card [single-pile-no-discard-back]" in out
+
+
+@pytest.mark.clause("emptying-needs-canasta", "fi-pickup")
+def test_fi_taken_by_a_side(capsys: pytest.CaptureFixture[str]) -> None:
+    argv = ["ask", "--variant", "koz", "--fi-taken", "them", "--fi-taken", "them"]
+    argv += ["--hand", "9C", "--our-meld", "4H 5H 6H", "--phase", "play", "discard 9C"]
+    assert main(argv) == 1
+    out = capsys.readouterr().out
+    assert "fi taken by: the other side, the other side" in out
+    assert "fi packets left: 0" in out
+    assert "no-canasta [emptying-needs-canasta]" in out
+    assert main(["ask", "--variant", "classic", "--fi-taken", "us", "draw"]) == 2
+    assert "classic deals no fi packets" in capsys.readouterr().err

@@ -121,6 +121,13 @@ def register(subparsers: Any) -> None:
     )
     parser.add_argument("--fi-left", type=int, metavar="N", help="fi packets still on the table")
     parser.add_argument(
+        "--fi-taken",
+        action="append",
+        choices=("us", "them"),
+        default=[],
+        help="a fi packet taken, by this side (repeatable, in the order taken)",
+    )
+    parser.add_argument(
         "--went-out",
         choices=("us", "them"),
         help="the hand is over: this side went out (ask 'score')",
@@ -204,6 +211,7 @@ def _question(args: argparse.Namespace) -> Question:
         opened=opened,
         score=scores,
         fi_left=args.fi_left,
+        fi_taken=tuple(args.fi_taken),
         went_out=args.went_out,
         actions=tuple(moves),
     )
