@@ -52,7 +52,7 @@ from kanasta.errors import InputError, Violation
 from kanasta.families import PROFILES, get_profile
 from kanasta.io.scenario import build_meld, build_state
 from kanasta.melds import format_meld
-from kanasta.points import format_points
+from kanasta.points import format_points, to_half_points
 from kanasta.profiles import RED_THREES, RulesProfile
 from kanasta.scoring import HandScore, score_hand
 from kanasta.state import Phase, State, get_team_count
@@ -113,7 +113,7 @@ class Question:
         if self.source is None:
             return _FLAGS.get(key, "--" + key.replace("_", "-"))
         side, _, rest = key.partition("_")
-        if side in SIDES and rest in ("meld", "red_threes"):
+        if side in SIDES and rest in ("meld", "red_threes", "score"):
             return f"{self.source}: {'melds' if rest == 'meld' else rest}.{side}"
         return f"{self.source}: {key}"
 
@@ -122,6 +122,8 @@ _FLAGS = {
     "us_meld": "--our-meld",
     "them_meld": "--their-meld",
     "us_red_threes": "--our-red-threes",
+    "us_score": "--our-score",
+    "them_score": "--their-score",
     "them_red_threes": "--their-red-threes",
     "action": "the action",
     "melds": "--our-meld/--their-meld",
@@ -499,6 +501,11 @@ def _position(question: Question) -> _Position:
         pile.append(top[0])
     named += pile
     if question.pile_size is not None:
+        if question.pile_size < len(pile):
+            raise InputError(
+                f"{question.name('pile_size')} {question.pile_size}: the pile holds at least the "
+                f"{len(pile)} card(s) named ({format_cards(pile)})."
+            )
         shown.append(
             f"the pile: {question.pile_size} cards"
             + (f", {format_cards(pile)} on top" if pile else "")
@@ -552,6 +559,10 @@ def _position(question: Question) -> _Position:
     scores: list[int | str] = [0] * teams
     for side in SIDES:
         if side in question.score:
+            try:
+                to_half_points(question.score[side])
+            except InputError as exc:
+                raise InputError(f"{question.name(side + '_score')}: {exc}") from None
             scores[side_team[side]] = question.score[side]
     if question.score:
         shown.append(
@@ -601,10 +612,10 @@ def _position(question: Question) -> _Position:
                 assumed.append(f"the {profile.fi_packets} fi packets are still on the table")
             else:
                 shown.append(f"fi packets left: {left}")
-    elif question.fi_taken or question.fi_left:
+    elif question.fi_taken or question.fi_left is not None:
+        field_name = "fi_taken" if question.fi_taken else "fi_left"
         raise InputError(
-            f"{question.name('fi_taken')}: {profile.family} deals no fi packets "
-            "(clause rule-families)."
+            f"{question.name(field_name)}: {profile.family} deals no fi packets (clause rule-families)."
         )
     if question.went_out is not None:
         goer = (seat + (0 if question.went_out == "us" else 1)) % players
@@ -651,7 +662,11 @@ def _complete(question: Question, position: _Position, shuffle: int | None) -> S
     try:
         state = build_state(position.profile, **position.kwargs, shuffle=shuffle)
     except InputError as exc:
-        raise InputError(f"the position cannot be completed: {exc}") from None
+        raise InputError(
+            f"the position cannot be completed: {exc} (check {question.name('hand_size')}, "
+            f"{question.name('pile_size')} and {question.name('fi_left')}; clause "
+            "deck-composition)."
+        ) from None
     if question.frozen is not None:
         state = _set_frozen(question, state, question.frozen, position.pile_given)
     problem = check_state(state)

@@ -182,3 +182,24 @@ def test_fi_taken_by_a_side(capsys: pytest.CaptureFixture[str]) -> None:
     assert "no-canasta [emptying-needs-canasta]" in out
     assert main(["ask", "--variant", "classic", "--fi-taken", "us", "draw"]) == 2
     assert "classic deals no fi packets" in capsys.readouterr().err
+
+
+@pytest.mark.parametrize(
+    ("argv", "named"),
+    [
+        (["--our-score", "1e9"], ["--our-score", "points-exact"]),
+        (["--fi-left", "2"], ["--fi-left", "rule-families"]),
+        (["--pile", "7C 8C", "--pile-size", "1"], ["--pile-size", "7C 8C"]),
+        (["--hand-size", "200"], ["--hand-size", "deck-composition"]),
+        (["--not-frozen", "--pile-top", "2C", "--our-meld", "KC KD KH"], ["--frozen"]),
+        (["--went-out", "us", "--hand", "7H"], ["--went-out", "going-out"]),
+    ],
+)
+def test_impossible_positions_name_the_flag(
+    argv: list[str], named: list[str], capsys: pytest.CaptureFixture[str]
+) -> None:
+    assert main(["ask", "--variant", "classic", *argv, "draw"]) == 2
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1
+    for word in named:
+        assert word in err
