@@ -615,7 +615,8 @@ def _position(question: Question) -> _Position:
     elif question.fi_taken or question.fi_left is not None:
         field_name = "fi_taken" if question.fi_taken else "fi_left"
         raise InputError(
-            f"{question.name(field_name)}: {profile.family} deals no fi packets (clause rule-families)."
+            f"{question.name(field_name)}: {profile.family} deals no fi packets "
+            "(clause rule-families)."
         )
     if question.went_out is not None:
         goer = (seat + (0 if question.went_out == "us" else 1)) % players
