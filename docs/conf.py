@@ -20,7 +20,7 @@ release = __version__
 
 extensions: list[str] = [
     "sphinx.ext.autodoc",
-    "kanasta.sphinxext",
+    "kanasta.specdoc.sphinxext",
 ]
 
 # spec/ is a symlink to ../spec (the chapters live at the top of the repository).
@@ -37,7 +37,7 @@ nitpicky = False
 keep_warnings = False
 smartquotes = True
 
-# Under every clause: links to the code, tests and fixtures that pin it (kanasta.sphinxext).
+# Under every clause: links to the code, tests and fixtures that pin it (kanasta.specdoc.sphinxext).
 kanasta_clause_links = True
 
 autodoc_member_order = "bysource"

@@ -10,8 +10,13 @@ from pathlib import Path
 import polib
 import pytest
 from sphinx.application import Sphinx
+from sphinx.util.docutils import docutils_namespace
 
-CONF = 'extensions = ["kanasta.sphinxext"]\nlocale_dirs = ["locales/"]\ngettext_compact = False\n'
+CONF = (
+    'extensions = ["kanasta.specdoc.sphinxext"]\n'
+    'locale_dirs = ["locales/"]\n'
+    "gettext_compact = False\n"
+)
 
 PAGE = """\
 Melds
@@ -40,19 +45,20 @@ TRANSLATIONS = {
 
 
 def build(src: Path, builder: str, out: Path, language: str = "en") -> None:
-    app = Sphinx(
-        str(src),
-        str(src),
-        str(out),
-        str(out / ".doctrees"),
-        builder,
-        confoverrides={"language": language},
-        status=None,
-        warning=None,
-        freshenv=True,
-        warningiserror=True,
-    )
-    app.build(force_all=True)
+    with docutils_namespace():  # the directives registered here do not outlive the build
+        app = Sphinx(
+            str(src),
+            str(src),
+            str(out),
+            str(out / ".doctrees"),
+            builder,
+            confoverrides={"language": language},
+            status=None,
+            warning=None,
+            freshenv=True,
+            warningiserror=True,
+        )
+        app.build(force_all=True)
 
 
 @pytest.fixture

@@ -9,7 +9,7 @@ from pathlib import Path
 import polib
 import pytest
 
-from kanasta.i18n import fold_text, get_default_language, get_label
+from kanasta.specdoc.i18n import fold_text, get_default_language, get_label
 
 TOOLS = Path(__file__).resolve().parent.parent / "tools"
 if str(TOOLS) not in sys.path:

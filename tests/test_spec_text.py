@@ -10,12 +10,12 @@ from pathlib import Path
 
 import pytest
 
-from kanasta import spectext
 from kanasta.cli import main
 from kanasta.conformance.loader import load_question_file
 from kanasta.conformance.present import explain
-from kanasta.spec import format_clause, get_clause_numbers, load_spec
-from kanasta.spectext import (
+from kanasta.specdoc import spectext
+from kanasta.specdoc.spec import format_clause, get_clause_numbers, load_spec
+from kanasta.specdoc.spectext import (
     load_glossary,
     read_catalogue,
     render_text,

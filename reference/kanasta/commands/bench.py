@@ -1,6 +1,6 @@
 """``kanasta bench``: how fast the engine plays, with a uniform random legal policy.
 
-Plays N hands per family (see :mod:`kanasta.selfplay` for the seeds) and
+Plays N hands per family (see :mod:`kanasta.play.selfplay` for the seeds) and
 prints hands per second, moves per second and the mean time of
 ``legal_actions`` and of ``apply``. Progress goes to stderr every few
 seconds on long runs; ``--json`` prints the figures for machines.
@@ -16,8 +16,8 @@ from typing import Any
 
 from kanasta.deal import check_seed
 from kanasta.errors import InputError
-from kanasta.profiles import get_profile, require_playable
-from kanasta.selfplay import PLAYABLE_FAMILIES, BenchResult, run_bench
+from kanasta.families import get_profile, require_playable
+from kanasta.play.selfplay import PLAYABLE_FAMILIES, BenchResult, run_bench
 
 __all__ = ["register"]
 
@@ -42,7 +42,7 @@ def register(subparsers: Any) -> None:
         "--gc-default",
         action="store_true",
         help="leave the cyclic garbage collector as it is (by default the heap is frozen "
-        "before each hand: see kanasta.selfplay.run_bench)",
+        "before each hand: see kanasta.play.selfplay.run_bench)",
     )
     parser.set_defaults(handler=_run)
 

@@ -13,10 +13,10 @@ from pathlib import Path
 from typing import Any
 
 from kanasta.errors import InputError
-from kanasta.i18n import LANGUAGES, get_default_language
+from kanasta.families import FAMILY_NAMES
 from kanasta.resources import get_repo_root
-from kanasta.spec import (
-    FAMILY_NAMES,
+from kanasta.specdoc.i18n import LANGUAGES, get_default_language
+from kanasta.specdoc.spec import (
     Clause,
     find_checkout,
     format_clause,
@@ -24,8 +24,8 @@ from kanasta.spec import (
     is_checkout,
     load_spec,
 )
-from kanasta.spectext import search_glossary, search_spec, translate_clause
-from kanasta.trace import build_trace, format_matrix
+from kanasta.specdoc.spectext import search_glossary, search_spec, translate_clause
+from kanasta.specdoc.trace import build_trace, format_matrix
 
 
 def register(subparsers: Any) -> None:

@@ -20,11 +20,11 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Final
 
 from kanasta.errors import InputError
-from kanasta.i18n import LANGUAGES, fold_text, get_label
 from kanasta.resources import get_glossary_path, get_locale_dir
+from kanasta.specdoc.i18n import LANGUAGES, fold_text, get_label
 
 if TYPE_CHECKING:
-    from kanasta.spec import Clause
+    from kanasta.specdoc.spec import Clause
 
 __all__ = [
     "GlossaryEntry",

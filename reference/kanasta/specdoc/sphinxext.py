@@ -1,20 +1,20 @@
-"""Sphinx extension for the kanasta spec site (``extensions = ["kanasta.sphinxext"]``).
+"""Sphinx extension for the kanasta spec site (``extensions = ["kanasta.specdoc.sphinxext"]``).
 
 It provides:
 
 ``.. clause:: slug``
     One numbered clause, with the options ``:number:``, ``:title:``, ``:kind:``,
     ``:families:``, ``:sources:`` and ``:question:`` read exactly as
-    :mod:`kanasta.spec` reads them for the command line. The clause gets an HTML
+    :mod:`kanasta.specdoc.spec` reads them for the command line. The clause gets an HTML
     anchor equal to its slug and a Sphinx label of the same name.
 ``:clause:`slug```
     A link "§3.4 (slug)" to a clause from any page; an unknown slug is a warning.
 ``.. profile-table::``
     The parameter tables of the rule families, generated from
-    :data:`kanasta.profiles.PROFILES` (``:family: NAME`` for one family,
+    :data:`kanasta.families.PROFILES` (``:family: NAME`` for one family,
     ``:comparison:`` for the table across families; neither: all of them).
 ``.. traceability-matrix::``
-    :func:`kanasta.trace.build_trace` as a table: clause -> code -> tests -> fixtures,
+    :func:`kanasta.specdoc.trace.build_trace` as a table: clause -> code -> tests -> fixtures,
     each a link (tests and fixtures to generated source pages under ``_kanasta/``).
 ``kanasta_clause_links = True`` (conf.py)
     Every clause ends with links to the code, tests and fixtures that pin it.
@@ -53,20 +53,13 @@ from sphinx.util.nodes import make_refnode, split_explicit_title
 from kanasta import __version__
 from kanasta.canasta import CanastaKind
 from kanasta.cards import format_card
-from kanasta.i18n import get_label
+from kanasta.families import FAMILY_NAMES, PROFILES
 from kanasta.points import format_points
-from kanasta.profiles import PROFILES, PointTable, ProfileOption, RulesProfile
+from kanasta.profiles import PointTable, ProfileOption, RulesProfile
 from kanasta.resources import get_fixtures_dir, get_repo_root
-from kanasta.spec import (
-    CHAPTER_RE,
-    FAMILY_NAMES,
-    NUMBER_RE,
-    SLUG_RE,
-    Clause,
-    ClauseKind,
-    check_question,
-)
-from kanasta.trace import TraceReport, build_trace
+from kanasta.specdoc.i18n import get_label
+from kanasta.specdoc.spec import CHAPTER_RE, NUMBER_RE, SLUG_RE, Clause, ClauseKind, check_question
+from kanasta.specdoc.trace import TraceReport, build_trace
 
 if TYPE_CHECKING:
     from sphinx.application import Sphinx
@@ -74,6 +67,7 @@ if TYPE_CHECKING:
     from sphinx.domains.std import StandardDomain
     from sphinx.environment import BuildEnvironment
     from sphinx.util.typing import OptionSpec
+    from sphinx.writers.html5 import HTML5Translator
 
 __all__ = ["ClauseEntry", "KanastaDomain", "setup"]
 
@@ -108,7 +102,7 @@ class ClauseEntry:
 
 
 def _parse_families(text: str) -> tuple[str, ...]:
-    """Same reading as :mod:`kanasta.spec`: ``all`` or a comma-separated list."""
+    """Same reading as :mod:`kanasta.specdoc.spec`: ``all`` or a comma-separated list."""
     if text == "all":
         return FAMILY_NAMES
     return tuple(f.strip() for f in text.split(",") if f.strip())
@@ -116,6 +110,27 @@ def _parse_families(text: str) -> tuple[str, ...]:
 
 def _number_key(number: str) -> tuple[int, ...]:
     return tuple(int(n) for n in re.findall(r"\d+", number))
+
+
+class translatable_span(nodes.Inline, nodes.TextElement):  # type: ignore[misc]
+    """A span of a clause's head the catalogues translate (its title, its question).
+
+    Not a ``nodes.inline``: Sphinx strips every translatable ``inline`` out of the tree
+    before writing HTML (``RemoveTranslatableInline``), which would move the text out of
+    its span to the end of the paragraph.
+    """
+
+
+def _visit_translatable_span(self: HTML5Translator, node: translatable_span) -> None:
+    self.body.append(self.starttag(node, "span", ""))
+
+
+def _depart_translatable_span(self: HTML5Translator, _node: translatable_span) -> None:
+    self.body.append("</span>")
+
+
+def _visit_plain(_self: object, _node: translatable_span) -> None:
+    pass
 
 
 class ClauseDirective(SphinxDirective):
@@ -138,13 +153,13 @@ class ClauseDirective(SphinxDirective):
         logger.warning(message, location=self.get_location(), type="kanasta", subtype="clause")
 
     def _check(self, slug: str, options: dict[str, str], kind: ClauseKind) -> None:
-        """The checks :func:`kanasta.spec.check_spec_structure` makes on one clause."""
+        """The checks :func:`kanasta.specdoc.spec.check_spec_structure` makes on one clause."""
         if not SLUG_RE.match(slug):
             self._warn(f"clause slug {slug!r} is not lower-case-with-hyphens")
         for name, value in options.items():
             if "\n" in value:
                 self._warn(
-                    f"clause {slug!r}: write :{name}: on one line (kanasta.spec reads "
+                    f"clause {slug!r}: write :{name}: on one line (kanasta.specdoc.spec reads "
                     "one line per option)"
                 )
         number = options.get("number", "")
@@ -214,15 +229,13 @@ class ClauseDirective(SphinxDirective):
     def _label(self, text: str) -> str:
         return get_label(text, self.config.language)
 
-    def _translatable(self, text: str, classes: list[str]) -> nodes.inline:
+    def _translatable(self, text: str, classes: list[str]) -> translatable_span:
         """A piece of the clause's options the catalogues translate (``gettext`` extracts it
         into the page's catalogue; a ``-D language=tr`` build shows the translation)."""
-        message = nodes.inline(text, text)
-        message["translatable"] = True
-        self.set_source_info(message)
-        # Sphinx unwraps the translatable inline after translating it, putting its text at
-        # the end of its parent: the outer inline keeps it in its place.
-        return nodes.inline("", "", message, classes=classes)
+        node = translatable_span(text, text, classes=classes)
+        node["translatable"] = True
+        self.set_source_info(node)
+        return node
 
     def _head(self, entry: ClauseEntry) -> nodes.paragraph:
         head = nodes.paragraph(classes=["kanasta-clause-head"])
@@ -694,7 +707,7 @@ def profile_table(profile: RulesProfile) -> Any:
     return _table(
         ("parameter", "value"),
         rows,
-        title=f"{profile.family.value}: parameters",
+        title=f"{profile.family}: parameters",
         classes=["kanasta-profile-table"],
         widths=(36, 44),
     )
@@ -711,7 +724,7 @@ def comparison_table(profiles: Sequence[RulesProfile]) -> Any:
         if name != "title"
     ]
     return _table(
-        ("parameter", *(p.family.value for p in profiles)),
+        ("parameter", *(p.family for p in profiles)),
         rows,
         title="The families side by side",
         classes=["kanasta-profile-comparison"],
@@ -1126,7 +1139,7 @@ def _add_clause_pins(app: Sphinx, doctree: nodes.document) -> None:
 
 
 class TraceabilityMatrixDirective(SphinxDirective):
-    """``.. traceability-matrix::``: kanasta.trace.build_trace() as a table.
+    """``.. traceability-matrix::``: kanasta.specdoc.trace.build_trace() as a table.
 
     By default the matrix is that of this checkout. ``:spec:``, ``:tests:`` and
     ``:fixtures:`` (folders relative to the Sphinx source folder) check other ones.
@@ -1242,7 +1255,7 @@ def _translated_entries(app: Sphinx, doctree: nodes.document) -> None:
         if entry is None or entry.docname != app.env.docname:
             continue
         title, question = entry.title, entry.question
-        for node in box.findall(nodes.inline):
+        for node in box.findall(nodes.Element):
             if "kanasta-clause-title" in node["classes"]:
                 title = node.astext()
             elif "kanasta-question-text" in node["classes"]:
@@ -1358,6 +1371,14 @@ def _write_css(app: Sphinx, exception: Exception | None) -> None:
 def setup(app: Sphinx) -> dict[str, Any]:
     """Register the directives, the role, the domain and the stylesheet."""
     app.add_domain(KanastaDomain)
+    app.add_node(
+        translatable_span,
+        html=(_visit_translatable_span, _depart_translatable_span),
+        text=(_visit_plain, _visit_plain),
+        latex=(_visit_plain, _visit_plain),
+        man=(_visit_plain, _visit_plain),
+        texinfo=(_visit_plain, _visit_plain),
+    )
     app.add_directive("clause", ClauseDirective)
     app.add_role("clause", ClauseRole())
     app.add_directive("profile-table", ProfileTableDirective)
