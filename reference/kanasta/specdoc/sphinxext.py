@@ -39,11 +39,13 @@ import sys
 from collections.abc import Iterable, Iterator, Sequence, Set
 from dataclasses import dataclass
 from enum import Enum
+from functools import partial
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, ClassVar, cast
 
 from docutils import nodes
 from docutils.parsers.rst import directives
+from docutils.utils import new_document
 from sphinx import addnodes
 from sphinx.domains import Domain, ObjType
 from sphinx.util import logging
@@ -58,6 +60,7 @@ from kanasta.points import format_points
 from kanasta.profiles import PointTable, ProfileOption, RulesProfile
 from kanasta.resources import get_fixtures_dir, get_repo_root
 from kanasta.specdoc.i18n import get_label
+from kanasta.specdoc.pdf import setup_builder
 from kanasta.specdoc.spec import CHAPTER_RE, NUMBER_RE, SLUG_RE, Clause, ClauseKind, check_question
 from kanasta.specdoc.trace import TraceReport, build_trace
 
@@ -1227,6 +1230,111 @@ def resolution_index_nodes(
     ]
 
 
+# --------------------------------------------------------------------------- rulebooks
+
+# A family's rulebook follows the order of play, not the spec's chapter order.
+RULEBOOK_CHAPTERS = (
+    "spec/01-cards",
+    "spec/02-families",
+    "spec/05-deal",
+    "spec/06-turn",
+    "spec/03-melds",
+    "spec/04-canastas",
+    "spec/07-opening",
+    "spec/08-going-out",
+    "spec/09-scoring",
+    "spec/10-game",
+    "spec/11-actions",
+)
+_RULEBOOK = "kanasta-family-rulebook"
+
+
+class FamilyRulebookDirective(SphinxDirective):
+    """``.. family-rulebook:: koz``: every clause of a family in the order of play, each as
+    its chapter shows it (in the edition being built), without the implementers' blocks."""
+
+    has_content = False
+    required_arguments = 1
+
+    def run(self) -> list[nodes.Node]:
+        family = self.arguments[0]
+        if family not in FAMILY_NAMES:
+            raise self.error(
+                f"family-rulebook: unknown family {family!r}; use one of {', '.join(FAMILY_NAMES)}"
+            )
+        _mark_generated(self.env)
+        placeholder = nodes.container(classes=[_RULEBOOK])
+        placeholder["family"] = family
+        return [placeholder]
+
+
+def _player_copy(box: nodes.Element, docname: str) -> nodes.Element:
+    """A clause box as a player's rulebook shows it: no engine detail, no pins."""
+    copy = box.deepcopy()
+    for node in list(copy.findall(nodes.Element)):
+        classes = node.get("classes", [])
+        if "kanasta-implementers" in classes or "kanasta-clause-pins" in classes:
+            node.parent.remove(node)
+    for ref in copy.findall(addnodes.pending_xref):
+        ref["refdoc"] = docname
+    return copy
+
+
+def _chapter_title(doctree: nodes.document) -> str:
+    section = next(iter(doctree.findall(nodes.section)), None)
+    title = section.next_node(nodes.title) if section is not None else None
+    return title.astext() if title is not None else ""
+
+
+def family_rulebook_nodes(app: Sphinx, family: str, docname: str) -> list[nodes.Node]:
+    """The parts of a family's rulebook: a list of contents, then one section a chapter
+    holding its clauses of that family in number order."""
+    domain = cast("KanastaDomain", app.env.get_domain(KanastaDomain.name))
+    by_chapter: dict[str, list[ClauseEntry]] = {}
+    for entry in domain.clauses.values():
+        if family in entry.families:
+            by_chapter.setdefault(entry.docname, []).append(entry)
+    label = partial(get_label, language=app.config.language)
+    contents = nodes.bullet_list(classes=["kanasta-rulebook-contents"])
+    parts: list[nodes.Node] = []
+    for chapter in RULEBOOK_CHAPTERS:
+        entries = sorted(by_chapter.get(chapter, ()), key=lambda e: _number_key(e.number))
+        if not entries:
+            continue
+        tree = app.env.get_doctree(chapter)
+        boxes = {
+            box["ids"][0]: box
+            for box in tree.findall(nodes.container)
+            if "kanasta-clause" in box["classes"] and box["ids"]
+        }
+        ident = f"{family}-{Path(chapter).name}"
+        title = _chapter_title(tree)
+        section = nodes.section(ids=[ident], classes=["kanasta-rulebook-part"])
+        section += nodes.title(title, title)
+        for entry in entries:
+            if entry.slug in boxes:
+                section += _player_copy(boxes[entry.slug], docname)
+        parts.append(section)
+        link = nodes.reference("", title, internal=True, refuri=f"#{ident}")
+        count = f" ({len(entries)})"
+        contents += nodes.list_item("", _para(link, count))
+    heading = nodes.rubric(label("Contents"), label("Contents"))
+    return [heading, contents, *parts]
+
+
+def _fill_rulebooks(app: Sphinx, doctree: nodes.document, docname: str) -> None:
+    """``doctree-resolved``: a rulebook's placeholder becomes its clauses, copied from the
+    chapters as read in this edition, their references resolved from the rulebook."""
+    placeholders = [
+        node for node in doctree.findall(nodes.container) if _RULEBOOK in node["classes"]
+    ]
+    for placeholder in placeholders:
+        holder = new_document(str(app.env.doc2path(docname)), doctree.settings)
+        holder.extend(family_rulebook_nodes(app, placeholder["family"], docname))
+        app.env.apply_post_transforms(holder, docname)
+        placeholder.replace_self(list(holder.children))
+
+
 # --------------------------------------------------------------------------- events
 
 
@@ -1317,6 +1425,8 @@ def _add_language_switch(
 
 
 CSS = """\
+.kanasta-rulebook-part > h2 { margin-top: 2em; }
+ul.kanasta-rulebook-contents { columns: 2; }
 .kanasta-lang-switch { float: right; font-size: 0.85em; margin: 0 0 0.5em 1em; }
 .kanasta-lang-current { font-weight: 700; }
 .kanasta-clause { margin: 1.4em 0 1.2em; scroll-margin-top: 4em; }
@@ -1385,8 +1495,11 @@ def setup(app: Sphinx) -> dict[str, Any]:
     app.add_directive("traceability-matrix", TraceabilityMatrixDirective)
     app.add_directive("resolution-index", ResolutionIndexDirective)
     app.add_directive("for-implementers", ForImplementersDirective)
+    app.add_directive("family-rulebook", FamilyRulebookDirective)
+    setup_builder(app)
     app.add_css_file(CSS_FILE)
     app.connect("doctree-resolved", _fill_resolution_indexes)
+    app.connect("doctree-resolved", _fill_rulebooks)
     app.connect("env-get-outdated", _reread_generated)
     app.connect("env-get-updated", _rewrite_referrers)
     app.connect("build-finished", _write_css)
