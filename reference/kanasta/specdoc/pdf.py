@@ -12,6 +12,7 @@ numbers it lacks.
 
 from __future__ import annotations
 
+import inspect
 import re
 from collections.abc import Iterable, Set
 from pathlib import Path
@@ -179,8 +180,11 @@ class RulebookPdfBuilder(Builder):
         pass
 
     def write_documents(self, docnames: Set[str]) -> None:  # noqa: ARG002 - every rulebook
+        resolve = self.env.get_and_resolve_doctree
+        # Sphinx 9 asks for the tags; Sphinx 7 does not know the argument.
+        extra = {"tags": self.tags} if "tags" in inspect.signature(resolve).parameters else {}
         for docname in self._rulebooks(self.env.found_docs):
-            doctree = self.env.get_and_resolve_doctree(docname, self)
+            doctree = resolve(docname, self, **extra)
             self.write_doc(docname, doctree)
 
     def write_doc(self, docname: str, doctree: nodes.document) -> None:
