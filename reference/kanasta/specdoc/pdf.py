@@ -182,7 +182,9 @@ class RulebookPdfBuilder(Builder):
     def write_documents(self, docnames: Set[str]) -> None:  # noqa: ARG002 - every rulebook
         resolve = self.env.get_and_resolve_doctree
         # Sphinx 9 asks for the tags; Sphinx 7 does not know the argument.
-        extra = {"tags": self.tags} if "tags" in inspect.signature(resolve).parameters else {}
+        extra: dict[str, Any] = (
+            {"tags": self.tags} if "tags" in inspect.signature(resolve).parameters else {}
+        )
         for docname in self._rulebooks(self.env.found_docs):
             doctree = resolve(docname, self, **extra)
             self.write_doc(docname, doctree)
