@@ -1087,6 +1087,9 @@ def _collect_source_pages(app: Sphinx) -> Iterator[tuple[str, dict[str, Any], st
         yield name, {"title": page.title, "body": _source_page_html(app, page)}, "page.html"
 
 
+FOLD_PINS_AFTER = 12
+
+
 def _pins_line(slug: str, report: TraceReport, links: TraceLinks) -> Any | None:
     """The code, tests and fixtures citing a clause, as links."""
     groups = (
@@ -1106,7 +1109,16 @@ def _pins_line(slug: str, report: TraceReport, links: TraceLinks) -> Any | None:
         for index, item in enumerate(items):
             line += nodes.Text(", " if index else "")
             line += item
-    return line
+    counts = [(label, len(items)) for label, items in groups if items]
+    if sum(count for _, count in counts) <= FOLD_PINS_AFTER:
+        return line
+    # A long list (a hundred fixtures on one clause) folds: its counts show, the links open.
+    summary = html.escape(" · ".join(f"{label}: {count}" for label, count in counts))
+    fold = nodes.container(classes=["kanasta-clause-pins", "kanasta-pins-fold"])
+    fold += nodes.raw("", f"<details><summary>{summary}</summary>", format="html")
+    fold += line
+    fold += nodes.raw("", "</details>", format="html")
+    return fold
 
 
 _TRACES: dict[int, tuple[TraceReport, TraceLinks]] = {}
@@ -1464,6 +1476,7 @@ ul.kanasta-compact > li > p { margin: 0; }
 .kanasta-field { font-size: 0.75em; opacity: 0.7; }
 table.kanasta-trace-matrix { font-size: 0.9em; }
 .kanasta-clause-pins { font-size: 0.78em; opacity: 0.8; margin-top: 0.3em; }
+div.kanasta-pins-fold summary { font-size: 0.78em; opacity: 0.8; cursor: pointer; }
 .kanasta-clause-pins code.literal { font-size: 0.95em; }
 table.kanasta-trace-matrix code.literal { font-size: 0.75em; white-space: normal;
   overflow-wrap: anywhere; }
