@@ -105,6 +105,11 @@ def test_rulebook_holds_the_familys_clauses_in_the_order_of_play(
     assert "Refused with the code" not in page  # the implementers' block is left out
     assert 'href="../spec/05-deal.html#deal-koz"' in page  # references resolved from here
     assert 'class="kanasta-lang-switch"' in page
+    # worked examples: melds checked by the engine, a refusal naming its clause and code
+    examples = page[page.index('id="koz-examples"') :]
+    assert "run H: 4H 5H 6H [2C] 8H" in examples
+    assert "one-wild-per-meld (too-many-wilds)" in examples
+    assert "clean 20" in examples
 
 
 def test_turkish_rulebook_shows_the_chapters_translation(site: Path, tmp_path: Path) -> None:
@@ -120,6 +125,8 @@ def test_turkish_rulebook_shows_the_chapters_translation(site: Path, tmp_path: P
     page = (tmp_path / "tr" / "rulebooks" / "koz.html").read_text(encoding="utf-8")
     assert "Bir per en az üç kağıttır" in page
     assert "İçindekiler" in page
+    assert "Örnekler" in page
+    assert "geçerli: run H" in page
 
 
 def test_rulebook_pdf_holds_every_clause_number(site: Path, tmp_path: Path) -> None:

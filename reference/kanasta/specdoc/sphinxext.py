@@ -53,9 +53,11 @@ from sphinx.util.docutils import SphinxDirective, SphinxRole
 from sphinx.util.nodes import make_refnode, split_explicit_title
 
 from kanasta import __version__
-from kanasta.canasta import CanastaKind
-from kanasta.cards import format_card
+from kanasta.canasta import CanastaKind, get_canasta_bonus
+from kanasta.cards import format_card, parse_cards
+from kanasta.errors import Violation
 from kanasta.families import FAMILY_NAMES, PROFILES
+from kanasta.melds import format_meld, get_meld_points, validate_meld
 from kanasta.points import format_points
 from kanasta.profiles import PointTable, ProfileOption, RulesProfile
 from kanasta.resources import get_fixtures_dir, get_repo_root
@@ -1330,8 +1332,102 @@ def family_rulebook_nodes(app: Sphinx, family: str, docname: str) -> list[nodes.
         link = nodes.reference("", title, internal=True, refuri=f"#{ident}")
         count = f" ({len(entries)})"
         contents += nodes.list_item("", _para(link, count))
+    examples = rulebook_examples(app, family, docname)
+    if examples:
+        title = label("Worked examples")
+        link = nodes.reference("", title, internal=True, refuri=f"#{family}-examples")
+        contents += nodes.list_item("", _para(link))
     heading = nodes.rubric(label("Contents"), label("Contents"))
-    return [heading, contents, *parts]
+    return [heading, contents, *parts, *examples]
+
+
+# Melds a player of each family might try, checked by the reference engine when the site is
+# built: the verdict, the clause that decides it, the points and the canasta bonus.
+RULEBOOK_EXAMPLES: dict[str, tuple[str, ...]] = {
+    "koz": (
+        "4H 5H 6H 7H",
+        "4H 5H 6H 2C 8H",
+        "4H 5H JK 2C 8H",
+        "AH 2H 3H",
+        "9C 9H 9S",
+        "9S 9S 9H 9H 9D 9D 9C",
+    ),
+    "fi-5200": (
+        "4H 5H 6H 7H",
+        "4H 5H 2C 7H",
+        "4H 5H 6H 2C 8H",
+        "9C 9H 9S",
+        "9S 9S 9H 9H 9D 9D 9C",
+        "5D 6D 7D 8D 9D 10D JD",
+    ),
+    "fi-351": (
+        "4H 5H 6H 7H",
+        "4H 5H 6H 2C 8H",
+        "9C 9H 2S",
+        "9C 2H JK",
+        "9S 9S 9H 9H 9D 9D 9C",
+        "9S 9S 9H 9H 9D 2D 9C",
+    ),
+    "classic": (
+        "9C 9H 9S",
+        "9C 9H 2D",
+        "9C 2H JK",
+        "4H 5H 6H",
+        "KC KC KH KH KS KD KD",
+        "KC KC KH KH KS 2D JK",
+    ),
+}
+
+
+def rulebook_examples(app: Sphinx, family: str, docname: str) -> list[nodes.Node]:
+    """The worked examples of a rulebook: each meld with the engine's verdict."""
+    label = partial(get_label, language=app.config.language)
+    profile = PROFILES[family]
+    domain = cast("KanastaDomain", app.env.get_domain(KanastaDomain.name))
+    rows: list[Sequence[Cell]] = []
+    for text in RULEBOOK_EXAMPLES.get(family, ()):
+        result = validate_meld(profile, parse_cards(text.split()))
+        cards = [nodes.literal(text, text)]
+        if isinstance(result, Violation):
+            entry = domain.clauses.get(result.clause)
+            verdict = [
+                _para(
+                    label("refused by") + " ",
+                    _clause_ref(result.clause, docname) if entry is not None else result.clause,
+                    f" ({result.code})",
+                )
+            ]
+            rows.append((cards, verdict, "", ""))
+            continue
+        bonus = get_canasta_bonus(profile, result)
+        kind = result.canasta.value if result.canasta else ""
+        rows.append(
+            (
+                cards,
+                f"{label('legal')}: {format_meld(result)}",
+                format_points(get_meld_points(profile, result)),
+                f"{kind} {format_points(bonus)}" if kind else "",
+            )
+        )
+    if not rows:
+        return []
+    ident = f"{family}-examples"
+    title = label("Worked examples")
+    section = nodes.section(ids=[ident], classes=["kanasta-rulebook-part"])
+    section += nodes.title(title, title)
+    intro = label(
+        "Melds checked by the reference engine when this page was built: the verdict, the "
+        "clause that decides a refusal, the points of the meld's cards and a canasta's bonus."
+    )
+    section += _para(intro)
+    section += _table(
+        (label("cards"), label("verdict"), label("points"), label("canasta bonus")),
+        rows,
+        title=title,
+        classes=["kanasta-rulebook-examples"],
+        widths=(24, 40, 10, 16),
+    )
+    return [section]
 
 
 def _fill_rulebooks(app: Sphinx, doctree: nodes.document, docname: str) -> None:
