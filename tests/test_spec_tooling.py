@@ -810,8 +810,8 @@ def test_resolution_clause_has_a_badge_naming_question_and_sources(site: Site) -
     assert "kanasta-badge-resolution" in box
     assert ">Resolution</span> sources: seed 001</p>" in box
     assert (
-        '<strong>Question:</strong> <span class="kanasta-question-text">'
-        "Does the alpha choice hold when the sources disagree?</span></p>" in box
+        '<strong>Question:</strong> <span class="kanasta-question-text">Does the alpha choice '
+        "hold when the sources disagree?</span></p>" in box
     )
     assert "families: koz, fi-351" in box
 

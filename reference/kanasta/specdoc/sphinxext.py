@@ -72,7 +72,6 @@ if TYPE_CHECKING:
     from sphinx.domains.std import StandardDomain
     from sphinx.environment import BuildEnvironment
     from sphinx.util.typing import OptionSpec
-    from sphinx.writers.html5 import HTML5Translator
 
 __all__ = ["ClauseEntry", "KanastaDomain", "setup"]
 
@@ -115,27 +114,6 @@ def _parse_families(text: str) -> tuple[str, ...]:
 
 def _number_key(number: str) -> tuple[int, ...]:
     return tuple(int(n) for n in re.findall(r"\d+", number))
-
-
-class translatable_span(nodes.Inline, nodes.TextElement):  # type: ignore[misc]
-    """A span of a clause's head the catalogues translate (its title, its question).
-
-    Not a ``nodes.inline``: Sphinx strips every translatable ``inline`` out of the tree
-    before writing HTML (``RemoveTranslatableInline``), which would move the text out of
-    its span to the end of the paragraph.
-    """
-
-
-def _visit_translatable_span(self: HTML5Translator, node: translatable_span) -> None:
-    self.body.append(self.starttag(node, "span", ""))
-
-
-def _depart_translatable_span(self: HTML5Translator, _node: translatable_span) -> None:
-    self.body.append("</span>")
-
-
-def _visit_plain(_self: object, _node: translatable_span) -> None:
-    pass
 
 
 class ClauseDirective(SphinxDirective):
@@ -234,13 +212,15 @@ class ClauseDirective(SphinxDirective):
     def _label(self, text: str) -> str:
         return get_label(text, self.config.language)
 
-    def _translatable(self, text: str, classes: list[str]) -> translatable_span:
+    def _translatable(self, text: str, classes: list[str]) -> nodes.inline:
         """A piece of the clause's options the catalogues translate (``gettext`` extracts it
         into the page's catalogue; a ``-D language=tr`` build shows the translation)."""
-        node = translatable_span(text, text, classes=classes)
-        node["translatable"] = True
-        self.set_source_info(node)
-        return node
+        message = nodes.inline(text, text)
+        message["translatable"] = True
+        self.set_source_info(message)
+        # Sphinx unwraps the translatable inline after translating it, putting its text at
+        # the end of its parent: the outer inline keeps it in its place.
+        return nodes.inline("", "", message, classes=classes)
 
     def _head(self, entry: ClauseEntry) -> nodes.paragraph:
         head = nodes.paragraph(classes=["kanasta-clause-head"])
@@ -1590,14 +1570,6 @@ def _write_css(app: Sphinx, exception: Exception | None) -> None:
 def setup(app: Sphinx) -> dict[str, Any]:
     """Register the directives, the role, the domain and the stylesheet."""
     app.add_domain(KanastaDomain)
-    app.add_node(
-        translatable_span,
-        html=(_visit_translatable_span, _depart_translatable_span),
-        text=(_visit_plain, _visit_plain),
-        latex=(_visit_plain, _visit_plain),
-        man=(_visit_plain, _visit_plain),
-        texinfo=(_visit_plain, _visit_plain),
-    )
     app.add_directive("clause", ClauseDirective)
     app.add_role("clause", ClauseRole())
     app.add_directive("profile-table", ProfileTableDirective)
