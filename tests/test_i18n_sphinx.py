@@ -9,6 +9,7 @@ from pathlib import Path
 
 import polib
 import pytest
+from sphinx import locale
 from sphinx.application import Sphinx
 from sphinx.util.docutils import docutils_namespace
 
@@ -45,6 +46,8 @@ TRANSLATIONS = {
 
 
 def build(src: Path, builder: str, out: Path, language: str = "en") -> None:
+    # Sphinx caches the catalogues it loaded per process: another test's Turkish stays out.
+    locale.translators.clear()
     with docutils_namespace():  # the directives registered here do not outlive the build
         app = Sphinx(
             str(src),
@@ -59,6 +62,7 @@ def build(src: Path, builder: str, out: Path, language: str = "en") -> None:
             warningiserror=True,
         )
         app.build(force_all=True)
+    locale.translators.clear()
 
 
 @pytest.fixture

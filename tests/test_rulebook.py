@@ -9,6 +9,7 @@ from pathlib import Path
 
 import polib
 import pytest
+from sphinx import locale
 from sphinx.application import Sphinx
 from sphinx.util.docutils import docutils_namespace
 
@@ -63,6 +64,8 @@ KOZ = "Koz: the rulebook\n=================\n\nThe koz game.\n\n.. family-rulebo
 
 
 def build(src: Path, builder: str, out: Path, language: str = "en") -> None:
+    # Sphinx caches the catalogues it loaded per process: another test's Turkish stays out.
+    locale.translators.clear()
     with docutils_namespace():
         app = Sphinx(
             str(src),
@@ -77,6 +80,7 @@ def build(src: Path, builder: str, out: Path, language: str = "en") -> None:
             warningiserror=True,
         )
         app.build(force_all=True)
+    locale.translators.clear()
 
 
 @pytest.fixture
