@@ -1,0 +1,229 @@
+// The Python binding of the native engine (nanobind): profiles and deals in, states out,
+// states and actions as the conformance protocol's JSON objects (Python dicts).
+#include <nanobind/nanobind.h>
+#include <nanobind/stl/pair.h>
+#include <nanobind/stl/shared_ptr.h>
+#include <nanobind/stl/string.h>
+#include <nanobind/stl/vector.h>
+
+#include <algorithm>
+#include <memory>
+#include <optional>
+
+#include <nanobind/stl/optional.h>
+
+#include "engine.hpp"
+
+namespace nb = nanobind;
+using namespace kn;
+
+namespace {
+
+struct NativeProfile {
+    std::shared_ptr<const Profile> p;
+};
+
+struct NativeState {
+    std::shared_ptr<const Profile> p;
+    State s;
+};
+
+template <class T>
+T get(const nb::dict& d, const char* key, T fallback) {
+    if (!d.contains(key)) return fallback;
+    return nb::cast<T>(d[key]);
+}
+
+Profile profile_from_dict(const nb::dict& d) {
+    Profile p;
+    p.family = nb::cast<std::string>(d["family"]);
+    p.players = get<int>(d, "players", 4);
+    p.partnerships = get<bool>(d, "partnerships", true);
+    p.deck_jokers = get<int>(d, "deck_jokers", 4);
+    p.hand_size = get<int>(d, "hand_size", 11);
+    p.fi_packets = get<int>(d, "fi_packets", 2);
+    p.fi_size = get<int>(d, "fi_size", 11);
+    p.initial_upcard = get<bool>(d, "initial_upcard", true);
+    p.deal_scheme = static_cast<DealScheme>(get<int>(d, "deal_scheme", 0));
+    p.trump_bottom = get<bool>(d, "trump_bottom", false);
+    p.red_threes_laid = get<bool>(d, "red_threes_laid", false);
+    p.opening_personal = get<bool>(d, "opening_personal", false);
+    if (d.contains("upcard_turn_again"))
+        for (int c : nb::cast<std::vector<int>>(d["upcard_turn_again"])) p.upcard_turn_again.at(static_cast<std::size_t>(c)) = true;
+    return p;
+}
+
+nb::object points_json(std::int64_t half) {
+    if (half % 2 == 0) return nb::int_(half / 2);
+    return nb::float_(static_cast<double>(half) / 2.0);
+}
+
+nb::list cards_json(const std::vector<Card>& cards) {
+    nb::list out;
+    for (Card c : cards) out.append(nb::str(card_text(c).c_str()));
+    return out;
+}
+
+template <class T>
+nb::list list_of(const std::vector<T>& v) {
+    nb::list out;
+    for (const auto& x : v) out.append(nb::cast(x));
+    return out;
+}
+
+nb::object card_or_none(int c) {
+    if (c == NO_CARD) return nb::none();
+    return nb::str(card_text(static_cast<Card>(c)).c_str());
+}
+
+// state-json: the state as the fixture schema's state object.
+nb::dict state_json(const Profile& p, const State& s) {
+    nb::dict out;
+    nb::list hands;
+    for (const Hand& h : s.hands) hands.append(cards_json(h.sorted()));
+    out["hands"] = hands;
+    out["stock"] = cards_json(s.stock);
+    out["discard"] = cards_json(s.discard);
+    nb::list fi;
+    for (const auto& packet : s.fi) fi.append(cards_json(packet));
+    out["fi"] = fi;
+    nb::list melds;
+    for (int t = 0; t < p.teams(); ++t) melds.append(nb::list());
+    out["melds"] = melds;
+    nb::list scores;
+    for (auto v : s.team_scores) scores.append(points_json(v));
+    out["team_scores"] = scores;
+    out["trump"] = card_or_none(s.trump);
+    out["dealer"] = s.dealer;
+    out["turn"] = s.turn;
+    out["phase"] = phase_text(s.phase);
+    out["opened"] = list_of(s.opened);
+    std::vector<int> taken(static_cast<std::size_t>(p.teams()), 0);
+    for (int seat : s.fi_takers) ++taken[static_cast<std::size_t>(p.team_of(seat))];
+    out["fi_taken"] = list_of(taken);
+    out["hand_over"] = s.phase == Phase::Over;
+    nb::dict extra;
+    extra["fi_takers"] = list_of(s.fi_takers);
+    extra["pile_card"] = card_or_none(s.pile_card);
+    extra["went_out"] = s.went_out < 0 ? nb::none() : nb::object(nb::int_(s.went_out));
+    if (p.opening_personal) {
+        extra["opened_seats"] = list_of(s.seat_opened);
+        extra["provisional"] = s.provisional;
+    }
+    if (!s.fi_waiting.empty()) extra["fi_waiting"] = list_of(s.fi_waiting);
+    if (p.red_threes_laid) {
+        nb::list reds;
+        for (const auto& team : s.red_threes) reds.append(cards_json(team));
+        extra["red_threes"] = reds;
+        extra["table_seats"] = list_of(s.table_seats);
+        extra["turn_laid"] = s.turn_laid;
+        if (s.pile_top != NO_CARD) {
+            extra["pile_pending"] = cards_json(s.pile_pending);
+            extra["pile_top"] = card_or_none(s.pile_top);
+        }
+    }
+    out["extra"] = extra;
+    return out;
+}
+
+std::vector<Card> read_cards(nb::handle value, const std::string& where) {
+    if (!nb::isinstance<nb::list>(value)) throw InputError(where + ": expected a list of cards.");
+    std::vector<Card> out;
+    std::size_t i = 0;
+    for (nb::handle item : nb::borrow<nb::list>(value)) {
+        if (!nb::isinstance<nb::str>(item))
+            throw InputError(where + "[" + std::to_string(i) + "]: expected a card such as \"7S\".");
+        try {
+            out.push_back(parse_card(nb::cast<std::string>(item)));
+        } catch (const InputError& e) {
+            throw InputError(where + "[" + std::to_string(i) + "]: " + e.what());
+        }
+        ++i;
+    }
+    return out;
+}
+
+Deal deal_from_dict(const Profile& p, const nb::dict& d) {
+    Deal deal;
+    for (const char* key : {"hands", "stock"})
+        if (!d.contains(key)) throw InputError(std::string("deal: the field '") + key + "' is required.");
+    if (!nb::isinstance<nb::list>(d["hands"])) throw InputError("deal.hands: expected a list of hands.");
+    std::size_t i = 0;
+    for (nb::handle h : nb::borrow<nb::list>(d["hands"])) {
+        auto cards = read_cards(h, "deal.hands[" + std::to_string(i++) + "]");
+        std::sort(cards.begin(), cards.end());
+        deal.hands.push_back(cards);
+    }
+    if (d.contains("fi")) {
+        if (!nb::isinstance<nb::list>(d["fi"])) throw InputError("deal.fi: expected a list of packets.");
+        i = 0;
+        for (nb::handle f : nb::borrow<nb::list>(d["fi"]))
+            deal.fi.push_back(read_cards(f, "deal.fi[" + std::to_string(i++) + "]"));
+    }
+    if (d.contains("discard")) deal.discard = read_cards(d["discard"], "deal.discard");
+    deal.stock = read_cards(d["stock"], "deal.stock");
+    if (d.contains("trump") && !d["trump"].is_none()) {
+        nb::list one;
+        one.append(d["trump"]);
+        deal.trump = read_cards(one, "deal.trump")[0];
+    } else if (p.trump_bottom && !deal.stock.empty()) {
+        deal.trump = deal.stock.back();
+    }
+    check_deal(p, deal);
+    return deal;
+}
+
+std::vector<std::int64_t> scores_or_zero(const Profile& p, const std::optional<std::vector<std::int64_t>>& given) {
+    if (given) return *given;
+    return std::vector<std::int64_t>(static_cast<std::size_t>(p.teams()), 0);
+}
+
+}  // namespace
+
+NB_MODULE(_core, m) {
+    m.doc() = "kanasta's native engine (C++20): the rules of the spec, held to the conformance suite.";
+    m.attr("ENGINE_VERSION") = "0.1.0";
+    nb::exception<InputError>(m, "NativeInputError", PyExc_ValueError);
+
+    nb::class_<NativeProfile>(m, "NativeProfile")
+        .def("__init__", [](NativeProfile* self, nb::dict d) {
+            new (self) NativeProfile{std::make_shared<const Profile>(profile_from_dict(d))};
+        })
+        .def_prop_ro("family", [](const NativeProfile& np) { return np.p->family; })
+        .def_prop_ro("players", [](const NativeProfile& np) { return np.p->players; });
+
+    nb::class_<NativeState>(m, "NativeState")
+        .def("to_json", [](const NativeState& ns) { return state_json(*ns.p, ns.s); },
+             "state-json: the state as the fixture schema's state object.")
+        .def_prop_ro("phase", [](const NativeState& ns) { return phase_text(ns.s.phase); })
+        .def_prop_ro("hand_over", [](const NativeState& ns) { return ns.s.phase == Phase::Over; });
+
+    m.def("splitmix64", [](std::uint64_t state) { return splitmix64(state); },
+          "seeded-shuffle: one SplitMix64 step, (next state, output).");
+    m.def("shuffle", [](int jokers, std::uint64_t seed) {
+        std::vector<std::string> out;
+        for (Card c : shuffle_deck(jokers, seed)) out.push_back(card_text(c));
+        return out;
+    }, "seeded-shuffle: the deck with this many jokers shuffled from the seed, top card first.");
+    m.def("new_hand_from_seed",
+          [](const NativeProfile& np, std::uint64_t seed, int dealer,
+             std::optional<std::vector<std::int64_t>> scores) {
+              const Profile& p = *np.p;
+              Deal d = deal_cards(p, shuffle_deck(p.deck_jokers, seed), dealer);
+              return NativeState{np.p, new_hand(p, d, dealer, scores_or_zero(p, scores))};
+          },
+          nb::arg("profile"), nb::arg("seed"), nb::arg("dealer"), nb::arg("team_scores") = nb::none(),
+          "seeded-shuffle, deal-order: a new hand dealt by the dealer from the seed.");
+    m.def("new_hand_from_deal",
+          [](const NativeProfile& np, nb::dict deal, int dealer,
+             std::optional<std::vector<std::int64_t>> scores) {
+              const Profile& p = *np.p;
+              Deal d = deal_from_dict(p, deal);
+              return NativeState{np.p, new_hand(p, d, dealer, scores_or_zero(p, scores))};
+          },
+          nb::arg("profile"), nb::arg("deal"), nb::arg("dealer"), nb::arg("team_scores") = nb::none(),
+          "explicit-deal: a new hand from an explicit deal.");
+    m.def("state_from_json", [](const NativeProfile&, nb::dict) -> NativeState {
+        throw InputError("the native engine does not read explicit states yet.");
+    });
+}
