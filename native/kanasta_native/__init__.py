@@ -6,8 +6,8 @@ exposes the compiled core.
 
 from kanasta_native._core import (
     ENGINE_VERSION,
-    NativeState,
     NativeProfile,
+    NativeState,
     new_hand_from_deal,
     new_hand_from_seed,
     shuffle,
@@ -17,8 +17,8 @@ from kanasta_native._core import (
 
 __all__ = [
     "ENGINE_VERSION",
-    "NativeState",
     "NativeProfile",
+    "NativeState",
     "new_hand_from_deal",
     "new_hand_from_seed",
     "shuffle",

@@ -60,7 +60,8 @@ def test_a_deal_that_is_not_one_deck_is_an_input_error() -> None:
     raw["stock"] = [*raw["stock"][:-2], raw["stock"][-1]]
     with pytest.raises(InputError, match="deck"):
         NativeEngine().new_hand_of_game(profile, raw, None, 3, [0, 0], "$.deal")
-    raw = deal_to_json(deal_from_seed(profile, 1, 3))
-    raw["hands"] = [["1X", *raw["hands"][0][1:]], *raw["hands"][1:]]
+    raw = dict(deal_to_json(deal_from_seed(profile, 1, 3)))
+    hands: list[list[str]] = raw["hands"]
+    raw["hands"] = [["1X", *hands[0][1:]], *hands[1:]]
     with pytest.raises(InputError, match=r"\$\.deal: deal\.hands\[0\]\[0\]: '1X' is not a card"):
         NativeEngine().new_hand_of_game(profile, raw, None, 3, [0, 0], "$.deal")
