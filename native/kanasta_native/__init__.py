@@ -6,8 +6,10 @@ exposes the compiled core.
 
 from kanasta_native._core import (
     ENGINE_VERSION,
+    FAMILIES,
     NativeProfile,
     NativeState,
+    meld_verdict,
     new_hand_from_deal,
     new_hand_from_seed,
     shuffle,
@@ -17,8 +19,10 @@ from kanasta_native._core import (
 
 __all__ = [
     "ENGINE_VERSION",
+    "FAMILIES",
     "NativeProfile",
     "NativeState",
+    "meld_verdict",
     "new_hand_from_deal",
     "new_hand_from_seed",
     "shuffle",

@@ -2,6 +2,7 @@
 // states and actions as the conformance protocol's JSON objects (Python dicts).
 #include <nanobind/nanobind.h>
 #include <nanobind/stl/pair.h>
+#include <nanobind/stl/optional.h>
 #include <nanobind/stl/shared_ptr.h>
 #include <nanobind/stl/string.h>
 #include <nanobind/stl/vector.h>
@@ -48,6 +49,36 @@ Profile profile_from_dict(const nb::dict& d) {
     p.trump_bottom = get<bool>(d, "trump_bottom", false);
     p.red_threes_laid = get<bool>(d, "red_threes_laid", false);
     p.opening_personal = get<bool>(d, "opening_personal", false);
+    p.runs_allowed = get<bool>(d, "runs_allowed", true);
+    p.max_meld_size = get<int>(d, "max_meld_size", 0);
+    p.max_wilds_per_meld = get<int>(d, "max_wilds_per_meld", 1);
+    p.natural_two_in_place = get<bool>(d, "natural_two_in_place", true);
+    p.run_wild_needs_three_naturals = get<bool>(d, "run_wild_needs_three_naturals", false);
+    p.min_naturals_per_meld = get<int>(d, "min_naturals_per_meld", 0);
+    p.wilds_at_most_naturals = get<bool>(d, "wilds_at_most_naturals", false);
+    p.naturals_per_wild = get<int>(d, "naturals_per_wild", 1);
+    p.wild_meld_rule = static_cast<WildMeldRule>(get<int>(d, "wild_meld_rule", 0));
+    p.one_set_per_rank = get<bool>(d, "one_set_per_rank", true);
+    p.threes_special = get<bool>(d, "threes_special", false);
+    p.canasta_size = get<int>(d, "canasta_size", 7);
+    p.canasta_scheme = static_cast<CanastaScheme>(get<int>(d, "canasta_scheme", 0));
+    if (d.contains("points")) {
+        auto v = nb::cast<std::vector<std::int64_t>>(d["points"]);
+        std::copy(v.begin(), v.end(), p.points.begin());
+    }
+    if (d.contains("hand_points")) {
+        auto v = nb::cast<std::vector<std::int64_t>>(d["hand_points"]);
+        std::copy(v.begin(), v.end(), p.hand_points.begin());
+    }
+    p.wild_two = get<std::int64_t>(d, "wild_two", 0);
+    if (d.contains("bonuses")) {
+        p.bonuses = nb::cast<std::vector<std::pair<std::string, std::int64_t>>>(d["bonuses"]);
+        for (int k = 1; k < 10; ++k) {
+            const std::string name = canasta_text(static_cast<CanastaKind>(k));
+            p.bonus[static_cast<std::size_t>(k)] = p.bonus_named(name);
+            p.trump_bonus[static_cast<std::size_t>(k)] = p.bonus_named("trump-" + name);
+        }
+    }
     if (d.contains("upcard_turn_again"))
         for (int c : nb::cast<std::vector<int>>(d["upcard_turn_again"])) p.upcard_turn_again.at(static_cast<std::size_t>(c)) = true;
     return p;
@@ -178,11 +209,89 @@ std::vector<std::int64_t> scores_or_zero(const Profile& p, const std::optional<s
     return std::vector<std::int64_t>(static_cast<std::size_t>(p.teams()), 0);
 }
 
+nb::str rank_json(int rank) {
+    std::string t = card_text(make_card(rank, 0));
+    return nb::str(t.substr(0, t.size() - 1).c_str());
+}
+
+// The protocol's arrangement of a meld ($defs/arrangement).
+nb::dict arrangement_json(const Meld& m) {
+    nb::dict out;
+    if (m.kind == MeldKind::Set) {
+        out["kind"] = "set";
+        out["rank"] = rank_json(m.rank);
+        out["cards"] = cards_json(m.cards);
+    } else if (m.kind == MeldKind::Run) {
+        out["kind"] = "run";
+        out["suit"] = nb::str(std::string(1, "CDHS"[m.suit]).c_str());
+        out["low"] = m.low;
+        out["cards"] = cards_json(m.cards);
+        out["spare"] = cards_json(m.spare);
+    } else {
+        out["kind"] = "wild";
+        out["cards"] = cards_json(m.cards);
+    }
+    return out;
+}
+
+nb::dict rejected(const Violation& v) {
+    nb::dict out;
+    out["verdict"] = "rejected";
+    out["code"] = v.code;
+    out["clause"] = v.clause;
+    if (!v.detail.empty()) out["detail"] = v.detail;
+    return out;
+}
+
+int position(nb::handle value) {
+    if (value.is_none()) return 0;
+    return nb::cast<int>(value);
+}
+
+// The answer to a protocol meld request: lay the cards, then each batch of lay-offs.
+nb::dict meld_verdict(const Profile& p, const std::vector<Card>& cards, int wild_at, nb::list lay_offs, int trump,
+                      bool going_out) {
+    Arrangements made = meld_arrangements(p, cards, going_out);
+    Meld meld;
+    std::optional<Violation> v = made.fault;
+    if (!v) v = choose_arrangement(p, made.melds, wild_at, false, meld);
+    if (v) {
+        nb::dict out = rejected(*v);
+        out["at"] = 0;
+        return out;
+    }
+    int index = 0;
+    for (nb::handle batch : lay_offs) {
+        ++index;
+        nb::dict b = nb::borrow<nb::dict>(batch);
+        std::vector<Card> added = read_cards(b["cards"], "$.lay_offs[" + std::to_string(index - 1) + "].cards");
+        Arrangements grown = lay_off_arrangements(p, meld, added);
+        std::optional<Violation> w = grown.fault;
+        Meld next;
+        if (!w) w = choose_arrangement(p, grown.melds, b.contains("wild_at") ? position(b["wild_at"]) : 0, true, next);
+        if (w) {
+            nb::dict out = rejected(*w);
+            out["at"] = index;
+            return out;
+        }
+        meld = next;
+    }
+    nb::dict out;
+    out["verdict"] = "legal";
+    out["arrangement"] = arrangement_json(meld);
+    out["points"] = points_json(meld_points(p, meld));
+    out["canasta"] = meld.canasta == CanastaKind::None ? nb::none() : nb::object(nb::str(canasta_text(meld.canasta)));
+    out["bonus"] = points_json(canasta_bonus(p, meld, trump));
+    return out;
+}
+
 }  // namespace
 
 NB_MODULE(_core, m) {
     m.doc() = "kanasta's native engine (C++20): the rules of the spec, held to the conformance suite.";
     m.attr("ENGINE_VERSION") = "0.1.0";
+    // The families whose whole hands the native engine plays (the others: meld verdicts only).
+    m.attr("FAMILIES") = nb::make_tuple();
     nb::exception<InputError>(m, "NativeInputError", PyExc_ValueError);
 
     nb::class_<NativeProfile>(m, "NativeProfile")
@@ -223,6 +332,20 @@ NB_MODULE(_core, m) {
           },
           nb::arg("profile"), nb::arg("deal"), nb::arg("dealer"), nb::arg("team_scores") = nb::none(),
           "explicit-deal: a new hand from an explicit deal.");
+    m.def("meld_verdict",
+          [](const NativeProfile& np, nb::list cards, nb::object wild_at, nb::list lay_offs, nb::object trump,
+             bool going_out) {
+              int t = NO_CARD;
+              if (!trump.is_none()) {
+                  nb::list one;
+                  one.append(trump);
+                  t = read_cards(one, "$.trump")[0];
+              }
+              return meld_verdict(*np.p, read_cards(cards, "$.cards"), position(wild_at), lay_offs, t, going_out);
+          },
+          nb::arg("profile"), nb::arg("cards"), nb::arg("wild_at").none(), nb::arg("lay_offs"),
+          nb::arg("trump").none(), nb::arg("going_out"),
+          "meld-minimum .. canasta-bonus: the protocol's answer to a meld request.");
     m.def("state_from_json", [](const NativeProfile&, nb::dict) -> NativeState {
         throw InputError("the native engine does not read explicit states yet.");
     });

@@ -10,6 +10,7 @@
 #include <array>
 #include <cstdint>
 #include <optional>
+#include <variant>
 #include <stdexcept>
 #include <string>
 #include <vector>
@@ -41,6 +42,12 @@ Phase parse_phase(const std::string& text);
 
 enum class DealScheme : std::uint8_t { HandsThenFi, SixPackets, CutFiThenPairs };
 
+enum class WildMeldRule : std::uint8_t { Forbidden, AnyWilds, TwosSet, CanastaAtOnce };
+enum class CanastaScheme : std::uint8_t { CleanDirty, CleanDirtyAtForming, HalfFullGrand, NaturalMixed };
+enum class CanastaKind : std::uint8_t { None, Clean, Dirty, Super, AllWild, Half, Full, Grand, Natural, Mixed };
+const char* canasta_text(CanastaKind k);
+CanastaKind parse_canasta(const std::string& text);
+
 // A rules profile as data (kanasta.profiles.RulesProfile, the fields the engine reads).
 struct Profile {
     std::string family;
@@ -56,6 +63,33 @@ struct Profile {
     bool red_threes_laid = false;
     bool opening_personal = false;
     std::array<bool, KINDS> upcard_turn_again{};
+    // chapter 3 and 4: melds and canastas
+    bool runs_allowed = true;
+    int max_meld_size = 0;  // 0: no maximum
+    int max_wilds_per_meld = 1;
+    bool natural_two_in_place = true;
+    bool run_wild_needs_three_naturals = false;
+    int min_naturals_per_meld = 0;
+    bool wilds_at_most_naturals = false;
+    int naturals_per_wild = 1;
+    WildMeldRule wild_meld_rule = WildMeldRule::Forbidden;
+    bool one_set_per_rank = true;
+    bool threes_special = false;
+    int canasta_size = 7;
+    CanastaScheme canasta_scheme = CanastaScheme::CleanDirty;
+    // card-points: half points of each card standing as itself, of a 2 acting wild, in hand
+    std::array<std::int64_t, KINDS> points{};
+    std::int64_t wild_two = 0;
+    std::array<std::int64_t, KINDS> hand_points{};
+    // canasta-bonus: the bonus of each kind, and of each kind matching the trump (koz)
+    std::array<std::int64_t, 10> bonus{};
+    std::array<std::int64_t, 10> trump_bonus{};
+    std::vector<std::pair<std::string, std::int64_t>> bonuses;  // every named bonus
+    std::int64_t bonus_named(const std::string& name) const {
+        for (const auto& [key, value] : bonuses)
+            if (key == name) return value;
+        return 0;
+    }
 
     int teams() const { return partnerships ? 2 : players; }
     int team_of(int seat) const { return seat % teams(); }
@@ -99,6 +133,50 @@ struct State {
     std::vector<bool> table_seats;
     bool turn_laid = false;
 };
+
+// A rule says no: the deciding clause and the stable reason code (never an exception).
+struct Violation {
+    std::string clause;
+    std::string code;
+    std::string detail;
+};
+
+enum class MeldKind : std::uint8_t { Set, Run, Wild };
+
+// A meld with its arrangement and history (clause lay-off, state-json).
+struct Meld {
+    MeldKind kind = MeldKind::Set;
+    int rank = 0;  // Set
+    int suit = -1;  // Run
+    int low = 0;  // Run: the position of cards[0]
+    std::vector<Card> cards;  // Run: in position order; otherwise naturals then wilds, sorted
+    int wild_at = 0;  // Run: the acting wild's position, 0 for none
+    std::vector<Card> spare;  // Run: wilds standing aside (wild-spare-outside)
+    std::vector<std::vector<Card>> history;
+    CanastaKind canasta = CanastaKind::None;
+
+    int size() const { return static_cast<int>(cards.size() + spare.size()); }
+    int wild_count() const;
+    bool acting_wild(std::size_t index) const;
+    bool same_arrangement(const Meld& o) const {
+        return kind == o.kind && rank == o.rank && suit == o.suit && low == o.low &&
+               cards == o.cards && wild_at == o.wild_at && spare == o.spare && canasta == o.canasta;
+    }
+};
+
+// Every legal arrangement of a new meld, or the fault (neither-set-nor-run-fault).
+struct Arrangements {
+    std::vector<Meld> melds;
+    std::optional<Violation> fault;
+};
+Arrangements meld_arrangements(const Profile& p, std::vector<Card> cards, bool going_out);
+Arrangements lay_off_arrangements(const Profile& p, const Meld& meld, std::vector<Card> cards);
+// wild_at 0: the default arrangement (fewest acting wilds, then the highest wild place).
+std::optional<Violation> choose_arrangement(const Profile& p, const std::vector<Meld>& options,
+                                            int wild_at, bool lay_off, Meld& out);
+std::int64_t meld_points(const Profile& p, const Meld& m);
+std::int64_t canasta_bonus(const Profile& p, const Meld& m, int trump);
+int natural_streak(const Meld& m);
 
 // seeded-shuffle
 std::pair<std::uint64_t, std::uint64_t> splitmix64(std::uint64_t state);

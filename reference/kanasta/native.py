@@ -21,10 +21,18 @@ from functools import cache
 from types import ModuleType
 from typing import Any
 
+from kanasta.cards import NUM_KINDS
 from kanasta.conformance.engine_api import Engine, load_engine
 from kanasta.errors import InputError, Violation
 from kanasta.points import HalfPoints
-from kanasta.profiles import DealScheme, OpeningScope, RulesProfile, TrumpRule
+from kanasta.profiles import (
+    CanastaScheme,
+    DealScheme,
+    OpeningScope,
+    RulesProfile,
+    TrumpRule,
+    WildMeldRule,
+)
 
 __all__ = [
     "ENGINES",
@@ -49,6 +57,18 @@ NOT_INSTALLED = (
     "out --engine native to use the reference engine, which needs nothing more."
 )
 
+_WILD_MELD_RULES = {
+    WildMeldRule.FORBIDDEN: 0,
+    WildMeldRule.ANY_WILDS: 1,
+    WildMeldRule.TWOS_SET: 2,
+    WildMeldRule.CANASTA_AT_ONCE: 3,
+}
+_CANASTA_SCHEMES = {
+    CanastaScheme.CLEAN_DIRTY: 0,
+    CanastaScheme.CLEAN_DIRTY_AT_FORMING: 1,
+    CanastaScheme.HALF_FULL_GRAND: 2,
+    CanastaScheme.NATURAL_MIXED: 3,
+}
 _DEAL_SCHEMES = {
     DealScheme.HANDS_THEN_FI: 0,
     DealScheme.SIX_PACKETS: 1,
@@ -100,6 +120,23 @@ def profile_data(profile: RulesProfile) -> dict[str, object]:
         "red_threes_laid": profile.red_threes_laid,
         "opening_personal": profile.opening_scope is OpeningScope.PLAYER,
         "upcard_turn_again": list(profile.upcard_turn_again),
+        "runs_allowed": profile.runs_allowed,
+        "max_meld_size": profile.max_meld_size or 0,
+        "max_wilds_per_meld": profile.max_wilds_per_meld,
+        "natural_two_in_place": profile.natural_two_in_place,
+        "run_wild_needs_three_naturals": profile.run_wild_needs_three_naturals,
+        "min_naturals_per_meld": profile.min_naturals_per_meld,
+        "wilds_at_most_naturals": profile.wilds_at_most_naturals,
+        "naturals_per_wild": profile.naturals_per_wild,
+        "wild_meld_rule": _WILD_MELD_RULES[profile.wild_meld_rule],
+        "one_set_per_rank": profile.one_set_per_rank,
+        "threes_special": profile.threes_special,
+        "canasta_size": profile.canasta_size,
+        "canasta_scheme": _CANASTA_SCHEMES[profile.canasta_scheme],
+        "points": list(profile.points.by_card),
+        "hand_points": [profile.hand_card_points(card) for card in range(NUM_KINDS)],
+        "wild_two": profile.points.wild_two,
+        "bonuses": list(profile.bonuses),
     }
 
 

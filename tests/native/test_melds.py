@@ -1,0 +1,130 @@
+"""Native meld verdicts against the reference: random melds and lay-offs of every profile.
+
+Each case is a protocol meld request (cards, where the wild stands, batches laid off, the
+trump, going out); both engines answer it and the answers must be equal but for the
+free ``detail`` text. The default run checks a few thousand cases; ``KANASTA_THOROUGH=1``
+(the thorough profile) checks 100,000.
+"""
+
+from __future__ import annotations
+
+import os
+import random
+from typing import Any
+
+import pytest
+
+from kanasta.cards import format_card
+from kanasta.conformance.native_adapter import NativeImplementation
+from kanasta.conformance.reference import ReferenceImplementation
+from kanasta.profiles import PROFILES, RulesProfile, get_profile
+
+CASES = 100_000 if os.environ.get("KANASTA_THOROUGH") else 3_000
+
+
+def _profiles() -> list[RulesProfile]:
+    out: list[RulesProfile] = []
+    for name, family in PROFILES.items():
+        out.append(get_profile(name))
+        out.extend(get_profile(name, [o.name]) for o in family.known_options)
+    return out
+
+
+def _cards(rng: random.Random, count: int, suit: int) -> list[str]:
+    out: list[str] = []
+    for _ in range(count):
+        draw = rng.random()
+        if draw < 0.12:
+            out.append("JK")
+        elif draw < 0.25:
+            out.append(format_card(rng.randrange(4) * 13 + 1))
+        elif draw < 0.8:
+            out.append(format_card(suit * 13 + rng.randrange(13)))
+        else:
+            out.append(format_card(rng.randrange(52)))
+    return out
+
+
+def _request(rng: random.Random, profile: RulesProfile) -> dict[str, Any]:
+    """A random meld request: a run-like, a set-like or a mixed batch, then lay-offs."""
+    mode = rng.random()
+    if mode < 0.4:
+        suit, start = rng.randrange(4), rng.randrange(1, 12)
+        cards = [format_card(suit * 13 + (start + k) % 13) for k in range(rng.randrange(2, 9))]
+        cards += _cards(rng, rng.randrange(2), rng.randrange(4))
+    elif mode < 0.7:
+        rank = rng.randrange(13)
+        cards = [format_card(rng.randrange(4) * 13 + rank) for _ in range(rng.randrange(2, 8))]
+        cards += _cards(rng, rng.randrange(3), rng.randrange(4))
+    else:
+        cards = _cards(rng, rng.randrange(3, 9), rng.randrange(4))
+    lay_offs = [
+        {
+            "cards": _cards(rng, rng.randrange(1, 4), rng.randrange(4)),
+            "wild_at": rng.choice([None, None, rng.randrange(1, 15)]),
+        }
+        for _ in range(rng.randrange(4))
+    ]
+    return {
+        "seq": 1,
+        "type": "meld",
+        "variant": profile.family.value,
+        "features": list(profile.options),
+        "cards": cards,
+        "wild_at": rng.choice([None, None, rng.randrange(1, 15)]),
+        "lay_offs": lay_offs,
+        "trump": rng.choice([None, format_card(rng.randrange(52)), "JK"]),
+        "going_out": rng.random() < 0.3,
+    }
+
+
+@pytest.mark.clause(
+    "set-definition",
+    "run-definition",
+    "one-wild-per-meld",
+    "run-wild-placement",
+    "lay-off",
+    "run-wild-moves",
+    "canasta-definition",
+    "canasta-bonus",
+    "meld-points",
+)
+def test_native_meld_verdicts_equal_the_reference() -> None:
+    rng = random.Random(29)
+    native, reference = NativeImplementation(), ReferenceImplementation()
+    profiles = _profiles()
+    differences: list[str] = []
+    for _ in range(CASES):
+        request = _request(rng, rng.choice(profiles))
+        mine, theirs = native.answer(request), reference.answer(request)
+        mine.pop("detail", None)
+        theirs.pop("detail", None)
+        if mine != theirs:
+            differences.append(f"{request}\n  native    {mine}\n  reference {theirs}")
+    assert not differences, f"{len(differences)} of {CASES} differ:\n" + "\n".join(differences[:5])
+
+
+def test_the_native_handshake_claims_only_what_it_answers() -> None:
+    hello = NativeImplementation().answer({"seq": 0, "type": "hello"})
+    assert hello["implementation"]["name"] == "kanasta native"
+    for family, kinds in hello["variant_requests"].items():
+        assert "meld" in kinds, family
+        if family not in hello.get("reasons", {}):
+            assert "actions" in kinds
+
+
+def test_a_malformed_meld_request_is_an_error_answer() -> None:
+    native = NativeImplementation()
+    answer = native.answer(
+        {"seq": 3, "type": "meld", "variant": "koz", "cards": ["5H", "6X"], "lay_offs": []}
+    )
+    assert answer["seq"] == 3
+    assert "6X" in answer["error"]
+    answer = native.answer(
+        {"seq": 4, "type": "meld", "variant": "koz", "cards": "5H 6H 7H", "lay_offs": [3]}
+    )
+    assert "lay_offs[0]" in answer["error"]
+    answer = native.answer(
+        {"seq": 5, "type": "meld", "variant": "koz", "cards": "5H 6H 7H", "trump": 7}
+    )
+    assert "trump" in answer["error"]
