@@ -42,6 +42,7 @@ __all__ = [
     "load",
     "native_families",
     "profile_data",
+    "require_engine",
 ]
 
 ENGINES: tuple[str, ...] = ("reference", "native")
@@ -102,6 +103,21 @@ def native_families() -> tuple[str, ...]:
     module = load()
     families: tuple[str, ...] = tuple(getattr(module, "FAMILIES", ()))
     return families
+
+
+def require_engine(name: str, variant: str) -> None:
+    """Whether engine ``name`` plays whole hands of ``variant``; an :class:`InputError` saying
+    what to do when it does not (the native engine not installed, or not yet that family)."""
+    if name == "reference":
+        return
+    if name != "native":
+        raise InputError(f"unknown engine {name!r}; the engines are {', '.join(ENGINES)}.")
+    if variant not in native_families():
+        raise InputError(
+            f"the native engine does not play whole hands of {variant} yet (kanasta-native "
+            "answers meld verdicts only so far); leave out --engine native to play with the "
+            "reference engine."
+        )
 
 
 def profile_data(profile: RulesProfile) -> dict[str, object]:

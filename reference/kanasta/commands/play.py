@@ -26,6 +26,7 @@ from kanasta.deal import check_seed, get_next_seat_side, new_hand
 from kanasta.errors import InputError, Violation
 from kanasta.game import Game, apply_game_action, game_from_json, game_to_json, new_game
 from kanasta.melds import Meld, format_meld
+from kanasta.native import ENGINES, require_engine
 from kanasta.opening import is_forced
 from kanasta.points import format_points
 from kanasta.policy import POLICIES, default_policy, make_policy
@@ -87,6 +88,13 @@ def register(subparsers: Any) -> None:
         choices=sorted(POLICIES),
         help="how the players choose: uniformly at random among the legal actions, or "
         "greedy (meld as much as possible); default: random for koz, greedy otherwise",
+    )
+    play.add_argument(
+        "--engine",
+        choices=ENGINES,
+        default="reference",
+        help="the engine that plays: the reference (default) or the native one "
+        "(kanasta-native, pip install ./native)",
     )
     play.set_defaults(handler=_play)
 
@@ -376,6 +384,7 @@ def _play(args: argparse.Namespace) -> int:
         _check_save_path(args.save)
     started = time.perf_counter()
     options = get_options(args.variant, args.players, args.target, args.option)
+    require_engine(args.engine, args.variant)
     game = play_random_game(
         args.variant, args.seed, max_hands=args.max_hands, policy=args.policy, options=options
     )
