@@ -8,7 +8,16 @@ import nox
 
 nox.options.default_venv_backend = "venv"
 nox.options.reuse_existing_virtualenvs = True
-nox.options.sessions = ["lint", "typecheck", "tests", "spec", "conformance", "guides", "docs"]
+nox.options.sessions = [
+    "lint",
+    "typecheck",
+    "tests",
+    "spec",
+    "conformance",
+    "native",
+    "guides",
+    "docs",
+]
 
 PYTHON = None  # the interpreter nox itself runs on (3.11+)
 # Node.js from PyPI, for the JavaScript adapter: no node on PATH needed (docs/dependencies.rst).
@@ -74,15 +83,22 @@ def docs(session: nox.Session) -> None:
 
 @nox.session(python=PYTHON)
 def thorough(session: nox.Session) -> None:
-    """Thorough Hypothesis profile and 10,000 self-play hands per family (not by default)."""
+    """Thorough Hypothesis profile and 10,000 self-play hands per family, and the native
+    engine's differential tests at their thorough size (not by default)."""
     session.install("-e", ".[test]")
+    session.install("./native")
     session.run(
         "pytest",
         "tests/properties",
+        "tests/native",
         "tests/core/test_meld_properties.py",
         "tests/classic/test_selfplay.py",
         *session.posargs,
-        env={"HYPOTHESIS_PROFILE": "thorough", "KANASTA_SELFPLAY_HANDS": "10000"},
+        env={
+            "HYPOTHESIS_PROFILE": "thorough",
+            "KANASTA_SELFPLAY_HANDS": "10000",
+            "KANASTA_THOROUGH": "1",
+        },
     )
 
 
@@ -133,4 +149,24 @@ def conformance(session: nox.Session) -> None:
         "--validate-protocol",
         "--no-progress",
         env={"PATH": path},
+    )
+
+
+@nox.session(python=PYTHON)
+def native(session: nox.Session) -> None:
+    """The native engine (native/, C++20): build and install kanasta-native with the system
+    C++ compiler (CMake and Ninja from PyPI; about 40 CPU seconds), then its differential
+    tests against the reference (tests/native) and the conformance suite through
+    ``kanasta adapter --engine native``, whatever it does not claim skipped and said."""
+    session.install("-e", ".[test]")
+    session.install("./native")
+    session.run("pytest", "-p", "no:cacheprovider", "tests/native", *session.posargs)
+    session.run(
+        "kanasta",
+        "conformance",
+        "run",
+        "--impl",
+        "kanasta adapter --engine native",
+        "--validate-protocol",
+        "--no-progress",
     )

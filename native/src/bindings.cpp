@@ -346,6 +346,23 @@ NB_MODULE(_core, m) {
           nb::arg("profile"), nb::arg("cards"), nb::arg("wild_at").none(), nb::arg("lay_offs"),
           nb::arg("trump").none(), nb::arg("going_out"),
           "meld-minimum .. canasta-bonus: the protocol's answer to a meld request.");
+    m.def("meld_options",
+          [](const NativeProfile& np, nb::list cards) {
+              Hand hand;
+              for (Card c : read_cards(cards, "hand")) hand.add(c);
+              nb::list out;
+              for (const Meld& m : meld_options(*np.p, hand)) {
+                  nb::dict option;
+                  option["cards"] = cards_json(m.history[0]);
+                  option["wild_at"] = m.wild_at ? nb::object(nb::int_(m.wild_at)) : nb::none();
+                  option["arrangement"] = arrangement_json(m);
+                  option["canasta"] = m.canasta == CanastaKind::None ? nb::none()
+                                                                      : nb::object(nb::str(canasta_text(m.canasta)));
+                  out.append(option);
+              }
+              return out;
+          },
+          "legal-action-count: every legal new meld of a hand, each arrangement once, in order.");
     m.def("state_from_json", [](const NativeProfile&, nb::dict) -> NativeState {
         throw InputError("the native engine does not read explicit states yet.");
     });

@@ -14,9 +14,11 @@ from typing import Any
 
 import pytest
 
-from kanasta.cards import format_card
+from kanasta.candidates import get_meld_options
+from kanasta.cards import format_card, format_cards, get_deck
 from kanasta.conformance.native_adapter import NativeImplementation
-from kanasta.conformance.reference import ReferenceImplementation
+from kanasta.conformance.reference import ReferenceImplementation, arrangement_to_json
+from kanasta.native import NativeEngine, load
 from kanasta.profiles import PROFILES, RulesProfile, get_profile
 
 CASES = 100_000 if os.environ.get("KANASTA_THOROUGH") else 3_000
@@ -128,3 +130,36 @@ def test_a_malformed_meld_request_is_an_error_answer() -> None:
         {"seq": 5, "type": "meld", "variant": "koz", "cards": "5H 6H 7H", "trump": 7}
     )
     assert "trump" in answer["error"]
+
+
+HANDS = 5_000 if os.environ.get("KANASTA_THOROUGH") else 300
+
+
+@pytest.mark.clause("legal-action-count", "meld-from-hand", "run-wild-placement")
+def test_native_new_meld_options_equal_the_reference() -> None:
+    """Every legal new meld of a random hand (3 to 21 cards, every profile), each arrangement
+    once and in the canonical order, with its arrangement and canasta kind."""
+    module = load()
+    native = NativeEngine(module)
+    rng = random.Random(2929)
+    profiles = _profiles()
+    differences: list[str] = []
+    for _ in range(HANDS):
+        profile = rng.choice(profiles)
+        hand = tuple(sorted(rng.sample(list(get_deck(profile.deck_jokers)), rng.randrange(3, 22))))
+        theirs = [
+            (
+                [format_card(c) for c in cards],
+                meld.wild_at,
+                arrangement_to_json(meld),
+                meld.canasta.value if meld.canasta is not None else None,
+            )
+            for cards, meld in get_meld_options(profile, hand)
+        ]
+        options = module.meld_options(native.native_profile(profile), format_cards(hand).split())
+        mine = [(o["cards"], o["wild_at"], o["arrangement"], o["canasta"]) for o in options]
+        if mine != theirs:
+            differences.append(f"{profile.variant}: {format_cards(hand)}")
+    assert not differences, f"{len(differences)} of {HANDS} hands differ:\n" + "\n".join(
+        differences[:5]
+    )
