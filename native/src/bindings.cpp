@@ -363,6 +363,40 @@ NB_MODULE(_core, m) {
               return out;
           },
           "legal-action-count: every legal new meld of a hand, each arrangement once, in order.");
+    m.def("lay_off_options",
+          [](const NativeProfile& np, nb::list history, nb::list cards) {
+              // The meld is rebuilt from its batches, each with the wild's place chosen.
+              const Profile& p = *np.p;
+              Meld meld;
+              bool first = true;
+              for (nb::handle item : history) {
+                  nb::dict batch = nb::borrow<nb::dict>(item);
+                  std::vector<Card> batch_cards = read_cards(batch["cards"], "history");
+                  const int wild_at = batch.contains("wild_at") ? position(batch["wild_at"]) : 0;
+                  Arrangements a = first ? meld_arrangements(p, batch_cards, true)
+                                         : lay_off_arrangements(p, meld, batch_cards);
+                  Meld next;
+                  std::optional<Violation> v = a.fault;
+                  if (!v) v = choose_arrangement(p, a.melds, wild_at, !first, next);
+                  if (v) throw InputError("history: " + v->code + " (clause " + v->clause + ")");
+                  meld = next;
+                  first = false;
+              }
+              Hand hand;
+              for (Card c : read_cards(cards, "hand")) hand.add(c);
+              nb::list out;
+              for (const auto& [batch, m] : lay_off_options(p, meld, hand)) {
+                  nb::dict option;
+                  option["cards"] = cards_json(batch);
+                  option["wild_at"] = m.wild_at ? nb::object(nb::int_(m.wild_at)) : nb::none();
+                  option["arrangement"] = arrangement_json(m);
+                  option["canasta"] = m.canasta == CanastaKind::None ? nb::none()
+                                                                      : nb::object(nb::str(canasta_text(m.canasta)));
+                  out.append(option);
+              }
+              return out;
+          },
+          "legal-action-count: every lay-off batch a meld accepts from a hand, per arrangement.");
     m.def("state_from_json", [](const NativeProfile&, nb::dict) -> NativeState {
         throw InputError("the native engine does not read explicit states yet.");
     });

@@ -178,6 +178,7 @@ std::int64_t meld_points(const Profile& p, const Meld& m);
 std::int64_t canasta_bonus(const Profile& p, const Meld& m, int trump);
 int natural_streak(const Meld& m);
 std::vector<Meld> meld_options(const Profile& p, const Hand& hand);
+std::vector<std::pair<std::vector<Card>, Meld>> lay_off_options(const Profile& p, const Meld& meld, const Hand& hand);
 
 // seeded-shuffle
 std::pair<std::uint64_t, std::uint64_t> splitmix64(std::uint64_t state);

@@ -150,3 +150,101 @@ std::vector<Meld> meld_options(const Profile& p, const Hand& hand) {
 }
 
 }  // namespace kn
+
+namespace kn {
+
+namespace {
+
+void propose_set_lay_offs(const Profile& p, const Meld& meld, const Hand& hand, std::set<Batch>& batches) {
+    std::vector<Card> naturals, wilds = wild_kinds(hand), others;
+    for (int s = 0; s < 4; ++s)
+        if (hand.n[make_card(meld.rank, s)]) naturals.push_back(make_card(meld.rank, s));
+    for (Card w : wilds)
+        if (rank_of(w) != meld.rank) others.push_back(w);
+    for (const Batch& n : subsets(hand, naturals, 64))
+        for (const Batch& w : subsets(hand, others, wild_cap(p))) {
+            if (n.empty() && w.empty()) continue;
+            Batch b = n;
+            b.insert(b.end(), w.begin(), w.end());
+            std::sort(b.begin(), b.end());
+            batches.insert(std::move(b));
+        }
+}
+
+void propose_run_lay_offs(const Profile& p, const Meld& meld, const Hand& hand, std::set<Batch>& batches) {
+    const int suit = meld.suit;
+    const int old_low = meld.low, old_high = meld.low + static_cast<int>(meld.cards.size()) - 1;
+    std::array<bool, 16> natural_at{};
+    for (std::size_t i = 0; i < meld.cards.size(); ++i) {
+        const int pos = meld.low + static_cast<int>(i);
+        if (pos != meld.wild_at) natural_at[static_cast<std::size_t>(pos)] = true;
+    }
+    // An ace of the run stands at 1 or 14: the other end can take no ace.
+    const bool has_ace = natural_at[1] || natural_at[14];
+    auto card_at = [&](int pos) -> int {
+        if (pos == 1 || pos == 14) return (!has_ace && hand.n[make_card(1, suit)]) ? make_card(1, suit) : -1;
+        if (pos == 2) return (p.natural_two_in_place && hand.n[make_card(2, suit)]) ? make_card(2, suit) : -1;
+        return hand.n[make_card(pos, suit)] ? make_card(pos, suit) : -1;
+    };
+    const std::vector<Card> wilds = wild_kinds(hand);
+    for (int lo = 1; lo <= old_low; ++lo)
+        for (int hi = std::max(old_high, lo); hi <= 14 && hi - lo <= 12; ++hi)
+            for (int hole = lo - 1; hole <= hi; ++hole) {
+                const bool gap = hole >= lo;
+                Batch naturals;
+                bool ok = true;
+                for (int pos = lo; pos <= hi && ok; ++pos) {
+                    if (natural_at[static_cast<std::size_t>(pos)] || (gap && pos == hole)) continue;
+                    const int c = card_at(pos);
+                    if (c < 0) ok = false;
+                    else naturals.push_back(static_cast<Card>(c));
+                }
+                if (!ok) continue;
+                auto add = [&](int wild) {
+                    Batch b = naturals;
+                    if (wild >= 0) {
+                        b.push_back(static_cast<Card>(wild));
+                        int have = 0;
+                        for (Card c : b) have += c == wild;
+                        if (have > hand.n[static_cast<std::size_t>(wild)]) return;
+                    }
+                    if (b.empty()) return;
+                    std::sort(b.begin(), b.end());
+                    batches.insert(std::move(b));
+                };
+                add(-1);
+                for (Card w : wilds) add(w);
+            }
+}
+
+}  // namespace
+
+// legal-action-count: every batch of hand cards the meld accepts at once, each resulting
+// arrangement once, sorted by batch, then the wild's place (none first).
+std::vector<std::pair<std::vector<Card>, Meld>> lay_off_options(const Profile& p, const Meld& meld, const Hand& hand) {
+    std::set<Batch> batches;
+    if (meld.kind == MeldKind::Set) propose_set_lay_offs(p, meld, hand, batches);
+    else if (meld.kind == MeldKind::Wild) {
+        for (Batch b : subsets(hand, wild_kinds(hand), 64))
+            if (!b.empty()) {
+                std::sort(b.begin(), b.end());
+                batches.insert(std::move(b));
+            }
+    } else propose_run_lay_offs(p, meld, hand, batches);
+    std::vector<std::pair<std::vector<Card>, Meld>> out;
+    for (const Batch& b : batches) {
+        Arrangements a = lay_off_arrangements(p, meld, b);
+        if (a.fault) continue;
+        std::vector<Meld> found = a.melds;
+        std::stable_sort(found.begin(), found.end(), [](const Meld& x, const Meld& y) { return x.wild_at < y.wild_at; });
+        int last = -1;
+        for (Meld& m : found) {
+            if (m.wild_at == last) continue;
+            last = m.wild_at;
+            out.emplace_back(b, std::move(m));
+        }
+    }
+    return out;
+}
+
+}  // namespace kn

@@ -14,10 +14,11 @@ from typing import Any
 
 import pytest
 
-from kanasta.candidates import get_meld_options
+from kanasta.candidates import get_lay_off_options, get_meld_options
 from kanasta.cards import format_card, format_cards, get_deck
 from kanasta.conformance.native_adapter import NativeImplementation
 from kanasta.conformance.reference import ReferenceImplementation, arrangement_to_json
+from kanasta.melds import Meld
 from kanasta.native import NativeEngine, load
 from kanasta.profiles import PROFILES, RulesProfile, get_profile
 
@@ -163,3 +164,58 @@ def test_native_new_meld_options_equal_the_reference() -> None:
     assert not differences, f"{len(differences)} of {HANDS} hands differ:\n" + "\n".join(
         differences[:5]
     )
+
+
+def _meld_and_history(
+    rng: random.Random, profile: RulesProfile
+) -> tuple[Meld, list[dict[str, Any]]] | None:
+    """A random meld of the reference (a new meld, then up to two lay-offs) and its batches."""
+    deck = list(get_deck(profile.deck_jokers))
+    options = get_meld_options(profile, tuple(sorted(rng.sample(deck, rng.randrange(6, 22)))))
+    if not options:
+        return None
+    cards, meld = rng.choice(options)
+    history = [{"cards": format_cards(cards).split(), "wild_at": meld.wild_at}]
+    for _ in range(rng.randrange(3)):
+        hand = tuple(sorted(rng.sample(deck, rng.randrange(2, 15))))
+        lay_offs = get_lay_off_options(profile, meld, hand)
+        if not lay_offs:
+            break
+        batch, meld = rng.choice(lay_offs)
+        history.append({"cards": format_cards(batch).split(), "wild_at": meld.wild_at})
+    return meld, history
+
+
+@pytest.mark.clause("legal-action-count", "lay-off-own-team", "run-wild-moves")
+def test_native_lay_off_options_equal_the_reference() -> None:
+    """Every batch a random meld accepts from a random hand, per arrangement, in order."""
+    module = load()
+    native = NativeEngine(module)
+    rng = random.Random(29_29)
+    profiles = _profiles()
+    differences: list[str] = []
+    checked = 0
+    while checked < HANDS:
+        profile = rng.choice(profiles)
+        made = _meld_and_history(rng, profile)
+        if made is None:
+            continue
+        meld, history = made
+        hand = tuple(sorted(rng.sample(list(get_deck(profile.deck_jokers)), rng.randrange(2, 20))))
+        theirs = [
+            (
+                format_cards(batch).split(),
+                result.wild_at,
+                arrangement_to_json(result),
+                result.canasta.value if result.canasta is not None else None,
+            )
+            for batch, result in get_lay_off_options(profile, meld, hand)
+        ]
+        options = module.lay_off_options(
+            native.native_profile(profile), history, format_cards(hand).split()
+        )
+        mine = [(o["cards"], o["wild_at"], o["arrangement"], o["canasta"]) for o in options]
+        if mine != theirs:
+            differences.append(f"{profile.variant}: {history} + {format_cards(hand)}")
+        checked += 1
+    assert not differences, f"{len(differences)} of {HANDS} differ:\n" + "\n".join(differences[:5])
