@@ -187,6 +187,11 @@ void propose_run_lay_offs(const Profile& p, const Meld& meld, const Hand& hand, 
         return hand.n[make_card(pos, suit)] ? make_card(pos, suit) : -1;
     };
     const std::vector<Card> wilds = wild_kinds(hand);
+    // run-wild-moves: the run's own 2 acting as its wild may go home to place 2.
+    const bool two_may_go_home =
+        meld.wild_at != 0 && p.natural_two_in_place &&
+        meld.cards[static_cast<std::size_t>(meld.wild_at - meld.low)] == make_card(2, suit);
+    for (int home = 0; home <= (two_may_go_home ? 1 : 0); ++home)
     for (int lo = 1; lo <= old_low; ++lo)
         for (int hi = std::max(old_high, lo); hi <= 14 && hi - lo <= 12; ++hi)
             for (int hole = lo - 1; hole <= hi; ++hole) {
@@ -195,6 +200,7 @@ void propose_run_lay_offs(const Profile& p, const Meld& meld, const Hand& hand, 
                 bool ok = true;
                 for (int pos = lo; pos <= hi && ok; ++pos) {
                     if (natural_at[static_cast<std::size_t>(pos)] || (gap && pos == hole)) continue;
+                    if (home && pos == 2) continue;
                     const int c = card_at(pos);
                     if (c < 0) ok = false;
                     else naturals.push_back(static_cast<Card>(c));
