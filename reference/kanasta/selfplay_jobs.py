@@ -49,6 +49,8 @@ class JobsRun:
     jobs: int
     hands: tuple[HandResult, ...]
     seconds: float
+    cpu_seconds: float
+    """Processor time of the play, summed over the processes that played."""
 
     @property
     def moves(self) -> int:
@@ -79,8 +81,11 @@ def play_hand(variant: str, seed: int, index: int, engine_name: str = "reference
 
 def _play_chunk(
     variant: str, seed: int, indices: Sequence[int], engine_name: str
-) -> list[HandResult]:
-    return [play_hand(variant, seed, i, engine_name) for i in indices]
+) -> tuple[list[HandResult], float]:
+    """Some hands of the run, and the processor time they took in this process."""
+    cpu = time.process_time()
+    played = [play_hand(variant, seed, i, engine_name) for i in indices]
+    return played, time.process_time() - cpu
 
 
 def run_hands(
@@ -101,11 +106,14 @@ def run_hands(
     get_engine(engine_name)  # a missing engine is said before any process starts
     start = time.perf_counter()
     done: list[HandResult] = []
+    cpu_seconds = 0.0
     if jobs == 1:
+        cpu = time.process_time()
         for index in range(hands):
             done.append(play_hand(variant, seed, index, engine_name))
             if progress is not None:
                 progress(len(done))
+        cpu_seconds = time.process_time() - cpu
     else:
         size = max(1, min(50, hands // (jobs * 4) or 1))
         chunks = [list(range(i, min(i + size, hands))) for i in range(0, hands, size)]
@@ -114,8 +122,10 @@ def run_hands(
                 pool.submit(_play_chunk, variant, seed, chunk, engine_name) for chunk in chunks
             ]
             for future in futures:
-                done.extend(future.result())
+                played, used = future.result()
+                done.extend(played)
+                cpu_seconds += used
                 if progress is not None:
                     progress(len(done))
     ordered = tuple(sorted(done, key=lambda h: h.index))
-    return JobsRun(variant, seed, jobs, ordered, time.perf_counter() - start)
+    return JobsRun(variant, seed, jobs, ordered, time.perf_counter() - start, cpu_seconds)

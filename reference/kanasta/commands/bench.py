@@ -12,7 +12,6 @@ import argparse
 import json
 import platform
 import sys
-import time
 from typing import Any
 
 from kanasta.deal import check_seed
@@ -86,10 +85,7 @@ def _progress(total: int) -> Any:
 def _jobs_result(args: argparse.Namespace, variant: str) -> BenchResult:
     """A run over processes (--jobs, or the native engine) as the bench's figures."""
     require_engine(args.engine, variant)
-    cpu = time.process_time()
     run = run_hands(variant, args.hands, args.seed, args.jobs or 1, engine_name=args.engine)
-    # With worker processes their processor time is not all reported back: none is given.
-    used = time.process_time() - cpu if run.jobs == 1 else 0.0
     longest = max((h.moves for h in run.hands), default=0)
     return BenchResult(
         f"{variant} ({args.engine}, {run.jobs} jobs)",
@@ -100,7 +96,7 @@ def _jobs_result(args: argparse.Namespace, variant: str) -> BenchResult:
         0.0,
         0.0,
         longest,
-        used,
+        run.cpu_seconds,
     )
 
 
