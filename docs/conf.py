@@ -20,7 +20,7 @@ release = __version__
 
 extensions: list[str] = [
     "sphinx.ext.autodoc",
-    "kanasta.sphinxext",
+    "kanasta.specdoc.sphinxext",
 ]
 
 # spec/ is a symlink to ../spec (the chapters live at the top of the repository).
@@ -31,11 +31,13 @@ language = "en"
 locale_dirs = ["locales/"]
 gettext_compact = False
 gettext_uuid = False
+# No "#: file:line" comments: a catalogue changes only when its text does.
+gettext_location = False
 nitpicky = False
 keep_warnings = False
 smartquotes = True
 
-# Under every clause: links to the code, tests and fixtures that pin it (kanasta.sphinxext).
+# Under every clause: links to the code, tests and fixtures that pin it (kanasta.specdoc.sphinxext).
 kanasta_clause_links = True
 
 autodoc_member_order = "bysource"

@@ -17,7 +17,7 @@ from typing import Any
 import pytest
 
 from kanasta import engine
-from kanasta.profiles import PROFILES, get_profile
+from kanasta.families import PROFILES, get_profile
 from kanasta.state import Phase, state_to_json
 
 TOOLS = Path(__file__).resolve().parent.parent / "tools"
@@ -118,7 +118,7 @@ def test_equivalent_list_names_real_rule_modules_and_argues_each() -> None:
 
 
 def test_equivalent_list_calls_no_playable_family_out_of_reach() -> None:
-    playable = [p.family.value for p in PROFILES.values() if p.is_playable]
+    playable = [p.family for p in PROFILES.values() if p.is_playable]
     for key, why in mutation.read_equivalent().items():
         for family in playable:
             assert not (family in why and "out of reach" in why), key
@@ -375,7 +375,7 @@ def test_oracle_observes_a_changed_rule_in_its_family_only(tmp_path: Path) -> No
         pickle.dump(mutation_oracle.run_oracle(), handle)
     (tmp_path / "copy").mkdir()
     package = mutation._prepare_scratch(tmp_path / "copy")
-    profiles = package / "profiles.py"
+    profiles = package / "families" / "fi_351.py"
     text = profiles.read_text(encoding="utf-8")
     assert text.count("target_score=to_half_points(351)") == 1
     profiles.write_text(text.replace("to_half_points(351)", "to_half_points(352)"))

@@ -14,7 +14,7 @@ import pytest
 
 import kanasta.commands.spec as command
 from kanasta.cli import build_parser, main
-from kanasta.spec import find_checkout, is_checkout
+from kanasta.specdoc.spec import find_checkout, is_checkout
 from tests.cli import run_kanasta
 from tests.conformance.helpers import REPO
 from tests.test_spec_tooling import make_checkout

@@ -18,15 +18,10 @@ import pytest
 
 from kanasta.cli import main
 from kanasta.errors import InputError
+from kanasta.families import FAMILY_NAMES
 from kanasta.points import HalfPoints
-from kanasta.spec import (
-    FAMILY_NAMES,
-    ClauseKind,
-    check_spec_structure,
-    format_clause,
-    load_spec,
-)
-from kanasta.trace import (
+from kanasta.specdoc.spec import ClauseKind, check_spec_structure, format_clause, load_spec
+from kanasta.specdoc.trace import (
     FIXTURE_EXEMPT,
     Citation,
     TraceReport,
@@ -747,7 +742,8 @@ def site(tmp_path_factory: pytest.TempPathFactory) -> Site:
     src = root / "src"
     src.mkdir()
     (src / "conf.py").write_text(
-        'extensions = ["kanasta.sphinxext"]\nexclude_patterns = ["trace-*"]\n', encoding="utf-8"
+        'extensions = ["kanasta.specdoc.sphinxext"]\nexclude_patterns = ["trace-*"]\n',
+        encoding="utf-8",
     )
     pages = {
         "index": SITE_INDEX,
@@ -814,8 +810,8 @@ def test_resolution_clause_has_a_badge_naming_question_and_sources(site: Site) -
     assert "kanasta-badge-resolution" in box
     assert ">Resolution</span> sources: seed 001</p>" in box
     assert (
-        "<strong>Question:</strong> Does the alpha choice hold when the sources disagree?</p>"
-        in box
+        '<strong>Question:</strong> <span class="kanasta-question-text">Does the alpha choice '
+        "hold when the sources disagree?</span></p>" in box
     )
     assert "families: koz, fi-351" in box
 
@@ -869,8 +865,9 @@ def test_clause_directive_checks_what_the_spec_parser_checks(site: Site) -> None
 def test_profile_tables_show_every_family_and_field(site: Site) -> None:
     from dataclasses import fields  # noqa: PLC0415
 
+    from kanasta.families import PROFILES  # noqa: PLC0415
     from kanasta.points import format_points  # noqa: PLC0415
-    from kanasta.profiles import PROFILES, RulesProfile  # noqa: PLC0415
+    from kanasta.profiles import RulesProfile  # noqa: PLC0415
 
     html = site.page("generated")
     for name, profile in PROFILES.items():
@@ -922,7 +919,7 @@ def test_site_ships_the_clause_stylesheet(site: Site) -> None:
 
 
 def test_domain_merges_clauses_from_parallel_readers(site: Site) -> None:
-    from kanasta.sphinxext import ClauseEntry, KanastaDomain  # noqa: PLC0415
+    from kanasta.specdoc.sphinxext import ClauseEntry, KanastaDomain  # noqa: PLC0415
 
     domain = site.domain
     assert isinstance(domain, KanastaDomain)
@@ -963,7 +960,7 @@ class Band:
 
 def test_profile_values_read_as_text() -> None:
     pytest.importorskip("sphinx")
-    from kanasta.sphinxext import _inline  # noqa: PLC0415
+    from kanasta.specdoc.sphinxext import _inline  # noqa: PLC0415
 
     assert _inline("max_meld_size", "int | None", None) == "no limit"
     assert _inline("opening_waiver_cards", "int | None", None) == "none"
@@ -982,8 +979,9 @@ def test_rule_families_profile_tables_publish_only_rules() -> None:
     pytest.importorskip("sphinx")
     from dataclasses import replace  # noqa: PLC0415
 
-    from kanasta.profiles import KOZ, Implemented, RulesProfile  # noqa: PLC0415
-    from kanasta.sphinxext import NOT_SPECIFIED, _profile_rows, profile_cell  # noqa: PLC0415
+    from kanasta.families.koz import PROFILE as KOZ  # noqa: PLC0415
+    from kanasta.profiles import Implemented, RulesProfile  # noqa: PLC0415
+    from kanasta.specdoc.sphinxext import NOT_SPECIFIED, _profile_rows, profile_cell  # noqa: PLC0415
 
     types = dict(_profile_rows())
 
@@ -1009,7 +1007,7 @@ def test_generated_tables_without_problems_or_questions() -> None:
     pytest.importorskip("sphinx")
     from typing import Any, cast  # noqa: PLC0415
 
-    from kanasta.sphinxext import (  # noqa: PLC0415
+    from kanasta.specdoc.sphinxext import (  # noqa: PLC0415
         _write_css,
         resolution_index_nodes,
         traceability_nodes,
@@ -1111,7 +1109,7 @@ def linked_site(tmp_path_factory: pytest.TempPathFactory) -> Site:
     src = root / "src"
     src.mkdir()
     (src / "conf.py").write_text(
-        'extensions = ["kanasta.sphinxext"]\nexclude_patterns = ["trace-*"]\n'
+        'extensions = ["kanasta.specdoc.sphinxext"]\nexclude_patterns = ["trace-*"]\n'
         "kanasta_clause_links = True\n",
         encoding="utf-8",
     )
@@ -1224,7 +1222,7 @@ def test_trace_links_of_what_cannot_be_shown(tmp_path: Path) -> None:
     pytest.importorskip("sphinx")
     from typing import Any, cast  # noqa: PLC0415
 
-    from kanasta.sphinxext import (  # noqa: PLC0415
+    from kanasta.specdoc.sphinxext import (  # noqa: PLC0415
         SourceFile,
         SourcePage,
         TraceLinks,

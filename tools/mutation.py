@@ -58,7 +58,7 @@ from typing import Any
 from kanasta.conformance.loader import load_fixtures
 from kanasta.conformance.model import JsonObject
 from kanasta.conformance.runner import reference_dealer
-from kanasta.spec import load_spec
+from kanasta.specdoc.spec import load_spec
 from mutation_oracle import FAMILIES as ORACLE_FAMILIES
 from mutation_suite import FrozenSuite, get_oracle_limit, save_suite
 

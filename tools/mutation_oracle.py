@@ -274,8 +274,8 @@ def _play_hand(
     from kanasta import engine  # noqa: PLC0415
     from kanasta.deal import get_next_dealer  # noqa: PLC0415
     from kanasta.errors import Violation  # noqa: PLC0415
+    from kanasta.families import get_profile  # noqa: PLC0415
     from kanasta.game import get_game_after_hand  # noqa: PLC0415
-    from kanasta.profiles import get_profile  # noqa: PLC0415
     from kanasta.state import Phase  # noqa: PLC0415
 
     rng = random.Random(f"{seed}:{family}:{number}:play")
@@ -323,8 +323,8 @@ def _play_hand(
 def _play_games(family: str, options: tuple[str, ...], seed: int, record: Record) -> None:
     """Short games of given hand scores around the target and its extensions."""
     from kanasta.deal import get_next_dealer  # noqa: PLC0415
+    from kanasta.families import get_profile  # noqa: PLC0415
     from kanasta.game import get_game_after_hand, get_hand_seed  # noqa: PLC0415
-    from kanasta.profiles import get_profile  # noqa: PLC0415
 
     profile = get_profile(family, options)
     rng = random.Random(f"{seed}:{family}:{' '.join(options)}:games")

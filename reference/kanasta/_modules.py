@@ -7,6 +7,7 @@ import importlib
 ENGINE_MODULES: tuple[str, ...] = (
     "kanasta.cards",
     "kanasta.profiles",
+    "kanasta.families",
     "kanasta.points",
     "kanasta.melds",
     "kanasta.canasta",

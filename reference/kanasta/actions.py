@@ -142,7 +142,7 @@ def apply_action(state: State, action: Action, seat: int | None = None) -> State
                 return Violation(
                     "take-whole-pile",
                     "no-top-meld-in-family",
-                    f"in {state.profile.family.value} the pile is taken into the hand, "
+                    f"in {state.profile.family} the pile is taken into the hand, "
                     "naming no cards and no meld",
                 )
             return apply_take_pile(state)

@@ -1,7 +1,7 @@
 """The clause registry: which code implements which spec clause.
 
 Engine code declares the clause slugs it implements with :func:`implements`.
-The traceability check (:mod:`kanasta.trace`) compares this registry with the
+The traceability check (:mod:`kanasta.specdoc.trace`) compares this registry with the
 clauses defined in ``spec/`` and with the slugs cited by tests and fixtures.
 """
 

@@ -241,7 +241,7 @@ def check_deal(profile: RulesProfile, deal: Deal, where: str = "deal") -> None:
     for seat, hand in enumerate(deal.hands):
         if len(hand) != profile.hand_size:
             raise InputError(
-                f"{where}.hands[{seat}]: a {profile.family.value} hand has {profile.hand_size} "
+                f"{where}.hands[{seat}]: a {profile.family} hand has {profile.hand_size} "
                 f"cards, not {len(hand)} (clause deal-koz)."
             )
     if len(deal.fi) != profile.fi_packets or any(len(p) != profile.fi_size for p in deal.fi):
@@ -272,11 +272,11 @@ def check_deal(profile: RulesProfile, deal: Deal, where: str = "deal") -> None:
     )
     if held != list(get_deck(profile.deck_jokers)):
         raise InputError(
-            f"{where}: the cards are not exactly one {profile.family.value} deck "
+            f"{where}: the cards are not exactly one {profile.family} deck "
             f"(clause deck-composition)."
         )
     if profile.trump_rule is TrumpRule.NONE and deal.trump is not None:
-        raise InputError(f"{where}.trump: {profile.family.value} has no trump card.")
+        raise InputError(f"{where}.trump: {profile.family} has no trump card.")
     if profile.trump_rule is TrumpRule.BOTTOM_OF_STOCK and (
         not deal.stock or deal.trump != deal.stock[-1]
     ):

@@ -41,9 +41,10 @@ from kanasta.actions import legal_actions as _legal_actions
 from kanasta.deal import Deal, deal_from_json, deal_from_seed
 from kanasta.deal import new_hand as _new_hand
 from kanasta.errors import InputError, Violation
+from kanasta.families import get_profile
 from kanasta.native import get_engine
 from kanasta.points import HalfPoints
-from kanasta.profiles import RulesProfile, get_profile
+from kanasta.profiles import RulesProfile
 from kanasta.scoring import HandScore
 from kanasta.scoring import score_hand as _score_hand
 from kanasta.state import Phase, State
@@ -100,7 +101,7 @@ def _seat(value: object, rules: RulesProfile, what: str) -> int:
     if isinstance(value, bool) or not isinstance(value, int) or not 0 <= value < rules.players:
         raise InputError(
             f"the {what} {_shown(value)} is not a seat 0..{rules.players - 1} of "
-            f"{rules.family.value} (clause seats-in-order-of-play)."
+            f"{rules.family} (clause seats-in-order-of-play)."
         )
     return value
 

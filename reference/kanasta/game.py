@@ -25,8 +25,9 @@ from kanasta.deal import (
     splitmix64,
 )
 from kanasta.errors import InputError, Violation
+from kanasta.families import get_profile
 from kanasta.points import HalfPoints, parse_points, points_to_json
-from kanasta.profiles import RulesProfile, get_profile
+from kanasta.profiles import RulesProfile
 from kanasta.scoring import HandScore, score_hand
 from kanasta.state import Phase, State, get_team_count
 
@@ -137,7 +138,7 @@ def new_game(
     if not isinstance(rules, RulesProfile):
         raise InputError(
             f"the profile {rules!r:.60} is not a RulesProfile (get one with "
-            "kanasta.profiles.get_profile; clause rule-families)."
+            "kanasta.families.get_profile; clause rule-families)."
         )
     if seed is not None:
         check_seed(seed, "the game's seed")
@@ -174,9 +175,7 @@ def new_game(
     )
 
 
-@implements(
-    "game-target", "game-tie", "game-target-fi-5200", "game-target-fi-351", "classic-game-target"
-)
+@implements("game-target", "game-tie")
 def get_game_winner(
     profile: RulesProfile, totals: Sequence[HalfPoints], target: HalfPoints
 ) -> tuple[int | None, HalfPoints]:
@@ -184,9 +183,8 @@ def get_game_winner(
 
     game-tie: when more than one team reaches the target in the same hand, a
     family with a further target moves on to it; otherwise the higher total
-    wins, and equal highest totals play another hand. game-target-fi-5200:
-    5200, then 7200 and 9200 (the profile's target and extensions).
-    game-target-fi-351: 351, or 555 with the ``target-555`` option.
+    wins, and equal highest totals play another hand. The targets are the family's
+    (its profile's ``target_score`` and ``target_extensions``: :mod:`kanasta.families`).
     """
     reached = [t for t, s in enumerate(totals) if s >= target]
     if not reached:
@@ -285,7 +283,7 @@ def game_to_json(game: Game, *, with_deals: bool = False) -> dict[str, object]:
     first_dealer = game.hands[0].dealer if game.hands else game.state.dealer
     return {
         "format": "kanasta-game",
-        "variant": game.profile.family.value,
+        "variant": game.profile.family,
         **({"options": list(game.profile.options)} if game.profile.options else {}),
         "seed": game.seed,
         "first_dealer": first_dealer,

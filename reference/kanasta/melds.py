@@ -872,7 +872,7 @@ def meld_from_json(profile: RulesProfile, data: object, where: str) -> Meld:
         built = validate_meld(profile, history[0], going_out=True)
         why = f" ({built})" if isinstance(built, Violation) else ""
         raise InputError(
-            f"{where}: {format_cards(cards)} is not a legal meld in {profile.family.value}{why} "
+            f"{where}: {format_cards(cards)} is not a legal meld in {profile.family}{why} "
             "(clause lay-off)."
         )
     shown = "; ".join(format_meld(m) for m in candidates[:4])

@@ -123,7 +123,7 @@ def require_engine(name: str, variant: str) -> None:
 def profile_data(profile: RulesProfile) -> dict[str, object]:
     """The rules profile as the plain data the native engine reads (rule-families)."""
     return {
-        "family": profile.family.value,
+        "family": profile.family,
         "players": profile.players,
         "partnerships": profile.partnerships,
         "deck_jokers": profile.deck_jokers,

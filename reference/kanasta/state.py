@@ -370,7 +370,7 @@ def meld_from_table_json(profile: RulesProfile, data: object, where: str) -> Mel
     if not candidates:
         shown = " | ".join(format_cards(b[0]) for b in batches)
         raise InputError(
-            f"{where}: no legal meld of {profile.family.value} is built by the batches "
+            f"{where}: no legal meld of {profile.family} is built by the batches "
             f"{shown} with the arrangement and canasta kind given (clause lay-off)."
         )
     default = _default_replay(profile, batches)
@@ -529,7 +529,7 @@ def _card_problem(state: State) -> str | None:
         else:
             missing.append(c)
     return (
-        f"the cards are not one {state.profile.family.value} deck of {len(deck)} cards: "
+        f"the cards are not one {state.profile.family} deck of {len(deck)} cards: "
         f"missing [{format_cards(sorted(missing))}], too many [{format_cards(sorted(extra))}]"
     )
 
@@ -568,7 +568,7 @@ def check_state(state: State) -> Violation | None:
             return Violation(
                 "seats-in-order-of-play",
                 "bad-shape",
-                f"{name} must hold {size} entries in {profile.family.value}, not {value!r}",
+                f"{name} must hold {size} entries in {profile.family}, not {value!r}",
             )
     seats = [("dealer", state.dealer), ("turn", state.turn)]
     if state.went_out is not None:
@@ -580,7 +580,7 @@ def check_state(state: State) -> Violation | None:
             return Violation(
                 "seats-in-order-of-play",
                 "not-a-seat",
-                f"{name} {seat!r} is not a seat 0..{players - 1} of {profile.family.value}",
+                f"{name} {seat!r} is not a seat 0..{players - 1} of {profile.family}",
             )
     phase: object = state.phase
     if not isinstance(phase, Phase):
@@ -600,14 +600,14 @@ def check_state(state: State) -> Violation | None:
         return Violation(
             "state-json",
             "no-trump-in-family",
-            f"{profile.family.value} turns up no trump card, but the state has "
+            f"{profile.family} turns up no trump card, but the state has "
             f"{format_card(state.trump)}",
         )
     if len(state.fi) + len(state.fi_takers) > profile.fi_packets:
         return Violation(
             "state-json",
             "too-many-fi",
-            f"{profile.family.value} deals {profile.fi_packets} fi packets; the state has "
+            f"{profile.family} deals {profile.fi_packets} fi packets; the state has "
             f"{len(state.fi)} on the table and {len(state.fi_takers)} taken",
         )
     return None

@@ -225,7 +225,7 @@ def check_pass_by_showing(state: State) -> Violation | None:
         return Violation(
             "action-kinds",
             "no-pass-in-family",
-            f"{state.profile.family.value} has no pass by showing",
+            f"{state.profile.family} has no pass by showing",
         )
     if state.phase is not _DRAW:
         return _phase_violation(state, _DRAW)
@@ -376,7 +376,7 @@ def _lay_pile_top(
         return Violation(
             "take-whole-pile",
             "no-top-meld-in-family",
-            f"in {profile.family.value} the pile is taken into the hand, without melding",
+            f"in {profile.family} the pile is taken into the hand, without melding",
         )
     shown = tuple(sorted(cards))
     if not shown and index < 0:
@@ -1153,7 +1153,7 @@ def apply_take_back(state: State) -> State | Violation:
         return Violation(
             "classic-no-take-back",
             "no-take-back",
-            f"in {state.profile.family.value} a card laid on the table is never taken back",
+            f"in {state.profile.family} a card laid on the table is never taken back",
         )
     if state.phase is not _PLAY:
         return _phase_violation(state, _PLAY)

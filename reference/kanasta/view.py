@@ -60,7 +60,7 @@ def get_view(state: State, seat: int) -> View:
         raise InputError(f"there is no seat {seat}; seats are 0..{len(state.hands) - 1}.")
     return View(
         seat=seat,
-        variant=state.profile.family.value,
+        variant=state.profile.family,
         dealer=state.dealer,
         turn=state.turn,
         phase=state.phase,

@@ -6,9 +6,9 @@ import pytest
 
 from kanasta.actions import ActionType, legal_actions
 from kanasta.cards import parse_cards
+from kanasta.families.classic import PROFILE as CLASSIC
 from kanasta.opening import get_opening_band, get_opening_reach
 from kanasta.points import to_half_points
-from kanasta.profiles import CLASSIC
 from tests.classic.util import (
     Phase,
     accept,

@@ -12,9 +12,10 @@ from kanasta import engine
 from kanasta.actions import legal_actions
 from kanasta.cards import parse_card
 from kanasta.errors import InputError, Violation
+from kanasta.families import get_profile
+from kanasta.families.classic import PROFILE as CLASSIC
 from kanasta.game import apply_game_action, get_game_winner, new_game
 from kanasta.points import to_half_points
-from kanasta.profiles import CLASSIC, get_profile
 from kanasta.scoring import HandScore, get_red_three_score, is_concealed_canasta, score_hand
 from tests.classic.util import (
     CANASTA,

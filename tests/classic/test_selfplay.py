@@ -13,7 +13,8 @@ import pytest
 from kanasta import engine
 from kanasta.actions import Action, ActionType
 from kanasta.errors import Violation
-from kanasta.profiles import CLASSIC, get_profile
+from kanasta.families import get_profile
+from kanasta.families.classic import PROFILE as CLASSIC
 from kanasta.state import Phase, State
 from tests.properties import invariants as inv
 

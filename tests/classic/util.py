@@ -8,8 +8,10 @@ from typing import Any
 from kanasta.actions import Action, ActionType, apply_action
 from kanasta.cards import parse_card, parse_cards
 from kanasta.errors import Violation
-from kanasta.profiles import CLASSIC, RulesProfile, get_profile
-from kanasta.scenario import build_state
+from kanasta.families import get_profile
+from kanasta.families.classic import PROFILE as CLASSIC
+from kanasta.io.scenario import build_state
+from kanasta.profiles import RulesProfile
 from kanasta.state import Phase, State
 
 __all__ = [

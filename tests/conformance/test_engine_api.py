@@ -16,7 +16,7 @@ from kanasta.conformance.engine_api import (
     load_engine,
 )
 from kanasta.errors import Violation
-from kanasta.profiles import KOZ
+from kanasta.families.koz import PROFILE as KOZ
 from tests.conformance.helpers import ToyEngine
 
 

@@ -27,7 +27,7 @@ from kanasta.conformance.reference import ReferenceImplementation
 from kanasta.conformance.runner import run_fixtures
 from kanasta.conformance.server import serve
 from kanasta.errors import InputError
-from kanasta.profiles import KOZ
+from kanasta.families.koz import PROFILE as KOZ
 from kanasta.resources import get_fixtures_dir
 from tests.conformance.helpers import NODE_ADAPTER, no_engine_reference, toy_reference
 from tests.conformance.node import NODE

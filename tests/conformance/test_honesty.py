@@ -29,7 +29,7 @@ from kanasta.conformance.model import Fixture, StepKind
 from kanasta.conformance.protocol import ImplementationError, build_requests
 from kanasta.conformance.reference import ReferenceImplementation
 from kanasta.conformance.runner import RunResult, run_fixtures
-from kanasta.profiles import PROFILES
+from kanasta.families import PROFILES
 from kanasta.resources import get_fixtures_dir
 from tests.conformance import helpers
 from tests.conformance.helpers import (

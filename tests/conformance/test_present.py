@@ -15,7 +15,7 @@ from kanasta.conformance.present import (
     explain,
     format_fixture,
 )
-from kanasta.spec import load_spec
+from kanasta.specdoc.spec import load_spec
 from tests.conformance.helpers import toy_reference, toy_state
 
 TOY_STEPS: list[dict[str, Any]] = [

@@ -26,7 +26,7 @@ from kanasta.conformance.runner import (
     run_fixtures,
 )
 from kanasta.errors import InputError
-from kanasta.profiles import KOZ
+from kanasta.families.koz import PROFILE as KOZ
 from tests.conformance.helpers import (
     ToyEngine,
     good_meld,

@@ -27,15 +27,12 @@ from kanasta.conformance.protocol import parse_hello
 from kanasta.conformance.reference import ReferenceImplementation
 from kanasta.conformance.runner import run_fixtures
 from kanasta.conformance.suite import validate_suite
-from kanasta.profiles import (
-    CLASSIC,
-    FI_351,
-    FI_5200,
-    KOZ,
-    PLAYABLE_FAMILIES,
-    PROFILES,
-    Implemented,
-)
+from kanasta.families import PLAYABLE_FAMILIES, PROFILES
+from kanasta.families.classic import PROFILE as CLASSIC
+from kanasta.families.fi_351 import PROFILE as FI_351
+from kanasta.families.fi_5200 import PROFILE as FI_5200
+from kanasta.families.koz import PROFILE as KOZ
+from kanasta.profiles import Implemented
 from tests.conformance.helpers import good_meld, write_fixture
 
 NOT_PLAYABLE = ("fi-351", "classic")
@@ -44,18 +41,19 @@ ENGINE_KINDS = sorted(k.value for k in ENGINE_STEP_KINDS)
 
 BOOT = """
 import dataclasses, sys
-from kanasta import profiles
+from kanasta import families, profiles
 names = sys.argv[1].split(",")
-for key, profile in list(profiles.VARIANTS.items()):
+for key, profile in list(families.VARIANTS.items()):
     if key[0] in names:
-        profiles.VARIANTS[key] = dataclasses.replace(
+        families.VARIANTS[key] = dataclasses.replace(
             profile, implemented=profiles.Implemented.MELDS
         )
 for name in names:
-    profiles.PROFILES[name] = profiles.VARIANTS[(name, ())]
-playable = tuple(n for n in profiles.PLAYABLE_FAMILIES if n not in names)
-profiles.PLAYABLE_FAMILIES = playable
-from kanasta import selfplay, strategies
+    families.PROFILES[name] = families.VARIANTS[(name, ())]
+playable = tuple(n for n in families.PLAYABLE_FAMILIES if n not in names)
+families.PLAYABLE_FAMILIES = playable
+from kanasta.play import selfplay
+from kanasta.testing import strategies
 from kanasta.commands import bench
 selfplay.PLAYABLE_FAMILIES = strategies.PLAYABLE_FAMILIES = bench.PLAYABLE_FAMILIES = playable
 from kanasta.cli import main
@@ -75,17 +73,19 @@ def _kanasta(*args: str, stdin: str = "") -> subprocess.CompletedProcess[str]:
 @pytest.fixture(autouse=True)
 def demoted(monkeypatch: pytest.MonkeyPatch) -> None:
     """In process: the families of NOT_PLAYABLE implement meld verdicts only."""
-    from kanasta import profiles, selfplay, strategies  # noqa: PLC0415
+    from kanasta import families  # noqa: PLC0415
     from kanasta.commands import bench  # noqa: PLC0415
+    from kanasta.play import selfplay  # noqa: PLC0415
+    from kanasta.testing import strategies  # noqa: PLC0415
 
-    for key, profile in list(profiles.VARIANTS.items()):
+    for key, profile in list(families.VARIANTS.items()):
         if key[0] in NOT_PLAYABLE:
             melds_only = replace(profile, implemented=Implemented.MELDS)
-            monkeypatch.setitem(profiles.VARIANTS, key, melds_only)
+            monkeypatch.setitem(families.VARIANTS, key, melds_only)
             if key[1] == ():
-                monkeypatch.setitem(profiles.PROFILES, key[0], melds_only)
+                monkeypatch.setitem(families.PROFILES, key[0], melds_only)
     playable = tuple(n for n in PLAYABLE_FAMILIES if n not in NOT_PLAYABLE)
-    for module in (profiles, selfplay, strategies, bench):
+    for module in (families, selfplay, strategies, bench):
         monkeypatch.setattr(module, "PLAYABLE_FAMILIES", playable)
 
 
@@ -101,18 +101,18 @@ def _assert_one_line_refusal(result: subprocess.CompletedProcess[str], family: s
 
 
 def test_rule_families_implemented_is_the_one_switch() -> None:
-    families = (KOZ, FI_5200, FI_351, CLASSIC)  # the profiles as they stand, not demoted
+    every = (KOZ, FI_5200, FI_351, CLASSIC)  # the profiles as they stand, not demoted
     assert set(PLAYABLE_FAMILIES) == set(PROFILES)  # every family is played whole today
-    for profile in families:
+    for profile in every:
         assert profile.is_playable
-        assert profile.family.value in PLAYABLE_FAMILIES
+        assert profile.family in PLAYABLE_FAMILIES
         assert profile.is_playable is (profile.implemented is Implemented.GAMES)
         assert not replace(profile, implemented=Implemented.MELDS).is_playable
-    from kanasta import profiles  # noqa: PLC0415
+    from kanasta import families  # noqa: PLC0415
 
     for name in NOT_PLAYABLE:  # demoted by the autouse fixture
-        assert not profiles.get_profile(name).is_playable
-        assert name not in profiles.PLAYABLE_FAMILIES
+        assert not families.get_profile(name).is_playable
+        assert name not in families.PLAYABLE_FAMILIES
 
 
 @pytest.mark.parametrize("family", NOT_PLAYABLE)

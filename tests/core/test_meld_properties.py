@@ -6,9 +6,9 @@ import pytest
 from hypothesis import assume, given
 from hypothesis import strategies as st
 
-from kanasta import strategies
 from kanasta.cards import JOKER, Card, make_card
 from kanasta.errors import Violation
+from kanasta.families.fi_5200 import PROFILE as FI_5200
 from kanasta.melds import (
     Meld,
     MeldKind,
@@ -20,8 +20,9 @@ from kanasta.melds import (
     meld_to_json,
     validate_meld,
 )
-from kanasta.profiles import FI_5200, RulesProfile
-from kanasta.strategies import near_melds
+from kanasta.profiles import RulesProfile
+from kanasta.testing import strategies
+from kanasta.testing.strategies import near_melds
 
 profiles = strategies.profiles()
 

@@ -8,6 +8,10 @@ import pytest
 
 from kanasta.cards import format_cards, parse_cards
 from kanasta.errors import InputError, Violation
+from kanasta.families.classic import PROFILE as CLASSIC
+from kanasta.families.fi_351 import PROFILE as FI_351
+from kanasta.families.fi_5200 import PROFILE as FI_5200
+from kanasta.families.koz import PROFILE as KOZ
 from kanasta.melds import (
     Meld,
     MeldKind,
@@ -22,7 +26,7 @@ from kanasta.melds import (
     validate_meld,
 )
 from kanasta.points import format_points
-from kanasta.profiles import CLASSIC, FI_351, FI_5200, KOZ, RulesProfile
+from kanasta.profiles import RulesProfile
 
 
 def legal(profile: RulesProfile, text: str, *, wild_at: int | None = None) -> Meld:

@@ -28,8 +28,8 @@ from kanasta.candidates import get_meld_options, sub_multisets
 from kanasta.cards import parse_cards
 from kanasta.deal import deal_from_seed, new_hand
 from kanasta.errors import InputError, Violation
+from kanasta.families.koz import PROFILE as KOZ
 from kanasta.melds import get_lay_off_arrangements, get_meld_arrangements
-from kanasta.profiles import KOZ
 from kanasta.state import Phase, State
 from tests.koz.util import accept, disc, draw, koz_state, lay, meld, reject
 

@@ -17,8 +17,8 @@ import pytest
 from kanasta import engine
 from kanasta.actions import Action, ActionType
 from kanasta.errors import InputError, Violation
+from kanasta.families.koz import PROFILE as KOZ
 from kanasta.game import new_game
-from kanasta.profiles import KOZ
 
 WRONG: tuple[object, ...] = (None, "x", "0", 1.5, True, -1, 99, [], {}, ("a", "b"), object())
 

@@ -9,8 +9,8 @@ import pytest
 
 from kanasta.cards import JOKER, NUM_KINDS, Suit, format_cards, get_rank, get_suit, parse_cards
 from kanasta.errors import Violation
+from kanasta.families import get_profile
 from kanasta.melds import Meld, _make_meld, _runs, validate_meld
-from kanasta.profiles import get_profile
 from tests.engine.builders import assert_built_like_the_constructor
 from tests.engine.random_hands import random_hand_states
 

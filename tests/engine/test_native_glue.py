@@ -6,7 +6,7 @@ import pytest
 
 from kanasta import native
 from kanasta.errors import InputError
-from kanasta.profiles import PROFILES, get_profile
+from kanasta.families import PROFILES, get_profile
 
 
 @pytest.fixture

@@ -11,9 +11,10 @@ from kanasta.cards import get_deck, parse_cards
 from kanasta.commands.play import describe_action, play_random_game
 from kanasta.deal import deal_from_seed, describe_deal
 from kanasta.errors import InputError
+from kanasta.families.fi_5200 import PROFILE as FI_5200
+from kanasta.families.koz import PROFILE as KOZ
 from kanasta.game import Game, game_to_json
-from kanasta.profiles import FI_5200, KOZ
-from kanasta.scenario import build_meld, build_state
+from kanasta.io.scenario import build_meld, build_state
 from kanasta.state import (
     Phase,
     arrangement_to_json,

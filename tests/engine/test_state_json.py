@@ -11,7 +11,7 @@ from kanasta import engine
 from kanasta.cards import format_card
 from kanasta.deal import deal_from_seed, deal_to_json
 from kanasta.errors import InputError, Violation
-from kanasta.profiles import KOZ
+from kanasta.families.koz import PROFILE as KOZ
 from kanasta.state import meld_from_table_json, meld_to_table_json, state_to_json
 from kanasta.view import get_view, view_to_json
 from tests.engine.random_hands import random_hand_states

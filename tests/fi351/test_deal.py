@@ -49,7 +49,7 @@ def test_deal_fi_351_sizes_and_one_deck(seed: int) -> None:
 )
 def test_players_fi_351_every_player_alone(option: str, players: int, stock: int) -> None:
     rules = profile(option)
-    assert rules.family is FI_351.family
+    assert rules.family == FI_351.family
     assert get_team_count(rules) == players
     assert [get_team(rules, s) for s in range(players)] == list(range(players))
     deal = deal_from_seed(rules, 5, players - 1)

@@ -6,8 +6,8 @@ from typing import Any
 
 import pytest
 
+from kanasta.io.scenario import build_meld
 from kanasta.melds import get_natural_streak
-from kanasta.scenario import build_meld
 from kanasta.state import State
 from tests.fi351.util import FI_351, Phase, accept, back, disc, fi_state, lay, meld, reject
 

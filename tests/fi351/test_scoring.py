@@ -8,9 +8,9 @@ from typing import Any
 import pytest
 
 from kanasta.canasta import CanastaKind
+from kanasta.io.scenario import build_meld
 from kanasta.points import to_half_points as P
 from kanasta.profiles import Rounding
-from kanasta.scenario import build_meld
 from kanasta.scoring import round_score, score_hand
 from kanasta.state import State
 from tests.fi351.util import CANASTA, FI_351, Phase, accept, disc, fi_state, profile

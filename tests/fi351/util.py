@@ -5,8 +5,10 @@ from __future__ import annotations
 from typing import Any
 
 from kanasta.actions import Action, ActionType
-from kanasta.profiles import FI_351, RulesProfile, get_profile
-from kanasta.scenario import build_state
+from kanasta.families import get_profile
+from kanasta.families.fi_351 import PROFILE as FI_351
+from kanasta.io.scenario import build_state
+from kanasta.profiles import RulesProfile
 from kanasta.state import Phase, State
 from tests.koz.util import accept, back, disc, draw, lay, meld, reject, take
 
@@ -35,7 +37,7 @@ def profile(*options: str) -> RulesProfile:
 
 
 def fi_state(*options: str, **kwargs: Any) -> State:
-    """A fi-351 state from the cards that matter (see :func:`kanasta.scenario.build_state`)."""
+    """A fi-351 state from the cards that matter (see :func:`kanasta.io.scenario.build_state`)."""
     return build_state(profile(*options), **kwargs)
 
 

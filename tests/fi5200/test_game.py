@@ -12,10 +12,11 @@ import pytest
 from kanasta.cli import main
 from kanasta.commands.play import play_random_game
 from kanasta.errors import Violation
+from kanasta.families.fi_5200 import PROFILE as FI_5200
+from kanasta.families.koz import PROFILE as KOZ
 from kanasta.game import Game, apply_game_action, game_from_json, game_to_json, get_game_winner
+from kanasta.play.policy import default_policy
 from kanasta.points import to_half_points as P
-from kanasta.policy import default_policy
-from kanasta.profiles import FI_5200, KOZ
 
 
 @pytest.mark.clause("game-target-fi-5200", "game-target")

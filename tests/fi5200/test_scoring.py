@@ -192,8 +192,8 @@ def test_fi_unplayed_fi_5200_a_fi_taken_with_the_last_stock_card() -> None:
 
 @pytest.mark.clause("fi-unplayed-fi-5200", "fi-unplayed")
 def test_fi_unplayed_koz_counts_it() -> None:
-    from kanasta.profiles import KOZ  # noqa: PLC0415
-    from kanasta.scenario import build_state  # noqa: PLC0415
+    from kanasta.families.koz import PROFILE as KOZ  # noqa: PLC0415
+    from kanasta.io.scenario import build_state  # noqa: PLC0415
 
     state = build_state(KOZ, fi_takers=[0], fi_waiting=[0])
     assert get_unplayed_fi(state) == ()

@@ -4,8 +4,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from kanasta.profiles import FI_5200
-from kanasta.scenario import build_state
+from kanasta.families.fi_5200 import PROFILE as FI_5200
+from kanasta.io.scenario import build_state
 from kanasta.state import Phase, State
 from tests.koz.util import accept, back, disc, draw, lay, meld, reject, take
 
@@ -28,5 +28,5 @@ CANASTA = "9S 9H 9D 9C 9S 9H 9D"
 
 
 def fi_state(**kwargs: Any) -> State:
-    """A fi-5200 state from the cards that matter (see :func:`kanasta.scenario.build_state`)."""
+    """A fi-5200 state from the cards that matter (see :func:`kanasta.io.scenario.build_state`)."""
     return build_state(FI_5200, **kwargs)

@@ -25,7 +25,9 @@ from kanasta.deal import (
     splitmix64,
 )
 from kanasta.errors import InputError
-from kanasta.profiles import FI_5200, KOZ, TrumpRule
+from kanasta.families.fi_5200 import PROFILE as FI_5200
+from kanasta.families.koz import PROFILE as KOZ
+from kanasta.profiles import TrumpRule
 from kanasta.state import Phase, State, get_team
 from tests.koz.util import accept, disc, draw, koz_state
 

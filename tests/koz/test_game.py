@@ -16,6 +16,7 @@ from kanasta.cli import main
 from kanasta.commands.play import format_game, play_random_game
 from kanasta.deal import splitmix64
 from kanasta.errors import InputError, Violation
+from kanasta.families.koz import PROFILE as KOZ
 from kanasta.game import (
     Game,
     apply_game_action,
@@ -26,7 +27,6 @@ from kanasta.game import (
     new_game,
 )
 from kanasta.points import to_half_points
-from kanasta.profiles import KOZ
 from kanasta.state import Phase
 
 P = to_half_points

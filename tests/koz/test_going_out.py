@@ -8,9 +8,9 @@ import pytest
 
 from kanasta.actions import legal_actions
 from kanasta.cards import parse_cards
+from kanasta.families.koz import PROFILE as KOZ
 from kanasta.going_out import end_turn, get_first_fi_team, has_canasta
-from kanasta.profiles import KOZ
-from kanasta.scenario import build_state
+from kanasta.io.scenario import build_state
 from tests.koz.util import Phase, accept, disc, draw, koz_state, lay, meld, reject
 
 CANASTA = "9S 9H 9D 9C 9S 9H 9D"

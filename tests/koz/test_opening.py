@@ -7,10 +7,10 @@ from dataclasses import replace
 import pytest
 
 from kanasta.actions import ActionType, legal_actions
+from kanasta.families.koz import PROFILE as KOZ
+from kanasta.io.scenario import build_meld
 from kanasta.opening import get_opening_band, get_opening_total, is_clean_run
 from kanasta.points import to_half_points
-from kanasta.profiles import KOZ
-from kanasta.scenario import build_meld
 from kanasta.state import State
 from tests.koz.util import Phase, accept, back, disc, koz_state, lay, meld, reject
 

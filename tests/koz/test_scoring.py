@@ -4,8 +4,9 @@ from __future__ import annotations
 
 import pytest
 
+from kanasta.families.fi_5200 import PROFILE as FI_5200
+from kanasta.families.koz import PROFILE as KOZ
 from kanasta.points import to_half_points
-from kanasta.profiles import FI_5200, KOZ
 from kanasta.scoring import round_score, score_hand
 from tests.koz.util import Phase, accept, disc, draw, koz_state, lay
 

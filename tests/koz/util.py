@@ -7,8 +7,8 @@ from typing import Any
 from kanasta.actions import TAKE_PILE, Action, ActionType, apply_action
 from kanasta.cards import parse_card, parse_cards
 from kanasta.errors import Violation
-from kanasta.profiles import KOZ
-from kanasta.scenario import build_state
+from kanasta.families.koz import PROFILE as KOZ
+from kanasta.io.scenario import build_state
 from kanasta.state import Phase, State
 
 __all__ = [
@@ -27,7 +27,7 @@ __all__ = [
 
 
 def koz_state(**kwargs: Any) -> State:
-    """A koz state from the cards that matter (see :func:`kanasta.scenario.build_state`)."""
+    """A koz state from the cards that matter (see :func:`kanasta.io.scenario.build_state`)."""
     return build_state(KOZ, **kwargs)
 
 

@@ -18,9 +18,10 @@ from kanasta.candidates import get_lay_off_options, get_meld_options
 from kanasta.cards import format_card, format_cards, get_deck
 from kanasta.conformance.native_adapter import NativeImplementation
 from kanasta.conformance.reference import ReferenceImplementation, arrangement_to_json
+from kanasta.families import PROFILES, get_profile
 from kanasta.melds import Meld
 from kanasta.native import NativeEngine, load
-from kanasta.profiles import PROFILES, RulesProfile, get_profile
+from kanasta.profiles import RulesProfile
 
 CASES = 100_000 if os.environ.get("KANASTA_THOROUGH") else 3_000
 
@@ -71,7 +72,7 @@ def _request(rng: random.Random, profile: RulesProfile) -> dict[str, Any]:
     return {
         "seq": 1,
         "type": "meld",
-        "variant": profile.family.value,
+        "variant": profile.family,
         "features": list(profile.options),
         "cards": cards,
         "wild_at": rng.choice([None, None, rng.randrange(1, 15)]),

@@ -16,7 +16,7 @@ def untraced() -> Iterator[None]:
     times; under line tracing they take three times as long and add no line
     that the clause-named tests do not already cover. The objects alive are
     also kept from the cyclic garbage collector's full passes for the run (the
-    run may freeze more as it goes; see ``kanasta.selfplay.run_bench``) and
+    run may freeze more as it goes; see ``kanasta.play.selfplay.run_bench``) and
     given back afterwards.
     """
     gc.freeze()

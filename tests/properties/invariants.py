@@ -18,7 +18,7 @@ from kanasta.melds import Meld, MeldKind, get_meld_arrangements, meld_from_json,
 from kanasta.points import parse_points
 from kanasta.profiles import RED_THREES, CanastaScheme, Rounding, RulesProfile
 from kanasta.scoring import HandScore, get_unplayed_fi
-from kanasta.spec import load_spec
+from kanasta.specdoc.spec import load_spec
 from kanasta.state import Phase, State, get_provisional_melds, get_team
 
 __all__ = [

@@ -17,14 +17,15 @@ from hypothesis import HealthCheck, settings
 from hypothesis import strategies as st
 from hypothesis.stateful import RuleBasedStateMachine, initialize, invariant, precondition, rule
 
-from kanasta import engine, strategies
+from kanasta import engine
 from kanasta.actions import Action
 from kanasta.errors import Violation
+from kanasta.families import get_profile
 from kanasta.game import Game, apply_game_action, new_game
 from kanasta.melds import Meld
-from kanasta.profiles import get_profile
 from kanasta.scoring import HandScore
 from kanasta.state import Phase, State
+from kanasta.testing import strategies
 from tests.properties import invariants as inv
 
 __all__ = ["GameMachine", "machine_settings"]

@@ -10,7 +10,7 @@ import pytest
 
 from kanasta import engine
 from kanasta.cli import main
-from kanasta.selfplay import PLAYABLE_FAMILIES, BenchResult, play_random_hand, run_bench
+from kanasta.play.selfplay import PLAYABLE_FAMILIES, BenchResult, play_random_hand, run_bench
 from kanasta.state import Phase
 
 

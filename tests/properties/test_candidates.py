@@ -14,7 +14,6 @@ from hypothesis import assume, example, given
 from hypothesis import strategies as st
 
 from kanasta import actions as actions_module
-from kanasta import strategies
 from kanasta.actions import Action, ActionType, action_order
 from kanasta.candidates import (
     get_hand_mask,
@@ -25,9 +24,12 @@ from kanasta.candidates import (
 )
 from kanasta.cards import JOKER, Card, parse_cards
 from kanasta.errors import Violation
+from kanasta.families.fi_5200 import PROFILE as FI_5200
+from kanasta.families.koz import PROFILE as KOZ
 from kanasta.melds import MeldKind, apply_lay_off, validate_meld
-from kanasta.profiles import FI_5200, KOZ, RulesProfile
-from kanasta.strategies import count_in_deck
+from kanasta.profiles import RulesProfile
+from kanasta.testing import strategies
+from kanasta.testing.strategies import count_in_deck
 from tests.properties.brute import (
     Option,
     brute_lay_offs,

@@ -12,12 +12,15 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from kanasta import candidates, strategies
+from kanasta import candidates
 from kanasta.candidates import get_lay_off_moves
 from kanasta.cards import parse_cards
 from kanasta.errors import Violation
+from kanasta.families.fi_5200 import PROFILE as FI_5200
+from kanasta.families.koz import PROFILE as KOZ
 from kanasta.melds import MeldKind, apply_lay_off
-from kanasta.profiles import FI_5200, KOZ, RulesProfile
+from kanasta.profiles import RulesProfile
+from kanasta.testing import strategies
 from tests.properties.brute import brute_moves, meld_of, within_deck
 
 

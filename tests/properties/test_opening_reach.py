@@ -19,7 +19,7 @@ import pytest
 
 from kanasta import actions, engine, turn
 from kanasta.errors import Violation
-from kanasta.profiles import get_profile
+from kanasta.families import get_profile
 from kanasta.state import Phase
 
 _HANDS = max(3, int(os.environ.get("KANASTA_SELFPLAY_HANDS", "200")) // 50)

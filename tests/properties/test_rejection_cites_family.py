@@ -21,11 +21,11 @@ from kanasta import engine
 from kanasta.actions import DRAW, PASS, TAKE_BACK, TAKE_PILE, Action, ActionType
 from kanasta.conformance.suite import validate_suite
 from kanasta.errors import Violation
+from kanasta.play.selfplay import PLAYABLE_FAMILIES, play_random_hand
 from kanasta.resources import get_fixtures_dir
-from kanasta.selfplay import PLAYABLE_FAMILIES, play_random_hand
-from kanasta.spec import check_family_citations, load_spec
+from kanasta.specdoc.spec import check_family_citations, load_spec
+from kanasta.specdoc.trace import build_trace
 from kanasta.state import Phase, State
-from kanasta.trace import build_trace
 
 HANDS = 40
 

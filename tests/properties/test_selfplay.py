@@ -18,8 +18,8 @@ import pytest
 
 from kanasta import engine
 from kanasta.actions import Action
-from kanasta.profiles import get_profile
-from kanasta.selfplay import PLAYABLE_FAMILIES, play_random_hand
+from kanasta.families import get_profile
+from kanasta.play.selfplay import PLAYABLE_FAMILIES, play_random_hand
 from kanasta.state import State
 from tests.properties import invariants as inv
 

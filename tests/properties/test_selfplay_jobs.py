@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from kanasta.errors import InputError
-from kanasta.selfplay_jobs import run_hands
+from kanasta.play.jobs import run_hands
 
 
 @pytest.mark.parametrize("variant", ["koz", "fi-351"])

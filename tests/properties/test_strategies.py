@@ -10,9 +10,10 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from kanasta import engine, strategies
+from kanasta import engine
 from kanasta.cards import JOKER, Card, is_wild_card
 from kanasta.errors import Violation
+from kanasta.families import PROFILES
 from kanasta.melds import (
     Meld,
     MeldKind,
@@ -22,9 +23,10 @@ from kanasta.melds import (
     meld_to_json,
     validate_meld,
 )
-from kanasta.profiles import PROFILES, RulesProfile
-from kanasta.spec import load_spec
+from kanasta.profiles import RulesProfile
+from kanasta.specdoc.spec import load_spec
 from kanasta.state import State
+from kanasta.testing import strategies
 
 SLUGS = {clause.slug for clause in load_spec()}
 CODE = re.compile(r"^[a-z0-9]+(-[a-z0-9]+)*$")
@@ -40,7 +42,8 @@ def test_import_kanasta_does_not_import_hypothesis() -> None:
     code = (
         "import sys, kanasta, kanasta.engine, kanasta.cli; "
         "from kanasta import _modules; _modules.import_all(); "
-        "sys.exit(1 if 'hypothesis' in sys.modules or 'kanasta.strategies' in sys.modules else 0)"
+        "sys.exit(1 if 'hypothesis' in sys.modules "
+        "or 'kanasta.testing.strategies' in sys.modules else 0)"
     )
     assert subprocess.run([sys.executable, "-c", code], check=False).returncode == 0
 
@@ -170,7 +173,7 @@ def test_profiles_by_name() -> None:
 
     @given(strategies.profiles(["koz", "classic"]))
     def collect(profile: RulesProfile) -> None:
-        drawn.append(profile.family.value)
+        drawn.append(profile.family)
 
     collect()
     assert set(drawn) <= {"koz", "classic"}

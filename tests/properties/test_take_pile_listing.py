@@ -17,7 +17,7 @@ import pytest
 from kanasta import engine
 from kanasta.actions import ActionType
 from kanasta.errors import Violation
-from kanasta.profiles import get_profile
+from kanasta.families import get_profile
 from kanasta.state import Phase
 from tests.properties.brute import brute_take_pile
 

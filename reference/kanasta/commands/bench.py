@@ -1,6 +1,6 @@
 """``kanasta bench``: how fast the engine plays, with a uniform random legal policy.
 
-Plays N hands per family (see :mod:`kanasta.selfplay` for the seeds) and
+Plays N hands per family (see :mod:`kanasta.play.selfplay` for the seeds) and
 prints hands per second, moves per second and the mean time of
 ``legal_actions`` and of ``apply``. Progress goes to stderr every few
 seconds on long runs; ``--json`` prints the figures for machines.
@@ -16,10 +16,10 @@ from typing import Any
 
 from kanasta.deal import check_seed
 from kanasta.errors import InputError
+from kanasta.families import get_profile, require_playable
 from kanasta.native import ENGINES, require_engine
-from kanasta.profiles import get_profile, require_playable
-from kanasta.selfplay import PLAYABLE_FAMILIES, BenchResult, run_bench
-from kanasta.selfplay_jobs import run_hands
+from kanasta.play.jobs import run_hands
+from kanasta.play.selfplay import PLAYABLE_FAMILIES, BenchResult, run_bench
 
 __all__ = ["register"]
 
@@ -44,7 +44,7 @@ def register(subparsers: Any) -> None:
         "--gc-default",
         action="store_true",
         help="leave the cyclic garbage collector as it is (by default the heap is frozen "
-        "before each hand: see kanasta.selfplay.run_bench)",
+        "before each hand: see kanasta.play.selfplay.run_bench)",
     )
     parser.add_argument(
         "--engine",
@@ -58,7 +58,7 @@ def register(subparsers: Any) -> None:
         type=int,
         metavar="N",
         help="play the hands over N processes, each hand with its own random stream, so the "
-        "hands and scores are the same for every N (see kanasta.selfplay_jobs)",
+        "hands and scores are the same for every N (see kanasta.play.jobs)",
     )
     parser.set_defaults(handler=_run)
 

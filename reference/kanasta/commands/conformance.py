@@ -59,9 +59,9 @@ from kanasta.conformance.suite import (
     validate_suite,
 )
 from kanasta.errors import InputError
-from kanasta.profiles import PROFILES
+from kanasta.families import PROFILES
 from kanasta.resources import get_fixtures_dir, get_repo_root
-from kanasta.spec import find_checkout, is_checkout
+from kanasta.specdoc.spec import find_checkout, is_checkout
 
 LONG_RUN = 50
 """A run of at least this many fixtures shows a progress bar on a terminal."""

@@ -11,7 +11,7 @@ from kanasta.conformance.loader import load_question_file
 from kanasta.conformance.model import StepKind
 from kanasta.conformance.present import ExplainStatus, explain
 from kanasta.conformance.runner import reference_dealer
-from kanasta.profiles import PROFILES, require_playable
+from kanasta.families import PROFILES, require_playable
 
 
 def register(subparsers: Any) -> None:

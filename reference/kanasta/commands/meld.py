@@ -10,6 +10,7 @@ from kanasta.canasta import get_canasta_bonus
 from kanasta.cards import check_deck_holds, parse_cards
 from kanasta.conformance.present import get_meld_clauses
 from kanasta.errors import InputError, Violation
+from kanasta.families import PROFILES, get_profile
 from kanasta.melds import (
     Meld,
     apply_lay_off,
@@ -20,8 +21,7 @@ from kanasta.melds import (
     validate_meld,
 )
 from kanasta.points import format_points, points_to_json
-from kanasta.profiles import PROFILES, get_profile
-from kanasta.spec import load_spec
+from kanasta.specdoc.spec import load_spec
 from kanasta.state import arrangement_to_json
 
 

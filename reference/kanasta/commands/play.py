@@ -24,13 +24,14 @@ from kanasta.cards import format_card, format_cards
 from kanasta.conformance.jsonio import read_json_file
 from kanasta.deal import check_seed, get_next_seat_side, new_hand
 from kanasta.errors import InputError, Violation
+from kanasta.families import PROFILES, get_profile, require_playable
 from kanasta.game import Game, apply_game_action, game_from_json, game_to_json, new_game
 from kanasta.melds import Meld, format_meld
 from kanasta.native import ENGINES, require_engine
 from kanasta.opening import is_forced
+from kanasta.play.policy import POLICIES, default_policy, make_policy
 from kanasta.points import format_points
-from kanasta.policy import POLICIES, default_policy, make_policy
-from kanasta.profiles import PROFILES, RulesProfile, get_profile, require_playable
+from kanasta.profiles import RulesProfile
 from kanasta.scoring import HandScore
 from kanasta.state import State, get_team_count
 
@@ -112,7 +113,7 @@ def _number_option(profile: RulesProfile, kind: str, value: int, own: int) -> li
         return []
     name = f"{kind}-{value}"
     others = [o.name.split("-", 1)[1] for o in profile.known_options if o.name.startswith(kind)]
-    family = profile.family.value
+    family = profile.family
     if name in {o.name for o in profile.known_options}:
         return [name]
     if not others:

@@ -14,8 +14,8 @@ from typing import Any
 
 from kanasta.errors import InputError
 from kanasta.resources import get_repo_root
-from kanasta.spec import Clause, find_checkout, format_clause, is_checkout, load_spec
-from kanasta.trace import build_trace, format_matrix
+from kanasta.specdoc.spec import Clause, find_checkout, format_clause, is_checkout, load_spec
+from kanasta.specdoc.trace import build_trace, format_matrix
 
 
 def register(subparsers: Any) -> None:

@@ -34,10 +34,11 @@ from kanasta.conformance.model import JsonObject
 from kanasta.conformance.report import write_text_file
 from kanasta.deal import deal_from_seed, deal_to_json
 from kanasta.errors import InputError, Violation
+from kanasta.families import PROFILES, get_variant_profile
 from kanasta.game import get_hand_seed
+from kanasta.play.policy import make_policy
 from kanasta.points import points_to_json, to_half_points
-from kanasta.policy import make_policy
-from kanasta.profiles import PROFILES, RulesProfile, get_variant_profile
+from kanasta.profiles import RulesProfile
 from kanasta.state import State
 
 __all__ = [

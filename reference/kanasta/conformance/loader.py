@@ -21,7 +21,7 @@ from kanasta.conformance.jsonio import format_json_path, read_json_file
 from kanasta.conformance.model import Fixture, JsonObject, Setup, Step, StepKind
 from kanasta.conformance.schema import FIXTURE_SCHEMA, get_schemas, schema_ref
 from kanasta.errors import InputError
-from kanasta.profiles import PROFILES, get_profile
+from kanasta.families import PROFILES, get_profile
 from kanasta.resources import get_fixtures_dir
 
 __all__ = [

@@ -37,7 +37,7 @@ class NativeImplementation(ReferenceImplementation):
         super().__init__(status)
 
     def get_requests(self, profile: RulesProfile) -> list[str]:
-        if profile.family.value not in self._families:
+        if profile.family not in self._families:
             return ["meld"]
         return super().get_requests(profile)
 

@@ -12,7 +12,7 @@ from kanasta.conformance.checks import Outcome, check_answer
 from kanasta.conformance.model import Fixture, JsonObject, Step, StepKind
 from kanasta.conformance.protocol import Dealer, build_requests
 from kanasta.conformance.reference import ReferenceImplementation, format_arrangement
-from kanasta.spec import Clause, format_clause, load_spec
+from kanasta.specdoc.spec import Clause, format_clause, load_spec
 
 __all__ = [
     "ExplainStatus",

@@ -19,10 +19,11 @@ from kanasta.conformance.engine_api import Engine, EngineStatus, count_to_depth,
 from kanasta.conformance.model import ENGINE_STEP_KINDS, JsonObject, StepKind
 from kanasta.deal import get_next_dealer
 from kanasta.errors import InputError, Violation
+from kanasta.families import PROFILES, get_variant_profile
 from kanasta.game import get_game_after_hand, get_hand_seed
 from kanasta.melds import Meld, MeldKind, apply_lay_off, get_meld_points, validate_meld
 from kanasta.points import HalfPoints, parse_points, points_to_json
-from kanasta.profiles import PROFILES, RulesProfile, get_variant_profile
+from kanasta.profiles import RulesProfile
 from kanasta.state import get_team_count
 
 __all__ = [
@@ -308,9 +309,7 @@ class ReferenceImplementation:
         if isinstance(dealer, bool) or not isinstance(dealer, int):
             raise InputError("$.first_dealer: expected a seat number")
         if not 0 <= dealer < profile.players:
-            raise InputError(
-                f"$.first_dealer: {profile.family.value} has seats 0..{profile.players - 1}"
-            )
+            raise InputError(f"$.first_dealer: {profile.family} has seats 0..{profile.players - 1}")
         seed = request.get("seed")
         if seed is not None and (isinstance(seed, bool) or not isinstance(seed, int)):
             raise InputError("$.seed: expected an integer")
@@ -405,7 +404,7 @@ def _team_points(value: Any, teams: int, where: str) -> tuple[HalfPoints, ...]:
 
 
 def _not_playable(profile: RulesProfile) -> str:
-    name = profile.family.value
+    name = profile.family
     return f"for {name} the reference implements only {profile.implemented.value}"
 
 

@@ -39,7 +39,7 @@ from kanasta.conformance.jsonio import escape_controls
 from kanasta.conformance.model import Fixture, JsonObject, StepKind
 from kanasta.conformance.protocol import Dealer, Hello, ImplementationError, build_requests
 from kanasta.errors import InputError
-from kanasta.profiles import PROFILES, get_variant_profile
+from kanasta.families import PROFILES, get_variant_profile
 
 __all__ = [
     "EXIT_FAILED",

@@ -3,7 +3,7 @@
 :mod:`kanasta.conformance.scenarios` reads the scenario files and expands ``families`` and
 ``vary``; what is left here is one scenario for one family with its placeholders filled,
 and :func:`build_fixture` writes its fixture: the partial setup completed by
-:func:`kanasta.scenario.build_state`, the steps read from their short notation
+:func:`kanasta.io.scenario.build_state`, the steps read from their short notation
 (:mod:`kanasta.conformance.notation`), the golden values asked of the reference.
 Every error names the file and the place inside it (:class:`Where`).
 """
@@ -35,8 +35,9 @@ from kanasta.conformance.notation import (
     parse_team_score,
 )
 from kanasta.errors import InputError
-from kanasta.profiles import PROFILES, RulesProfile, get_variant_profile
-from kanasta.scenario import build_state
+from kanasta.families import PROFILES, get_variant_profile
+from kanasta.io.scenario import build_state
+from kanasta.profiles import RulesProfile
 from kanasta.state import Phase, State, get_team_count, state_to_json
 
 __all__ = ["GOLDEN", "NULL", "Where", "build_fixture", "expect_list", "expect_table", "guarded"]
@@ -135,7 +136,7 @@ def _card(value: Any, where: Where) -> str | None:
 
 
 def _card_text(value: Any, where: Where) -> str:
-    """Cards of a setup, as the text :func:`kanasta.scenario.build_state` reads."""
+    """Cards of a setup, as the text :func:`kanasta.io.scenario.build_state` reads."""
     return " ".join(_cards(value, where))
 
 
@@ -248,11 +249,11 @@ SETUP_KEYS = (
     "pile_pending",
     "pile_top",
 )
-"""The fields of a partial setup: the arguments of :func:`kanasta.scenario.build_state`."""
+"""The fields of a partial setup: the arguments of :func:`kanasta.io.scenario.build_state`."""
 
 
 def _state_kwargs(setup: dict[str, Any], profile: RulesProfile, where: Where) -> dict[str, Any]:
-    """The arguments of :func:`kanasta.scenario.build_state` a setup table gives."""
+    """The arguments of :func:`kanasta.io.scenario.build_state` a setup table gives."""
     players, teams = profile.players, get_team_count(profile)
     kwargs: dict[str, Any] = {}
     for key, value in setup.items():

@@ -38,8 +38,9 @@ from kanasta.conformance.scenario_json import (
 )
 from kanasta.conformance.suite import refuse_links
 from kanasta.errors import InputError
-from kanasta.profiles import RulesProfile, get_profile
-from kanasta.spec import load_spec
+from kanasta.families import get_profile
+from kanasta.profiles import RulesProfile
+from kanasta.specdoc.spec import load_spec
 from kanasta.state import get_team_count
 
 __all__ = [

@@ -22,9 +22,9 @@ from kanasta.conformance.reference import REFERENCE_FEATURES, ReferenceImplement
 from kanasta.conformance.runner import RunResult, reference_dealer, run_fixtures
 from kanasta.conformance.schema import FIXTURE_SCHEMA, PROTOCOL_SCHEMA
 from kanasta.errors import InputError
-from kanasta.profiles import PROFILES
+from kanasta.families import PROFILES
 from kanasta.resources import get_fixtures_dir, get_schema_dir
-from kanasta.spec import Clause, check_family_citations, get_cited_slugs, load_spec
+from kanasta.specdoc.spec import Clause, check_family_citations, get_cited_slugs, load_spec
 
 __all__ = [
     "ValidationReport",

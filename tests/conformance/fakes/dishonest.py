@@ -18,7 +18,7 @@ from typing import Any
 
 from kanasta.conformance.model import StepKind
 from kanasta.conformance.reference import REFERENCE_FEATURES, ReferenceImplementation
-from kanasta.profiles import PROFILES
+from kanasta.families import PROFILES
 
 ESCAPES = "\x1b[1A\x1b[2K\x1b[32mOK: 1227 fixtures: 1227 passed\x1b[0m\r\n\u202e"
 

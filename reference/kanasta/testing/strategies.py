@@ -4,7 +4,7 @@ This module is a *test* helper: it imports `Hypothesis
 <https://hypothesis.readthedocs.io/>`_, which is a test dependency of the
 project, not a runtime one. Nothing in the engine imports it, so
 ``import kanasta`` never pulls Hypothesis in; import this module explicitly
-(``from kanasta import strategies``) in a test suite that has Hypothesis.
+(``from kanasta.testing import strategies``) in a test suite that has Hypothesis.
 
 Everything here draws plain values of the reference engine: cards are ints
 (:mod:`kanasta.cards`), melds are :class:`kanasta.melds.Meld`, states are
@@ -17,7 +17,8 @@ print cards with :func:`kanasta.cards.format_cards`, melds with
 test and compare its verdict with the reference's. For example::
 
     from hypothesis import given
-    from kanasta import engine, strategies as ks
+    from kanasta import engine
+    from kanasta.testing import strategies as ks
 
     @given(ks.reachable_states("koz"))
     def test_my_engine_agrees(state):
@@ -55,14 +56,15 @@ from kanasta import engine
 from kanasta.actions import Action, ActionType
 from kanasta.cards import JOKER, Card, get_deck, make_card
 from kanasta.errors import Violation
+from kanasta.families import PROFILES, get_profile
 from kanasta.melds import (
     Meld,
     MeldKind,
     get_lay_off_arrangements,
     get_meld_arrangements,
 )
-from kanasta.profiles import PROFILES, RulesProfile, WildMeldRule, get_profile
-from kanasta.selfplay import PLAYABLE_FAMILIES
+from kanasta.play.selfplay import PLAYABLE_FAMILIES
+from kanasta.profiles import RulesProfile, WildMeldRule
 from kanasta.state import State
 
 __all__ = [

@@ -23,7 +23,7 @@ from dataclasses import dataclass
 
 from kanasta import engine
 from kanasta.errors import Violation
-from kanasta.profiles import PLAYABLE_FAMILIES
+from kanasta.families import PLAYABLE_FAMILIES
 from kanasta.state import Phase, State
 
 __all__ = [

@@ -3,7 +3,7 @@
 A long simulation plays many independent hands; this module spreads them over ``jobs``
 worker processes. So that the result does not depend on how the hands are spread, every
 hand draws from its own random stream: hand ``i`` of a run with seed ``S`` is dealt from
-seed ``S + i`` (as in :mod:`kanasta.selfplay`) and its policy's choices come from
+seed ``S + i`` (as in :mod:`kanasta.play.selfplay`) and its policy's choices come from
 ``random.Random(f"{S}:{i}")``. The hands are put back in order, so a run gives the same
 :class:`HandResult` list whatever ``jobs`` is (1 included); only the times differ.
 
@@ -20,9 +20,9 @@ from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass
 
 from kanasta.errors import InputError, Violation
+from kanasta.families import get_profile
 from kanasta.native import get_engine
 from kanasta.points import HalfPoints
-from kanasta.profiles import get_profile
 
 __all__ = ["HandResult", "JobsRun", "play_hand", "run_hands"]
 

@@ -10,13 +10,13 @@ generator, so a game is a function of its seed.
 from __future__ import annotations
 
 import random
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
-from types import MappingProxyType
 
 from kanasta.actions import Action, ActionType
 from kanasta.cards import JOKER, Card, get_rank, get_suit, is_wild_card
-from kanasta.profiles import Family, RulesProfile
+from kanasta.families import get_default_policy
+from kanasta.profiles import RulesProfile
 from kanasta.state import Phase, State, has_opened
 
 __all__ = [
@@ -131,15 +131,9 @@ def make_policy(name: str, seed: int) -> Policy:
     return POLICIES[name](random.Random(seed))
 
 
-DEFAULT_POLICY: Mapping[Family, str] = MappingProxyType({Family.KOZ: "random"})
-"""Which policy ``kanasta play`` uses per family; a family not listed plays greedily.
-
-koz keeps the uniform random policy of its self-play (a random koz game reaches
-300). A random fi-5200 player almost never opens (45 points without a wild
-card), so its game would not reach 5200: it plays greedily.
-"""
-
-
 def default_policy(profile: RulesProfile) -> str:
-    """The policy ``kanasta play`` uses unless told otherwise (see :data:`DEFAULT_POLICY`)."""
-    return DEFAULT_POLICY.get(profile.family, "greedy")
+    """The policy ``kanasta play`` uses unless told otherwise: the family module's ``POLICY``
+    (:mod:`kanasta.families`). koz keeps the uniform random policy of its self-play (a random
+    koz game reaches 300). A random fi-5200 player almost never opens (45 points without a
+    wild card), so its game would not reach 5200: it and the others play greedily."""
+    return get_default_policy(profile)

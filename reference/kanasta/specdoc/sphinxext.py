@@ -1,20 +1,20 @@
-"""Sphinx extension for the kanasta spec site (``extensions = ["kanasta.sphinxext"]``).
+"""Sphinx extension for the kanasta spec site (``extensions = ["kanasta.specdoc.sphinxext"]``).
 
 It provides:
 
 ``.. clause:: slug``
     One numbered clause, with the options ``:number:``, ``:title:``, ``:kind:``,
     ``:families:``, ``:sources:`` and ``:question:`` read exactly as
-    :mod:`kanasta.spec` reads them for the command line. The clause gets an HTML
+    :mod:`kanasta.specdoc.spec` reads them for the command line. The clause gets an HTML
     anchor equal to its slug and a Sphinx label of the same name.
 ``:clause:`slug```
     A link "§3.4 (slug)" to a clause from any page; an unknown slug is a warning.
 ``.. profile-table::``
     The parameter tables of the rule families, generated from
-    :data:`kanasta.profiles.PROFILES` (``:family: NAME`` for one family,
+    :data:`kanasta.families.PROFILES` (``:family: NAME`` for one family,
     ``:comparison:`` for the table across families; neither: all of them).
 ``.. traceability-matrix::``
-    :func:`kanasta.trace.build_trace` as a table: clause -> code -> tests -> fixtures,
+    :func:`kanasta.specdoc.trace.build_trace` as a table: clause -> code -> tests -> fixtures,
     each a link (tests and fixtures to generated source pages under ``_kanasta/``).
 ``kanasta_clause_links = True`` (conf.py)
     Every clause ends with links to the code, tests and fixtures that pin it.
@@ -53,19 +53,13 @@ from sphinx.util.nodes import make_refnode, split_explicit_title
 from kanasta import __version__
 from kanasta.canasta import CanastaKind
 from kanasta.cards import format_card
+from kanasta.families import FAMILY_NAMES, PROFILES
 from kanasta.points import format_points
-from kanasta.profiles import PROFILES, PointTable, ProfileOption, RulesProfile
+from kanasta.profiles import PointTable, ProfileOption, RulesProfile
 from kanasta.resources import get_fixtures_dir, get_repo_root
-from kanasta.spec import (
-    CHAPTER_RE,
-    FAMILY_NAMES,
-    NUMBER_RE,
-    SLUG_RE,
-    Clause,
-    ClauseKind,
-    check_question,
-)
-from kanasta.trace import TraceReport, build_trace
+from kanasta.specdoc.i18n import get_label
+from kanasta.specdoc.spec import CHAPTER_RE, NUMBER_RE, SLUG_RE, Clause, ClauseKind, check_question
+from kanasta.specdoc.trace import TraceReport, build_trace
 
 if TYPE_CHECKING:
     from sphinx.application import Sphinx
@@ -107,7 +101,7 @@ class ClauseEntry:
 
 
 def _parse_families(text: str) -> tuple[str, ...]:
-    """Same reading as :mod:`kanasta.spec`: ``all`` or a comma-separated list."""
+    """Same reading as :mod:`kanasta.specdoc.spec`: ``all`` or a comma-separated list."""
     if text == "all":
         return FAMILY_NAMES
     return tuple(f.strip() for f in text.split(",") if f.strip())
@@ -137,13 +131,13 @@ class ClauseDirective(SphinxDirective):
         logger.warning(message, location=self.get_location(), type="kanasta", subtype="clause")
 
     def _check(self, slug: str, options: dict[str, str], kind: ClauseKind) -> None:
-        """The checks :func:`kanasta.spec.check_spec_structure` makes on one clause."""
+        """The checks :func:`kanasta.specdoc.spec.check_spec_structure` makes on one clause."""
         if not SLUG_RE.match(slug):
             self._warn(f"clause slug {slug!r} is not lower-case-with-hyphens")
         for name, value in options.items():
             if "\n" in value:
                 self._warn(
-                    f"clause {slug!r}: write :{name}: on one line (kanasta.spec reads "
+                    f"clause {slug!r}: write :{name}: on one line (kanasta.specdoc.spec reads "
                     "one line per option)"
                 )
         number = options.get("number", "")
@@ -210,18 +204,31 @@ class ClauseDirective(SphinxDirective):
             std.note_hyperlink_target(slug, entry.docname, slug, entry.heading)
         return [box]
 
-    @staticmethod
-    def _head(entry: ClauseEntry) -> nodes.paragraph:
+    def _label(self, text: str) -> str:
+        return get_label(text, self.config.language)
+
+    def _translatable(self, text: str, classes: list[str]) -> nodes.inline:
+        """A piece of the clause's options the catalogues translate (``gettext`` extracts it
+        into the page's catalogue; a ``-D language=tr`` build shows the translation)."""
+        message = nodes.inline(text, text)
+        message["translatable"] = True
+        self.set_source_info(message)
+        # Sphinx unwraps the translatable inline after translating it, putting its text at
+        # the end of its parent: the outer inline keeps it in its place.
+        return nodes.inline("", "", message, classes=classes)
+
+    def _head(self, entry: ClauseEntry) -> nodes.paragraph:
         head = nodes.paragraph(classes=["kanasta-clause-head"])
         head += nodes.inline(entry.number, entry.number, classes=["kanasta-clause-number"])
         head += nodes.Text(" ")
-        head += nodes.inline(entry.title, entry.title, classes=["kanasta-clause-title"])
+        head += self._translatable(entry.title, ["kanasta-clause-title"])
         head += nodes.Text(" ")
         head += nodes.literal(entry.slug, entry.slug, classes=["kanasta-clause-slug"])
         if entry.kind == ClauseKind.INFORMATIVE.value:
+            badge = self._label("informative")
             head += nodes.Text(" ")
             head += nodes.inline(
-                "informative", "informative", classes=["kanasta-badge", "kanasta-badge-informative"]
+                badge, badge, classes=["kanasta-badge", "kanasta-badge-informative"]
             )
         head += nodes.reference(
             "",
@@ -229,30 +236,32 @@ class ClauseDirective(SphinxDirective):
             refuri="#" + entry.slug,
             internal=True,
             classes=["headerlink"],
-            reftitle="Link to this clause",
+            reftitle=self._label("Link to this clause"),
         )
         return head
 
-    @staticmethod
-    def _meta(entry: ClauseEntry) -> nodes.paragraph:
-        families = "all" if entry.families == FAMILY_NAMES else ", ".join(entry.families)
-        text = f"families: {families}"
+    def _meta(self, entry: ClauseEntry) -> nodes.paragraph:
+        families = (
+            self._label("all") if entry.families == FAMILY_NAMES else ", ".join(entry.families)
+        )
+        text = f"{self._label('families')}: {families}"
         if entry.sources and entry.kind != ClauseKind.RESOLUTION.value:
-            text += f" · sources: {entry.sources}"
+            text += f" · {self._label('sources')}: {entry.sources}"
         return nodes.paragraph(text, text, classes=["kanasta-clause-meta"])
 
-    @staticmethod
-    def _resolution_line(entry: ClauseEntry) -> list[nodes.paragraph]:
+    def _resolution_line(self, entry: ClauseEntry) -> list[nodes.paragraph]:
         line = nodes.paragraph(classes=["kanasta-resolution-line"])
-        line += nodes.inline(
-            "Resolution", "Resolution", classes=["kanasta-badge", "kanasta-badge-resolution"]
-        )
-        line += nodes.Text(f" sources: {entry.sources or 'none named'}")
+        badge = self._label("Resolution")
+        line += nodes.inline(badge, badge, classes=["kanasta-badge", "kanasta-badge-resolution"])
+        sources = entry.sources or self._label("none named")
+        line += nodes.Text(f" {self._label('sources')}: {sources}")
         if not entry.question:
             return [line]
         question = nodes.paragraph(classes=["kanasta-resolution-question"])
-        question += nodes.strong("Question:", "Question:")
-        question += nodes.Text(f" {entry.question}")
+        label = self._label("Question:")
+        question += nodes.strong(label, label)
+        question += nodes.Text(" ")
+        question += self._translatable(entry.question, ["kanasta-question-text"])
         return [line, question]
 
 
@@ -264,7 +273,8 @@ class ForImplementersDirective(SphinxDirective):
     def run(self) -> list[nodes.Node]:
         box = nodes.container(classes=["kanasta-implementers"])
         self.set_source_info(box)
-        box += nodes.rubric("For implementers", "For implementers")
+        label = get_label("For implementers", self.config.language)
+        box += nodes.rubric(label, label)
         self.state.nested_parse(self.content, self.content_offset, box)
         return [box]
 
@@ -677,7 +687,7 @@ def profile_table(profile: RulesProfile) -> Any:
     return _table(
         ("parameter", "value"),
         rows,
-        title=f"{profile.family.value}: parameters",
+        title=f"{profile.family}: parameters",
         classes=["kanasta-profile-table"],
         widths=(36, 44),
     )
@@ -694,7 +704,7 @@ def comparison_table(profiles: Sequence[RulesProfile]) -> Any:
         if name != "title"
     ]
     return _table(
-        ("parameter", *(p.family.value for p in profiles)),
+        ("parameter", *(p.family for p in profiles)),
         rows,
         title="The families side by side",
         classes=["kanasta-profile-comparison"],
@@ -1109,7 +1119,7 @@ def _add_clause_pins(app: Sphinx, doctree: nodes.document) -> None:
 
 
 class TraceabilityMatrixDirective(SphinxDirective):
-    """``.. traceability-matrix::``: kanasta.trace.build_trace() as a table.
+    """``.. traceability-matrix::``: kanasta.specdoc.trace.build_trace() as a table.
 
     By default the matrix is that of this checkout. ``:spec:``, ``:tests:`` and
     ``:fixtures:`` (folders relative to the Sphinx source folder) check other ones.
@@ -1212,6 +1222,30 @@ def _fill_resolution_indexes(app: Sphinx, doctree: nodes.document, docname: str)
         )
 
 
+def _translated_entries(app: Sphinx, doctree: nodes.document) -> None:
+    """``doctree-read``: after the catalogues have translated a page, the clause titles and
+    questions the other pages show (the resolution index, link titles) are the translated
+    ones."""
+    domain = cast("KanastaDomain", app.env.get_domain(KanastaDomain.name))
+    std = cast("StandardDomain", app.env.get_domain("std"))
+    for box in doctree.findall(nodes.container):
+        if "kanasta-clause" not in box["classes"] or not box["ids"]:
+            continue
+        entry = domain.clauses.get(box["ids"][0])
+        if entry is None or entry.docname != app.env.docname:
+            continue
+        title, question = entry.title, entry.question
+        for node in box.findall(nodes.inline):
+            if "kanasta-clause-title" in node["classes"]:
+                title = node.astext()
+            elif "kanasta-question-text" in node["classes"]:
+                question = node.astext()
+        updated = dataclasses.replace(entry, title=title, question=question)
+        if updated != entry:
+            domain.clauses[entry.slug] = updated
+            std.note_hyperlink_target(entry.slug, entry.docname, entry.slug, updated.heading)
+
+
 def _reread_generated(
     _app: Sphinx, env: BuildEnvironment, _added: Set[str], _changed: Set[str], _removed: Set[str]
 ) -> list[str]:
@@ -1226,7 +1260,45 @@ def _rewrite_referrers(_app: Sphinx, env: BuildEnvironment) -> list[str]:
     return sorted(set(domain.referrers) | set(domain.generated))
 
 
+# The editions of the site: the English at the root of the output, each other one in a
+# folder of its own (``docs/_build/html/tr``), built with ``-D language=...``.
+LANGUAGE_NAMES = {"en": "English", "tr": "Türkçe"}
+
+
+def get_language_switch(pagename: str, language: str) -> str:
+    """The HTML of the language switch on ``pagename`` in the ``language`` edition: the
+    same page in every edition, the current one not a link."""
+    current = language if language in LANGUAGE_NAMES else "en"
+    up = "../" * pagename.count("/") + ("" if current == "en" else "../")
+    parts = []
+    for code, name in LANGUAGE_NAMES.items():
+        if code == current:
+            parts.append(f'<span class="kanasta-lang-current" lang="{code}">{name}</span>')
+            continue
+        folder = "" if code == "en" else f"{code}/"
+        href = html.escape(f"{up}{folder}{pagename}.html")
+        parts.append(f'<a href="{href}" hreflang="{code}" lang="{code}">{name}</a>')
+    return '<p class="kanasta-lang-switch">' + " · ".join(parts) + "</p>\n"
+
+
+def _add_language_switch(
+    app: Sphinx,
+    pagename: str,
+    _templatename: str,
+    context: dict[str, Any],
+    _doctree: nodes.document | None,
+) -> None:
+    """``html-page-context``: every page opens with the switch to its other editions."""
+    if app.builder.format != "html" or "body" not in context:
+        return
+    context["body"] = get_language_switch(pagename, app.config.language or "en") + str(
+        context["body"]
+    )
+
+
 CSS = """\
+.kanasta-lang-switch { float: right; font-size: 0.85em; margin: 0 0 0.5em 1em; }
+.kanasta-lang-current { font-weight: 700; }
 .kanasta-clause { margin: 1.4em 0 1.2em; scroll-margin-top: 4em; }
 .kanasta-clause-head { font-weight: 600; margin-bottom: 0.1em; }
 .kanasta-clause-number { margin-right: 0.35em; }
@@ -1293,12 +1365,14 @@ def setup(app: Sphinx) -> dict[str, Any]:
     app.add_config_value(
         "kanasta_clause_links", default=False, rebuild="env", types=frozenset({bool})
     )
+    app.connect("doctree-read", _translated_entries)
     app.connect("doctree-read", _add_clause_pins)
     app.connect("doctree-resolved", _fill_source_uris)
     app.connect("missing-reference", _missing_code_reference)
     app.connect("env-purge-doc", _purge_source_pages)
     app.connect("env-merge-info", _merge_source_pages)
     app.connect("html-collect-pages", _collect_source_pages)
+    app.connect("html-page-context", _add_language_switch)
     return {
         "version": __version__,
         "env_version": 1,

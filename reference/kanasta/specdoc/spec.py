@@ -28,6 +28,7 @@ from pathlib import Path
 
 from kanasta.clauses import implements
 from kanasta.errors import InputError
+from kanasta.families import FAMILY_NAMES
 from kanasta.resources import get_spec_dir
 
 __all__ = [
@@ -49,7 +50,6 @@ NUMBER_RE = re.compile(r"^\d+(?:\.\d+)+$")
 CHAPTER_RE = re.compile(r"^(\d\d)-([a-z0-9-]+)\.rst$")
 _DIRECTIVE_RE = re.compile(r"^\.\. clause::\s*(\S*)\s*$")
 _OPTION_RE = re.compile(r"^\s+:([a-z-]+):\s*(.*)$")
-FAMILY_NAMES = ("koz", "fi-5200", "fi-351", "classic")
 
 
 class ClauseKind(StrEnum):

@@ -32,9 +32,9 @@ from typing import Any
 
 from kanasta.clauses import get_registry
 from kanasta.errors import InputError
-from kanasta.profiles import PLAYABLE_FAMILIES
+from kanasta.families import PLAYABLE_FAMILIES
 from kanasta.resources import get_fixtures_dir, get_repo_root
-from kanasta.spec import (
+from kanasta.specdoc.spec import (
     Clause,
     ClauseKind,
     check_family_citations,

@@ -1,0 +1,99 @@
+"""The fi-5200 family: partnership kanasta with fi packets, half, full and grand canastas,
+played to 5200 (seed 000, part 1)."""
+
+from __future__ import annotations
+
+from kanasta.clauses import implements
+from kanasta.points import to_half_points
+from kanasta.profiles import (
+    CanastaScheme,
+    DealScheme,
+    Direction,
+    Implemented,
+    OpeningBand,
+    OpeningScope,
+    Rounding,
+    RulesProfile,
+    UnplayedFi,
+    WildMeldRule,
+    make_bonuses,
+    make_point_table,
+)
+
+__all__ = ["PROFILE", "make_profile"]
+
+
+@implements("card-points-fi-5200", "game-target-fi-5200")
+def make_profile() -> RulesProfile:
+    """fi-5200: the family's profile, with its rule options."""
+    return RulesProfile(
+        family="fi-5200",
+        title=(
+            "fi-5200: partnership kanasta with fi packets, half/full/grand canastas, game to 5200"
+        ),
+        sources="seed 000 (part 1)",
+        players=4,
+        partnerships=True,
+        deck_jokers=2,
+        hand_size=11,
+        fi_packets=2,
+        fi_size=11,
+        initial_upcard=False,
+        direction=Direction.CLOCKWISE,
+        points=make_point_table(
+            joker="10", ace="15", two_natural="5", two_wild="10", two_hand="10", low="5", high="10"
+        ),
+        runs_allowed=True,
+        max_meld_size=None,
+        max_wilds_per_meld=1,
+        natural_two_in_place=True,
+        run_wild_needs_three_naturals=True,
+        min_naturals_per_meld=0,
+        wilds_at_most_naturals=False,
+        wild_meld_rule=WildMeldRule.TWOS_SET,
+        one_set_per_rank=True,
+        threes_special=False,
+        canasta_size=7,
+        canasta_scheme=CanastaScheme.HALF_FULL_GRAND,
+        bonuses=make_bonuses(
+            half="100",
+            full="200",
+            grand="500",
+            fi="100",
+            going_out="50",
+            no_fi="-100",
+            forced_opening="-600",
+        ),
+        deal_scheme=DealScheme.SIX_PACKETS,
+        opening_bands=(
+            OpeningBand(
+                None,
+                to_half_points(45),
+                wild_melds_count=False,
+                run_clause="opening-lower-band",
+                total_clause="opening-lower-band",
+            ),
+            OpeningBand(
+                to_half_points(900),
+                to_half_points(90),
+                run_clause="opening-upper-band",
+                total_clause="opening-upper-band",
+            ),
+        ),
+        opening_waiver_cards=None,
+        opening_scope=OpeningScope.PLAYER,
+        forced_canasta_opening=True,
+        emptying_needs_canasta=True,
+        fi_needs_canasta=False,
+        first_fi_team_discard_ban=False,
+        going_out_needs_discard=True,
+        rounding=Rounding.NONE,
+        target_score=to_half_points(5200),
+        target_extensions=(to_half_points(7200), to_half_points(9200)),
+        unplayed_fi=UnplayedFi.IGNORED,
+        score_parts=("canastas", "fi", "going-out", "melded", "hand", "penalty"),
+        implemented=Implemented.GAMES,
+    )
+
+
+PROFILE = make_profile()

@@ -1,0 +1,88 @@
+"""The koz family: partnership kanasta with two fi packets and a trump card (seed 001)."""
+
+from __future__ import annotations
+
+from kanasta.clauses import implements
+from kanasta.points import to_half_points
+from kanasta.profiles import (
+    CanastaScheme,
+    DealScheme,
+    Direction,
+    Implemented,
+    OpeningBand,
+    Rounding,
+    RulesProfile,
+    TrumpRule,
+    WildMeldRule,
+    make_bonuses,
+    make_point_table,
+)
+
+__all__ = ["POLICY", "PROFILE", "make_profile"]
+
+POLICY = "random"
+"""Self-play picks koz moves at random (see :mod:`kanasta.play.policy`)."""
+
+
+@implements("card-points-koz")
+def make_profile() -> RulesProfile:
+    """koz: the family's profile, with its rule options."""
+    return RulesProfile(
+        family="koz",
+        title="koz: partnership kanasta with two fi packets and a trump card",
+        sources="seed 001",
+        players=4,
+        partnerships=True,
+        deck_jokers=4,
+        hand_size=11,
+        fi_packets=2,
+        fi_size=11,
+        initial_upcard=True,
+        direction=Direction.COUNTER_CLOCKWISE,
+        points=make_point_table(
+            joker="2", ace="1.5", two_natural="2", two_wild="2", two_hand="2", low="0.5", high="1"
+        ),
+        runs_allowed=True,
+        max_meld_size=13,
+        max_wilds_per_meld=1,
+        natural_two_in_place=True,
+        run_wild_needs_three_naturals=False,
+        min_naturals_per_meld=0,
+        wilds_at_most_naturals=False,
+        wild_meld_rule=WildMeldRule.ANY_WILDS,
+        one_set_per_rank=True,
+        threes_special=False,
+        canasta_size=7,
+        canasta_scheme=CanastaScheme.CLEAN_DIRTY,
+        bonuses=make_bonuses(
+            dirty="10",
+            clean="20",
+            trump_dirty="20",
+            trump_clean="40",
+            super="100",
+            trump_super="200",
+            all_wild="150",
+            trump_all_wild="300",
+            fi="10",
+            going_out="10",
+        ),
+        trump_rule=TrumpRule.BOTTOM_OF_STOCK,
+        deal_scheme=DealScheme.HANDS_THEN_FI,
+        single_pile_needs_two_cards=True,
+        single_pile_no_discard_back=True,
+        opening_bands=(
+            OpeningBand(None, to_half_points("4.5")),
+            OpeningBand(to_half_points(100), to_half_points("7.5")),
+            OpeningBand(to_half_points(200), to_half_points(10)),
+        ),
+        opening_waiver_cards=1,
+        emptying_needs_canasta=True,
+        first_fi_team_discard_ban=True,
+        going_out_needs_discard=False,
+        rounding=Rounding.UP,
+        target_score=to_half_points(300),
+        implemented=Implemented.GAMES,
+    )
+
+
+PROFILE = make_profile()

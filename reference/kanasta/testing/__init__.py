@@ -1,0 +1,1 @@
+"""Test support for engines and test suites: Hypothesis strategies of cards, melds and states."""
