@@ -218,22 +218,33 @@ class NativeEngine:
         result: dict[str, Any] = state.to_json()
         return result
 
-    def action_from_json(
-        self, _profile: RulesProfile, obj: Mapping[str, Any], where: str, /
-    ) -> Any:
+    def _hands(self, profile: RulesProfile) -> None:
+        """Whole-hand play needs a family the native engine plays (native_families)."""
+        families: tuple[str, ...] = tuple(getattr(self._module, "FAMILIES", ()))
+        if profile.family not in families:
+            raise InputError(
+                f"the native engine does not play whole hands of {profile.family} yet "
+                "(kanasta-native deals and answers meld verdicts only so far)."
+            )
+
+    def action_from_json(self, profile: RulesProfile, obj: Mapping[str, Any], where: str, /) -> Any:
+        self._hands(profile)
         if not isinstance(obj, dict):
             raise InputError(f"{where}: expected an action object.")
         return self._call("action_from_json", obj, where=where)
 
-    def action_to_json(self, _profile: RulesProfile, action: Any, /) -> dict[str, Any]:
+    def action_to_json(self, profile: RulesProfile, action: Any, /) -> dict[str, Any]:
+        self._hands(profile)
         result: dict[str, Any] = action.to_json()
         return result
 
-    def legal_actions(self, _profile: RulesProfile, state: Any, /) -> Sequence[Any]:
+    def legal_actions(self, profile: RulesProfile, state: Any, /) -> Sequence[Any]:
+        self._hands(profile)
         actions: Sequence[Any] = state.legal_actions()
         return actions
 
-    def apply_action(self, _profile: RulesProfile, state: Any, action: Any, /) -> Any | Violation:
+    def apply_action(self, profile: RulesProfile, state: Any, action: Any, /) -> Any | Violation:
+        self._hands(profile)
         result = state.apply(action)
         if isinstance(result, tuple):
             clause, code, detail = result
@@ -241,8 +252,9 @@ class NativeEngine:
         return result
 
     def score_hand(
-        self, _profile: RulesProfile, state: Any, /
+        self, profile: RulesProfile, state: Any, /
     ) -> Sequence[Mapping[str, HalfPoints]]:
+        self._hands(profile)
         teams: list[dict[str, HalfPoints]] = state.score()
         return teams
 

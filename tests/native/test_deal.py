@@ -66,3 +66,20 @@ def test_a_deal_that_is_not_one_deck_is_an_input_error() -> None:
     raw["hands"] = [["1X", *hands[0][1:]], *hands[1:]]
     with pytest.raises(InputError, match=r"\$\.deal: deal\.hands\[0\]\[0\]: '1X' is not a card"):
         NativeEngine().new_hand_of_game(profile, raw, None, 3, [0, 0], "$.deal")
+
+
+def test_whole_hand_calls_say_the_native_engine_does_not_play_them_yet() -> None:
+    profile = get_profile("koz")
+    native = NativeEngine()
+    state = native.new_state_from_seed(profile, 1)
+    for call in (
+        lambda: native.legal_actions(profile, state),
+        lambda: native.apply_action(profile, state, None),
+        lambda: native.score_hand(profile, state),
+        lambda: native.action_from_json(profile, {"type": "draw"}, "$"),
+        lambda: native.action_to_json(profile, None),
+    ):
+        with pytest.raises(InputError, match="does not play whole hands of koz yet"):
+            call()
+    with pytest.raises(InputError, match=r"\$\.setup\.state: .*explicit states"):
+        native.new_state_from_json(profile, {"hands": []}, "$.setup.state")

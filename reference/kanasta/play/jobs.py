@@ -21,7 +21,7 @@ from dataclasses import dataclass
 
 from kanasta.errors import InputError, Violation
 from kanasta.families import get_profile
-from kanasta.native import get_engine
+from kanasta.native import get_engine, require_engine
 from kanasta.points import HalfPoints
 
 __all__ = ["HandResult", "JobsRun", "play_hand", "run_hands"]
@@ -61,6 +61,7 @@ def play_hand(variant: str, seed: int, index: int, engine_name: str = "reference
     """Hand ``index`` of the run of ``seed``: dealt from ``seed + index``, random legal moves
     drawn from the hand's own stream, played to the end."""
     profile = get_profile(variant)
+    require_engine(engine_name, variant)
     engine = get_engine(engine_name)
     rng = random.Random(f"{seed}:{index}")
     state = engine.new_state_from_seed(profile, (seed + index) & MASK64)
