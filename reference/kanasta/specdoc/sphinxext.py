@@ -944,14 +944,17 @@ class TraceLinks:
         if found is None:
             return None
         family, _ = found
-        pagename = f"{SOURCE_PREFIX}/fixtures/{family}"
+        group = _fixture_group(ident)
+        # One page per family and kind of fixture: a family's whole suite on one page
+        # weighed up to 3 MB.
+        pagename = f"{SOURCE_PREFIX}/fixtures/{family}/{group}"
         if pagename not in self.pages:
             files = tuple(
                 SourceFile("fixture-" + _anchor(i), i, str(path), "")
                 for i, (f, path) in sorted(self._fixtures.items())
-                if f == family
+                if f == family and _fixture_group(i) == group
             )
-            self.pages[pagename] = SourcePage(pagename, f"The {family} fixtures", files)
+            self.pages[pagename] = SourcePage(pagename, f"The {family} fixtures: {group}", files)
         return pagename, "fixture-" + _anchor(ident)
 
     def code(self, target: str) -> tuple[SourcePage, str] | None:
@@ -967,6 +970,12 @@ class TraceLinks:
                 page = SourcePage(pagename, module.__name__, (source,))
                 return page, f"L-{self._line(Path(file), qualname)}"
         return None
+
+
+def _fixture_group(ident: str) -> str:
+    """The kind of a fixture (``meld`` of ``koz/meld/x``), which names its source page."""
+    parts = ident.split("/")
+    return _anchor(parts[1]) if len(parts) > 2 else "other"
 
 
 def _code_ref(target: str, links: TraceLinks | None = None) -> Any:
@@ -1405,6 +1414,7 @@ def rulebook_examples(app: Sphinx, family: str, docname: str) -> list[nodes.Node
         rows,
         title=title,
         classes=["kanasta-rulebook-examples"],
+        ident=f"{ident}-table",
         widths=(24, 40, 10, 16),
     )
     return [section]
