@@ -1081,7 +1081,9 @@ def _collect_source_pages(app: Sphinx) -> Iterator[tuple[str, dict[str, Any], st
 FOLD_PINS_AFTER = 12
 
 
-def _pins_line(slug: str, report: TraceReport, links: TraceLinks) -> Any | None:
+def _pins_line(
+    slug: str, report: TraceReport, links: TraceLinks, language: str | None = None
+) -> Any | None:
     """The code, tests and fixtures citing a clause, as links."""
     groups = (
         ("code", [_code_ref(t, links) for t in report.code.get(slug, ())]),
@@ -1095,7 +1097,7 @@ def _pins_line(slug: str, report: TraceReport, links: TraceLinks) -> Any | None:
     for label, items in groups:
         if not items:
             continue
-        line += nodes.Text(("" if first else " · ") + f"{label}: ")
+        line += nodes.Text(("" if first else " · ") + f"{get_label(label, language)}: ")
         first = False
         for index, item in enumerate(items):
             line += nodes.Text(", " if index else "")
@@ -1104,7 +1106,9 @@ def _pins_line(slug: str, report: TraceReport, links: TraceLinks) -> Any | None:
     if sum(count for _, count in counts) <= FOLD_PINS_AFTER:
         return line
     # A long list (a hundred fixtures on one clause) folds: its counts show, the links open.
-    summary = html.escape(" · ".join(f"{label}: {count}" for label, count in counts))
+    summary = html.escape(
+        " · ".join(f"{get_label(label, language)}: {count}" for label, count in counts)
+    )
     fold = nodes.container(classes=["kanasta-clause-pins", "kanasta-pins-fold"])
     fold += nodes.raw("", f"<details><summary>{summary}</summary>", format="html")
     fold += line
@@ -1137,7 +1141,7 @@ def _add_clause_pins(app: Sphinx, doctree: nodes.document) -> None:
         return
     report, links = _checkout_trace(app.env)
     for box in boxes:
-        line = _pins_line(box["ids"][0], report, links)
+        line = _pins_line(box["ids"][0], report, links, app.config.language)
         if line is not None:
             box.append(line)
     _note_source_pages(app.env, links)
