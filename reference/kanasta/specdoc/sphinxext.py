@@ -944,14 +944,17 @@ class TraceLinks:
         if found is None:
             return None
         family, _ = found
-        pagename = f"{SOURCE_PREFIX}/fixtures/{family}"
+        group = _fixture_group(ident)
+        # One page per family and kind of fixture: a family's whole suite on one page
+        # weighed up to 3 MB.
+        pagename = f"{SOURCE_PREFIX}/fixtures/{family}/{group}"
         if pagename not in self.pages:
             files = tuple(
                 SourceFile("fixture-" + _anchor(i), i, str(path), "")
                 for i, (f, path) in sorted(self._fixtures.items())
-                if f == family
+                if f == family and _fixture_group(i) == group
             )
-            self.pages[pagename] = SourcePage(pagename, f"The {family} fixtures", files)
+            self.pages[pagename] = SourcePage(pagename, f"The {family} fixtures: {group}", files)
         return pagename, "fixture-" + _anchor(ident)
 
     def code(self, target: str) -> tuple[SourcePage, str] | None:
@@ -967,6 +970,12 @@ class TraceLinks:
                 page = SourcePage(pagename, module.__name__, (source,))
                 return page, f"L-{self._line(Path(file), qualname)}"
         return None
+
+
+def _fixture_group(ident: str) -> str:
+    """The kind of a fixture (``meld`` of ``koz/meld/x``), which names its source page."""
+    parts = ident.split("/")
+    return _anchor(parts[1]) if len(parts) > 2 else "other"
 
 
 def _code_ref(target: str, links: TraceLinks | None = None) -> Any:
@@ -1072,7 +1081,9 @@ def _collect_source_pages(app: Sphinx) -> Iterator[tuple[str, dict[str, Any], st
 FOLD_PINS_AFTER = 12
 
 
-def _pins_line(slug: str, report: TraceReport, links: TraceLinks) -> Any | None:
+def _pins_line(
+    slug: str, report: TraceReport, links: TraceLinks, language: str | None = None
+) -> Any | None:
     """The code, tests and fixtures citing a clause, as links."""
     groups = (
         ("code", [_code_ref(t, links) for t in report.code.get(slug, ())]),
@@ -1086,7 +1097,7 @@ def _pins_line(slug: str, report: TraceReport, links: TraceLinks) -> Any | None:
     for label, items in groups:
         if not items:
             continue
-        line += nodes.Text(("" if first else " · ") + f"{label}: ")
+        line += nodes.Text(("" if first else " · ") + f"{get_label(label, language)}: ")
         first = False
         for index, item in enumerate(items):
             line += nodes.Text(", " if index else "")
@@ -1095,7 +1106,9 @@ def _pins_line(slug: str, report: TraceReport, links: TraceLinks) -> Any | None:
     if sum(count for _, count in counts) <= FOLD_PINS_AFTER:
         return line
     # A long list (a hundred fixtures on one clause) folds: its counts show, the links open.
-    summary = html.escape(" · ".join(f"{label}: {count}" for label, count in counts))
+    summary = html.escape(
+        " · ".join(f"{get_label(label, language)}: {count}" for label, count in counts)
+    )
     fold = nodes.container(classes=["kanasta-clause-pins", "kanasta-pins-fold"])
     fold += nodes.raw("", f"<details><summary>{summary}</summary>", format="html")
     fold += line
@@ -1128,7 +1141,7 @@ def _add_clause_pins(app: Sphinx, doctree: nodes.document) -> None:
         return
     report, links = _checkout_trace(app.env)
     for box in boxes:
-        line = _pins_line(box["ids"][0], report, links)
+        line = _pins_line(box["ids"][0], report, links, app.config.language)
         if line is not None:
             box.append(line)
     _note_source_pages(app.env, links)
@@ -1405,6 +1418,7 @@ def rulebook_examples(app: Sphinx, family: str, docname: str) -> list[nodes.Node
         rows,
         title=title,
         classes=["kanasta-rulebook-examples"],
+        ident=f"{ident}-table",
         widths=(24, 40, 10, 16),
     )
     return [section]
