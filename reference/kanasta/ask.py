@@ -404,6 +404,8 @@ class _Position:
     shown: list[str]
     actions: tuple[Action, ...]
     pile_given: int
+    pile_open: bool
+    """Only the pile's top is named: completions with cards under it are asked too."""
 
 
 def _team_of(question: Question, profile: RulesProfile, side: str) -> int:
@@ -510,6 +512,13 @@ def _position(question: Question) -> _Position:
             f"the pile: {question.pile_size} cards"
             + (f", {format_cards(pile)} on top" if pile else "")
         )
+    elif pile and not question.pile:
+        shown.append(f"the pile: {format_cards(pile)} on top")
+        assumed.append(
+            "the cards under the pile's top are unknown: answered for the top card alone, "
+            f"and again with cards under it (say {question.name('pile')} or "
+            f"{question.name('pile_size')})"
+        )
     elif pile:
         shown.append(f"the pile: {format_cards(pile)} (top last)")
         assumed.append(
@@ -615,7 +624,8 @@ def _position(question: Question) -> _Position:
     elif question.fi_taken or question.fi_left is not None:
         field_name = "fi_taken" if question.fi_taken else "fi_left"
         raise InputError(
-            f"{question.name(field_name)}: {profile.family} deals no fi packets (clause rule-families)."
+            f"{question.name(field_name)}: {profile.family} deals no fi packets "
+            "(clause rule-families)."
         )
     if question.went_out is not None:
         goer = (seat + (0 if question.went_out == "us" else 1)) % players
@@ -643,7 +653,8 @@ def _position(question: Question) -> _Position:
             f"{question.name('pile')} and the melds."
         )
     assumed.append("the other hands and the stock hold the cards not named")
-    return _Position(profile, kwargs, assumed, shown, actions, len(pile))
+    pile_open = question.pile_top is not None and not question.pile and question.pile_size is None
+    return _Position(profile, kwargs, assumed, shown, actions, len(pile), pile_open)
 
 
 def _seat_of(question: Question, players: int, side: str) -> int:
@@ -658,9 +669,14 @@ def _has(side: str, done: bool) -> str:
     return f"{_side_name(side)} {'has' if done else 'has not'}"
 
 
-def _complete(question: Question, position: _Position, shuffle: int | None) -> State:
+def _complete(
+    question: Question, position: _Position, shuffle: int | None, under: int = 0
+) -> State:
+    kwargs = dict(position.kwargs)
+    if under:
+        kwargs["pile_size"] = position.pile_given + under
     try:
-        state = build_state(position.profile, **position.kwargs, shuffle=shuffle)
+        state = build_state(position.profile, **kwargs, shuffle=shuffle)
     except InputError as exc:
         raise InputError(
             f"the position cannot be completed: {exc} (check {question.name('hand_size')}, "
@@ -828,6 +844,18 @@ def _clauses(profile: RulesProfile, outcome: Outcome, actions: Sequence[Action])
     return list(dict.fromkeys(out))
 
 
+PILE_UNDER = (1, 5)
+"""When only the pile's top is named: the numbers of unknown cards put under it as well."""
+
+
+def _completions(position: _Position) -> list[tuple[int | None, int]]:
+    """The (shuffle, cards under the pile's top) of each completion asked."""
+    out: list[tuple[int | None, int]] = [(seed, 0) for seed in COMPLETIONS]
+    if position.pile_open:
+        out += [(seed, n) for n in PILE_UNDER for seed in COMPLETIONS[1:]]
+    return out
+
+
 @implements("legal-action-count", "action-kinds")
 def answer_question(question: Question) -> Answer:
     """legal-action-count, action-kinds: the rules' answer to a question on a partial
@@ -836,15 +864,20 @@ def answer_question(question: Question) -> Answer:
     position = _position(question)
     scored = _is_scored(question)
     outcomes = [
-        _play(_complete(question, position, seed), position.actions, scored=scored)
-        for seed in COMPLETIONS
+        _play(_complete(question, position, seed, under), position.actions, scored=scored)
+        for seed, under in _completions(position)
     ]
     first = outcomes[0]
     shown = list(position.shown)
     if position.profile.pile_freezers and first.start.discard:
         frozen = is_pile_frozen(first.start)
         why = "" if question.frozen is not None else " (from the cards and openings given)"
-        shown.append(f"the pile is {'frozen' if frozen else 'not frozen'} for you{why}")
+        if position.pile_open and question.frozen is None and not frozen:
+            shown.append(
+                "the pile is frozen for you if a wild card or a red three lies under its top"
+            )
+        else:
+            shown.append(f"the pile is {'frozen' if frozen else 'not frozen'} for you{why}")
     other = next((o for o in outcomes[1:] if o.key != first.key), None)
     legal: tuple[str, ...] = ()
     varying: set[tuple[int, str]] = set()

@@ -203,3 +203,14 @@ def test_impossible_positions_name_the_flag(
     assert err.count("\n") == 1
     for word in named:
         assert word in err
+
+
+@pytest.mark.clause("classic-frozen-pile")
+def test_only_the_top_of_the_pile_named_leaves_its_freeze_open() -> None:
+    base = {"hand": "7H JK 9S 4D", "melds": {"us": ("KC KD KH",)}}
+    moves = ("take-pile with 7H JK",)
+    top_only = answer_question(Question("classic", pile_top="7C", actions=moves, **base))  # type: ignore[arg-type]
+    assert top_only.verdict == Verdict.DEPENDS
+    assert any("if a wild card or a red three lies under" in line for line in top_only.position)
+    whole = answer_question(Question("classic", pile="7C", actions=moves, **base))  # type: ignore[arg-type]
+    assert whole.verdict == Verdict.ALLOWED
