@@ -47,6 +47,7 @@ from kanasta.cards import (
 from kanasta.clauses import implements
 from kanasta.conformance.jsonio import read_json_file
 from kanasta.conformance.notation import parse_action
+from kanasta.conformance.present import get_meld_clauses
 from kanasta.engine import check_state
 from kanasta.errors import InputError, Violation
 from kanasta.families import PROFILES, get_profile
@@ -55,7 +56,7 @@ from kanasta.melds import format_meld
 from kanasta.points import format_points, to_half_points
 from kanasta.profiles import RED_THREES, RulesProfile
 from kanasta.scoring import HandScore, score_hand
-from kanasta.state import Phase, State, get_team_count
+from kanasta.state import Phase, State, arrangement_to_json, get_team_count
 from kanasta.turn import is_pile_frozen
 
 __all__ = [
@@ -836,6 +837,14 @@ def _clauses(profile: RulesProfile, outcome: Outcome, actions: Sequence[Action])
     team = outcome.start.team
     if not outcome.start.opened[team] and outcome.state.opened[team]:
         out.append(_OPENING_CLAUSES[str(profile.family)])
+    formed = [
+        meld
+        for meld in outcome.state.melds[team]
+        if meld.canasta is not None and meld not in outcome.start.melds[team]
+    ]
+    for meld in formed:
+        facts = {"arrangement": arrangement_to_json(meld), "canasta": meld.canasta}
+        out += [slug for slug in get_meld_clauses(facts) if slug.startswith("canasta-")]
     for action in actions:
         if action.type is ActionType.TAKE_PILE and profile.pile_top_melded:
             out += ["classic-take-pile", "classic-frozen-pile"]
@@ -936,11 +945,14 @@ def _steps_text(outcome: Outcome) -> list[str]:
     return lines
 
 
-def _table_text(state: State) -> list[str]:
-    lines = []
-    for team, melds in enumerate(state.melds):
-        for i, meld in enumerate(melds):
-            lines.append(f"  team {team} meld #{i}: {format_meld(meld)}")
+def _table_text(outcome: Outcome) -> list[str]:
+    """Your side's melds after the moves, when the moves laid cards."""
+    before, after = outcome.start, outcome.state
+    team = before.team
+    if after.melds[team] == before.melds[team]:
+        return []
+    lines = ["After the moves, your side's melds:"]
+    lines += [f"  #{i}: {format_meld(meld)}" for i, meld in enumerate(after.melds[team])]
     return lines
 
 
@@ -994,6 +1006,8 @@ def format_answer(answer: Answer, clause_text: Callable[[str], str]) -> str:
     elif answer.question.actions:
         out.append(f"Answer: {answer.verdict.upper()}")
         out += _steps_text(answer.outcome)
+        if answer.verdict == Verdict.ALLOWED:
+            out += _table_text(answer.outcome)
         if answer.other is not None:
             out.append("  ...but with the unknown cards dealt another way:")
             out += _steps_text(answer.other)

@@ -214,3 +214,12 @@ def test_only_the_top_of_the_pile_named_leaves_its_freeze_open() -> None:
     assert any("if a wild card or a red three lies under" in line for line in top_only.position)
     whole = answer_question(Question("classic", pile="7C", actions=moves, **base))  # type: ignore[arg-type]
     assert whole.verdict == Verdict.ALLOWED
+
+
+@pytest.mark.clause("canasta-half-full", "lay-off")
+def test_a_canasta_formed_cites_its_kind(capsys: pytest.CaptureFixture[str]) -> None:
+    argv = ["ask", "--variant", "fi-5200", "--opened", "us", "--our-meld", "5H 2C 7H 8H 9H 10H"]
+    assert main([*argv, "--lay-off", "#0 6H", "--discard", "9C"]) == 0
+    out = capsys.readouterr().out
+    assert "#0: run H: 5H 6H 7H 8H 9H 10H [2C] (half canasta)" in out
+    assert "[canasta-half-full]" in out
