@@ -223,3 +223,16 @@ def test_a_canasta_formed_cites_its_kind(capsys: pytest.CaptureFixture[str]) -> 
     out = capsys.readouterr().out
     assert "#0: run H: 5H 6H 7H 8H 9H 10H [2C] (half canasta)" in out
     assert "[canasta-half-full]" in out
+
+
+@pytest.mark.clause("classic-frozen-pile")
+def test_the_answer_in_turkish(capsys: pytest.CaptureFixture[str]) -> None:
+    argv = ["ask", "--variant", "classic", "--hand", "7H 7D JK 9S", "--pile-top", "7C"]
+    argv += ["--frozen", "--our-meld", "KC KD KH", "take-pile with 7H JK", "--lang", "tr"]
+    assert main(argv) == 1
+    out = capsys.readouterr().out
+    assert "Yanıt: İZİN YOK" in out
+    assert "eldeki kağıtlarınız: 7H 7D JK 9S" in out
+    assert "tarafınız açmış" in out
+    assert "natural-pair-needed [classic-frozen-pile]" in out
+    assert "Answer:" not in out

@@ -279,8 +279,8 @@ def _answer_json(answer: Answer, clauses: dict[str, Clause]) -> dict[str, Any]:
         "variant": str(answer.profile.family),
         "options": list(answer.profile.options),
         "verdict": answer.verdict,
-        "position": list(answer.position),
-        "assumed": list(answer.assumed),
+        "position": [str(line) for line in answer.position],
+        "assumed": [str(line) for line in answer.assumed],
         "steps": steps(answer.outcome),
         "clauses": [
             {
@@ -313,7 +313,7 @@ def _run(args: argparse.Namespace) -> int:
     if args.json:
         print(json.dumps(_answer_json(answer, clauses), indent=2, ensure_ascii=False))
     else:
-        sys.stdout.write(format_answer(answer, _clause_text(clauses, language)))
+        sys.stdout.write(format_answer(answer, _clause_text(clauses, language), language))
     if answer.verdict in ("allowed", "scored"):
         return 0
     return 1 if answer.verdict == "not allowed" else 3
