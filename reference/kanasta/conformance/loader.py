@@ -45,6 +45,7 @@ _PLACEHOLDER_EXPECT: dict[StepKind, JsonObject] = {
         "winner": None,
         "decided_in": None,
     },
+    StepKind.TURN: {"verdict": "accepted", "went_out": None, "hand_over": False},
 }
 
 
@@ -148,6 +149,9 @@ def _build_step(index: int, raw: JsonObject, *, has_expect: bool) -> Step:
         expect = raw["expect"]
     elif kind is StepKind.PLAYTHROUGH:
         params = {"actions": list(raw["actions"])}
+        expect = raw["expect"]
+    elif kind is StepKind.TURN:
+        params = {"play": list(raw["play"])}
         expect = raw["expect"]
     elif kind is StepKind.GAME:
         params = {"first_dealer": raw["first_dealer"], "hands": list(raw["hands"])}
@@ -298,6 +302,7 @@ def fixture_from_json(
         source=data.get("source", ""),
         generated=data.get("generated"),
         compiled_from=data.get("compiled_from", ""),
+        relies_on=tuple(data.get("relies_on", ())),
         path=path,
         root=root,
     )
