@@ -14,6 +14,7 @@ nox.options.sessions = [
     "tests",
     "spec",
     "conformance",
+    "native",
     "guides",
     "docs",
     "pdf",
@@ -108,15 +109,22 @@ def pdf(session: nox.Session) -> None:
 
 @nox.session(python=PYTHON)
 def thorough(session: nox.Session) -> None:
-    """Thorough Hypothesis profile and 10,000 self-play hands per family (not by default)."""
+    """Thorough Hypothesis profile and 10,000 self-play hands per family, and the native
+    engine's differential tests at their thorough size (not by default)."""
     session.install("-e", ".[test]")
+    session.install("./native")
     session.run(
         "pytest",
         "tests/properties",
+        "tests/native",
         "tests/core/test_meld_properties.py",
         "tests/classic/test_selfplay.py",
         *session.posargs,
-        env={"HYPOTHESIS_PROFILE": "thorough", "KANASTA_SELFPLAY_HANDS": "10000"},
+        env={
+            "HYPOTHESIS_PROFILE": "thorough",
+            "KANASTA_SELFPLAY_HANDS": "10000",
+            "KANASTA_THOROUGH": "1",
+        },
     )
 
 
@@ -180,4 +188,25 @@ def conformance(session: nox.Session) -> None:
         "--no-progress",
         "--max-skipped",
         "200",
+    )
+
+
+@nox.session(python=PYTHON)
+def native(session: nox.Session) -> None:
+    """The native engine (native/, C++20): build and install kanasta-native with the system
+    C++ compiler (CMake and Ninja from PyPI; about 40 CPU seconds), then its differential
+    tests against the reference (tests/native) and the conformance suite through
+    ``kanasta adapter --engine native``, whatever it does not claim skipped and said. Only
+    what these need is installed (not the whole test extra), to keep CI short."""
+    session.install("-e", ".", "pytest>=8", "hypothesis>=6.100", "jsonschema>=4.20")
+    session.install("./native")
+    session.run("pytest", "-p", "no:cacheprovider", "tests/native", *session.posargs)
+    session.run(
+        "kanasta",
+        "conformance",
+        "run",
+        "--impl",
+        "kanasta adapter --engine native",
+        "--validate-protocol",
+        "--no-progress",
     )

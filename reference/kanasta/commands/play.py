@@ -27,6 +27,7 @@ from kanasta.errors import InputError, Violation
 from kanasta.families import PROFILES, get_profile, require_playable
 from kanasta.game import Game, apply_game_action, game_from_json, game_to_json, new_game
 from kanasta.melds import Meld, format_meld
+from kanasta.native import ENGINES, require_engine
 from kanasta.opening import is_forced
 from kanasta.play.policy import PLAY_POLICY, POLICIES, default_policy, make_policy
 from kanasta.points import format_points
@@ -93,6 +94,13 @@ def register(subparsers: Any) -> None:
         help="how the players choose: plausible (the default: greedy, and a player who "
         "melds keeps the meld), greedy (meld as much as possible, taking back an opening "
         "that falls short), or uniformly at random among the legal actions",
+    )
+    play.add_argument(
+        "--engine",
+        choices=ENGINES,
+        default="reference",
+        help="the engine that plays: the reference (default) or the native one "
+        "(kanasta-native, pip install ./native)",
     )
     play.set_defaults(handler=_play)
 
@@ -405,6 +413,7 @@ def _play(args: argparse.Namespace) -> int:
         _check_save_path(args.save)
     started = time.perf_counter()
     options = get_options(args.variant, args.players, args.target, args.option)
+    require_engine(args.engine, args.variant)
     game = play_random_game(
         args.variant, args.seed, max_hands=args.max_hands, policy=args.policy, options=options
     )
