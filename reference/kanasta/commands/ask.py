@@ -93,9 +93,14 @@ def register(subparsers: Any) -> None:
         "--hand-size", type=int, metavar="N", help="you hold N cards: --hand and unknown ones"
     )
     parser.add_argument(
-        "--pile", metavar="CARDS", default="", help="the pile's known cards, top last"
+        "--pile",
+        metavar="CARDS",
+        default="",
+        help="the pile's cards, top last (the whole pile unless --pile-size says more)",
     )
-    parser.add_argument("--pile-top", metavar="CARD", help="the pile's top card")
+    parser.add_argument(
+        "--pile-top", metavar="CARD", help="the pile's top card, the cards under it unknown"
+    )
     parser.add_argument("--pile-size", type=int, metavar="N", help="the pile holds N cards")
     frozen = parser.add_mutually_exclusive_group()
     frozen.add_argument(
