@@ -47,6 +47,7 @@ from kanasta.cards import (
 from kanasta.clauses import implements
 from kanasta.conformance.jsonio import read_json_file
 from kanasta.conformance.notation import parse_action
+from kanasta.conformance.present import get_meld_clauses
 from kanasta.engine import check_state
 from kanasta.errors import InputError, Violation
 from kanasta.families import PROFILES, get_profile
@@ -55,12 +56,13 @@ from kanasta.melds import format_meld
 from kanasta.points import format_points, to_half_points
 from kanasta.profiles import RED_THREES, RulesProfile
 from kanasta.scoring import HandScore, score_hand
-from kanasta.state import Phase, State, get_team_count
+from kanasta.state import Phase, State, arrangement_to_json, get_team_count
 from kanasta.turn import is_pile_frozen
 
 __all__ = [
     "COMPLETIONS",
     "Answer",
+    "Msg",
     "Question",
     "Verdict",
     "answer_question",
@@ -68,6 +70,7 @@ __all__ = [
     "load_question",
     "parse_ask_action",
     "question_from_mapping",
+    "say",
 ]
 
 COMPLETIONS: tuple[int | None, ...] = (None, *range(1, 16))
@@ -78,6 +81,159 @@ MAX_LISTED = 60
 
 SIDES = ("us", "them")
 """The two sides of a question: the asking player's, and the next player's."""
+
+
+class Msg(str):
+    """A line of an answer: its English text, and the template and values it was made of,
+    so that :meth:`render` can give it in another language (:data:`TURKISH`)."""
+
+    template: str
+    params: dict[str, object]
+
+    def __new__(cls, template: str, **params: object) -> Msg:
+        made = super().__new__(cls, template.format(**{k: _plain(v) for k, v in params.items()}))
+        made.template = template
+        made.params = params
+        return made
+
+    def render(self, language: str) -> str:
+        """The line in ``language`` (English when it has no translation)."""
+        template = TURKISH.get(self.template, self.template) if language == "tr" else self.template
+        values = {k: _rendered(v, language) for k, v in self.params.items()}
+        return template.format(**values)
+
+
+def _plain(value: object) -> object:
+    if isinstance(value, list):
+        return ", ".join(str(v) for v in value)
+    return value
+
+
+def _rendered(value: object, language: str) -> object:
+    if isinstance(value, Msg):
+        return value.render(language)
+    if isinstance(value, list):
+        return ", ".join(str(_rendered(v, language)) for v in value)
+    return value
+
+
+def _m(template: str, **params: object) -> Msg:
+    return Msg(template, **params)
+
+
+def say(line: str, language: str) -> str:
+    """A line of an answer in ``language``."""
+    return line.render(language) if isinstance(line, Msg) else line
+
+
+TURKISH: dict[str, str] = {
+    "{family}{options}, {players} players; you are seat {seat}": (
+        "{family}{options}, {players} oyuncu; sizin yeriniz {seat}"
+    ),
+    "your hand: {cards} and {n} cards left unknown": (
+        "eldeki kağıtlarınız: {cards} ve bilinmeyen {n} kağıt"
+    ),
+    "your hand: {cards}": "eldeki kağıtlarınız: {cards}",
+    "your hand is exactly these {n} cards (say {flag} N if you hold more)": (
+        "eldeki kağıtlarınız tam olarak bu {n} kağıt (daha fazlasını tutuyorsanız {flag} N)"
+    ),
+    "your hand: {cards} and {n} more": "eldeki kağıtlarınız: {cards} ve {n} kağıt daha",
+    "your hand: {size} cards, the {k} the moves use and {n} left unknown (give {flag})": (
+        "eldeki kağıtlarınız: {size} kağıt; hamlelerin kullandığı {k} kağıt ve bilinmeyen {n}"
+        " kağıt ({flag} ile verin)"
+    ),
+    "your hand: {size} cards left unknown (give {flag})": (
+        "eldeki kağıtlarınız: bilinmeyen {size} kağıt ({flag} ile verin)"
+    ),
+    "it is your turn, at its start (before drawing)": (
+        "sıra sizde, sıranın başında (kağıt çekmeden önce)"
+    ),
+    "it is your turn and you have drawn (the play phase)": (
+        "sıra sizde ve kağıt çektiniz (oynama aşaması)"
+    ),
+    "the pile: {n} cards, {cards} on top": "yer: {n} kağıt, üstte {cards}",
+    "the pile: {n} cards": "yer: {n} kağıt",
+    "the pile: {cards} on top": "yer: üstte {cards}",
+    "the cards under the pile's top are unknown: answered for the top card alone, "
+    "and again with cards under it (say {a} or {b})": (
+        "yerde üstteki kağıdın altındakiler bilinmiyor: yalnızca üstteki kağıtla ve altında "
+        "kağıtlarla ayrı ayrı yanıtlandı ({a} ya da {b} ile söyleyin)"
+    ),
+    "the pile: {cards} (top last)": "yer: {cards} (üstteki en sonda)",
+    "the pile holds only the {n} card(s) named (say {flag} N for more)": (
+        "yerde yalnızca adı geçen {n} kağıt var (daha fazlası için {flag} N)"
+    ),
+    "the pile is empty": "yer boş",
+    "your side": "tarafınız",
+    "the other side": "karşı taraf",
+    "{side} melds: {melds}": "{side}, perler: {melds}",
+    "{side} has no meld on the table": "{side}: masada per yok",
+    "{side} has opened": "{side} açmış",
+    "{side} has not opened": "{side} açmamış",
+    "{fact} (from the melds given; {flag} says otherwise)": (
+        "{fact} (verilen perlerden; değilse {flag})"
+    ),
+    "{side} {points}": "{side} {points}",
+    "scores: {parts}": "toplam puanlar: {parts}",
+    "the game scores not given are 0": "verilmeyen toplam puanlar 0",
+    "{side} red threes: {cards}": "{side}, kırmızı üçlüler: {cards}",
+    "no red three is laid": "açılmış kırmızı üçlü yok",
+    "fi taken by: {sides}": "fi alan: {sides}",
+    "fi packets left: {n}": "masada kalan fi: {n}",
+    "the {n} fi packets are still on the table": "{n} fi de masada",
+    "the hand is over: seat {seat} ({side}) went out": "el bitti: {seat}. oyuncu ({side}) bitti",
+    "the cards left in the other hands are unknown": "öbür ellerde kalan kağıtlar bilinmiyor",
+    "the other hands and the stock hold the cards not named": (
+        "adı geçmeyen kağıtlar öbür ellerde ve stokta"
+    ),
+    "the pile is frozen for you if a wild card or a red three lies under its top": (
+        "üstteki kağıdın altında bir joker ya da kırmızı üçlü varsa deste sizin için donmuş"
+    ),
+    "the pile is frozen for you": "deste sizin için donmuş",
+    "the pile is not frozen for you": "deste sizin için donmamış",
+    "{fact}{why}": "{fact}{why}",
+    " (from the cards and openings given)": " (verilen kağıtlardan ve açışlardan)",
+    "Position:": "Durum:",
+    "Assumed (not given):": "Varsayılanlar (verilmeyenler):",
+    "Answer: {verdict}": "Yanıt: {verdict}",
+    "ALLOWED": "İZİN VAR",
+    "NOT ALLOWED": "İZİN YOK",
+    "DEPENDS ON CARDS LEFT UNKNOWN": "BİLİNMEYEN KAĞITLARA BAĞLI",
+    "  {i}. {text}: allowed": "  {i}. {text}: izin var",
+    "  {i}. {text}: NOT allowed, {code} [{clause}]: {detail}": (
+        "  {i}. {text}: izin YOK, {code} [{clause}]: {detail}"
+    ),
+    "     the legal ways: {ways}": "     yasal yollar: {ways}",
+    "  ...but with the unknown cards dealt another way:": (
+        "  ...ama bilinmeyen kağıtlar başka türlü dağılınca:"
+    ),
+    "  Name more of the position (the whole hand, the pile's cards, --frozen) to settle it.": (
+        "  Karara bağlamak için durumun daha fazlasını söyleyin (eldeki kağıtların tümü, yerin "
+        "kağıtları, --frozen)."
+    ),
+    "After the moves, your side's melds:": "Hamlelerden sonra tarafınızın perleri:",
+    "Answer: {n} legal action(s) now ({phase} phase)": (
+        "Yanıt: şimdi {n} yasal hamle ({phase} aşaması)"
+    ),
+    "  ... and {n} more": "  ... ve {n} hamle daha",
+    "  (more may be legal, depending on the cards left unknown)": (
+        "  (bilinmeyen kağıtlara göre başka hamleler de yasal olabilir)"
+    ),
+    "Deciding clause(s):": "Karara bağlayan madde(ler):",
+    "Clauses: {slugs} (kanasta spec show SLUG)": "Maddeler: {slugs} (kanasta spec show SLUG)",
+    "Answer: the hand's score": "Yanıt: elin puanı",
+    "Answer: the hand's score, counted as the cards now lie": (
+        "Yanıt: elin puanı, kağıtların şimdiki durumuyla"
+    ),
+    "Answer: NOT ALLOWED (the score after the allowed moves)": (
+        "Yanıt: İZİN YOK (izin verilen hamlelerden sonraki puan)"
+    ),
+    "other side": "karşı taraf",
+    "  (* depends on cards left unknown: name them to settle it)": (
+        "  (* bilinmeyen kağıtlara bağlı: karara bağlamak için onları söyleyin)"
+    ),
+}
+"""The lines of an answer in Turkish (the shared terms of the Turkish edition)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -404,6 +560,8 @@ class _Position:
     shown: list[str]
     actions: tuple[Action, ...]
     pile_given: int
+    pile_open: bool
+    """Only the pile's top is named: completions with cards under it are asked too."""
 
 
 def _team_of(question: Question, profile: RulesProfile, side: str) -> int:
@@ -436,10 +594,15 @@ def _position(question: Question) -> _Position:
     seat = question.seat
     us, them = _team_of(question, profile, "us"), _team_of(question, profile, "them")
     side_team = {"us": us, "them": them}
+    options = f" ({', '.join(profile.options)})" if profile.options else ""
     shown.append(
-        f"{profile.family}"
-        + (f" ({', '.join(profile.options)})" if profile.options else "")
-        + f", {players} players; you are seat {seat}"
+        _m(
+            "{family}{options}, {players} players; you are seat {seat}",
+            family=profile.family,
+            options=options,
+            players=players,
+            seat=seat,
+        )
     )
     named: list[Card] = []
     # the hand
@@ -453,14 +616,20 @@ def _position(question: Question) -> _Position:
         if question.hand_size is not None and question.hand_size > len(cards):
             unknown[seat] = question.hand_size - len(cards)
             shown.append(
-                f"your hand: {format_cards(cards)} and {question.hand_size - len(cards)} "
-                "cards left unknown"
+                _m(
+                    "your hand: {cards} and {n} cards left unknown",
+                    cards=format_cards(cards),
+                    n=question.hand_size - len(cards),
+                )
             )
         else:
-            shown.append(f"your hand: {format_cards(cards)}")
+            shown.append(_m("your hand: {cards}", cards=format_cards(cards)))
             assumed.append(
-                f"your hand is exactly these {len(cards)} cards (say {question.name('hand_size')}"
-                " N if you hold more)"
+                _m(
+                    "your hand is exactly these {n} cards (say {flag} N if you hold more)",
+                    n=len(cards),
+                    flag=question.name("hand_size"),
+                )
             )
     else:
         cards = tuple(sorted(_action_cards(actions)))
@@ -468,12 +637,32 @@ def _position(question: Question) -> _Position:
         hands[seat] = format_cards(cards)
         unknown[seat] = size - len(cards)
         if cards:
-            shown.append(f"your hand: {format_cards(cards)} and {size - len(cards)} more")
-        assumed.append(
-            f"your hand: {size} cards, "
-            + (f"the {len(cards)} the moves use and " if cards else "")
-            + f"{size - len(cards)} left unknown (give {question.name('hand')})"
-        )
+            shown.append(
+                _m(
+                    "your hand: {cards} and {n} more",
+                    cards=format_cards(cards),
+                    n=size - len(cards),
+                )
+            )
+        if cards:
+            assumed.append(
+                _m(
+                    "your hand: {size} cards, the {k} the moves use and {n} left unknown "
+                    "(give {flag})",
+                    size=size,
+                    k=len(cards),
+                    n=size - len(cards),
+                    flag=question.name("hand"),
+                )
+            )
+        else:
+            assumed.append(
+                _m(
+                    "your hand: {size} cards left unknown (give {flag})",
+                    size=size,
+                    flag=question.name("hand"),
+                )
+            )
     # the phase
     if question.phase is not None:
         try:
@@ -488,9 +677,9 @@ def _position(question: Question) -> _Position:
         draw_kinds = (ActionType.DRAW, ActionType.TAKE_PILE, ActionType.PASS)
         phase = Phase.DRAW if first in draw_kinds else Phase.PLAY
         assumed.append(
-            "it is your turn, at its start (before drawing)"
+            _m("it is your turn, at its start (before drawing)")
             if phase is Phase.DRAW
-            else "it is your turn and you have drawn (the play phase)"
+            else _m("it is your turn and you have drawn (the play phase)")
         )
     # the pile
     pile = list(_parse(question, "pile", question.pile))
@@ -507,17 +696,35 @@ def _position(question: Question) -> _Position:
                 f"{len(pile)} card(s) named ({format_cards(pile)})."
             )
         shown.append(
-            f"the pile: {question.pile_size} cards"
-            + (f", {format_cards(pile)} on top" if pile else "")
+            _m(
+                "the pile: {n} cards, {cards} on top",
+                n=question.pile_size,
+                cards=format_cards(pile),
+            )
+            if pile
+            else _m("the pile: {n} cards", n=question.pile_size)
+        )
+    elif pile and not question.pile:
+        shown.append(_m("the pile: {cards} on top", cards=format_cards(pile)))
+        assumed.append(
+            _m(
+                "the cards under the pile's top are unknown: answered for the top card alone, "
+                "and again with cards under it (say {a} or {b})",
+                a=question.name("pile"),
+                b=question.name("pile_size"),
+            )
         )
     elif pile:
-        shown.append(f"the pile: {format_cards(pile)} (top last)")
+        shown.append(_m("the pile: {cards} (top last)", cards=format_cards(pile)))
         assumed.append(
-            f"the pile holds only the {len(pile)} card(s) named "
-            f"(say {question.name('pile_size')} N for more)"
+            _m(
+                "the pile holds only the {n} card(s) named (say {flag} N for more)",
+                n=len(pile),
+                flag=question.name("pile_size"),
+            )
         )
     else:
-        assumed.append("the pile is empty")
+        assumed.append(_m("the pile is empty"))
     # the sides
     table: list[list[str]] = [[] for _ in range(teams)]
     for side in SIDES:
@@ -530,9 +737,10 @@ def _position(question: Question) -> _Position:
             named += cards
             table[side_team[side]].append(format_cards(cards))
         if question.melds.get(side):
-            shown.append(f"{_side_name(side)} melds: " + " | ".join(question.melds[side]))
+            melds = " | ".join(question.melds[side])
+            shown.append(_m("{side} melds: {melds}", side=_side_name(side), melds=melds))
         else:
-            assumed.append(f"{_side_name(side)} has no meld on the table")
+            assumed.append(_m("{side} has no meld on the table", side=_side_name(side)))
     kwargs: dict[str, Any] = {
         "hands": hands,
         "hand_sizes": hand_sizes,
@@ -549,11 +757,14 @@ def _position(question: Question) -> _Position:
         team = side_team[side]
         if side in question.opened:
             opened[team] = question.opened[side]
-            shown.append(f"{_has(side, opened[team])} opened")
+            shown.append(_opened(side, opened[team]))
         else:
             assumed.append(
-                f"{_has(side, opened[team])} opened "
-                f"(from the melds given; {question.name('opened')} says otherwise)"
+                _m(
+                    "{fact} (from the melds given; {flag} says otherwise)",
+                    fact=_opened(side, opened[team]),
+                    flag=question.name("opened"),
+                )
             )
     kwargs["opened"] = opened
     scores: list[int | str] = [0] * teams
@@ -565,11 +776,13 @@ def _position(question: Question) -> _Position:
                 raise InputError(f"{question.name(side + '_score')}: {exc}") from None
             scores[side_team[side]] = question.score[side]
     if question.score:
-        shown.append(
-            "scores: " + ", ".join(f"{_side_name(s)} {question.score[s]}" for s in question.score)
-        )
+        parts = [
+            _m("{side} {points}", side=_side_name(s), points=question.score[s])
+            for s in question.score
+        ]
+        shown.append(_m("scores: {parts}", parts=parts))
     if set(question.score) != set(SIDES):
-        assumed.append("the game scores not given are 0")
+        assumed.append(_m("the game scores not given are 0"))
     kwargs["team_scores"] = scores
     if profile.red_threes_laid:
         reds = [""] * teams
@@ -584,9 +797,15 @@ def _position(question: Question) -> _Position:
                     )
                 named += cards
                 reds[side_team[side]] = format_cards(cards)
-                shown.append(f"{_side_name(side)} red threes: {format_cards(cards)}")
+                shown.append(
+                    _m(
+                        "{side} red threes: {cards}",
+                        side=_side_name(side),
+                        cards=format_cards(cards),
+                    )
+                )
         if not question.red_threes:
-            assumed.append("no red three is laid")
+            assumed.append(_m("no red three is laid"))
         kwargs["red_threes"] = reds
     elif question.red_threes:
         raise InputError(
@@ -602,16 +821,19 @@ def _position(question: Question) -> _Position:
         if question.fi_taken:
             # the fi taken by a side went to a player of it: the asker, or the next seat
             kwargs["fi_takers"] = [_seat_of(question, players, s) for s in question.fi_taken]
-            shown.append("fi taken by: " + ", ".join(_side_name(s) for s in question.fi_taken))
+            sides = [_side_name(s) for s in question.fi_taken]
+            shown.append(_m("fi taken by: {sides}", sides=sides))
         if question.fi_left is not None:
             kwargs["fi_left"] = question.fi_left
-            shown.append(f"fi packets left: {question.fi_left}")
+            shown.append(_m("fi packets left: {n}", n=question.fi_left))
         else:
             left = profile.fi_packets - len(question.fi_taken)
             if not question.fi_taken:
-                assumed.append(f"the {profile.fi_packets} fi packets are still on the table")
+                assumed.append(
+                    _m("the {n} fi packets are still on the table", n=profile.fi_packets)
+                )
             else:
-                shown.append(f"fi packets left: {left}")
+                shown.append(_m("fi packets left: {n}", n=left))
     elif question.fi_taken or question.fi_left is not None:
         field_name = "fi_taken" if question.fi_taken else "fi_left"
         raise InputError(
@@ -629,8 +851,14 @@ def _position(question: Question) -> _Position:
         unknown[goer] = 0
         kwargs["went_out"] = goer
         kwargs["phase"] = Phase.OVER
-        shown.append(f"the hand is over: seat {goer} ({_side_name(question.went_out)}) went out")
-        assumed.append("the cards left in the other hands are unknown")
+        shown.append(
+            _m(
+                "the hand is over: seat {seat} ({side}) went out",
+                seat=goer,
+                side=_side_name(question.went_out),
+            )
+        )
+        assumed.append(_m("the cards left in the other hands are unknown"))
     if question.frozen is not None and not profile.pile_freezers:
         raise InputError(
             f"{question.name('frozen')}: the pile of {profile.family} is never frozen "
@@ -643,25 +871,33 @@ def _position(question: Question) -> _Position:
             f"(clause {problem.clause}); check {question.name('hand')}, "
             f"{question.name('pile')} and the melds."
         )
-    assumed.append("the other hands and the stock hold the cards not named")
-    return _Position(profile, kwargs, assumed, shown, actions, len(pile))
+    assumed.append(_m("the other hands and the stock hold the cards not named"))
+    pile_open = question.pile_top is not None and not question.pile and question.pile_size is None
+    return _Position(profile, kwargs, assumed, shown, actions, len(pile), pile_open)
 
 
 def _seat_of(question: Question, players: int, side: str) -> int:
     return (question.seat + (0 if side == "us" else 1)) % players
 
 
-def _side_name(side: str) -> str:
-    return "your side" if side == "us" else "the other side"
+def _side_name(side: str) -> Msg:
+    return _m("your side") if side == "us" else _m("the other side")
 
 
-def _has(side: str, done: bool) -> str:
-    return f"{_side_name(side)} {'has' if done else 'has not'}"
+def _opened(side: str, done: bool) -> Msg:
+    if done:
+        return _m("{side} has opened", side=_side_name(side))
+    return _m("{side} has not opened", side=_side_name(side))
 
 
-def _complete(question: Question, position: _Position, shuffle: int | None) -> State:
+def _complete(
+    question: Question, position: _Position, shuffle: int | None, under: int = 0
+) -> State:
+    kwargs = dict(position.kwargs)
+    if under:
+        kwargs["pile_size"] = position.pile_given + under
     try:
-        state = build_state(position.profile, **position.kwargs, shuffle=shuffle)
+        state = build_state(position.profile, **kwargs, shuffle=shuffle)
     except InputError as exc:
         raise InputError(
             f"the position cannot be completed: {exc} (check {question.name('hand_size')}, "
@@ -821,12 +1057,32 @@ def _clauses(profile: RulesProfile, outcome: Outcome, actions: Sequence[Action])
     team = outcome.start.team
     if not outcome.start.opened[team] and outcome.state.opened[team]:
         out.append(_OPENING_CLAUSES[str(profile.family)])
+    formed = [
+        meld
+        for meld in outcome.state.melds[team]
+        if meld.canasta is not None and meld not in outcome.start.melds[team]
+    ]
+    for meld in formed:
+        facts = {"arrangement": arrangement_to_json(meld), "canasta": meld.canasta}
+        out += [slug for slug in get_meld_clauses(facts) if slug.startswith("canasta-")]
     for action in actions:
         if action.type is ActionType.TAKE_PILE and profile.pile_top_melded:
             out += ["classic-take-pile", "classic-frozen-pile"]
         else:
             out += _ACCEPTED_CLAUSES[action.type]
     return list(dict.fromkeys(out))
+
+
+PILE_UNDER = (1, 5)
+"""When only the pile's top is named: the numbers of unknown cards put under it as well."""
+
+
+def _completions(position: _Position) -> list[tuple[int | None, int]]:
+    """The (shuffle, cards under the pile's top) of each completion asked."""
+    out: list[tuple[int | None, int]] = [(seed, 0) for seed in COMPLETIONS]
+    if position.pile_open:
+        out += [(seed, n) for n in PILE_UNDER for seed in COMPLETIONS[1:]]
+    return out
 
 
 @implements("legal-action-count", "action-kinds")
@@ -837,15 +1093,23 @@ def answer_question(question: Question) -> Answer:
     position = _position(question)
     scored = _is_scored(question)
     outcomes = [
-        _play(_complete(question, position, seed), position.actions, scored=scored)
-        for seed in COMPLETIONS
+        _play(_complete(question, position, seed, under), position.actions, scored=scored)
+        for seed, under in _completions(position)
     ]
     first = outcomes[0]
     shown = list(position.shown)
     if position.profile.pile_freezers and first.start.discard:
         frozen = is_pile_frozen(first.start)
-        why = "" if question.frozen is not None else " (from the cards and openings given)"
-        shown.append(f"the pile is {'frozen' if frozen else 'not frozen'} for you{why}")
+        why = "" if question.frozen is not None else _m(" (from the cards and openings given)")
+        if position.pile_open and question.frozen is None and not frozen:
+            shown.append(
+                _m("the pile is frozen for you if a wild card or a red three lies under its top")
+            )
+        else:
+            fact = (
+                _m("the pile is frozen for you") if frozen else _m("the pile is not frozen for you")
+            )
+            shown.append(_m("{fact}{why}", fact=fact, why=why))
     other = next((o for o in outcomes[1:] if o.key != first.key), None)
     legal: tuple[str, ...] = ()
     varying: set[tuple[int, str]] = set()
@@ -895,40 +1159,55 @@ def _steps_text(outcome: Outcome) -> list[str]:
     lines: list[str] = []
     for i, step in enumerate(outcome.steps, 1):
         if step.violation is None:
-            lines.append(f"  {i}. {step.text}: allowed")
+            lines.append(_m("  {i}. {text}: allowed", i=i, text=step.text))
         else:
             v = step.violation
-            lines.append(f"  {i}. {step.text}: NOT allowed, {v.code} [{v.clause}]: {v.detail}")
+            lines.append(
+                _m(
+                    "  {i}. {text}: NOT allowed, {code} [{clause}]: {detail}",
+                    i=i,
+                    text=step.text,
+                    code=v.code,
+                    clause=v.clause,
+                    detail=v.detail,
+                )
+            )
         if step.ways:
-            lines.append("     the legal ways: " + "; ".join(step.ways))
+            lines.append(_m("     the legal ways: {ways}", ways="; ".join(step.ways)))
     return lines
 
 
-def _table_text(state: State) -> list[str]:
-    lines = []
-    for team, melds in enumerate(state.melds):
-        for i, meld in enumerate(melds):
-            lines.append(f"  team {team} meld #{i}: {format_meld(meld)}")
+def _table_text(outcome: Outcome) -> list[str]:
+    """Your side's melds after the moves, when the moves laid cards."""
+    before, after = outcome.start, outcome.state
+    team = before.team
+    if after.melds[team] == before.melds[team]:
+        return []
+    lines: list[str] = [_m("After the moves, your side's melds:")]
+    lines += [f"  #{i}: {format_meld(meld)}" for i, meld in enumerate(after.melds[team])]
     return lines
 
 
-def _score_text(answer: Answer) -> list[str]:
+def _score_text(answer: Answer, language: str) -> list[str]:
     score = answer.outcome.score
     assert score is not None
     out = _steps_text(answer.outcome)
     refused = any(step.violation is not None for step in answer.outcome.steps)
     over = answer.outcome.state.phase is Phase.OVER
-    head = "the hand's score" + ("" if over else ", counted as the cards now lie")
-    out.insert(
-        0, f"Answer: {'NOT ALLOWED (the score after the allowed moves)' if refused else head}"
-    )
+    if refused:
+        head = _m("Answer: NOT ALLOWED (the score after the allowed moves)")
+    elif over:
+        head = _m("Answer: the hand's score")
+    else:
+        head = _m("Answer: the hand's score, counted as the cards now lie")
+    out.insert(0, head)
     teams = len(score.teams)
     question = answer.question
     names = [f"team {t}" for t in range(teams)]
     us = question.seat % teams
-    names[us] = "your side"
+    names[us] = say(_m("your side"), language)
     if teams > 1:
-        names[(us + 1) % teams] = "other side"
+        names[(us + 1) % teams] = say(_m("other side"), language)
     out.append("  " + " " * 12 + "".join(f"{n:>12}" for n in names))
     parts: list[str] = []
     for team in score.teams:
@@ -945,41 +1224,52 @@ def _score_text(answer: Answer) -> list[str]:
     )
     out.append(f"  {'total':<12}{total}")
     if answer.varying:
-        out.append("  (* depends on cards left unknown: name them to settle it)")
+        out.append(_m("  (* depends on cards left unknown: name them to settle it)"))
     return out
 
 
-def format_answer(answer: Answer, clause_text: Callable[[str], str]) -> str:
-    """The answer as text: the position, what was assumed, the verdict, each move's
-    verdict, the legal actions asked for, and the deciding clauses' text."""
-    out = ["Position:"]
-    out += [f"  {line}" for line in answer.position]
-    out.append("Assumed (not given):")
-    out += [f"  {line}" for line in answer.assumed]
+def format_answer(answer: Answer, clause_text: Callable[[str], str], language: str = "en") -> str:
+    """The answer as text, in ``language`` (``en`` or ``tr``): the position, what was
+    assumed, the verdict, each move's verdict, the legal actions asked for, and the
+    deciding clauses' text (``clause_text`` gives it)."""
+    out: list[str] = [_m("Position:")]
+    out += [f"  {say(line, language)}" for line in answer.position]
+    out.append(_m("Assumed (not given):"))
+    out += [f"  {say(line, language)}" for line in answer.assumed]
     state = answer.outcome.state
     if answer.outcome.score is not None:
-        out += _score_text(answer)
+        out += _score_text(answer, language)
     elif answer.question.actions:
-        out.append(f"Answer: {answer.verdict.upper()}")
+        out.append(_m("Answer: {verdict}", verdict=_m(answer.verdict.upper())))
         out += _steps_text(answer.outcome)
+        if answer.verdict == Verdict.ALLOWED:
+            out += _table_text(answer.outcome)
         if answer.other is not None:
-            out.append("  ...but with the unknown cards dealt another way:")
+            out.append(_m("  ...but with the unknown cards dealt another way:"))
             out += _steps_text(answer.other)
             out.append(
-                "  Name more of the position (the whole hand, the pile's cards, --frozen) "
-                "to settle it."
+                _m(
+                    "  Name more of the position (the whole hand, the pile's cards, --frozen) "
+                    "to settle it."
+                )
             )
     else:
         count = len(answer.legal)
-        out.append(f"Answer: {count} legal action(s) now ({state.phase.value} phase)")
+        out.append(
+            _m(
+                "Answer: {n} legal action(s) now ({phase} phase)",
+                n=count,
+                phase=state.phase.value,
+            )
+        )
         out += [f"  {a}" for a in answer.legal[:MAX_LISTED]]
         if count > MAX_LISTED:
-            out.append(f"  ... and {count - MAX_LISTED} more")
+            out.append(_m("  ... and {n} more", n=count - MAX_LISTED))
         if answer.legal != answer.outcome.legal:
-            out.append("  (more may be legal, depending on the cards left unknown)")
+            out.append(_m("  (more may be legal, depending on the cards left unknown)"))
     if answer.question.actions:
-        out.append("Deciding clause(s):")
+        out.append(_m("Deciding clause(s):"))
         out += [clause_text(slug) for slug in answer.clauses]
     else:
-        out.append("Clauses: " + ", ".join(answer.clauses) + " (kanasta spec show SLUG)")
-    return "\n".join(out) + "\n"
+        out.append(_m("Clauses: {slugs} (kanasta spec show SLUG)", slugs=", ".join(answer.clauses)))
+    return "\n".join(say(line, language) for line in out) + "\n"

@@ -158,8 +158,8 @@ def test_lang_chooses_the_clause_text(capsys: pytest.CaptureFixture[str]) -> Non
     assert english.err == ""
     assert main([*argv, "--lang", "tr"]) == 1
     turkish = capsys.readouterr()
-    assert "[classic-frozen-pile]" in turkish.out
-    assert "6.15" in turkish.out
+    assert "6.15  Donmuş deste  [classic-frozen-pile]" in turkish.out
+    assert turkish.err == ""
 
 
 @pytest.mark.clause("single-pile-no-discard-back")
@@ -203,3 +203,36 @@ def test_impossible_positions_name_the_flag(
     assert err.count("\n") == 1
     for word in named:
         assert word in err
+
+
+@pytest.mark.clause("classic-frozen-pile")
+def test_only_the_top_of_the_pile_named_leaves_its_freeze_open() -> None:
+    base = {"hand": "7H JK 9S 4D", "melds": {"us": ("KC KD KH",)}}
+    moves = ("take-pile with 7H JK",)
+    top_only = answer_question(Question("classic", pile_top="7C", actions=moves, **base))  # type: ignore[arg-type]
+    assert top_only.verdict == Verdict.DEPENDS
+    assert any("if a wild card or a red three lies under" in line for line in top_only.position)
+    whole = answer_question(Question("classic", pile="7C", actions=moves, **base))  # type: ignore[arg-type]
+    assert whole.verdict == Verdict.ALLOWED
+
+
+@pytest.mark.clause("canasta-half-full", "lay-off")
+def test_a_canasta_formed_cites_its_kind(capsys: pytest.CaptureFixture[str]) -> None:
+    argv = ["ask", "--variant", "fi-5200", "--opened", "us", "--our-meld", "5H 2C 7H 8H 9H 10H"]
+    assert main([*argv, "--lay-off", "#0 6H", "--discard", "9C"]) == 0
+    out = capsys.readouterr().out
+    assert "#0: run H: 5H 6H 7H 8H 9H 10H [2C] (half canasta)" in out
+    assert "[canasta-half-full]" in out
+
+
+@pytest.mark.clause("classic-frozen-pile")
+def test_the_answer_in_turkish(capsys: pytest.CaptureFixture[str]) -> None:
+    argv = ["ask", "--variant", "classic", "--hand", "7H 7D JK 9S", "--pile-top", "7C"]
+    argv += ["--frozen", "--our-meld", "KC KD KH", "take-pile with 7H JK", "--lang", "tr"]
+    assert main(argv) == 1
+    out = capsys.readouterr().out
+    assert "Yanıt: İZİN YOK" in out
+    assert "eldeki kağıtlarınız: 7H 7D JK 9S" in out
+    assert "tarafınız açmış" in out
+    assert "natural-pair-needed [classic-frozen-pile]" in out
+    assert "Answer:" not in out

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import argparse
-import inspect
 import json
 import sys
 import textwrap
@@ -18,10 +17,11 @@ from kanasta.ask import (
     load_question,
 )
 from kanasta.commands.play import get_options
+from kanasta.commands.spec import add_language_argument, get_language
 from kanasta.errors import InputError
 from kanasta.families import PROFILES, require_playable
-from kanasta.specdoc.i18n import LANGUAGES, get_default_language
 from kanasta.specdoc.spec import Clause, format_clause, load_spec
+from kanasta.specdoc.spectext import translate_clause
 
 __all__ = ["register"]
 
@@ -93,9 +93,14 @@ def register(subparsers: Any) -> None:
         "--hand-size", type=int, metavar="N", help="you hold N cards: --hand and unknown ones"
     )
     parser.add_argument(
-        "--pile", metavar="CARDS", default="", help="the pile's known cards, top last"
+        "--pile",
+        metavar="CARDS",
+        default="",
+        help="the pile's cards, top last (the whole pile unless --pile-size says more)",
     )
-    parser.add_argument("--pile-top", metavar="CARD", help="the pile's top card")
+    parser.add_argument(
+        "--pile-top", metavar="CARD", help="the pile's top card, the cards under it unknown"
+    )
     parser.add_argument("--pile-size", type=int, metavar="N", help="the pile holds N cards")
     frozen = parser.add_mutually_exclusive_group()
     frozen.add_argument(
@@ -150,12 +155,7 @@ def register(subparsers: Any) -> None:
         parser.add_argument(
             flag, action=_move(word), nargs=0, dest="moves", help=f"the move: {word}"
         )
-    parser.add_argument(
-        "--lang",
-        choices=LANGUAGES,
-        default=None,
-        help="the language of the clauses' text (default: from the locale, as for spec show)",
-    )
+    add_language_argument(parser)
     parser.add_argument("--json", action="store_true", help="print the answer as JSON")
     parser.set_defaults(handler=_run)
 
@@ -228,30 +228,22 @@ def _points(text: str, flag: str) -> int | str:
         return text
 
 
-def _accepts(function: Any, name: str) -> bool:
-    return name in inspect.signature(function).parameters
-
-
-def _load_clauses(language: str) -> tuple[dict[str, Clause], bool]:
-    """The clauses by slug in ``language`` when the spec reader offers that language (the
-    Turkish edition), else in English; and whether the language asked was given."""
-    reader: Any = load_spec  # the Turkish edition adds its language parameter
-    if language != "en" and _accepts(reader, "language"):
-        return {c.slug: c for c in reader(language=language)}, True
-    return {c.slug: c for c in load_spec()}, language == "en"
+def _load_clauses(language: str) -> dict[str, Clause]:
+    """The clauses by slug, in ``language`` (from the Turkish edition's catalogues; a
+    paragraph without a translation stays English)."""
+    return {c.slug: translate_clause(c, language) for c in load_spec()}
 
 
 def _clause_text(clauses: dict[str, Clause], language: str) -> Any:
     """How a deciding clause is printed: as ``kanasta spec show`` prints it (its number,
-    title and slug, then its text), indented."""
-    formatter: Any = format_clause
-    plain = _accepts(formatter, "language")
+    title and slug, then its text without markup), indented."""
+    numbers = {c.slug: c.number for c in clauses.values()}
 
     def show(slug: str) -> str:
         clause = clauses.get(slug)
         if clause is None:
             return f"  [{slug}] (no such clause in this edition of the spec)"
-        text: str = formatter(clause, language=language) if plain else formatter(clause)
+        text = format_clause(clause, numbers=numbers, language=language)
         head, _, rest = text.strip().partition("\n")
         body = rest.split("\n\n", 1)[-1] if "\n\n" in rest else rest
         return f"  {head}\n" + textwrap.indent(body.strip(), "      ")
@@ -279,8 +271,8 @@ def _answer_json(answer: Answer, clauses: dict[str, Clause]) -> dict[str, Any]:
         "variant": str(answer.profile.family),
         "options": list(answer.profile.options),
         "verdict": answer.verdict,
-        "position": list(answer.position),
-        "assumed": list(answer.assumed),
+        "position": [str(line) for line in answer.position],
+        "assumed": [str(line) for line in answer.assumed],
         "steps": steps(answer.outcome),
         "clauses": [
             {
@@ -302,18 +294,12 @@ def _answer_json(answer: Answer, clauses: dict[str, Clause]) -> dict[str, Any]:
 def _run(args: argparse.Namespace) -> int:
     question = _question(args)
     answer = answer_question(_playable(question))
-    language = args.lang or get_default_language()
-    clauses, found = _load_clauses(language)
-    if not found:
-        print(
-            f"kanasta ask: the clauses' text in {language!r} is not in this edition of the "
-            "spec; the English text follows.",
-            file=sys.stderr,
-        )
+    language = get_language(args)
+    clauses = _load_clauses(language)
     if args.json:
         print(json.dumps(_answer_json(answer, clauses), indent=2, ensure_ascii=False))
     else:
-        sys.stdout.write(format_answer(answer, _clause_text(clauses, language)))
+        sys.stdout.write(format_answer(answer, _clause_text(clauses, language), language))
     if answer.verdict in ("allowed", "scored"):
         return 0
     return 1 if answer.verdict == "not allowed" else 3
