@@ -107,6 +107,24 @@ nb::object card_or_none(int c) {
     return nb::str(card_text(static_cast<Card>(c)).c_str());
 }
 
+nb::dict arrangement_json(const Meld& m);
+nb::dict table_arrangement_json(const Meld& m);
+
+// state-json: a meld on the table: its batches in order, arrangement and canasta kind.
+nb::dict table_meld_json(const Meld& m) {
+    nb::dict out;
+    nb::list history;
+    for (const auto& batch : m.history) {
+        nb::dict b;
+        b["cards"] = cards_json(batch);
+        history.append(b);
+    }
+    out["history"] = history;
+    out["arrangement"] = table_arrangement_json(m);
+    out["canasta"] = m.canasta == CanastaKind::None ? nb::none() : nb::object(nb::str(canasta_text(m.canasta)));
+    return out;
+}
+
 // state-json: the state as the fixture schema's state object.
 nb::dict state_json(const Profile& p, const State& s) {
     nb::dict out;
@@ -119,7 +137,11 @@ nb::dict state_json(const Profile& p, const State& s) {
     for (const auto& packet : s.fi) fi.append(cards_json(packet));
     out["fi"] = fi;
     nb::list melds;
-    for (int t = 0; t < p.teams(); ++t) melds.append(nb::list());
+    for (const auto& team : s.melds) {
+        nb::list laid;
+        for (const Meld& m : team) laid.append(table_meld_json(m));
+        melds.append(laid);
+    }
     out["melds"] = melds;
     nb::list scores;
     for (auto v : s.team_scores) scores.append(points_json(v));
@@ -285,6 +307,300 @@ nb::dict meld_verdict(const Profile& p, const std::vector<Card>& cards, int wild
     return out;
 }
 
+// ---------------------------------------------------------------- reading a state
+
+[[noreturn]] void bad(const std::string& where, const std::string& what) { throw InputError(where + ": " + what); }
+
+nb::list list_at(nb::handle value, std::size_t size, const std::string& where, bool any_size = false) {
+    if (!nb::isinstance<nb::list>(value)) bad(where, "expected a list.");
+    nb::list l = nb::borrow<nb::list>(value);
+    if (!any_size && l.size() != size) bad(where, "expected a list of " + std::to_string(size) + ".");
+    return l;
+}
+
+int seat_at(nb::handle value, int players, const std::string& where) {
+    if (nb::isinstance<nb::bool_>(value) || !nb::isinstance<nb::int_>(value)) bad(where, "expected a seat number.");
+    const int seat = nb::cast<int>(value);
+    if (seat < 0 || seat >= players) bad(where, "expected a seat number 0.." + std::to_string(players - 1) + ".");
+    return seat;
+}
+
+int card_or_none_at(nb::handle value, const std::string& where) {
+    if (value.is_none()) return NO_CARD;
+    nb::list one;
+    one.append(value);
+    return read_cards(one, where)[0];
+}
+
+std::int64_t half_points_at(nb::handle value, const std::string& where) {
+    if (nb::isinstance<nb::bool_>(value)) bad(where, "not a point value (clause points-exact).");
+    if (nb::isinstance<nb::int_>(value)) return 2 * nb::cast<std::int64_t>(value);
+    if (nb::isinstance<nb::float_>(value)) {
+        const double twice = 2 * nb::cast<double>(value);
+        if (twice != static_cast<double>(static_cast<std::int64_t>(twice)))
+            bad(where, "not a whole or half number of points (clause points-exact).");
+        return static_cast<std::int64_t>(twice);
+    }
+    bad(where, "not a point value (clause points-exact).");
+}
+
+// state-json: a table meld's arrangement: as the protocol's, a run's spare only when it has one.
+nb::dict table_arrangement_json(const Meld& m) {
+    nb::dict out = arrangement_json(m);
+    if (m.kind == MeldKind::Run && m.spare.empty()) nb::del(out["spare"]);
+    return out;
+}
+
+// Whether a given arrangement is the meld's (the cards of a set or wild meld in any order).
+bool same_arrangement_json(nb::handle wanted, const Meld& m) {
+    if (!nb::isinstance<nb::dict>(wanted)) return false;
+    nb::dict w = nb::borrow<nb::dict>(wanted);
+    if (m.kind != MeldKind::Run && w.contains("cards") && nb::isinstance<nb::list>(w["cards"])) {
+        nb::dict copy;
+        for (auto [key, value] : w) copy[key] = value;
+        try {
+            std::vector<Card> cards = read_cards(w["cards"], "arrangement.cards");
+            std::sort(cards.begin(), cards.end());
+            copy["cards"] = cards_json(cards);
+        } catch (const InputError&) {
+            return false;
+        }
+        w = copy;
+    }
+    nb::dict mine = table_arrangement_json(m);
+    if (m.kind != MeldKind::Run) {
+        std::vector<Card> cards = m.cards;
+        std::sort(cards.begin(), cards.end());
+        mine["cards"] = cards_json(cards);
+    }
+    return mine.equal(w);
+}
+
+// state-json: a table meld rebuilt by replaying its batches under the family's rules.
+Meld table_meld_at(const Profile& p, nb::handle value, const std::string& where) {
+    if (!nb::isinstance<nb::dict>(value)) bad(where, "a table meld is an object with a 'history' of batches.");
+    nb::dict d = nb::borrow<nb::dict>(value);
+    if (!d.contains("history") || !nb::isinstance<nb::list>(d["history"]) || nb::borrow<nb::list>(d["history"]).size() == 0)
+        bad(where + ".history", "expected a non-empty list of batches.");
+    struct Batch { std::vector<Card> cards; bool chosen; int wild_at; };
+    std::vector<Batch> batches;
+    std::size_t i = 0;
+    for (nb::handle b : nb::borrow<nb::list>(d["history"])) {
+        const std::string at = where + ".history[" + std::to_string(i++) + "]";
+        if (!nb::isinstance<nb::dict>(b)) bad(at, "a batch is an object with 'cards'.");
+        nb::dict bd = nb::borrow<nb::dict>(b);
+        if (!bd.contains("cards")) bad(at + ".cards", "expected a list of cards.");
+        const bool chosen = bd.contains("wild_at");
+        batches.push_back({read_cards(bd["cards"], at + ".cards"), chosen, chosen ? position(bd["wild_at"]) : 0});
+    }
+    std::vector<Meld> candidates;
+    for (Meld& m : meld_arrangements(p, batches[0].cards, true).melds)
+        if (!batches[0].chosen || m.wild_at == batches[0].wild_at) candidates.push_back(m);
+    for (std::size_t k = 1; k < batches.size(); ++k) {
+        std::vector<Meld> following;
+        for (const Meld& m : candidates)
+            for (Meld& n : lay_off_arrangements(p, m, batches[k].cards).melds)
+                if (!batches[k].chosen || n.wild_at == batches[k].wild_at) following.push_back(n);
+        candidates = following;
+    }
+    if (d.contains("arrangement") && !d["arrangement"].is_none()) {
+        std::vector<Meld> kept;
+        for (Meld& m : candidates)
+            if (same_arrangement_json(d["arrangement"], m)) kept.push_back(m);
+        candidates = kept;
+    }
+    if (d.contains("canasta")) {
+        std::vector<Meld> kept;
+        for (Meld& m : candidates) {
+            nb::object kind = d["canasta"];
+            const bool none = m.canasta == CanastaKind::None;
+            if ((none && kind.is_none()) ||
+                (!none && nb::isinstance<nb::str>(kind) && nb::cast<std::string>(kind) == canasta_text(m.canasta)))
+                kept.push_back(m);
+        }
+        candidates = kept;
+    }
+    if (candidates.empty())
+        bad(where, "no legal meld of " + p.family + " is built by these batches with the arrangement and canasta "
+                   "kind given (clause lay-off).");
+    // The meld every unstated choice builds by default, when it is among the candidates.
+    Meld fallback;
+    bool built = true;
+    {
+        Arrangements a = meld_arrangements(p, batches[0].cards, true);
+        built = !a.fault && !choose_arrangement(p, a.melds, batches[0].wild_at, false, fallback);
+        for (std::size_t k = 1; k < batches.size() && built; ++k) {
+            Arrangements b = lay_off_arrangements(p, fallback, batches[k].cards);
+            Meld next;
+            built = !b.fault && !choose_arrangement(p, b.melds, batches[k].wild_at, true, next);
+            if (built) fallback = next;
+        }
+    }
+    if (built)
+        for (const Meld& m : candidates)
+            if (m.same_arrangement(fallback) && m.history == fallback.history) return m;
+    return candidates[0];
+}
+
+// state-json: read a state written by state_json (or by hand); the JSON path in every error.
+State state_from_dict(const Profile& p, nb::handle value, const std::string& where) {
+    if (!nb::isinstance<nb::dict>(value)) bad(where, "a state is a JSON object.");
+    nb::dict d = nb::borrow<nb::dict>(value);
+    const int players = p.players, teams = p.teams();
+    for (const char* key : {"hands", "stock", "discard", "melds", "turn", "phase"})
+        if (!d.contains(key)) bad(where, std::string("the field '") + key + "' is required.");
+    State s;
+    std::size_t i = 0;
+    for (nb::handle h : list_at(d["hands"], static_cast<std::size_t>(players), where + ".hands")) {
+        Hand hand;
+        for (Card c : read_cards(h, where + ".hands[" + std::to_string(i++) + "]")) hand.add(c);
+        s.hands.push_back(hand);
+    }
+    s.stock = read_cards(d["stock"], where + ".stock");
+    s.discard = read_cards(d["discard"], where + ".discard");
+    if (d.contains("fi")) {
+        i = 0;
+        for (nb::handle f : list_at(d["fi"], 0, where + ".fi", true))
+            s.fi.push_back(read_cards(f, where + ".fi[" + std::to_string(i++) + "]"));
+    }
+    i = 0;
+    for (nb::handle team : list_at(d["melds"], static_cast<std::size_t>(teams), where + ".melds")) {
+        const std::string at = where + ".melds[" + std::to_string(i++) + "]";
+        std::vector<Meld> laid;
+        std::size_t k = 0;
+        for (nb::handle m : list_at(team, 0, at, true)) laid.push_back(table_meld_at(p, m, at + "[" + std::to_string(k++) + "]"));
+        s.melds.push_back(laid);
+    }
+    if (d.contains("team_scores")) {
+        i = 0;
+        for (nb::handle v : list_at(d["team_scores"], static_cast<std::size_t>(teams), where + ".team_scores"))
+            s.team_scores.push_back(half_points_at(v, where + ".team_scores[" + std::to_string(i++) + "]"));
+    } else {
+        s.team_scores.assign(static_cast<std::size_t>(teams), 0);
+    }
+    s.trump = d.contains("trump") ? card_or_none_at(d["trump"], where + ".trump") : NO_CARD;
+    s.turn = seat_at(d["turn"], players, where + ".turn");
+    s.dealer = d.contains("dealer") ? seat_at(d["dealer"], players, where + ".dealer") : (s.turn + players - 1) % players;
+    if (!nb::isinstance<nb::str>(d["phase"])) bad(where + ".phase", "expected one of draw, play, over.");
+    try {
+        s.phase = parse_phase(nb::cast<std::string>(d["phase"]));
+    } catch (const InputError&) {
+        bad(where + ".phase", "expected one of draw, play, over.");
+    }
+    if (d.contains("opened") && !d["opened"].is_none()) {
+        for (nb::handle o : list_at(d["opened"], static_cast<std::size_t>(teams), where + ".opened")) {
+            if (!nb::isinstance<nb::bool_>(o)) bad(where + ".opened", "expected " + std::to_string(teams) + " booleans.");
+            s.opened.push_back(nb::cast<bool>(o));
+        }
+    } else {
+        for (const auto& team : s.melds) s.opened.push_back(!team.empty());
+    }
+    std::vector<int> fi_taken;
+    if (d.contains("fi_taken")) {
+        i = 0;
+        for (nb::handle n : list_at(d["fi_taken"], static_cast<std::size_t>(teams), where + ".fi_taken")) {
+            if (nb::isinstance<nb::bool_>(n) || !nb::isinstance<nb::int_>(n) || nb::cast<int>(n) < 0)
+                bad(where + ".fi_taken[" + std::to_string(i) + "]", "expected a count.");
+            fi_taken.push_back(nb::cast<int>(n));
+            ++i;
+        }
+    } else {
+        fi_taken.assign(static_cast<std::size_t>(teams), 0);
+    }
+    nb::dict extra;
+    if (d.contains("extra")) {
+        if (!nb::isinstance<nb::dict>(d["extra"])) bad(where + ".extra", "expected an object.");
+        extra = nb::borrow<nb::dict>(d["extra"]);
+    }
+    if (extra.contains("fi_takers")) {
+        i = 0;
+        for (nb::handle t : list_at(extra["fi_takers"], 0, where + ".extra.fi_takers", true))
+            s.fi_takers.push_back(seat_at(t, players, where + ".extra.fi_takers[" + std::to_string(i++) + "]"));
+        std::vector<int> counts(static_cast<std::size_t>(teams), 0);
+        for (int seat : s.fi_takers) ++counts[static_cast<std::size_t>(seat % teams)];
+        if (counts != fi_taken) bad(where, "extra.fi_takers does not agree with fi_taken.");
+    } else {
+        int taking = -1, both = 0;
+        for (int t = 0; t < teams; ++t)
+            if (fi_taken[static_cast<std::size_t>(t)]) {
+                taking = t;
+                ++both;
+            }
+        if (both > 1) bad(where, "both teams have taken a fi; say who took which in extra.fi_takers.");
+        if (taking >= 0)
+            for (int k = 0; k < fi_taken[static_cast<std::size_t>(taking)]; ++k) s.fi_takers.push_back(taking);
+    }
+    s.pile_card = extra.contains("pile_card") ? card_or_none_at(extra["pile_card"], where + ".extra.pile_card") : NO_CARD;
+    s.went_out = (extra.contains("went_out") && !extra["went_out"].is_none())
+                     ? seat_at(extra["went_out"], players, where + ".extra.went_out") : -1;
+    if (d.contains("hand_over") && !d["hand_over"].is_none() &&
+        nb::cast<bool>(nb::bool_(d["hand_over"])) != (s.phase == Phase::Over))
+        bad(where, "hand_over must be true exactly when the phase is over.");
+    if (extra.contains("fi_waiting")) {
+        i = 0;
+        for (nb::handle t : list_at(extra["fi_waiting"], 0, where + ".extra.fi_waiting", true))
+            s.fi_waiting.push_back(seat_at(t, players, where + ".extra.fi_waiting[" + std::to_string(i++) + "]"));
+    }
+    if (p.opening_personal) {
+        if (extra.contains("opened_seats")) {
+            for (nb::handle o : list_at(extra["opened_seats"], static_cast<std::size_t>(players), where + ".extra.opened_seats")) {
+                if (!nb::isinstance<nb::bool_>(o)) bad(where + ".extra.opened_seats", "expected booleans.");
+                s.seat_opened.push_back(nb::cast<bool>(o));
+            }
+        } else {
+            for (int seat = 0; seat < players; ++seat) s.seat_opened.push_back(s.opened[static_cast<std::size_t>(seat % teams)]);
+        }
+        std::vector<bool> opened(static_cast<std::size_t>(teams), false);
+        for (int seat = 0; seat < players; ++seat)
+            if (s.seat_opened[static_cast<std::size_t>(seat)]) opened[static_cast<std::size_t>(seat % teams)] = true;
+        s.opened = opened;
+        const auto& team_melds = s.melds[static_cast<std::size_t>(s.turn % teams)];
+        const int fallback = opened[static_cast<std::size_t>(s.turn % teams)] ? 0 : static_cast<int>(team_melds.size());
+        s.provisional = extra.contains("provisional") ? nb::cast<int>(extra["provisional"]) : fallback;
+    }
+    if (p.red_threes_laid) {
+        if (extra.contains("red_threes")) {
+            i = 0;
+            for (nb::handle t : list_at(extra["red_threes"], static_cast<std::size_t>(teams), where + ".extra.red_threes"))
+                s.red_threes.push_back(read_cards(t, where + ".extra.red_threes[" + std::to_string(i++) + "]"));
+        } else {
+            s.red_threes.assign(static_cast<std::size_t>(teams), {});
+        }
+        if (extra.contains("table_seats")) {
+            for (nb::handle o : list_at(extra["table_seats"], static_cast<std::size_t>(players), where + ".extra.table_seats"))
+                s.table_seats.push_back(nb::cast<bool>(o));
+        } else {
+            for (int seat = 0; seat < players; ++seat) s.table_seats.push_back(!s.melds[static_cast<std::size_t>(seat % teams)].empty());
+        }
+        s.turn_laid = extra.contains("turn_laid") && nb::cast<bool>(extra["turn_laid"]);
+        if (extra.contains("pile_pending")) s.pile_pending = read_cards(extra["pile_pending"], where + ".extra.pile_pending");
+        s.pile_top = extra.contains("pile_top") ? card_or_none_at(extra["pile_top"], where + ".extra.pile_top") : NO_CARD;
+    }
+    // deck-composition: exactly one deck of the family.
+    std::array<int, KINDS> count{};
+    for (const Hand& h : s.hands)
+        for (int c = 0; c < KINDS; ++c) count[static_cast<std::size_t>(c)] += h.n[static_cast<std::size_t>(c)];
+    auto add = [&](const std::vector<Card>& cards) { for (Card c : cards) ++count[c]; };
+    add(s.stock);
+    add(s.discard);
+    for (const auto& f : s.fi) add(f);
+    for (const auto& team : s.melds)
+        for (const Meld& m : team) {
+            add(m.cards);
+            add(m.spare);
+        }
+    for (const auto& team : s.red_threes) add(team);
+    add(s.pile_pending);
+    bool one_deck = count[JOKER] == p.deck_jokers;
+    for (int c = 0; c < 52; ++c) one_deck = one_deck && count[static_cast<std::size_t>(c)] == 2;
+    if (!one_deck) bad(where, "the cards are not one " + p.family + " deck (clause deck-composition).");
+    if (s.trump != NO_CARD && !p.trump_bottom)
+        bad(where, p.family + " turns up no trump card (clause state-json).");
+    if (static_cast<int>(s.fi.size() + s.fi_takers.size()) > p.fi_packets)
+        bad(where, p.family + " deals " + std::to_string(p.fi_packets) + " fi packets (clause state-json).");
+    return s;
+}
+
 }  // namespace
 
 NB_MODULE(_core, m) {
@@ -397,7 +713,10 @@ NB_MODULE(_core, m) {
               return out;
           },
           "legal-action-count: every lay-off batch a meld accepts from a hand, per arrangement.");
-    m.def("state_from_json", [](const NativeProfile&, nb::dict) -> NativeState {
-        throw InputError("the native engine does not read explicit states yet.");
-    });
+    m.def("state_from_json",
+          [](const NativeProfile& np, nb::object data, std::string where) {
+              return NativeState{np.p, state_from_dict(*np.p, data, where)};
+          },
+          nb::arg("profile"), nb::arg("data"), nb::arg("where") = "state",
+          "state-json: read a state in the fixture format (an input error names the JSON path).");
 }

@@ -231,6 +231,7 @@ State new_hand(const Profile& p, const Deal& d, int dealer, const std::vector<st
     s.discard = d.discard;
     s.fi = d.fi;
     s.opened.assign(static_cast<std::size_t>(teams), false);
+    s.melds.assign(static_cast<std::size_t>(teams), {});
     s.team_scores = team_scores;
     s.trump = d.trump;
     if (p.opening_personal) s.seat_opened.assign(static_cast<std::size_t>(p.players), false);

@@ -110,29 +110,7 @@ struct Hand {
     std::vector<Card> sorted() const;
 };
 
-struct State {
-    int dealer = 0;
-    int turn = 0;
-    Phase phase = Phase::Draw;
-    std::vector<Hand> hands;
-    std::vector<Card> stock;  // stock[0] is drawn next
-    std::vector<Card> discard;  // back() is the top
-    std::vector<std::vector<Card>> fi;  // front() is taken next
-    std::vector<int> fi_takers;
-    std::vector<bool> opened;
-    std::vector<std::int64_t> team_scores;
-    int trump = NO_CARD;
-    int pile_card = NO_CARD;
-    int went_out = -1;
-    std::vector<bool> seat_opened;
-    int provisional = 0;
-    std::vector<int> fi_waiting;
-    std::vector<std::vector<Card>> red_threes;
-    std::vector<Card> pile_pending;
-    int pile_top = NO_CARD;
-    std::vector<bool> table_seats;
-    bool turn_laid = false;
-};
+
 
 // A rule says no: the deciding clause and the stable reason code (never an exception).
 struct Violation {
@@ -162,6 +140,31 @@ struct Meld {
         return kind == o.kind && rank == o.rank && suit == o.suit && low == o.low &&
                cards == o.cards && wild_at == o.wild_at && spare == o.spare && canasta == o.canasta;
     }
+};
+
+struct State {
+    int dealer = 0;
+    int turn = 0;
+    Phase phase = Phase::Draw;
+    std::vector<Hand> hands;
+    std::vector<Card> stock;  // stock[0] is drawn next
+    std::vector<Card> discard;  // back() is the top
+    std::vector<std::vector<Card>> fi;  // front() is taken next
+    std::vector<int> fi_takers;
+    std::vector<std::vector<Meld>> melds;  // per team, in the order laid
+    std::vector<bool> opened;
+    std::vector<std::int64_t> team_scores;
+    int trump = NO_CARD;
+    int pile_card = NO_CARD;
+    int went_out = -1;
+    std::vector<bool> seat_opened;
+    int provisional = 0;
+    std::vector<int> fi_waiting;
+    std::vector<std::vector<Card>> red_threes;
+    std::vector<Card> pile_pending;
+    int pile_top = NO_CARD;
+    std::vector<bool> table_seats;
+    bool turn_laid = false;
 };
 
 // Every legal arrangement of a new meld, or the fault (neither-set-nor-run-fault).

@@ -192,7 +192,7 @@ class NativeEngine:
     ) -> Any:
         if not isinstance(obj, dict):
             raise InputError(f"{where}: expected a state object.")
-        return self._call("state_from_json", self.native_profile(profile), obj, where=where)
+        return self._call("state_from_json", self.native_profile(profile), obj, where)
 
     def new_hand_of_game(
         self,

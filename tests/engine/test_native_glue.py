@@ -75,8 +75,8 @@ class _FakeModule:
         self.calls.append(("deal", args))
         return _FakeState()
 
-    def state_from_json(self, *_args: object) -> _FakeState:
-        raise ValueError("the native engine does not read explicit states yet.")
+    def state_from_json(self, _profile: object, _data: object, where: str) -> _FakeState:
+        raise ValueError(f"{where}: the field 'hands' is required.")
 
     def meld_verdict(self, *args: object) -> dict[str, object]:
         self.calls.append(("meld", args))
@@ -97,7 +97,7 @@ def test_the_native_engine_glue_over_a_stand_in_module(monkeypatch: pytest.Monke
     assert [c[0] for c in fake.calls] == ["seed", "deal", "seed"]
     with pytest.raises(InputError, match="a deal or a seed"):
         engine.new_hand_of_game(koz, None, None, 1, [0, 0], "$.hands[2]")
-    with pytest.raises(InputError, match=r"^\$\.state: the native engine does not read"):
+    with pytest.raises(InputError, match=r"^\$\.state: the field 'hands' is required"):
         engine.new_state_from_json(koz, {}, "$.state")
     with pytest.raises(InputError, match="expected a state object"):
         engine.new_state_from_json(koz, [], "$.state")  # type: ignore[arg-type]

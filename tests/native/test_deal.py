@@ -81,5 +81,5 @@ def test_whole_hand_calls_say_the_native_engine_does_not_play_them_yet() -> None
     ):
         with pytest.raises(InputError, match="does not play whole hands of koz yet"):
             call()
-    with pytest.raises(InputError, match=r"\$\.setup\.state: .*explicit states"):
+    with pytest.raises(InputError, match=r"\$\.setup\.state: the field 'stock' is required"):
         native.new_state_from_json(profile, {"hands": []}, "$.setup.state")
