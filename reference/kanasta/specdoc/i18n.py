@@ -47,6 +47,18 @@ _LABELS_TR: Final[dict[str, str]] = {
     "Option": "Seçenek",
     "Example": "Örnek",
     "Contents": "İçindekiler",
+    "Worked examples": "Örnekler",
+    "Melds checked by the reference engine when this page was built: the verdict, the "
+    "clause that decides a refusal, the points of the meld's cards and a canasta's bonus.": (
+        "Bu sayfa oluşturulurken referans motorunun denetlediği perler: karar, bir reddi "
+        "belirleyen madde, perdeki kağıtların puanı ve bir kanastanın primi."
+    ),
+    "cards": "kağıtlar",
+    "verdict": "karar",
+    "points": "puan",
+    "canasta bonus": "kanasta primi",
+    "legal": "geçerli",
+    "refused by": "reddeden madde:",
 }
 
 _LABELS: Final[dict[str, dict[str, str]]] = {"tr": _LABELS_TR}
