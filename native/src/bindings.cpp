@@ -638,6 +638,13 @@ NB_MODULE(_core, m) {
                  return teams;
              },
              "hand-score: per team, in half points, the total and every part of the breakdown.")
+        .def("draw", [](const NativeState& ns) -> nb::object {
+                 auto next = apply_draw(*ns.p, ns.s);
+                 if (const auto* v = std::get_if<Violation>(&next))
+                     return nb::make_tuple(v->clause, v->code, v->detail);
+                 return nb::cast(NativeState{ns.p, std::get<State>(std::move(next))});
+             },
+             "draw-from-stock: the state after the draw, or (clause, code, detail) refusing it.")
         .def_prop_ro("phase", [](const NativeState& ns) { return phase_text(ns.s.phase); })
         .def_prop_ro("hand_over", [](const NativeState& ns) { return ns.s.phase == Phase::Over; });
 

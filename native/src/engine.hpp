@@ -208,6 +208,9 @@ void check_deal(const Profile& p, const Deal& d);  // throws InputError
 State new_hand(const Profile& p, const Deal& d, int dealer,
                const std::vector<std::int64_t>& team_scores);
 
+// draw-from-stock (chapter 6): the next state, or the violation refusing the draw.
+std::variant<State, Violation> apply_draw(const Profile& p, const State& s);
+
 // hand-score: per team, the named parts of the family's score_parts, in half points.
 std::vector<std::vector<std::pair<std::string, std::int64_t>>> score_hand(const Profile& p, const State& s);
 
