@@ -259,9 +259,8 @@ class NativeEngine:
         return result
 
     def score_hand(
-        self, profile: RulesProfile, state: Any, /
+        self, _profile: RulesProfile, state: Any, /
     ) -> Sequence[Mapping[str, HalfPoints]]:
-        self._hands(profile)
         teams: list[dict[str, HalfPoints]] = state.score()
         return teams
 
