@@ -20,7 +20,7 @@ from kanasta.families import PROFILES, get_profile
 from kanasta.native import NativeEngine
 from kanasta.profiles import RulesProfile
 
-HANDS = 200 if os.environ.get("KANASTA_THOROUGH") else 6
+HANDS = 100 if os.environ.get("KANASTA_THOROUGH") else 6
 
 
 def _native_score(profile: RulesProfile, written: dict[str, Any]) -> list[dict[str, int]]:

@@ -20,7 +20,7 @@ from kanasta.families import PROFILES, get_profile
 from kanasta.native import NativeEngine
 from kanasta.profiles import RulesProfile
 
-HANDS = 100 if os.environ.get("KANASTA_THOROUGH") else 3
+HANDS = 40 if os.environ.get("KANASTA_THOROUGH") else 3
 DRAW = Action(ActionType.DRAW)
 
 
