@@ -152,3 +152,16 @@ def test_a_long_pins_list_folds_behind_its_counts(tmp_path: Path) -> None:
     raw = [n.astext() for n in folded.findall(nodes.raw)]
     assert raw == ["<details><summary>code: 1 · fixtures: 112</summary>", "</details>"]
     assert "koz/x/111" in folded.astext()
+
+
+def test_the_matrix_groups_a_long_fixture_list_by_page(tmp_path: Path) -> None:
+    from kanasta.specdoc.sphinxext import TraceLinks, _fixture_cells  # noqa: PLC0415
+
+    links = TraceLinks(None, [tmp_path])
+    few = [f"koz/meld/{n}" for n in range(3)]
+    assert [c.astext() for c in _fixture_cells(few, links)] == few
+    many = [f"koz/meld/{n}" for n in range(20)] + [f"koz/pile/{n}" for n in range(5)]
+    assert [c.astext() for c in _fixture_cells(many, links)] == [
+        "koz/meld/… (20)",
+        "koz/pile/… (5)",
+    ]

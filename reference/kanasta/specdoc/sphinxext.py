@@ -768,6 +768,21 @@ def _pinned(report: TraceReport, clause: Clause) -> list[Any]:
     return [_para(text)]
 
 
+def _fixture_cells(fixtures: Sequence[str], links: TraceLinks | None) -> list[Any]:
+    """The fixtures of a clause in the matrix: each linked, or, past a dozen, one link a
+    page of fixtures with its count (a clause pinned a hundred times would weigh the page
+    down by a hundred links)."""
+    if links is None or len(fixtures) <= FOLD_PINS_AFTER:
+        return [_source_ref(f, links.fixture(f) if links else None) for f in fixtures]
+    pages: dict[str, tuple[tuple[str, str] | None, int]] = {}
+    for ident in fixtures:
+        place = links.fixture(ident)
+        group = "/".join(ident.split("/")[:2])
+        first, count = pages.get(group, (place, 0))
+        pages[group] = (first, count + 1)
+    return [_source_ref(f"{group}/… ({count})", place) for group, (place, count) in pages.items()]
+
+
 def traceability_nodes(
     report: TraceReport, docname: str, links: TraceLinks | None = None
 ) -> list[Any]:
@@ -790,10 +805,7 @@ def traceability_nodes(
                     [_source_ref(t, links.test(t) if links else None) for t in tests],
                     required=c.is_normative and not fixtures,
                 ),
-                _cited_by(
-                    [_source_ref(f, links.fixture(f) if links else None) for f in fixtures],
-                    required=False,
-                ),
+                _cited_by(_fixture_cells(fixtures, links), required=False),
                 _pinned(report, c),
             )
         )
