@@ -165,3 +165,17 @@ def test_the_matrix_groups_a_long_fixture_list_by_page(tmp_path: Path) -> None:
         "koz/meld/… (20)",
         "koz/pile/… (5)",
     ]
+
+
+def test_profile_tables_name_their_parameters_in_the_editions_language() -> None:
+    from kanasta.families import PROFILES  # noqa: PLC0415
+    from kanasta.specdoc.i18n import get_label  # noqa: PLC0415
+    from kanasta.specdoc.sphinxext import PROFILE_LABELS, profile_table  # noqa: PLC0415
+
+    turkish = profile_table(PROFILES["koz"], "tr").astext()
+    assert "koz: parametreler" in turkish
+    assert "ailenin adı" in turkish
+    assert "family identifier" not in turkish
+    assert "family identifier" in profile_table(PROFILES["koz"]).astext()
+    untranslated = [label for label in PROFILE_LABELS.values() if get_label(label, "tr") == label]
+    assert untranslated == ["sources"] or not untranslated

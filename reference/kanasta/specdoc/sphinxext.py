@@ -666,8 +666,8 @@ def _format_value(name: str, type_text: str, value: object) -> list[Any]:
     return [_para(_inline(name, type_text, value))]
 
 
-def _label_cell(name: str) -> list[Any]:
-    label = PROFILE_LABELS.get(name, name.replace("_", " "))
+def _label_cell(name: str, language: str | None = None) -> list[Any]:
+    label = get_label(PROFILE_LABELS.get(name, name.replace("_", " ")), language)
     return [_para(label, " ", nodes.literal(name, name, classes=["kanasta-field"]))]
 
 
@@ -683,35 +683,35 @@ def profile_cell(profile: RulesProfile, name: str, type_text: str) -> list[Any]:
     return _format_value(name, type_text, value)
 
 
-def profile_table(profile: RulesProfile) -> Any:
-    """The parameter table of one family."""
+def profile_table(profile: RulesProfile, language: str | None = None) -> Any:
+    """The parameter table of one family (its labels in ``language``; values as named)."""
     rows = [
-        (_label_cell(name), profile_cell(profile, name, type_text))
+        (_label_cell(name, language), profile_cell(profile, name, type_text))
         for name, type_text in _profile_rows()
     ]
     return _table(
-        ("parameter", "value"),
+        (get_label("parameter", language), get_label("value", language)),
         rows,
-        title=f"{profile.family}: parameters",
+        title=f"{profile.family}: {get_label('parameters', language)}",
         classes=["kanasta-profile-table"],
         widths=(36, 44),
     )
 
 
-def comparison_table(profiles: Sequence[RulesProfile]) -> Any:
+def comparison_table(profiles: Sequence[RulesProfile], language: str | None = None) -> Any:
     """One table with a column per family."""
     rows = [
         (
-            _label_cell(name),
+            _label_cell(name, language),
             *(profile_cell(p, name, type_text) for p in profiles),
         )
         for name, type_text in _profile_rows()
         if name != "title"
     ]
     return _table(
-        ("parameter", *(p.family for p in profiles)),
+        (get_label("parameter", language), *(p.family for p in profiles)),
         rows,
-        title="The families side by side",
+        title=get_label("The families side by side", language),
         classes=["kanasta-profile-comparison"],
     )
 
@@ -728,7 +728,7 @@ class ProfileTableDirective(SphinxDirective):
     def run(self) -> list[nodes.Node]:
         profiles = list(PROFILES.values())
         if "comparison" in self.options:
-            return [comparison_table(profiles)]
+            return [comparison_table(profiles, self.config.language)]
         family = self.options.get("family")
         if family is not None:
             if family not in PROFILES:
@@ -736,8 +736,12 @@ class ProfileTableDirective(SphinxDirective):
                     f"profile-table: unknown family {family!r}; the families are "
                     + ", ".join(PROFILES)
                 )
-            return [profile_table(PROFILES[family])]
-        return [*(profile_table(p) for p in profiles), comparison_table(profiles)]
+            return [profile_table(PROFILES[family], self.config.language)]
+        language = self.config.language
+        return [
+            *(profile_table(p, language) for p in profiles),
+            comparison_table(profiles, language),
+        ]
 
 
 def _mark_generated(env: BuildEnvironment) -> None:
