@@ -726,6 +726,7 @@ class ProfileTableDirective(SphinxDirective):
     }
 
     def run(self) -> list[nodes.Node]:
+        _mark_generated(self.env)  # the tables follow the code: read again on every build
         profiles = list(PROFILES.values())
         if "comparison" in self.options:
             return [comparison_table(profiles, self.config.language)]
