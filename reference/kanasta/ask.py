@@ -208,8 +208,8 @@ TURKISH: dict[str, str] = {
         "  ...ama bilinmeyen kağıtlar başka türlü dağılınca:"
     ),
     "  Name more of the position (the whole hand, the pile's cards, --frozen) to settle it.": (
-        "  Karara bağlamak için durumun daha fazlasını söyleyin (eldeki kağıtların tümü, yerin "
-        "kağıtları, --frozen)."
+        "  Yanıtı kesinleştirmek için durumu daha ayrıntılı verin (eldeki kağıtların tümü, "
+        "yerin kağıtları, --frozen)."
     ),
     "After the moves, your side's melds:": "Hamlelerden sonra tarafınızın perleri:",
     "Answer: {n} legal action(s) now ({phase} phase)": (
@@ -233,7 +233,7 @@ TURKISH: dict[str, str] = {
     ),
     "other side": "karşı taraf",
     "  (* depends on cards left unknown: name them to settle it)": (
-        "  (* bilinmeyen kağıtlara bağlı: karara bağlamak için onları söyleyin)"
+        "  (* bilinmeyen kağıtlara bağlı: kesinleştirmek için onları da verin)"
     ),
 }
 """The lines of an answer in Turkish (the shared terms of the Turkish edition)."""
