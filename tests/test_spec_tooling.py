@@ -19,7 +19,7 @@ import pytest
 from kanasta.cli import main
 from kanasta.errors import InputError
 from kanasta.families import FAMILY_NAMES
-from kanasta.points import HalfPoints
+from kanasta.rules.points import HalfPoints
 from kanasta.specdoc.spec import ClauseKind, check_spec_structure, format_clause, load_spec
 from kanasta.specdoc.trace import (
     FIXTURE_EXEMPT,
@@ -866,8 +866,8 @@ def test_profile_tables_show_every_family_and_field(site: Site) -> None:
     from dataclasses import fields  # noqa: PLC0415
 
     from kanasta.families import PROFILES  # noqa: PLC0415
-    from kanasta.points import format_points  # noqa: PLC0415
-    from kanasta.profiles import RulesProfile  # noqa: PLC0415
+    from kanasta.rules.families import RulesProfile  # noqa: PLC0415
+    from kanasta.rules.points import format_points  # noqa: PLC0415
 
     html = site.page("generated")
     for name, profile in PROFILES.items():
@@ -980,7 +980,7 @@ def test_rule_families_profile_tables_publish_only_rules() -> None:
     from dataclasses import replace  # noqa: PLC0415
 
     from kanasta.families.koz import PROFILE as KOZ  # noqa: PLC0415
-    from kanasta.profiles import Implemented, RulesProfile  # noqa: PLC0415
+    from kanasta.rules.families import Implemented, RulesProfile  # noqa: PLC0415
     from kanasta.specdoc.sphinxext import NOT_SPECIFIED, _profile_rows, profile_cell  # noqa: PLC0415
 
     types = dict(_profile_rows())

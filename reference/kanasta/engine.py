@@ -25,7 +25,9 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 
-from kanasta.actions import (
+from kanasta.errors import InputError, Violation
+from kanasta.families import get_profile
+from kanasta.rules.actions import (
     MAX_COUNT_ACTIONS,
     Action,
     ActionType,
@@ -34,24 +36,22 @@ from kanasta.actions import (
     check_engine_input,
     count_action_sequences,
 )
-from kanasta.actions import action_from_json as _action_from_json
-from kanasta.actions import action_to_json as _action_to_json
-from kanasta.actions import format_action as _format_action
-from kanasta.actions import legal_actions as _legal_actions
-from kanasta.deal import Deal, deal_from_json, deal_from_seed
-from kanasta.deal import new_hand as _new_hand
-from kanasta.errors import InputError, Violation
-from kanasta.families import get_profile
-from kanasta.points import HalfPoints
-from kanasta.profiles import RulesProfile
-from kanasta.scoring import HandScore
-from kanasta.scoring import score_hand as _score_hand
-from kanasta.state import Phase, State
-from kanasta.state import check_state as _check_state
-from kanasta.state import state_from_json as _state_from_json
-from kanasta.state import state_to_json as _state_to_json
-from kanasta.view import View
-from kanasta.view import get_view as _get_view
+from kanasta.rules.actions import action_from_json as _action_from_json
+from kanasta.rules.actions import action_to_json as _action_to_json
+from kanasta.rules.actions import format_action as _format_action
+from kanasta.rules.actions import legal_actions as _legal_actions
+from kanasta.rules.deal import Deal, deal_from_json, deal_from_seed
+from kanasta.rules.deal import new_hand as _new_hand
+from kanasta.rules.families import RulesProfile
+from kanasta.rules.points import HalfPoints
+from kanasta.rules.scoring import HandScore
+from kanasta.rules.scoring import score_hand as _score_hand
+from kanasta.rules.state import Phase, State
+from kanasta.rules.state import check_state as _check_state
+from kanasta.rules.state import state_from_json as _state_from_json
+from kanasta.rules.state import state_to_json as _state_to_json
+from kanasta.rules.view import View
+from kanasta.rules.view import get_view as _get_view
 
 __all__ = [
     "Action",
@@ -169,11 +169,12 @@ legal_actions = _legal_actions
 """Every legal atomic action, each once (clause legal-action-count)."""
 apply = apply_action
 """``apply(state, action, seat=None)``: the state after ``action``, or the violation that
-forbids it (:func:`kanasta.actions.apply_action`)."""
+forbids it (:func:`kanasta.rules.actions.apply_action`)."""
 
 
 def check_state(state: State) -> Violation | None:
-    """Whether a state could occur in a hand of its family (see :func:`kanasta.state.check_state`).
+    """Whether a state could occur in a hand of its family (see
+    :func:`kanasta.rules.state.check_state`).
 
     The readers run it; ``legal_actions`` and ``apply`` do not (see the module docstring).
     """

@@ -5,9 +5,9 @@ from __future__ import annotations
 
 import pytest
 
-from kanasta.actions import ActionType, legal_actions
-from kanasta.cards import parse_cards
-from kanasta.scoring import get_concealed_bonus, score_hand
+from kanasta.rules.actions import ActionType, legal_actions
+from kanasta.rules.cards import parse_cards
+from kanasta.rules.scoring import get_concealed_bonus, score_hand
 from tests.classic.util import (
     CANASTA,
     MIXED,

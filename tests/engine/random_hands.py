@@ -5,9 +5,9 @@ from __future__ import annotations
 import random
 
 from kanasta import engine
-from kanasta.actions import apply_action, legal_actions
 from kanasta.errors import Violation
-from kanasta.state import State
+from kanasta.rules.actions import apply_action, legal_actions
+from kanasta.rules.state import State
 
 
 def random_hand_states(family: str, seed: int) -> list[State]:

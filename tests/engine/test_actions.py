@@ -12,7 +12,10 @@ from itertools import combinations
 
 import pytest
 
-from kanasta.actions import (
+from kanasta.errors import InputError, Violation
+from kanasta.families.koz import PROFILE as KOZ
+from kanasta.fast.candidates import get_meld_options, sub_multisets
+from kanasta.rules.actions import (
     TAKE_PILE,
     Action,
     ActionType,
@@ -24,13 +27,10 @@ from kanasta.actions import (
     format_action,
     legal_actions,
 )
-from kanasta.candidates import get_meld_options, sub_multisets
-from kanasta.cards import parse_cards
-from kanasta.deal import deal_from_seed, new_hand
-from kanasta.errors import InputError, Violation
-from kanasta.families.koz import PROFILE as KOZ
-from kanasta.melds import get_lay_off_arrangements, get_meld_arrangements
-from kanasta.state import Phase, State
+from kanasta.rules.cards import parse_cards
+from kanasta.rules.deal import deal_from_seed, new_hand
+from kanasta.rules.melds import get_lay_off_arrangements, get_meld_arrangements
+from kanasta.rules.state import Phase, State
 from tests.koz.util import accept, disc, draw, koz_state, lay, meld, reject
 
 

@@ -6,13 +6,13 @@ from collections import Counter
 from collections.abc import Iterable
 from itertools import combinations
 
-from kanasta.actions import Action, ActionType, action_order, apply_action
-from kanasta.candidates import sub_multisets
-from kanasta.cards import Card, get_deck, get_rank, is_wild_card, parse_cards
 from kanasta.errors import Violation
-from kanasta.melds import Meld, get_lay_off_arrangements, get_meld_arrangements, validate_meld
-from kanasta.profiles import RulesProfile
-from kanasta.state import State
+from kanasta.fast.candidates import sub_multisets
+from kanasta.rules.actions import Action, ActionType, action_order, apply_action
+from kanasta.rules.cards import Card, get_deck, get_rank, is_wild_card, parse_cards
+from kanasta.rules.families import RulesProfile
+from kanasta.rules.melds import Meld, get_lay_off_arrangements, get_meld_arrangements, validate_meld
+from kanasta.rules.state import State
 
 Option = tuple[tuple[Card, ...], int | None]
 """A meld or lay-off as a legal action names it: the sorted cards and the wild place."""

@@ -14,10 +14,10 @@ import platform
 import sys
 from typing import Any
 
-from kanasta.deal import check_seed
 from kanasta.errors import InputError
 from kanasta.families import get_profile, require_playable
 from kanasta.play.selfplay import PLAYABLE_FAMILIES, BenchResult, run_bench
+from kanasta.rules.deal import check_seed
 
 __all__ = ["register"]
 

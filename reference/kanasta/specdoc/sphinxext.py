@@ -51,12 +51,12 @@ from sphinx.util.docutils import SphinxDirective, SphinxRole
 from sphinx.util.nodes import make_refnode, split_explicit_title
 
 from kanasta import __version__
-from kanasta.canasta import CanastaKind
-from kanasta.cards import format_card
 from kanasta.families import FAMILY_NAMES, PROFILES
-from kanasta.points import format_points
-from kanasta.profiles import PointTable, ProfileOption, RulesProfile
 from kanasta.resources import get_fixtures_dir, get_repo_root
+from kanasta.rules.canastas import CanastaKind
+from kanasta.rules.cards import format_card
+from kanasta.rules.families import PointTable, ProfileOption, RulesProfile
+from kanasta.rules.points import format_points
 from kanasta.specdoc.spec import CHAPTER_RE, NUMBER_RE, SLUG_RE, Clause, ClauseKind, check_question
 from kanasta.specdoc.trace import TraceReport, build_trace
 
@@ -695,7 +695,7 @@ def comparison_table(profiles: Sequence[RulesProfile]) -> Any:
 
 
 class ProfileTableDirective(SphinxDirective):
-    """``.. profile-table::``: the family parameter tables from kanasta.profiles."""
+    """``.. profile-table::``: the family parameter tables from kanasta.rules.families."""
 
     has_content = False
     option_spec: ClassVar[OptionSpec] = {

@@ -14,7 +14,9 @@ from enum import StrEnum
 from itertools import combinations
 from operator import itemgetter
 
-from kanasta.candidates import (
+from kanasta.clauses import implements
+from kanasta.errors import InputError, Violation
+from kanasta.fast.candidates import (
     LayOffMove,
     NewMeld,
     apply_lay_off_cached,
@@ -25,13 +27,11 @@ from kanasta.candidates import (
     get_profile_key,
     remember,
 )
-from kanasta.cards import JOKER, Card, format_card, format_cards, is_wild_card, parse_card
-from kanasta.clauses import implements
-from kanasta.errors import InputError, Violation
-from kanasta.melds import Meld, MeldKind, check_new_set
-from kanasta.profiles import BLACK_THREES, RulesProfile
-from kanasta.state import Phase, State, is_provisional, read_cards_json
-from kanasta.turn import (
+from kanasta.rules.cards import JOKER, Card, format_card, format_cards, is_wild_card, parse_card
+from kanasta.rules.families import BLACK_THREES, RulesProfile
+from kanasta.rules.melds import Meld, MeldKind, check_new_set
+from kanasta.rules.state import Phase, State, is_provisional, read_cards_json
+from kanasta.rules.turn import (
     after_laying,
     apply_discard,
     apply_draw,
@@ -167,7 +167,7 @@ def check_engine_input(state: object, action: object = _NO_ACTION) -> None:
     ``apply_action`` and ``legal_actions`` call it only after something went wrong
     (an exception, or an action type that is not an :class:`ActionType`), so the
     moves of a game pay nothing for it. It checks the types, not the rules:
-    whether a state could occur is :func:`kanasta.state.check_state`.
+    whether a state could occur is :func:`kanasta.rules.state.check_state`.
     """
     if not isinstance(state, State):
         raise InputError(
@@ -398,7 +398,7 @@ _ACTIONS_MEMO_LIMIT = 50_000
 def _meld_table(profile: RulesProfile, hand: tuple[Card, ...], mask: int) -> _Table:
     """The new melds of a sorted hand (``mask``: its bits), as ``legal_actions`` lists them.
 
-    The parts of :func:`~kanasta.candidates.get_new_meld_parts` (each
+    The parts of :func:`~kanasta.fast.candidates.get_new_meld_parts` (each
     remembered by the hand cards that decide it, its entries built once),
     merged into the canonical order. Remembered per hand.
     """

@@ -3,7 +3,7 @@
 The legal-action count of clause :clause:`legal-action-count` counts every
 distinct legal meld and lay-off. This module lists them: it proposes every
 multiset of hand cards that could form a meld (or fit a meld on the table)
-and lets :mod:`kanasta.melds` decide legality and arrangements. The
+and lets :mod:`kanasta.rules.melds` decide legality and arrangements. The
 proposals are a superset of the legal batches by construction (documented
 per shape below), and results are cached by hand, since a hand's options do
 not depend on anything else.
@@ -29,10 +29,11 @@ from collections.abc import Iterable, Iterator
 from itertools import combinations, count
 from typing import Any, TypeVar
 
-from kanasta.cards import JOKER, Card, Suit, get_rank, is_wild_card, make_card
 from kanasta.clauses import implements
 from kanasta.errors import Violation
-from kanasta.melds import (
+from kanasta.rules.cards import JOKER, Card, Suit, get_rank, is_wild_card, make_card
+from kanasta.rules.families import RulesProfile, WildMeldRule
+from kanasta.rules.melds import (
     Meld,
     MeldKind,
     apply_lay_off,
@@ -40,7 +41,6 @@ from kanasta.melds import (
     get_meld_arrangements,
     validate_meld,
 )
-from kanasta.profiles import RulesProfile, WildMeldRule
 
 __all__ = [
     "LayOffMove",
@@ -381,7 +381,7 @@ def _part_cards(places: list[int], base: int) -> tuple[Card, ...]:
 
 
 NewMeld = tuple[tuple[Card, ...], int | None, int]
-"""A legal new meld as :func:`kanasta.actions.legal_actions` lists it: the sorted cards,
+"""A legal new meld as :func:`kanasta.rules.actions.legal_actions` lists it: the sorted cards,
 the place of the acting wild (``None``: none, or not a run) and, for a set, its rank
 (1 = ace .. 13 = king; 0 for any other meld)."""
 _Part = tuple[NewMeld, ...]
@@ -409,7 +409,7 @@ def get_new_meld_parts(
     batches are legal depends only on how many naturals and wild cards they
     hold; a suit's runs, on the places its naturals stand, how many 2s of the
     suit the hand holds, and whether it holds another wild card. Each shape
-    is decided once by :func:`kanasta.melds.get_meld_arrangements` (through
+    is decided once by :func:`kanasta.rules.melds.get_meld_arrangements` (through
     the general enumeration, per stretch of naturals: :func:`_run_parts`) and
     spelled out with each hand's cards.
     """
@@ -590,7 +590,8 @@ def _general_parts(
     profile: RulesProfile, pid: int, wilds: list[Card], by_rank: dict[int, list[Card]]
 ) -> list[_Part]:
     """The parts of a hand when a meld may hold more than one acting wild card: its sets
-    and wild melds (such a family has no runs: see :class:`~kanasta.profiles.RulesProfile`)."""
+    and wild melds (such a family has no runs: see
+    :class:`~kanasta.rules.families.RulesProfile`)."""
     parts: list[_Part] = []
     # A set holds at most max_wilds wild cards, so further copies change nothing.
     set_wilds = tuple(_capped(wilds, profile.max_wilds_per_meld))
@@ -756,7 +757,7 @@ def _relevant(hand: tuple[Card, ...]) -> tuple[Card, ...]:
 def validate_meld_cached(
     profile: RulesProfile, batch: tuple[Card, ...], wild_at: int | None = None
 ) -> Meld | Violation:
-    """:func:`kanasta.melds.validate_meld` of a sorted batch, remembered (a pure function)."""
+    """:func:`kanasta.rules.melds.validate_meld` of a sorted batch, remembered (a pure function)."""
     key = ("meld", _pid(profile), batch, wild_at)
     hit = _BATCHES.get(key)
     if hit is not None:
@@ -767,7 +768,7 @@ def validate_meld_cached(
 def apply_lay_off_cached(
     profile: RulesProfile, meld: Meld, batch: tuple[Card, ...], wild_at: int | None = None
 ) -> Meld | Violation:
-    """:func:`kanasta.melds.apply_lay_off` of a sorted batch, remembered per meld."""
+    """:func:`kanasta.rules.melds.apply_lay_off` of a sorted batch, remembered per meld."""
     key = ("lay", _pid(profile), id(meld), batch, wild_at)
     hit = _BATCHES.get(key)
     if hit is not None and hit[0] is meld:
@@ -1002,7 +1003,7 @@ def get_lay_off_moves(
     depends on the meld's cards as they stand (clause lay-off), never on the
     history that only decides a fi-5200 canasta's kind. So the moves are
     remembered per meld *shape* and shared by every meld of that shape, in
-    this hand and later ones; :func:`kanasta.candidates.apply_lay_off_cached`
+    this hand and later ones; :func:`kanasta.fast.candidates.apply_lay_off_cached`
     gives the resulting meld when it is needed.
 
     Per meld on the table, they are also remembered by the hand's cards that

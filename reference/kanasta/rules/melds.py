@@ -16,8 +16,10 @@ from dataclasses import dataclass, fields
 from enum import StrEnum
 from typing import Any
 
-from kanasta.canasta import CanastaKind, classify_growth
-from kanasta.cards import (
+from kanasta.clauses import implements
+from kanasta.errors import InputError, Violation
+from kanasta.rules.canastas import CanastaKind, classify_growth
+from kanasta.rules.cards import (
     JOKER,
     NUM_KINDS,
     Card,
@@ -30,10 +32,8 @@ from kanasta.cards import (
     make_card,
     parse_cards,
 )
-from kanasta.clauses import implements
-from kanasta.errors import InputError, Violation
-from kanasta.points import HalfPoints
-from kanasta.profiles import RulesProfile, WildMeldRule
+from kanasta.rules.families import RulesProfile, WildMeldRule
+from kanasta.rules.points import HalfPoints
 
 __all__ = [
     "Meld",
@@ -54,7 +54,7 @@ ACE_HIGH = 14
 
 # Per-card tables (index = card): the rank (0 for a joker), the suit (``None`` for
 # a joker) and whether the card is a wild card. Table look-ups replace calls to
-# kanasta.cards on the hot paths; they hold exactly what those functions return.
+# kanasta.rules.cards on the hot paths; they hold exactly what those functions return.
 _RANK: tuple[int, ...] = tuple(get_rank(c) for c in range(NUM_KINDS))
 _SUIT: tuple[Suit | None, ...] = tuple(get_suit(c) for c in range(NUM_KINDS))
 _WILD: tuple[bool, ...] = tuple(is_wild_card(c) for c in range(NUM_KINDS))
@@ -146,7 +146,7 @@ def _make_meld(
     The fields are stored into an object of a plain class with the same slot
     layout, whose class then becomes :class:`Meld` (Python allows this between
     classes of identical layout); the result is an ordinary, frozen
-    :class:`Meld` (the way :func:`kanasta.state.make_state` builds states).
+    :class:`Meld` (the way :func:`kanasta.rules.state.make_state` builds states).
     """
     meld = _NEW(_MeldSlots)
     meld.kind = kind

@@ -12,19 +12,20 @@ from dataclasses import replace
 from itertools import combinations
 from typing import NamedTuple
 
-from kanasta.candidates import (
+from kanasta.clauses import implements
+from kanasta.errors import Violation
+from kanasta.fast.candidates import (
     apply_lay_off_cached,
     get_lay_off_options,
     get_meld_options,
     sub_multisets,
     validate_meld_cached,
 )
-from kanasta.cards import JOKER, Card, format_card, format_cards, get_rank, is_wild_card
-from kanasta.clauses import implements
-from kanasta.errors import Violation
-from kanasta.going_out import check_emptying, end_turn, get_next_turn, take_fi_or_go_out
-from kanasta.melds import Meld, check_new_set, validate_meld
-from kanasta.opening import (
+from kanasta.rules.cards import JOKER, Card, format_card, format_cards, get_rank, is_wild_card
+from kanasta.rules.families import BLACK_THREES, RED_THREES
+from kanasta.rules.going_out import check_emptying, end_turn, get_next_turn, take_fi_or_go_out
+from kanasta.rules.melds import Meld, check_new_set, validate_meld
+from kanasta.rules.opening import (
     OpeningReach,
     ReachParts,
     check_provisional_opening,
@@ -36,9 +37,8 @@ from kanasta.opening import (
     get_reach_parts,
     get_reach_parts_after,
 )
-from kanasta.points import HalfPoints
-from kanasta.profiles import BLACK_THREES, RED_THREES
-from kanasta.state import (
+from kanasta.rules.points import HalfPoints
+from kanasta.rules.state import (
     Phase,
     State,
     get_provisional_melds,
@@ -856,7 +856,7 @@ def is_opening_in_reach(
     state: State, team: int, melds: tuple[Meld, ...], hand: tuple[Card, ...]
 ) -> bool | None:
     """classic-no-take-back: the cases of turn-must-finish for a provisional opening that is
-    never taken back which :func:`~kanasta.opening.get_opening_reach` decides without a
+    never taken back which :func:`~kanasta.rules.opening.get_opening_reach` decides without a
     search, for the state's side with the provisional ``melds`` and the player's ``hand``
     (those of ``state``, or those a meld or lay-off would leave): ``True`` when a sequence
     of melds reaches the minimum and keeps two cards (one to discard), ``False`` when no
@@ -1044,7 +1044,8 @@ def _check_discard_now(
     state: State, hand: tuple[Card, ...], team: int, provisional: bool
 ) -> Violation | None:
     """The part of :func:`check_discard` that depends only on the state (``hand`` and
-    ``team``: the player's; ``provisional``: :func:`~kanasta.state.is_provisional` of the team)."""
+    ``team``: the player's; ``provisional``: :func:`~kanasta.rules.state.is_provisional` of
+    the team)."""
     if provisional:
         problem = check_provisional_opening(state, len(hand))
         if problem is not None:
