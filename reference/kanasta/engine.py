@@ -27,11 +27,12 @@ from collections.abc import Mapping, Sequence
 
 from kanasta.errors import InputError, Violation
 from kanasta.families import get_profile
+from kanasta.fast.legal import apply_action as _apply_action
+from kanasta.fast.legal import legal_actions as _legal_actions
 from kanasta.rules.actions import (
     MAX_COUNT_ACTIONS,
     Action,
     ActionType,
-    apply_action,
     check_action,
     check_engine_input,
     count_action_sequences,
@@ -39,7 +40,6 @@ from kanasta.rules.actions import (
 from kanasta.rules.actions import action_from_json as _action_from_json
 from kanasta.rules.actions import action_to_json as _action_to_json
 from kanasta.rules.actions import format_action as _format_action
-from kanasta.rules.actions import legal_actions as _legal_actions
 from kanasta.rules.deal import Deal, deal_from_json, deal_from_seed
 from kanasta.rules.deal import new_hand as _new_hand
 from kanasta.rules.families import RulesProfile
@@ -163,11 +163,14 @@ def new_hand(
     return state
 
 
-# The two calls of every move are the actions module's own functions, not wrappers
-# around them (a wrapper's call would cost each move twice more).
+# The engine composes the rules (kanasta.rules, the definition) with the speed layer
+# (kanasta.fast, equal to them by test): the actions are listed fast, and applied by the
+# rules with the meld rules remembered. The two calls of every move are no wrappers of
+# our own (a wrapper's call would cost each move twice more).
 legal_actions = _legal_actions
-"""Every legal atomic action, each once (clause legal-action-count)."""
-apply = apply_action
+"""Every legal atomic action, each once (clause legal-action-count): what
+:func:`kanasta.rules.actions.legal_actions` lists, found by :mod:`kanasta.fast.legal`."""
+apply = _apply_action
 """``apply(state, action, seat=None)``: the state after ``action``, or the violation that
 forbids it (:func:`kanasta.rules.actions.apply_action`)."""
 
@@ -197,7 +200,7 @@ def count_actions(
             f"the depth {_shown(given)} is not a number of actions 0 or more "
             "(clause legal-action-count)."
         )
-    return count_action_sequences(state, depth, max_actions=max_actions)
+    return count_action_sequences(state, depth, max_actions=max_actions, legal=_legal_actions)
 
 
 def state_to_json(state: State) -> dict[str, object]:

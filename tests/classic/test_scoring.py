@@ -9,10 +9,10 @@ from typing import Any
 import pytest
 
 from kanasta import engine
+from kanasta.engine import legal_actions
 from kanasta.errors import InputError, Violation
 from kanasta.families import get_profile
 from kanasta.families.classic import PROFILE as CLASSIC
-from kanasta.rules.actions import legal_actions
 from kanasta.rules.cards import parse_card
 from kanasta.rules.game import apply_game_action, get_game_winner, new_game
 from kanasta.rules.points import to_half_points

@@ -5,8 +5,9 @@ from __future__ import annotations
 import random
 
 from kanasta import engine
+from kanasta.engine import legal_actions
 from kanasta.errors import Violation
-from kanasta.rules.actions import apply_action, legal_actions
+from kanasta.rules.actions import apply_action
 from kanasta.rules.state import State
 
 

@@ -11,8 +11,9 @@ from dataclasses import replace
 
 import pytest
 
+from kanasta.engine import legal_actions
 from kanasta.errors import Violation
-from kanasta.rules.actions import ActionType, legal_actions
+from kanasta.rules.actions import ActionType
 from kanasta.rules.families import OpeningScope
 from kanasta.rules.going_out import end_turn, take_fi_or_go_out
 from kanasta.rules.opening import check_opening, count_provisional, get_opened_after

@@ -7,11 +7,11 @@ from dataclasses import replace
 import pytest
 
 from kanasta.commands.play import describe_action, play_random_game
+from kanasta.engine import legal_actions
 from kanasta.errors import InputError
 from kanasta.families.fi_5200 import PROFILE as FI_5200
 from kanasta.families.koz import PROFILE as KOZ
 from kanasta.io.scenario import build_meld, build_state
-from kanasta.rules.actions import legal_actions
 from kanasta.rules.cards import get_deck, parse_cards
 from kanasta.rules.deal import deal_from_seed, describe_deal
 from kanasta.rules.game import Game, game_to_json

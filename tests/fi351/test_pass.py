@@ -4,7 +4,8 @@ from __future__ import annotations
 
 import pytest
 
-from kanasta.rules.actions import ActionType, action_from_json, action_to_json, legal_actions
+from kanasta.engine import legal_actions
+from kanasta.rules.actions import ActionType, action_from_json, action_to_json
 from kanasta.rules.cards import parse_card
 from kanasta.rules.state import state_from_json, state_to_json
 from tests.fi351.util import Phase, accept, disc, draw, fi_state, pass_, reject, take

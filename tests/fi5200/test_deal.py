@@ -4,8 +4,9 @@ from __future__ import annotations
 
 import pytest
 
+from kanasta.engine import legal_actions
 from kanasta.errors import InputError
-from kanasta.rules.actions import ActionType, legal_actions
+from kanasta.rules.actions import ActionType
 from kanasta.rules.cards import JOKER, get_deck
 from kanasta.rules.deal import (
     deal_cards,

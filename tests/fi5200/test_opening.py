@@ -5,8 +5,9 @@ from __future__ import annotations
 
 import pytest
 
+from kanasta.engine import legal_actions
 from kanasta.errors import Violation
-from kanasta.rules.actions import ActionType, legal_actions
+from kanasta.rules.actions import ActionType
 from kanasta.rules.cards import parse_cards
 from kanasta.rules.melds import validate_meld
 from kanasta.rules.opening import get_opening_band, is_forced, is_wild_free

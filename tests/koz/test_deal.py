@@ -7,10 +7,10 @@ from dataclasses import replace
 
 import pytest
 
+from kanasta.engine import legal_actions
 from kanasta.errors import InputError
 from kanasta.families.fi_5200 import PROFILE as FI_5200
 from kanasta.families.koz import PROFILE as KOZ
-from kanasta.rules.actions import legal_actions
 from kanasta.rules.cards import JOKER, format_card, get_deck
 from kanasta.rules.deal import (
     MASK64,

@@ -13,9 +13,9 @@ import pytest
 
 from kanasta.cli import main
 from kanasta.commands.play import format_game, play_random_game
+from kanasta.engine import legal_actions
 from kanasta.errors import InputError, Violation
 from kanasta.families.koz import PROFILE as KOZ
-from kanasta.rules.actions import legal_actions
 from kanasta.rules.deal import splitmix64
 from kanasta.rules.game import (
     Game,

@@ -6,9 +6,9 @@ from dataclasses import replace
 
 import pytest
 
+from kanasta.engine import legal_actions
 from kanasta.families.koz import PROFILE as KOZ
 from kanasta.io.scenario import build_state
-from kanasta.rules.actions import legal_actions
 from kanasta.rules.cards import parse_cards
 from kanasta.rules.going_out import end_turn, get_first_fi_team, has_canasta
 from tests.koz.util import Phase, accept, disc, draw, koz_state, lay, meld, reject

@@ -6,9 +6,10 @@ from dataclasses import replace
 
 import pytest
 
+from kanasta.engine import legal_actions
 from kanasta.families.koz import PROFILE as KOZ
 from kanasta.io.scenario import build_meld
-from kanasta.rules.actions import ActionType, legal_actions
+from kanasta.rules.actions import ActionType
 from kanasta.rules.opening import get_opening_band, get_opening_total, is_clean_run
 from kanasta.rules.points import to_half_points
 from kanasta.rules.state import State

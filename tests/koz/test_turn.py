@@ -4,8 +4,9 @@ from __future__ import annotations
 
 import pytest
 
+from kanasta.engine import legal_actions
 from kanasta.errors import Violation
-from kanasta.rules.actions import ActionType, apply_action, legal_actions
+from kanasta.rules.actions import ActionType, apply_action
 from kanasta.rules.cards import parse_card, parse_cards
 from kanasta.rules.melds import MeldKind
 from kanasta.rules.turn import can_finish_turn

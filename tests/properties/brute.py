@@ -7,9 +7,8 @@ from collections.abc import Iterable
 from itertools import combinations
 
 from kanasta.errors import Violation
-from kanasta.fast.candidates import sub_multisets
 from kanasta.rules.actions import Action, ActionType, action_order, apply_action
-from kanasta.rules.cards import Card, get_deck, get_rank, is_wild_card, parse_cards
+from kanasta.rules.cards import Card, get_deck, get_rank, is_wild_card, parse_cards, sub_multisets
 from kanasta.rules.families import RulesProfile
 from kanasta.rules.melds import Meld, get_lay_off_arrangements, get_meld_arrangements, validate_meld
 from kanasta.rules.state import State

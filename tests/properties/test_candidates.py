@@ -16,6 +16,7 @@ from hypothesis import strategies as st
 from kanasta.errors import Violation
 from kanasta.families.fi_5200 import PROFILE as FI_5200
 from kanasta.families.koz import PROFILE as KOZ
+from kanasta.fast import legal as actions_module
 from kanasta.fast.candidates import (
     get_hand_mask,
     get_lay_off_moves,
@@ -23,7 +24,6 @@ from kanasta.fast.candidates import (
     get_meld_options,
     remember,
 )
-from kanasta.rules import actions as actions_module
 from kanasta.rules.actions import Action, ActionType, action_order
 from kanasta.rules.cards import JOKER, Card, parse_cards
 from kanasta.rules.families import RulesProfile

@@ -4,7 +4,7 @@ that has not opened agrees with the search itself.
 :func:`kanasta.rules.opening.get_opening_reach` lets
 :func:`kanasta.rules.turn.can_finish_turn` answer
 without a search when a sequence of melds surely reaches the minimum and keeps two cards, or
-when no sequence can reach it, and lets :func:`kanasta.rules.actions.legal_actions` answer for
+when no sequence can reach it, and lets :func:`kanasta.fast.legal.legal_actions` answer for
 every meld and lay-off at once (:func:`kanasta.rules.turn.get_laying_verdicts`). These tests
 list the legal actions of the states random play reaches with a side that has not opened,
 once with those shortcuts and once with the search alone, under the options that change
@@ -21,7 +21,8 @@ import pytest
 from kanasta import engine
 from kanasta.errors import Violation
 from kanasta.families import get_profile
-from kanasta.rules import actions, turn
+from kanasta.fast import legal as actions
+from kanasta.rules import turn
 from kanasta.rules.state import Phase
 
 _HANDS = max(3, int(os.environ.get("KANASTA_SELFPLAY_HANDS", "200")) // 50)

@@ -19,10 +19,11 @@ from pathlib import Path
 from typing import Any, TextIO
 
 from kanasta.conformance.jsonio import read_json_file
+from kanasta.engine import legal_actions
 from kanasta.errors import InputError, Violation
 from kanasta.families import PROFILES, get_profile, require_playable
 from kanasta.play.policy import POLICIES, default_policy, make_policy
-from kanasta.rules.actions import Action, ActionType, apply_action, legal_actions
+from kanasta.rules.actions import Action, ActionType, apply_action
 from kanasta.rules.canastas import get_canasta_bonus, is_trump_match
 from kanasta.rules.cards import format_card, format_cards
 from kanasta.rules.deal import check_seed, get_next_seat_side, new_hand

@@ -25,13 +25,20 @@ parts come from the caches.
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Iterable, Iterator
+from collections.abc import Iterable
 from itertools import combinations, count
 from typing import Any, TypeVar
 
-from kanasta.clauses import implements
 from kanasta.errors import Violation
-from kanasta.rules.cards import JOKER, Card, Suit, get_rank, is_wild_card, make_card
+from kanasta.rules.cards import (
+    JOKER,
+    Card,
+    Suit,
+    get_rank,
+    is_wild_card,
+    make_card,
+    sub_multisets,
+)
 from kanasta.rules.families import RulesProfile, WildMeldRule
 from kanasta.rules.melds import (
     Meld,
@@ -64,24 +71,6 @@ _WILD = tuple(is_wild_card(c) for c in range(JOKER + 1))
 _O = TypeVar("_O", bound=tuple[tuple[int, ...], Any])
 _K = TypeVar("_K")
 _V = TypeVar("_V")
-
-
-def sub_multisets(
-    cards: Iterable[Card], *, max_size: int | None = None
-) -> Iterator[tuple[Card, ...]]:
-    """Every sub-multiset of ``cards`` (the empty one included), each as a sorted tuple.
-
-    In the order of the copies taken of each distinct card, the lowest card
-    varying slowest; at most ``max_size`` cards when given.
-    """
-    counts: dict[Card, int] = {}
-    for c in sorted(cards):
-        counts[c] = counts.get(c, 0) + 1
-    limit = sum(counts.values()) if max_size is None else max_size
-    found: list[tuple[Card, ...]] = [()]
-    for card, n in counts.items():
-        found = [sub + (card,) * k for sub in found for k in range(min(n, limit - len(sub)) + 1)]
-    return iter(found)
 
 
 def _position_card(position: int, suit: Suit) -> Card:
@@ -327,7 +316,6 @@ MeldOption = tuple[tuple[Card, ...], Meld]
 """A candidate meld or lay-off: the sorted cards it takes from the hand, and the result."""
 
 
-@implements("legal-action-count")
 def get_meld_options(profile: RulesProfile, hand: tuple[Card, ...]) -> tuple[MeldOption, ...]:
     """legal-action-count: every legal new meld (each arrangement once) from a sorted hand.
 
@@ -387,7 +375,6 @@ the place of the acting wild (``None``: none, or not a run) and, for a set, its 
 _Part = tuple[NewMeld, ...]
 
 
-@implements("legal-action-count")
 def get_new_meld_parts(
     profile: RulesProfile, hand: tuple[Card, ...], mask: int | None = None
 ) -> list[_Part]:
@@ -895,7 +882,6 @@ def _shaped_lay_off_batches(
     return _remember_batch(key, tuple(sorted(_lay_off_batches(profile, meld, relevant))))  # type: ignore[no-any-return]
 
 
-@implements("legal-action-count")
 def get_lay_off_options(
     profile: RulesProfile, meld: Meld, hand: tuple[Card, ...], mask: int | None = None
 ) -> tuple[MeldOption, ...]:
@@ -993,7 +979,6 @@ _RUN_DECIDING_BITS = tuple(
 """Per suit: the bits that decide the lay-offs onto a run when a meld holds one wild at most."""
 
 
-@implements("legal-action-count", "lay-off")
 def get_lay_off_moves(
     profile: RulesProfile, meld: Meld, hand: tuple[Card, ...], mask: int | None = None
 ) -> tuple[LayOffMove, ...]:

@@ -8,31 +8,26 @@ action and returns the next state or a :class:`~kanasta.errors.Violation`.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from enum import StrEnum
-from itertools import combinations
-from operator import itemgetter
 
 from kanasta.clauses import implements
 from kanasta.errors import InputError, Violation
-from kanasta.fast.candidates import (
-    LayOffMove,
-    NewMeld,
-    apply_lay_off_cached,
-    get_hand_mask,
-    get_lay_off_moves,
-    get_new_meld,
-    get_new_meld_parts,
-    get_profile_key,
-    remember,
+from kanasta.rules.cards import (
+    Card,
+    format_card,
+    format_cards,
+    get_rank,
+    is_wild_card,
+    parse_card,
+    sub_multisets,
 )
-from kanasta.rules.cards import JOKER, Card, format_card, format_cards, is_wild_card, parse_card
-from kanasta.rules.families import BLACK_THREES, RulesProfile
-from kanasta.rules.melds import Meld, MeldKind, check_new_set
-from kanasta.rules.state import Phase, State, is_provisional, read_cards_json
+from kanasta.rules.melds import get_lay_off_options, get_meld_arrangements
+from kanasta.rules.state import Phase, State, read_cards_json
 from kanasta.rules.turn import (
-    after_laying,
+    PLAIN_MELD_RULES,
+    MeldRules,
     apply_discard,
     apply_draw,
     apply_lay_off_action,
@@ -41,14 +36,6 @@ from kanasta.rules.turn import (
     apply_take_back,
     apply_take_pile,
     apply_take_pile_top,
-    check_pass_by_showing,
-    get_entry_verdict,
-    get_laying_verdicts,
-    get_legal_discards,
-    get_take_pile_options,
-    is_opening_in_reach,
-    is_take_pile_legal,
-    remove_cards,
 )
 
 __all__ = [
@@ -108,10 +95,13 @@ PASS = Action(ActionType.PASS)
 
 
 @implements("action-kinds", "action-seat")
-def apply_action(state: State, action: Action, seat: int | None = None) -> State | Violation:
+def apply_action(
+    state: State, action: Action, seat: int | None = None, melds: MeldRules = PLAIN_MELD_RULES
+) -> State | Violation:
     """action-kinds: apply one atomic action for the player whose turn it is.
 
-    action-seat: when the action names a seat, it must be that player's turn.
+    action-seat: when the action names a seat, it must be that player's turn. ``melds``:
+    the meld rules a meld or lay-off asks (:class:`~kanasta.rules.turn.MeldRules`).
     """
     try:
         if seat is not None and seat != state.turn and state.phase is not Phase.OVER:
@@ -126,7 +116,7 @@ def apply_action(state: State, action: Action, seat: int | None = None) -> State
             )
         kind = action.type
         if kind is _MELD:
-            return apply_meld(state, action.cards, action.wild_at)
+            return apply_meld(state, action.cards, action.wild_at, melds)
         if kind is _DISCARD:
             if len(action.cards) != 1:
                 return Violation("action-kinds", "one-card-discard", "a discard names one card")
@@ -134,7 +124,7 @@ def apply_action(state: State, action: Action, seat: int | None = None) -> State
         if kind is _DRAW_ACTION:
             return apply_draw(state)
         if kind is _LAY_OFF:
-            return apply_lay_off_action(state, action.meld, action.cards, action.wild_at)
+            return apply_lay_off_action(state, action.meld, action.cards, action.wild_at, melds)
         if kind is ActionType.TAKE_PILE:
             if state.profile.pile_top_melded:
                 return apply_take_pile_top(state, action.cards, action.meld)
@@ -214,298 +204,68 @@ def _shown(value: object) -> str:
     return text if len(text) <= 60 else text[:57] + "..."
 
 
-@implements("legal-action-count", "action-kinds", "pass-by-showing")
+@implements("legal-action-count", "action-kinds", "pass-by-showing", "classic-threes-in-melds")
 def legal_actions(state: State) -> tuple[Action, ...]:
-    """legal-action-count: every legal action of the state, each exactly once.
+    """legal-action-count: every legal action of the state, each exactly once, in the
+    canonical order of the clause (:func:`action_order`): by kind (draw, take-pile, pass,
+    meld, lay-off, discard, take-back), then meld index, then cards, then wild_at.
 
-    In the canonical order of the clause (:func:`action_order`): by kind (draw,
-    take-pile, pass, meld, lay-off, discard, take-back), then meld index, then
-    cards, then wild_at. The option lists are kept in that order, so the
-    concatenation needs no sort.
+    Every action the phase could name is offered and kept when :func:`apply_action`
+    accepts it. In the draw phase: the draw, the pass, and the pile taken (whole, or
+    in a family that melds its top card, with each sub-multiset of the hand cards that
+    could meld with it: of its rank, or wild, onto each meld of the side or a new
+    one). In the play phase: each sub-multiset of the hand as a new meld in each of its
+    arrangements (the melds only going out allows included, classic-threes-in-melds),
+    and onto each meld of the side; each card as a discard; the take-back. The engine
+    (:mod:`kanasta.engine`) lists the same actions fast.
     """
     try:
         phase = state.phase
         if phase is _OVER:
             return ()
-        if phase is _DRAW:
-            out: list[Action] = []
-            if state.stock:
-                out.append(DRAW)
-            if state.profile.pile_top_melded:
-                out.extend(
-                    Action(ActionType.TAKE_PILE, cards, index)
-                    for cards, index in get_take_pile_options(state)
-                )
-            elif is_take_pile_legal(state):
-                out.append(TAKE_PILE)
-            if state.profile.pass_by_showing and check_pass_by_showing(state) is None:
-                out.append(PASS)
-            return tuple(out)
-        profile = state.profile
-        hand = state.hands[state.turn]
-        team = state.team
-        team_melds = state.melds[team]
-        found: list[Action] = []
-        size = len(hand)
-        pile_card = state.pile_card
-        # The quick path of _laying_is_legal, hoisted out of the loops. classic-no-take-back:
-        # a side that has not opened and never takes back needs the full check.
-        committed = not (state.opened[team] or profile.take_back)
-        any_card_ends = pile_card is None or not state.opened[team]
-        verdicts = get_laying_verdicts(state) if committed else None
-        verdict, sure, wilds_sure = (None, _NO_RANKS, False) if verdicts is None else verdicts[:3]
-        if verdict is False:
-            # No meld or lay-off can keep the turn finishable: only discards (and black
-            # threes, which the reach does not count) may be legal.
-            return _after_laying_entries(state, [], team, size)
-        mask = get_hand_mask(hand)
-        entries, actions, longest, set_ranks = _meld_table(profile, hand, mask)
-        # one-set-per-rank depends on the set's rank only: ask once per rank.
-        blocked = {
-            rank
-            for rank, meld in set_ranks.items()
-            if check_new_set(profile, team_melds, meld) is not None
-        }
-        if any_card_ends and size - longest >= 2 and not committed:
-            # Every option leaves two cards: only one-set-per-rank can rule one out.
-            if blocked:
-                found.extend([entry[2] for entry in entries if entry[4] not in blocked])
-            else:
-                found.extend(actions)
-        else:
-            for cards, _, action, _, set_rank in entries:
-                if set_rank in blocked:
-                    continue
-                if set_rank in sure and (wilds_sure or _is_wild_free(cards)):
-                    found.append(action)
-                    continue
-                if verdicts is not None and set_rank:
-                    entry = get_entry_verdict(state, verdicts, set_rank, cards)
-                    if entry is not None:
-                        if entry:
-                            found.append(action)
-                        continue
-                left = size - len(cards)
-                if (
-                    left >= 2
-                    and not committed
-                    and (any_card_ends or hand.count(pile_card) - cards.count(pile_card) < left)
-                ) or _laying_is_legal(
-                    state, hand, cards, (*team_melds, get_new_meld(profile, cards, action.wild_at))
-                ):
-                    found.append(action)
-        for index, target in enumerate(team_melds):
-            moves = get_lay_off_moves(profile, target, hand, mask)
-            if not moves:
-                continue
-            actions, longest = _move_actions(moves, index)
-            on_sure = target.kind is MeldKind.SET and target.rank in sure
-            if (any_card_ends and size - longest >= 2 and not committed) or (
-                on_sure and wilds_sure
-            ):
-                found.extend(actions)
-                continue
-            for (batch, wild_at), action in zip(moves, actions, strict=True):
-                if on_sure and _is_wild_free(batch):
-                    found.append(action)
-                    continue
-                if verdicts is not None and target.kind is MeldKind.SET:
-                    entry = get_entry_verdict(state, verdicts, target.rank, batch)
-                    if entry is not None:
-                        if entry:
-                            found.append(action)
-                        continue
-                left = size - len(batch)
-                if (
-                    left >= 2
-                    and not committed
-                    and (any_card_ends or hand.count(pile_card) - batch.count(pile_card) < left)
-                ) or _laying_is_legal(
-                    state,
-                    hand,
-                    batch,
-                    _replaced(team_melds, index, _lay_off_result(state, target, batch, wild_at)),
-                ):
-                    found.append(action)
-        return _after_laying_entries(state, found, team, size)
+        offered = _offered_draw(state) if phase is _DRAW else _offered_play(state)
+        legal = dict.fromkeys(
+            a for a in offered if not isinstance(apply_action(state, a), Violation)
+        )
+        return tuple(sorted(legal, key=action_order))
     except (AttributeError, TypeError, IndexError, KeyError):
         check_engine_input(state)
         raise
 
 
-_NO_RANKS: frozenset[int] = frozenset()
-_WILD_KINDS = frozenset(c for c in range(JOKER + 1) if is_wild_card(c))
-
-
-def _is_wild_free(cards: tuple[Card, ...]) -> bool:
-    return _WILD_KINDS.isdisjoint(cards)
-
-
-def _after_laying_entries(
-    state: State, found: list[Action], team: int, size: int
-) -> tuple[Action, ...]:
-    """The end of :func:`legal_actions` in the play phase: the melds of black threes, the
-    discards and the take-back, after the listed melds and lay-offs ``found``."""
-    profile = state.profile
-    if profile.threes_special and size <= _MOST_BLACK_THREES + 1:
-        found = _with_black_threes(state, found)
-    found.extend([_DISCARDS[card] for card in get_legal_discards(state)])
-    if profile.take_back and is_provisional(state, team):
-        found.append(TAKE_BACK)
-    return tuple(found)
-
-
-_MOST_BLACK_THREES = 4
-_BLACK_THREES = frozenset(BLACK_THREES)
-
-
-@implements("classic-threes-in-melds", "legal-action-count")
-def _with_black_threes(state: State, found: list[Action]) -> list[Action]:
-    """classic-threes-in-melds: the melds of three or four black threes that go out
-    (the meld table never lists them), merged into the new melds in canonical order."""
-    hand = state.hands[state.turn]
-    threes = [c for c in hand if c in _BLACK_THREES]
-    if len(threes) < 3:
-        return found
-    extra = [
-        Action(_MELD, batch)
-        for size in range(3, len(threes) + 1)
-        for batch in dict.fromkeys(combinations(threes, size))
-        if not isinstance(apply_meld(state, batch), Violation)
-    ]
-    if not extra:
-        return found
-    return sorted([*found, *extra], key=action_order)
-
-
-_DISCARDS = tuple(Action(ActionType.DISCARD, (card,)) for card in range(53))
-"""The discard action of each card kind, built once."""
-
-_Entry = tuple[tuple[Card, ...], int, Action, int, int]
-"""A new meld as ``legal_actions`` lists it: cards, wild place (-1: none), the action,
-its place in the canonical order (:func:`_order_key`) and a set's rank (0: not a set)."""
-_Table = tuple[tuple[_Entry, ...], tuple[Action, ...], int, dict[int, Meld]]
-"""A hand's new melds: the entries in the canonical order, their actions, the most
-cards one takes, and one set per rank among them."""
-_PartEntries = tuple[tuple[_Entry, ...], int, tuple[tuple[int, tuple[Card, ...]], ...]]
-"""A part's entries, the most cards one of them takes, and a set's cards per set rank."""
-_PART_ENTRIES: dict[int, tuple[object, _PartEntries]] = {}
-_TABLES: dict[tuple[int, int], _Table] = {}
-_ENTRY_ORDER = itemgetter(3)
-_ACTIONS_MEMO_LIMIT = 50_000
-
-
-def _meld_table(profile: RulesProfile, hand: tuple[Card, ...], mask: int) -> _Table:
-    """The new melds of a sorted hand (``mask``: its bits), as ``legal_actions`` lists them.
-
-    The parts of :func:`~kanasta.fast.candidates.get_new_meld_parts` (each
-    remembered by the hand cards that decide it, its entries built once),
-    merged into the canonical order. Remembered per hand.
-    """
-    key = (get_profile_key(profile), mask)
-    table = _TABLES.get(key)
-    if table is None:
-        merged: list[_Entry] = []
-        longest = 0
-        sets: dict[int, Meld] = {}
-        for part in get_new_meld_parts(profile, hand, mask):
-            entries, most, set_cards = _part_entries(part)
-            merged.extend(entries)
-            longest = max(longest, most)
-            for rank, cards in set_cards:
-                if rank not in sets:
-                    sets[rank] = _set_of_rank(profile, rank, cards)
-        merged.sort(key=_ENTRY_ORDER)
-        table = (tuple(merged), tuple([e[2] for e in merged]), longest, sets)
-        remember(_TABLES, key, table, _ACTIONS_MEMO_LIMIT)
-    return table
-
-
-_SETS_OF_RANK: dict[tuple[int, int], Meld] = {}
-
-
-def _set_of_rank(profile: RulesProfile, rank: int, cards: tuple[Card, ...]) -> Meld:
-    """A new set of ``rank`` (that of ``cards``, the first time): one-set-per-rank reads
-    nothing of a set but its kind and rank."""
-    key = (get_profile_key(profile), rank)
-    meld = _SETS_OF_RANK.get(key)
-    if meld is None:
-        meld = _SETS_OF_RANK[key] = get_new_meld(profile, cards, None)
-    return meld
-
-
-def _part_entries(part: tuple[NewMeld, ...]) -> _PartEntries:
-    """The entries of one part's new melds (the parts are remembered, so built once per part)."""
-    hit = _PART_ENTRIES.get(id(part))
-    if hit is not None and hit[0] is part:
-        return hit[1]
-    entry_of = _ENTRY_OF
-    built: list[_Entry] = []
-    set_cards: dict[int, tuple[Card, ...]] = {}
-    for record in part:
-        entry = entry_of.get(record)
-        if entry is None:
-            cards, wild_at, set_rank = record
-            entry = (
-                cards,
-                -1 if wild_at is None else wild_at,
-                Action(_MELD, cards, 0, wild_at),
-                _order_key(cards, wild_at),
-                set_rank,
+def _offered_draw(state: State) -> list[Action]:
+    """The actions a draw phase could name (:func:`legal_actions`)."""
+    offered = [DRAW, PASS, TAKE_PILE]
+    if state.profile.pile_top_melded and state.discard:
+        rank = get_rank(state.discard[-1])
+        hand = state.hands[state.turn]
+        fitting = [c for c in hand if is_wild_card(c) or get_rank(c) == rank]
+        for cards in sub_multisets(fitting):
+            offered.extend(
+                Action(ActionType.TAKE_PILE, cards, index)
+                for index in range(-1, len(state.melds[state.team]))
             )
-            remember(entry_of, record, entry, _ACTIONS_MEMO_LIMIT)
-        built.append(entry)
-        if entry[4]:
-            set_cards.setdefault(entry[4], entry[0])
-    result = (tuple(built), max([len(e[0]) for e in built], default=0), tuple(set_cards.items()))
-    remember(_PART_ENTRIES, id(part), (part, result), _ACTIONS_MEMO_LIMIT)
-    return result
+    return offered
 
 
-_ORDER_PLACES = 24
-"""More cards than any meld of two decks holds (8 naturals of a rank, 8 2s, 4 jokers)."""
-
-
-def _order_key(cards: tuple[Card, ...], wild_at: int | None) -> int:
-    """One int that orders new melds as :func:`action_order` does: by cards, then wild place.
-
-    Each card takes six bits (``card + 1``, so a shorter prefix comes first), in
-    :data:`_ORDER_PLACES` places from the highest; the wild place (none: 0) the four
-    lowest. Comparing ints is much cheaper than comparing tuples of tuples.
-    """
-    if len(cards) > _ORDER_PLACES:
-        raise ValueError(f"a meld of {len(cards)} cards is longer than any two decks allow")
-    key = 0
-    for place, card in enumerate(cards):
-        key |= (card + 1) << (6 * (_ORDER_PLACES - 1 - place))
-    return key << 4 | (0 if wild_at is None else wild_at + 1)
-
-
-_ENTRY_OF: dict[NewMeld, _Entry] = {}
-"""The entry of each new meld, built once: parts that share melds share them."""
-
-
-_MOVE_ACTIONS: dict[tuple[int, int], tuple[object, tuple[tuple[Action, ...], int]]] = {}
-
-
-def _move_actions(moves: tuple[LayOffMove, ...], index: int) -> tuple[tuple[Action, ...], int]:
-    """The actions of cached lay-off moves onto the meld at ``index``, and the most
-    cards any of them takes (built once per moves tuple and index)."""
-    key = (id(moves), index)
-    hit = _MOVE_ACTIONS.get(key)
-    if hit is not None and hit[0] is moves:
-        return hit[1]
-    built = tuple(Action(_LAY_OFF, batch, index, wild_at) for batch, wild_at in moves)
-    result = (built, max((len(batch) for batch, _ in moves), default=0))
-    remember(_MOVE_ACTIONS, key, (moves, result), _ACTIONS_MEMO_LIMIT)
-    return result
-
-
-def _lay_off_result(state: State, meld: Meld, batch: tuple[Card, ...], wild_at: int | None) -> Meld:
-    """The meld after a listed lay-off (which the meld rules accept)."""
-    result = apply_lay_off_cached(state.profile, meld, batch, wild_at)
-    assert not isinstance(result, Violation)
-    return result
+def _offered_play(state: State) -> list[Action]:
+    """The actions a play phase could name (:func:`legal_actions`)."""
+    profile = state.profile
+    hand = state.hands[state.turn]
+    offered = [
+        Action(_MELD, cards, 0, meld.wild_at)
+        for cards in sub_multisets(hand)
+        if len(cards) >= 3
+        for meld in get_meld_arrangements(profile, cards, going_out=True)
+    ]
+    for index, target in enumerate(state.melds[state.team]):
+        offered.extend(
+            Action(_LAY_OFF, cards, index, meld.wild_at)
+            for cards, meld in get_lay_off_options(profile, target, hand)
+        )
+    offered.extend(Action(ActionType.DISCARD, (card,)) for card in dict.fromkeys(hand))
+    offered.append(TAKE_BACK)
+    return offered
 
 
 _KIND_ORDER = {kind: i for i, kind in enumerate(ActionType)}
@@ -517,40 +277,6 @@ def action_order(action: Action) -> tuple[int, int, tuple[Card, ...], int]:
     return (_KIND_ORDER[action.type], action.meld, action.cards, wild)
 
 
-def _replaced(melds: tuple[Meld, ...], index: int, meld: Meld) -> tuple[Meld, ...]:
-    return (*melds[:index], meld, *melds[index + 1 :])
-
-
-def _laying_is_legal(
-    state: State, hand: tuple[Card, ...], cards: tuple[Card, ...], team_melds: tuple[Meld, ...]
-) -> bool:
-    """Whether a meld or lay-off that the meld rules accept is legal in this turn.
-
-    With two or more cards left, the turn can always end: a card other than
-    the pile card can be discarded, or (for a team that has not opened) the
-    provisional opening can be taken back. Otherwise, and for a side that has not
-    opened in a family without a take-back (classic-no-take-back), the full check runs.
-    """
-    left = len(hand) - len(cards)
-    team = state.team
-    opened = state.opened[team]
-    if left >= 2 and (opened or state.profile.take_back):
-        pile_card = state.pile_card
-        if pile_card is None or not opened:
-            return True
-        if hand.count(pile_card) - cards.count(pile_card) < left:
-            return True
-    rest = remove_cards(hand, cards)
-    assert rest is not None
-    if rest and not (opened or state.profile.take_back):
-        # classic-no-take-back: the reach decides most of these without building the state
-        # (after_laying would ask the same reach of the state it builds).
-        reach = is_opening_in_reach(state, team, team_melds, rest)
-        if reach is not None:
-            return reach
-    return not isinstance(after_laying(state, rest, team_melds), Violation)
-
-
 MAX_COUNT_ACTIONS = 1_000_000
 """A count that lists more legal actions than this on its way is refused: it would take
 minutes or hours (a depth-4 count from a 40-card hand), and no fixture needs it (a depth-4
@@ -558,20 +284,33 @@ count from a deal lists about a thousand)."""
 
 
 @implements("legal-action-count")
-def count_action_sequences(state: State, depth: int, *, max_actions: int | None = None) -> int:
+def count_action_sequences(
+    state: State,
+    depth: int,
+    *,
+    max_actions: int | None = None,
+    legal: Callable[[State], tuple[Action, ...]] | None = None,
+) -> int:
     """legal-action-count: the number of legal action sequences of length ``depth`` (perft).
 
     With ``max_actions``, a count that lists more legal actions than that on its way
-    raises :class:`InputError`.
+    raises :class:`InputError`. ``legal`` lists a state's legal actions (by default
+    :func:`legal_actions`; the engine passes its fast listing, equal by test).
     """
     budget = [max_actions if max_actions is not None else -1]
-    return _count(state, depth, budget, depth)
+    return _count(state, depth, budget, depth, legal or legal_actions)
 
 
-def _count(state: State, depth: int, budget: list[int], asked: int) -> int:
+def _count(
+    state: State,
+    depth: int,
+    budget: list[int],
+    asked: int,
+    legal: Callable[[State], tuple[Action, ...]],
+) -> int:
     if depth <= 0:
         return 1
-    actions = legal_actions(state)
+    actions = legal(state)
     if budget[0] >= 0:
         budget[0] -= len(actions)
         if budget[0] < 0:
@@ -582,7 +321,7 @@ def _count(state: State, depth: int, budget: list[int], asked: int) -> int:
     for action in actions:
         following = apply_action(state, action)
         assert not isinstance(following, Violation)
-        total += _count(following, depth - 1, budget, asked)
+        total += _count(following, depth - 1, budget, asked, legal)
     return total
 
 

@@ -31,6 +31,7 @@ from kanasta.rules.cards import (
     is_wild_card,
     make_card,
     parse_cards,
+    sub_multisets,
 )
 from kanasta.rules.families import RulesProfile, WildMeldRule
 from kanasta.rules.points import HalfPoints
@@ -738,6 +739,45 @@ def apply_lay_off(
     if isinstance(result, Violation):
         return result
     return _choose(result, wild_at, _wild_place_clause(profile, "run-wild-moves"))
+
+
+MeldOption = tuple[tuple[Card, ...], Meld]
+"""A meld or lay-off of a hand: the sorted cards it takes from the hand, and the result."""
+
+
+def _option_order(option: MeldOption) -> tuple[tuple[Card, ...], int]:
+    wild_at = option[1].wild_at
+    return option[0], -1 if wild_at is None else wild_at
+
+
+@implements("legal-action-count", "meld-minimum")
+def get_meld_options(profile: RulesProfile, hand: Iterable[Card]) -> tuple[MeldOption, ...]:
+    """legal-action-count: every legal new meld of the hand, each arrangement once: every
+    sub-multiset of three or more of its cards in each of its arrangements
+    (:func:`get_meld_arrangements`); sorted by cards, then the acting wild's place (none
+    first). One-set-per-rank and the turn rules are the caller's."""
+    found = [
+        (sub, meld)
+        for sub in sub_multisets(hand)
+        if len(sub) >= 3
+        for meld in get_meld_arrangements(profile, sub)
+    ]
+    return tuple(sorted(found, key=_option_order))
+
+
+@implements("legal-action-count", "lay-off")
+def get_lay_off_options(
+    profile: RulesProfile, meld: Meld, hand: Iterable[Card]
+) -> tuple[MeldOption, ...]:
+    """legal-action-count: every legal lay-off of hand cards onto ``meld``, each resulting
+    arrangement once: every non-empty sub-multiset of the hand that the meld accepts at once
+    (:func:`get_lay_off_arrangements`); sorted by batch, then the acting wild's place."""
+    found: list[MeldOption] = []
+    for sub in sub_multisets(hand):
+        results = get_lay_off_arrangements(profile, meld, sub) if sub else ()
+        if not isinstance(results, Violation):
+            found.extend((sub, result) for result in results)
+    return tuple(sorted(found, key=_option_order))
 
 
 @implements("one-set-per-rank")

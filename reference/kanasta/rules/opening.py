@@ -141,6 +141,7 @@ def get_opening_total(
     "opening-two-melds",
     "opening-two-melds-reading",
     "classic-opening-minimum",
+    "rejection-cites-family",
 )
 def check_opening(
     profile: RulesProfile, melds: tuple[Meld, ...], team_score: HalfPoints, cards_left: int
@@ -153,8 +154,8 @@ def check_opening(
     waived when the player keeps at most ``opening_waiver_cards`` cards.
     opening-two-melds (fi-351): at least two melds, one of them a run holding
     three naturals in consecutive places; no points are needed.
-    A refusal cites the band's own clauses (``run_clause``, ``total_clause``),
-    so that it names a clause of the family played.
+    rejection-cites-family: a refusal cites the band's own clauses (``run_clause``,
+    ``total_clause``), so that it names a clause of the family played.
     """
     band = get_opening_band(profile, team_score)
     if band is None:

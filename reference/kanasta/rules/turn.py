@@ -7,24 +7,32 @@ raises for an illegal move.
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from dataclasses import replace
 from itertools import combinations
 from typing import NamedTuple
 
 from kanasta.clauses import implements
 from kanasta.errors import Violation
-from kanasta.fast.candidates import (
-    apply_lay_off_cached,
+from kanasta.rules.cards import (
+    JOKER,
+    Card,
+    format_card,
+    format_cards,
+    get_rank,
+    is_wild_card,
+    sub_multisets,
+)
+from kanasta.rules.families import BLACK_THREES, RED_THREES, RulesProfile
+from kanasta.rules.going_out import check_emptying, end_turn, get_next_turn, take_fi_or_go_out
+from kanasta.rules.melds import (
+    Meld,
+    apply_lay_off,
+    check_new_set,
     get_lay_off_options,
     get_meld_options,
-    sub_multisets,
-    validate_meld_cached,
+    validate_meld,
 )
-from kanasta.rules.cards import JOKER, Card, format_card, format_cards, get_rank, is_wild_card
-from kanasta.rules.families import BLACK_THREES, RED_THREES
-from kanasta.rules.going_out import check_emptying, end_turn, get_next_turn, take_fi_or_go_out
-from kanasta.rules.melds import Meld, check_new_set, validate_meld
 from kanasta.rules.opening import (
     OpeningReach,
     ReachParts,
@@ -47,8 +55,35 @@ from kanasta.rules.state import (
     make_state,
 )
 
+
+class MeldRules(NamedTuple):
+    """The meld rules a meld or lay-off asks (chapter *Melds*): by default the plain
+    :func:`~kanasta.rules.melds.validate_meld` and :func:`~kanasta.rules.melds.apply_lay_off`.
+    The engine passes remembered functions equal to them (:mod:`kanasta.fast`)."""
+
+    validate: Callable[[RulesProfile, tuple[Card, ...], int | None], Meld | Violation]
+    lay_off: Callable[[RulesProfile, Meld, tuple[Card, ...], int | None], Meld | Violation]
+
+
+def _validate(
+    profile: RulesProfile, batch: tuple[Card, ...], wild_at: int | None
+) -> Meld | Violation:
+    return validate_meld(profile, batch, wild_at=wild_at)
+
+
+def _lay_off(
+    profile: RulesProfile, meld: Meld, batch: tuple[Card, ...], wild_at: int | None
+) -> Meld | Violation:
+    return apply_lay_off(profile, meld, batch, wild_at=wild_at)
+
+
+PLAIN_MELD_RULES = MeldRules(_validate, _lay_off)
+"""The meld rules as chapter *Melds* states them."""
+
 __all__ = [
+    "PLAIN_MELD_RULES",
     "LayingVerdicts",
+    "MeldRules",
     "after_laying",
     "apply_discard",
     "apply_draw",
@@ -428,7 +463,7 @@ def _lay_pile_top(
                 "natural-pair-needed",
                 "the pile is frozen: show exactly a natural pair of the top card's rank",
             )
-        result = apply_lay_off_cached(profile, team_melds[index], batch, None)
+        result = apply_lay_off(profile, team_melds[index], batch)
         if isinstance(result, Violation):
             return result
         melds = tuple(result if i == index else m for i, m in enumerate(team_melds))
@@ -449,7 +484,7 @@ def _lay_pile_top(
                     else ""
                 ),
             )
-        meld = validate_meld_cached(profile, batch, None)
+        meld = validate_meld(profile, batch)
         if isinstance(meld, Violation):
             return meld
         problem = check_new_set(profile, team_melds, meld)
@@ -938,7 +973,10 @@ def _black_threes_go_out(state: State, hand: tuple[Card, ...]) -> bool:
     "meld-from-hand", "one-set-per-rank", "classic-threes-in-melds", "classic-black-threes-last"
 )
 def apply_meld(
-    state: State, cards: Iterable[Card], wild_at: int | None = None
+    state: State,
+    cards: Iterable[Card],
+    wild_at: int | None = None,
+    melds: MeldRules = PLAIN_MELD_RULES,
 ) -> State | Violation:
     """meld-from-hand: lay a new meld of three or more cards from the hand, as one batch."""
     if state.phase is not _PLAY:
@@ -950,7 +988,7 @@ def apply_meld(
             "meld-from-hand", "cards-not-in-hand", f"the hand does not hold {format_cards(batch)}"
         )
     profile = state.profile
-    meld = validate_meld_cached(profile, batch, wild_at)
+    meld = melds.validate(profile, batch, wild_at)
     if isinstance(meld, Violation):
         if meld.code != "black-threes-not-going-out" or len(rest) > 1:
             return meld
@@ -968,7 +1006,11 @@ def apply_meld(
 
 @implements("lay-off-own-team")
 def apply_lay_off_action(
-    state: State, index: int, cards: Iterable[Card], wild_at: int | None = None
+    state: State,
+    index: int,
+    cards: Iterable[Card],
+    wild_at: int | None = None,
+    melds: MeldRules = PLAIN_MELD_RULES,
 ) -> State | Violation:
     """lay-off-own-team: add a batch of hand cards to one of the own team's melds."""
     if state.phase is not _PLAY:
@@ -988,12 +1030,10 @@ def apply_lay_off_action(
             "cards-not-in-hand",
             f"the hand does not hold {format_cards(batch)}",
         )
-    result = apply_lay_off_cached(state.profile, team_melds[index], batch, wild_at)
+    result = melds.lay_off(state.profile, team_melds[index], batch, wild_at)
     if isinstance(result, Violation):
         return result
-    melds = list(team_melds)
-    melds[index] = result
-    return after_laying(state, rest, tuple(melds))
+    return after_laying(state, rest, (*team_melds[:index], result, *team_melds[index + 1 :]))
 
 
 @implements(
