@@ -90,7 +90,7 @@ def legal_actions(state: State) -> tuple[Action, ...]:
             if state.profile.pile_top_melded:
                 out.extend(
                     Action(ActionType.TAKE_PILE, cards, index)
-                    for cards, index in get_take_pile_options(state)
+                    for cards, index in get_take_pile_options(state, REMEMBERED_MELD_RULES)
                 )
             elif is_take_pile_legal(state):
                 out.append(TAKE_PILE)

@@ -127,7 +127,7 @@ def apply_action(
             return apply_lay_off_action(state, action.meld, action.cards, action.wild_at, melds)
         if kind is ActionType.TAKE_PILE:
             if state.profile.pile_top_melded:
-                return apply_take_pile_top(state, action.cards, action.meld)
+                return apply_take_pile_top(state, action.cards, action.meld, melds)
             if action.cards or action.meld > 0:
                 return Violation(
                     "take-whole-pile",

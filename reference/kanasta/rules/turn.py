@@ -381,7 +381,9 @@ def _top_violation(state: State, top: Card, shown: tuple[Card, ...] = ()) -> Vio
     "single-pile-needs-two-cards",
     "one-set-per-rank",
 )
-def apply_take_pile_top(state: State, cards: Iterable[Card], index: int) -> State | Violation:
+def apply_take_pile_top(
+    state: State, cards: Iterable[Card], index: int, melds: MeldRules = PLAIN_MELD_RULES
+) -> State | Violation:
     """classic-take-pile: take the whole pile by melding its top card at once.
 
     ``index`` -1: the top card and ``cards`` (two hand cards: a natural pair of its
@@ -392,14 +394,14 @@ def apply_take_pile_top(state: State, cards: Iterable[Card], index: int) -> Stat
     face up (classic-red-threes); a side that has not opened keeps it aside until its
     opening reaches the minimum (classic-pile-opening).
     """
-    laid = _lay_pile_top(state, cards, index)
+    laid = _lay_pile_top(state, cards, index, melds)
     if isinstance(laid, Violation):
         return laid
     return _take_pile_after(state, *laid)
 
 
 def _lay_pile_top(
-    state: State, cards: Iterable[Card], index: int
+    state: State, cards: Iterable[Card], index: int, rules: MeldRules
 ) -> tuple[tuple[Card, ...], tuple[Meld, ...]] | Violation:
     """The checks of :func:`apply_take_pile_top` up to the meld of the top card: the hand
     cards left and the side's melds after it, or the first rule the move breaks."""
@@ -463,7 +465,7 @@ def _lay_pile_top(
                 "natural-pair-needed",
                 "the pile is frozen: show exactly a natural pair of the top card's rank",
             )
-        result = apply_lay_off(profile, team_melds[index], batch)
+        result = rules.lay_off(profile, team_melds[index], batch, None)
         if isinstance(result, Violation):
             return result
         melds = tuple(result if i == index else m for i, m in enumerate(team_melds))
@@ -484,7 +486,7 @@ def _lay_pile_top(
                     else ""
                 ),
             )
-        meld = validate_meld(profile, batch)
+        meld = rules.validate(profile, batch, None)
         if isinstance(meld, Violation):
             return meld
         problem = check_new_set(profile, team_melds, meld)
@@ -568,7 +570,9 @@ def _take_pile_after(
 
 
 @implements("classic-take-pile", "legal-action-count")
-def get_take_pile_options(state: State) -> list[tuple[tuple[Card, ...], int]]:
+def get_take_pile_options(
+    state: State, rules: MeldRules = PLAIN_MELD_RULES
+) -> list[tuple[tuple[Card, ...], int]]:
     """classic-take-pile: every legal way to take the pile, as (hand cards, meld index)
     pairs in the canonical order (meld index, then cards).
 
@@ -615,7 +619,7 @@ def get_take_pile_options(state: State) -> list[tuple[tuple[Card, ...], int]]:
     committed = not (state.opened[team] or profile.take_back)
     found: list[tuple[tuple[Card, ...], int]] = []
     for cards, i in options:
-        laid = _lay_pile_top(state, cards, i)
+        laid = _lay_pile_top(state, cards, i, rules)
         if isinstance(laid, Violation):
             continue
         rest, melds = laid
