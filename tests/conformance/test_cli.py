@@ -191,6 +191,14 @@ def test_export(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     )
     assert (target / "schema" / "fixture.schema.json").is_file()
     assert (target / "schema" / "protocol.schema.json").is_file()
+    assert (target / "schema" / "report.schema.json").is_file()
+    texts = json.loads((target / "clauses.json").read_text(encoding="utf-8"))
+    assert texts["suite_version"] == SUITE_VERSION
+    by_slug = {c["slug"]: c for c in texts["clauses"]}
+    freeze = by_slug["classic-freeze-clears"]
+    assert set(freeze) == {"number", "slug", "title", "kind", "families", "text"}
+    assert freeze["families"] == ["classic"]
+    assert "pile" in freeze["text"]
     exported = sorted(
         p.relative_to(target / "fixtures") for p in (target / "fixtures").rglob("*.json")
     )

@@ -335,7 +335,7 @@ def test_a_protocol_number_in_the_handshake_is_named_as_such() -> None:
         connection.start()
     connection.close()
     assert info.value.message == (
-        "the handshake's 'protocol' is 1.1, not a string: it must be a string such as \"1.1\" "
+        "the handshake's 'protocol' is 1.1, not a string: it must be a string such as \"1.2\" "
         "(the protocol this runner speaks)"
     )
 

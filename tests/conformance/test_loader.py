@@ -101,6 +101,11 @@ def test_engine_steps_and_setup_become_the_model() -> None:
             {"kind": "score", "expect": {"teams": [{"total": 1}]}},
             {"kind": "count", "depth": 2, "expect": {"count": 4}},
             {"kind": "count", "expect": {"count": 4}},
+            {
+                "kind": "turn",
+                "play": [{"type": "discard", "card": "6H"}],
+                "expect": {"verdict": "accepted", "went_out": None, "hand_over": False},
+            },
             {"kind": "playthrough", "actions": [{"type": "draw"}], "expect": {"teams": []}},
         ],
     }
@@ -114,8 +119,10 @@ def test_engine_steps_and_setup_become_the_model() -> None:
     assert fixture.kinds == SETUP_STEP_KINDS
     assert (fixture.features, fixture.source) == (("players-3",), "seed 001")
     assert fixture.generated == {"recipe": "count", "seed": 3, "depth": 2}
-    actions, state, score, count2, count1, play = fixture.steps
+    actions, state, score, count2, count1, turn, play = fixture.steps
     assert actions.note == "n"
+    assert turn.params == {"play": [{"type": "discard", "card": "6H"}]}
+    assert turn.applied_actions() == ({"type": "discard", "card": "6H"},)
     assert actions.applied_actions() == ({"type": "discard", "card": "5H"},)
     assert state.applied_actions() == ()
     assert play.applied_actions() == ({"type": "draw"},)

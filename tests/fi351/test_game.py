@@ -70,12 +70,12 @@ def test_game_record_play_and_replay_commands(
 ) -> None:
     saved = tmp_path / "game.json"
     command = ["play", "--variant", "fi-351", "--seed", "1", "--players", "3"]
-    assert main([*command, "--policy", "random", "--save", str(saved)]) == 0
+    assert main([*command, "--policy", "random", "--log", "full", "--save", str(saved)]) == 0
     played = capsys.readouterr().out
     assert "game over after" in played
     assert "options: players-3" in played
     assert json.loads(saved.read_text())["options"] == ["players-3"]
-    assert main(["replay", str(saved)]) == 0
+    assert main(["replay", str(saved), "--log", "full"]) == 0
     replayed = capsys.readouterr().out
     log = [
         line

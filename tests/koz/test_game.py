@@ -234,12 +234,10 @@ def test_play_and_replay_commands_print_the_same_log(
     tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
     saved = tmp_path / "game.json"
-    assert (
-        main(["play", "--variant", "koz", "--seed", "2", "--max-hands", "2", "--save", str(saved)])
-        == 0
-    )
+    argv = ["play", "--variant", "koz", "--seed", "2", "--max-hands", "2", "--save", str(saved)]
+    assert main([*argv, "--log", "full", "--policy", "random"]) == 0
     played = capsys.readouterr().out
-    assert main(["replay", str(saved)]) == 0
+    assert main(["replay", str(saved), "--log", "full"]) == 0
     replayed = capsys.readouterr().out
     assert "biz" in played
     assert "onlar" in played

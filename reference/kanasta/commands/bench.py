@@ -16,6 +16,8 @@ from typing import Any
 
 from kanasta.errors import InputError
 from kanasta.families import get_profile, require_playable
+from kanasta.native import ENGINES, require_engine
+from kanasta.play.jobs import run_hands
 from kanasta.play.selfplay import PLAYABLE_FAMILIES, BenchResult, run_bench
 from kanasta.rules.deal import check_seed
 
@@ -44,6 +46,20 @@ def register(subparsers: Any) -> None:
         help="leave the cyclic garbage collector as it is (by default the heap is frozen "
         "before each hand: see kanasta.play.selfplay.run_bench)",
     )
+    parser.add_argument(
+        "--engine",
+        choices=ENGINES,
+        default="reference",
+        help="the engine to time: the reference (default) or the native one "
+        "(kanasta-native, pip install ./native)",
+    )
+    parser.add_argument(
+        "--jobs",
+        type=int,
+        metavar="N",
+        help="play the hands over N processes, each hand with its own random stream, so the "
+        "hands and scores are the same for every N (see kanasta.play.jobs)",
+    )
     parser.set_defaults(handler=_run)
 
 
@@ -66,11 +82,34 @@ def _progress(total: int) -> Any:
     return report
 
 
+def _jobs_result(args: argparse.Namespace, variant: str) -> BenchResult:
+    """A run over processes (--jobs, or the native engine) as the bench's figures."""
+    require_engine(args.engine, variant)
+    run = run_hands(variant, args.hands, args.seed, args.jobs or 1, engine_name=args.engine)
+    longest = max((h.moves for h in run.hands), default=0)
+    return BenchResult(
+        f"{variant} ({args.engine}, {run.jobs} jobs)",
+        args.seed,
+        len(run.hands),
+        run.moves,
+        run.seconds,
+        0.0,
+        0.0,
+        longest,
+        run.cpu_seconds,
+    )
+
+
 def _run(args: argparse.Namespace) -> int:
     if args.hands < 1:
         raise InputError(f"--hands must be at least 1, not {args.hands}.")
     check_seed(args.seed, "--seed")
     results: list[BenchResult] = []
+    if args.jobs is not None or args.engine != "reference":
+        if args.jobs is not None and args.jobs < 1:
+            raise InputError(f"--jobs must be at least 1, not {args.jobs}.")
+        results = [_jobs_result(args, variant) for variant in _variants(args.variant)]
+        return _report(args, results)
     for variant in _variants(args.variant):
         if results and results[-1].interrupted:
             break
@@ -84,6 +123,10 @@ def _run(args: argparse.Namespace) -> int:
                 freeze_heap=not args.gc_default,
             )
         )
+    return _report(args, results)
+
+
+def _report(args: argparse.Namespace, results: list[BenchResult]) -> int:
     if args.json:
         payload = {
             "python": platform.python_version(),

@@ -32,6 +32,7 @@ from kanasta.conformance.loader import load_fixtures
 from kanasta.conformance.model import Fixture
 from kanasta.conformance.present import format_fixture
 from kanasta.conformance.protocol import ImplementationError, ProtocolValidator
+from kanasta.conformance.publish import format_html, format_markdown, get_status, read_report
 from kanasta.conformance.report import (
     ProgressBar,
     format_expect_fail,
@@ -61,7 +62,7 @@ from kanasta.conformance.suite import (
 from kanasta.errors import InputError
 from kanasta.families import PROFILES
 from kanasta.resources import get_fixtures_dir, get_repo_root
-from kanasta.specdoc.spec import find_checkout, is_checkout
+from kanasta.specdoc.spec import find_checkout, is_checkout, load_spec
 
 LONG_RUN = 50
 """A run of at least this many fixtures shows a progress bar on a terminal."""
@@ -121,14 +122,23 @@ def _add_selection(parser: argparse.ArgumentParser) -> None:
         "--clause", action="append", default=[], metavar="SLUG", help="only fixtures citing it"
     )
     group.add_argument(
-        "--feature", action="append", default=[], metavar="NAME", help="only fixtures using it"
-    )
-    group.add_argument(
-        "--no-feature",
+        "--option",
+        "--feature",
+        dest="feature",
         action="append",
         default=[],
         metavar="NAME",
-        help="leave out fixtures using it",
+        help="only fixtures using this rule option (the fixtures' 'features'; --feature is "
+        "the old name)",
+    )
+    group.add_argument(
+        "--no-option",
+        "--no-feature",
+        dest="no_feature",
+        action="append",
+        default=[],
+        metavar="NAME",
+        help="leave out fixtures using this rule option",
     )
 
 
@@ -304,6 +314,19 @@ def register(subparsers: Any) -> None:
     export.add_argument("--force", action="store_true", help="write into a non-empty folder")
     _add_folders(export)
     export.set_defaults(handler=_export)
+
+    report = sub.add_parser(
+        "report",
+        help="an implementation's status per family, chapter and clause, from a run's report",
+        description="Read the JSON report of a run (kanasta conformance run --report FILE) and "
+        "write the implementation's status per family, chapter and clause: as Markdown (a "
+        "README section) and/or as a self-contained web page. With neither, the Markdown "
+        "is printed.",
+    )
+    report.add_argument("report", type=Path, metavar="REPORT.json")
+    report.add_argument("--html", type=Path, metavar="OUT", help="write a web page")
+    report.add_argument("--markdown", type=Path, metavar="OUT", help="write Markdown")
+    report.set_defaults(handler=_report)
 
 
 def _load(args: argparse.Namespace) -> list[Fixture]:
@@ -574,11 +597,26 @@ def _list(args: argparse.Namespace) -> int:
     return 0
 
 
+def _report(args: argparse.Namespace) -> int:
+    status = get_status(read_report(args.report), load_spec())
+    if args.html is None and args.markdown is None:
+        print(format_markdown(status), end="")
+        return 0
+    if args.html is not None:
+        write_text_file(args.html, format_html(status), "the web page")
+        print(f"wrote {args.html}")
+    if args.markdown is not None:
+        write_text_file(args.markdown, format_markdown(status), "the Markdown")
+        print(f"wrote {args.markdown}")
+    return 0
+
+
 def _export(args: argparse.Namespace) -> int:
     folders = fixture_folders(args.fixtures, builtin=not args.no_builtin)
     count = export_suite(args.directory, folders, force=args.force)
     print(
-        f"exported {count} fixtures, the schemas and VERSION.json (suite {SUITE_VERSION}, "
+        f"exported {count} fixtures, the clause texts they cite (clauses.json), the schemas "
+        f"and VERSION.json (suite {SUITE_VERSION}, "
         f"protocol {PROTOCOL_VERSION}) to {args.directory}"
     )
     return 0

@@ -7,6 +7,7 @@ import sys
 from pathlib import Path
 from typing import Any
 
+from kanasta.commands.spec import add_language_argument, get_language
 from kanasta.conformance.loader import load_question_file
 from kanasta.conformance.model import StepKind
 from kanasta.conformance.present import ExplainStatus, explain
@@ -34,6 +35,7 @@ def register(subparsers: Any) -> None:
         "variant, a setup that does not agree with itself, something not supported).",
     )
     parser.add_argument("file", type=Path, help="the question (JSON)")
+    add_language_argument(parser)
     parser.set_defaults(handler=_run)
 
 
@@ -43,7 +45,7 @@ def _run(args: argparse.Namespace) -> int:
     engine_steps = sorted({k.value for k in question.kinds} - {StepKind.MELD.value})
     if profile is not None and engine_steps:
         require_playable(profile, f"explain {args.file} ({', '.join(engine_steps)} steps) for")
-    text, status = explain(question, dealer=reference_dealer())
+    text, status = explain(question, dealer=reference_dealer(), language=get_language(args))
     sys.stdout.write(text)
     if status is ExplainStatus.UNANSWERED:
         print(

@@ -11,6 +11,7 @@ from kanasta.errors import InputError, Violation
 from kanasta.families import PROFILES, get_profile
 from kanasta.rules.canastas import get_canasta_bonus
 from kanasta.rules.cards import check_deck_holds, parse_cards
+from kanasta.rules.families import RulesProfile
 from kanasta.rules.melds import (
     Meld,
     apply_lay_off,
@@ -52,12 +53,20 @@ def register(subparsers: Any) -> None:
         metavar="N",
         help="for each --then, where the moved wild goes (in order)",
     )
+    parser.add_argument(
+        "--option",
+        "--feature",
+        dest="option",
+        action="append",
+        default=[],
+        metavar="NAME",
+        help="a named rule option of the family (repeatable; e.g. classic: two-naturals-per-wild)",
+    )
     parser.add_argument("--json", action="store_true", help="print the verdicts as JSON")
     parser.set_defaults(handler=_run)
 
 
-def _describe(meld: Meld, profile_name: str, *, lay_off: bool = False) -> dict[str, Any]:
-    profile = get_profile(profile_name)
+def _describe(meld: Meld, profile: RulesProfile, *, lay_off: bool = False) -> dict[str, Any]:
     canasta = meld.canasta.value if meld.canasta else None
     clauses = get_meld_clauses({"arrangement": arrangement_to_json(meld), "canasta": canasta})
     if lay_off:
@@ -95,7 +104,7 @@ def _violation(violation: Violation) -> dict[str, Any]:
 
 def _run(args: argparse.Namespace) -> int:
     _check_options(args)
-    profile = get_profile(args.variant)
+    profile = get_profile(args.variant, args.option)
     cards = parse_cards(args.cards)
     batches = [parse_cards(text) for text in args.then]
     too_many = check_deck_holds(
@@ -110,7 +119,7 @@ def _run(args: argparse.Namespace) -> int:
     result = validate_meld(profile, cards, wild_at=args.wild_at)
     options = get_meld_arrangements(profile, cards)
     steps.append(
-        _violation(result) if isinstance(result, Violation) else _describe(result, args.variant)
+        _violation(result) if isinstance(result, Violation) else _describe(result, profile)
     )
     others = [m for m in options if m != result]
     if not isinstance(result, Violation) and others:
@@ -125,7 +134,7 @@ def _run(args: argparse.Namespace) -> int:
         step = (
             _violation(current)
             if isinstance(current, Violation)
-            else _describe(current, args.variant, lay_off=True)
+            else _describe(current, profile, lay_off=True)
         )
         step["lay_off"] = batch_text
         steps.append(step)

@@ -22,7 +22,8 @@ from kanasta.conformance.jsonio import read_json_file
 from kanasta.engine import legal_actions
 from kanasta.errors import InputError, Violation
 from kanasta.families import PROFILES, get_profile, require_playable
-from kanasta.play.policy import POLICIES, default_policy, make_policy
+from kanasta.native import ENGINES, require_engine
+from kanasta.play.policy import PLAY_POLICY, POLICIES, default_policy, make_policy
 from kanasta.rules.actions import Action, ActionType, apply_action
 from kanasta.rules.canastas import get_canasta_bonus, is_trump_match
 from kanasta.rules.cards import format_card, format_cards
@@ -62,6 +63,8 @@ def register(subparsers: Any) -> None:
     )
     play.add_argument(
         "--option",
+        "--feature",
+        dest="option",
         action="append",
         default=[],
         metavar="NAME",
@@ -84,18 +87,43 @@ def register(subparsers: Any) -> None:
         "--max-hands", type=int, default=200, metavar="N", help="stop after N hands (default 200)"
     )
     play.add_argument("--quiet", action="store_true", help="print only the score sheets")
+    _add_log(play)
     play.add_argument(
         "--policy",
         choices=sorted(POLICIES),
-        help="how the players choose: uniformly at random among the legal actions, or "
-        "greedy (meld as much as possible); default: random for koz, greedy otherwise",
+        default=PLAY_POLICY,
+        help="how the players choose: plausible (the default: greedy, and a player who "
+        "melds keeps the meld), greedy (meld as much as possible, taking back an opening "
+        "that falls short), or uniformly at random among the legal actions",
+    )
+    play.add_argument(
+        "--engine",
+        choices=ENGINES,
+        default="reference",
+        help="the engine that plays: the reference (default) or the native one "
+        "(kanasta-native, pip install ./native)",
     )
     play.set_defaults(handler=_play)
 
     replay = subparsers.add_parser("replay", help="replay a saved game and print its log")
     replay.add_argument("file", type=Path, help="a game record written by kanasta play --save")
     replay.add_argument("--quiet", action="store_true", help="print only the score sheets")
+    _add_log(replay)
     replay.set_defaults(handler=_replay)
+
+
+LOG_LEVELS = ("summary", "full")
+"""How much of a game ``play`` and ``replay`` print: each hand's summary (its openings,
+canastas, fi, red threes, how it ended) and score sheet, or every move as well."""
+
+
+def _add_log(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument(
+        "--log",
+        choices=LOG_LEVELS,
+        default="summary",
+        help="summary (default): each hand's events and score sheet; full: every move too",
+    )
 
 
 def _number_option(profile: RulesProfile, kind: str, value: int, own: int) -> list[str]:
@@ -288,8 +316,11 @@ def _hand_header(number: int, state: State) -> str:
     )
 
 
-def format_game(game: Game, out: TextIO, *, quiet: bool = False) -> None:
-    """Print the log of every finished hand of ``game`` and the result."""
+def format_game(game: Game, out: TextIO, *, quiet: bool = False, log: str = "full") -> None:
+    """Print the log of every finished hand of ``game`` and the result: with ``log``
+    ``"full"`` every move, with ``"summary"`` only each hand's events (the indented lines
+    of the full log: openings, red threes, fi, forced teams, the end of the hand), its
+    move count and its canastas; ``quiet``: only the score sheets."""
     names = get_team_names(game.profile)
     if game.profile.options:
         print(f"options: {', '.join(game.profile.options)}", file=out)
@@ -307,9 +338,14 @@ def format_game(game: Game, out: TextIO, *, quiet: bool = False) -> None:
             after = apply_action(state, action)
             assert not isinstance(after, Violation)
             if not quiet:
-                for line in describe_action(state, action, after):
+                lines = describe_action(state, action, after)
+                if log != "full":
+                    lines = [line for line in lines if line.startswith("  ")]
+                for line in lines:
                     print(line, file=out)
             state = after
+        if not quiet and log != "full":
+            print(f"  ({len(record.actions)} moves; --log full prints them)", file=out)
         if not quiet:
             for team, melds in enumerate(state.melds):
                 for meld in melds:
@@ -378,10 +414,11 @@ def _play(args: argparse.Namespace) -> int:
         _check_save_path(args.save)
     started = time.perf_counter()
     options = get_options(args.variant, args.players, args.target, args.option)
+    require_engine(args.engine, args.variant)
     game = play_random_game(
         args.variant, args.seed, max_hands=args.max_hands, policy=args.policy, options=options
     )
-    format_game(game, sys.stdout, quiet=args.quiet)
+    format_game(game, sys.stdout, quiet=args.quiet, log=args.log)
     moves = sum(len(h.actions) for h in game.hands)
     elapsed = time.perf_counter() - started
     print(f"{moves} actions in {elapsed:.2f} s")
@@ -409,5 +446,5 @@ def _replay(args: argparse.Namespace) -> int:
             f"{len(game.actions)} action(s); a game record ends with a finished hand, so this "
             "one is cut short (clause game-record)."
         )
-    format_game(game, sys.stdout, quiet=args.quiet)
+    format_game(game, sys.stdout, quiet=args.quiet, log=args.log)
     return 0

@@ -13,8 +13,18 @@ from pathlib import Path
 from typing import Any
 
 from kanasta.errors import InputError
+from kanasta.families import FAMILY_NAMES
 from kanasta.resources import get_repo_root
-from kanasta.specdoc.spec import Clause, find_checkout, format_clause, is_checkout, load_spec
+from kanasta.specdoc.i18n import LANGUAGES, get_default_language
+from kanasta.specdoc.spec import (
+    Clause,
+    find_checkout,
+    format_clause,
+    get_clause_numbers,
+    is_checkout,
+    load_spec,
+)
+from kanasta.specdoc.spectext import search_glossary, search_spec, translate_clause
 from kanasta.specdoc.trace import build_trace, format_matrix
 
 
@@ -41,10 +51,45 @@ def register(subparsers: Any) -> None:
 
     show = spec_sub.add_parser("show", help="print a clause's text")
     show.add_argument("slug", nargs="+", help="clause slug(s) or number(s)")
+    add_language_argument(show)
     show.set_defaults(handler=_show)
 
     listing = spec_sub.add_parser("list", help="list every clause number, slug and title")
+    _add_variant_argument(listing, "list only the clauses of this family")
+    add_language_argument(listing)
     listing.set_defaults(handler=_list)
+
+    search = spec_sub.add_parser(
+        "search",
+        help="find the clauses (and glossary entries) whose text or title holds every word",
+        description="Search the clause texts and titles and the glossary, in English and in "
+        "Turkish, for the clauses holding every word given. Turkish letters fold (donmus "
+        "finds donmuş) and case does not matter. Each match is listed with its number, "
+        "slug, title and a line of context.",
+    )
+    search.add_argument("words", nargs="+", help="the words to find (all of them)")
+    _add_variant_argument(search, "search only the clauses of this family")
+    add_language_argument(search)
+    search.set_defaults(handler=_search)
+
+
+def add_language_argument(parser: argparse.ArgumentParser) -> None:
+    """``--lang tr|en``: the edition printed (default: the locale's language)."""
+    parser.add_argument(
+        "--lang",
+        choices=LANGUAGES,
+        default=None,
+        help="the language of the rule text printed (default: tr under a Turkish locale, "
+        "else en; KANASTA_LANG overrides the locale)",
+    )
+
+
+def _add_variant_argument(parser: argparse.ArgumentParser, text: str) -> None:
+    parser.add_argument("--variant", choices=FAMILY_NAMES, metavar="V", help=text)
+
+
+def get_language(args: argparse.Namespace) -> str:
+    return str(args.lang) if args.lang else get_default_language()
 
 
 def _checkout(root: Path | None) -> Path:
@@ -145,6 +190,8 @@ def _suggestions(key: str, clauses: Sequence[Clause]) -> str:
 
 def _show(args: argparse.Namespace) -> int:
     clauses = load_spec()
+    language = get_language(args)
+    numbers = get_clause_numbers(clauses)
     by_key = {c.slug: c for c in clauses} | {c.number: c for c in clauses}
     for key in args.slug:
         clause = by_key.get(key)
@@ -152,11 +199,39 @@ def _show(args: argparse.Namespace) -> int:
             raise InputError(
                 f"no clause has the slug or number {key!r}. {_suggestions(key, clauses)}"
             )
-        print(format_clause(clause))
+        shown = translate_clause(clause, language)
+        print(format_clause(shown, numbers=numbers, language=language))
     return 0
 
 
-def _list(_args: argparse.Namespace) -> int:
+def _list(args: argparse.Namespace) -> int:
+    language = get_language(args)
     for c in load_spec():
-        print(f"{c.number:<10} {c.slug:<44} {c.title}")
+        if args.variant is None or args.variant in c.families:
+            title = translate_clause(c, language).title
+            print(f"{c.number:<10} {c.slug:<44} {title}")
+    return 0
+
+
+def _search(args: argparse.Namespace) -> int:
+    language = get_language(args)
+    every = load_spec()
+    numbers = get_clause_numbers(every)
+    clauses = [c for c in every if args.variant is None or args.variant in c.families]
+    hits = search_spec(args.words, clauses, language, numbers)
+    glossary = search_glossary(args.words, language, numbers)
+    words = " ".join(args.words)
+    if not hits and not glossary:
+        print(f"no clause or glossary entry holds every word of {words!r}.")
+        return 1
+    for hit in hits:
+        print(f"{hit.clause.number:<9} {hit.clause.slug}  {hit.title}")
+        print(f"          {hit.context}")
+    for entry, context in glossary:
+        print(f"{'glossary':<9} {' / '.join(entry.terms)}")
+        print(f"          {context}")
+    print(
+        f"{len(hits)} clause(s), {len(glossary)} glossary "
+        + ("entry" if len(glossary) == 1 else "entries")
+    )
     return 0

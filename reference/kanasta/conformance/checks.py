@@ -14,7 +14,8 @@ position order.
 from __future__ import annotations
 
 import json
-from collections.abc import Mapping
+from collections import Counter
+from collections.abc import Mapping, Sequence
 from enum import StrEnum
 from typing import Any
 
@@ -23,7 +24,14 @@ from kanasta.errors import InputError
 from kanasta.rules.cards import Card, format_card, is_joker, is_two, parse_card
 from kanasta.rules.points import HalfPoints, parse_points
 
-__all__ = ["Outcome", "check_answer", "get_wild_place", "summarize_state"]
+__all__ = [
+    "Outcome",
+    "check_answer",
+    "get_answer_cards",
+    "get_state_cards",
+    "get_wild_place",
+    "summarize_state",
+]
 
 
 class Outcome(StrEnum):
@@ -379,11 +387,108 @@ def _check_game(expected: JsonObject, got: Mapping[str, Any], out: list[str]) ->
     _compare_plain("decided_in", expected["decided_in"], got.get("decided_in"), out)
 
 
-def check_answer(step: Step, answer: Mapping[str, Any]) -> tuple[Outcome, tuple[str, ...]]:
+def _card_lists(value: Any, depth: int) -> list[Any]:
+    """The card texts of a list nested ``depth`` deep (malformed parts give ``None``s)."""
+    if depth == 0:
+        return [value]
+    if not isinstance(value, list):
+        return [None]
+    return [card for item in value for card in _card_lists(item, depth - 1)]
+
+
+def get_state_cards(state: Any) -> list[Any]:
+    """card-conservation: every card a state in the fixture format holds, wherever it lies:
+    hands, stock, discard pile, fi packets, melds (their batches), and in ``extra`` the red
+    threes laid and a taken pile set aside (``pile_pending``)."""
+    if not isinstance(state, Mapping):
+        return []
+    found = [
+        *_card_lists(state.get("hands", []), 2),
+        *_card_lists(state.get("stock", []), 1),
+        *_card_lists(state.get("discard", []), 1),
+        *_card_lists(state.get("fi", []), 2),
+    ]
+    for team in state.get("melds", []) if isinstance(state.get("melds"), list) else []:
+        for meld in team if isinstance(team, list) else []:
+            history = meld.get("history", []) if isinstance(meld, Mapping) else []
+            for batch in history if isinstance(history, list) else []:
+                cards = batch.get("cards", []) if isinstance(batch, Mapping) else None
+                found += _card_lists(cards, 1)
+    extra = state.get("extra")
+    if isinstance(extra, Mapping):
+        found += _card_lists(extra.get("red_threes", []), 2)
+        found += _card_lists(extra.get("pile_pending", []), 1)
+    return found
+
+
+def get_answer_cards(cards: Any) -> list[Any]:
+    """card-conservation: every card a turn answer's ``cards`` names, wherever it lies."""
+    if not isinstance(cards, Mapping):
+        return [None]
+    return [
+        *_card_lists(cards.get("stock"), 1),
+        *_card_lists(cards.get("pile"), 1),
+        *_card_lists(cards.get("hands"), 2),
+        *_card_lists(cards.get("melds"), 3),
+        *_card_lists(cards.get("red_threes", []), 2),
+        *_card_lists(cards.get("fi", []), 2),
+        *_card_lists(cards.get("aside", []), 1),
+    ]
+
+
+def _multiset(texts: Sequence[Any]) -> Counter[Card] | None:
+    cards = [_card(text) for text in texts]
+    if any(card is None for card in cards):
+        return None
+    return Counter(card for card in cards if card is not None)
+
+
+def _shown_cards(cards: Counter[Card]) -> str:
+    return " ".join(format_card(card) for card in sorted(cards.elements()))
+
+
+def _check_conservation(deck: Sequence[Any], got: Mapping[str, Any], out: list[str]) -> None:
+    """card-conservation: the answer holds each of the setup's cards exactly once."""
+    want = _multiset(deck)
+    have = _multiset(get_answer_cards(got.get("cards")))
+    if want is None:
+        return
+    if have is None:
+        out.append(f"cards: not a list of where every card is: {_show(got.get('cards'))}")
+        return
+    lost, made = want - have, have - want
+    if lost:
+        out.append(f"card conservation: lost {_shown_cards(lost)} (in the setup, nowhere now)")
+    if made:
+        out.append(f"card conservation: {_shown_cards(made)} more than the setup holds")
+
+
+def _check_turn(
+    expected: JsonObject, got: Mapping[str, Any], out: list[str], deck: Sequence[Any] | None
+) -> None:
+    if got.get("verdict") != expected["verdict"]:
+        out.append(f"verdict: expected {expected['verdict']}, got {_verdict_text(got)}")
+        return
+    if expected["verdict"] == "rejected":
+        _compare_rejection("", expected, got, out)
+        return
+    if deck is not None:
+        _check_conservation(deck, got, out)
+    for key in ("went_out", "hand_over", "pile_frozen", "canastas"):
+        if key in expected:
+            _compare_plain(key, expected[key], got.get(key), out)
+    if "scores" in expected:
+        _team_scores("scores", expected["scores"], got.get("teams"), out)
+
+
+def check_answer(
+    step: Step, answer: Mapping[str, Any], *, deck: Sequence[Any] | None = None
+) -> tuple[Outcome, tuple[str, ...]]:
     """The outcome of one step given the implementation's answer, with the differences.
 
     An ``unsupported`` answer makes the step skipped, an ``error`` answer an
-    error; otherwise the step passes when nothing differs.
+    error; otherwise the step passes when nothing differs. ``deck`` is every card of the
+    setup (a turn step checks that each is still somewhere exactly once).
     """
     if "unsupported" in answer:
         return Outcome.SKIPPED, (str(answer["unsupported"]),)
@@ -405,6 +510,8 @@ def check_answer(step: Step, answer: Mapping[str, Any]) -> tuple[Outcome, tuple[
         _check_count(expected, answer, out)
     elif step.kind is StepKind.GAME:
         _check_game(expected, answer, out)
+    elif step.kind is StepKind.TURN:
+        _check_turn(expected, answer, out, deck)
     else:
         _check_playthrough(expected, answer, out)
     return (Outcome.FAIL if out else Outcome.PASS), tuple(out)

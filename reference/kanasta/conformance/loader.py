@@ -45,6 +45,7 @@ _PLACEHOLDER_EXPECT: dict[StepKind, JsonObject] = {
         "winner": None,
         "decided_in": None,
     },
+    StepKind.TURN: {"verdict": "accepted", "went_out": None, "hand_over": False},
 }
 
 
@@ -148,6 +149,9 @@ def _build_step(index: int, raw: JsonObject, *, has_expect: bool) -> Step:
         expect = raw["expect"]
     elif kind is StepKind.PLAYTHROUGH:
         params = {"actions": list(raw["actions"])}
+        expect = raw["expect"]
+    elif kind is StepKind.TURN:
+        params = {"play": list(raw["play"])}
         expect = raw["expect"]
     elif kind is StepKind.GAME:
         params = {"first_dealer": raw["first_dealer"], "hands": list(raw["hands"])}
@@ -298,6 +302,7 @@ def fixture_from_json(
         source=data.get("source", ""),
         generated=data.get("generated"),
         compiled_from=data.get("compiled_from", ""),
+        relies_on=tuple(data.get("relies_on", ())),
         path=path,
         root=root,
     )
@@ -369,10 +374,19 @@ def load_fixture_file(path: Path, root: Path) -> Fixture:
 
 
 def load_question_file(path: Path) -> Fixture:
-    """Read a question (a fixture whose expectations may be left out) for ``kanasta explain``."""
+    """Read a question (a fixture whose expectations may be left out) for ``kanasta explain``;
+    its rule options may be named ``options``, the word every command uses, or ``features``,
+    the fixtures' name for them."""
     data = read_json_file(path)
     if not isinstance(data, dict):
         raise InputError(f"{path}: a question must be a JSON object.")
+    if "options" in data:
+        if "features" in data:
+            raise InputError(
+                f"{path}: at $.options: give the rule options once, as 'options' (a fixture's "
+                "'features' is the same list) (clause profile-options)."
+            )
+        data = {("features" if k == "options" else k): v for k, v in data.items()}
     return fixture_from_json(data, str(path), question=True, path=path)
 
 

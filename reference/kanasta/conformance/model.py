@@ -14,6 +14,7 @@ from pathlib import Path
 from typing import Any, TypeAlias
 
 __all__ = [
+    "CAPABILITIES",
     "ENGINE_STEP_KINDS",
     "SETUP_STEP_KINDS",
     "Fixture",
@@ -21,6 +22,7 @@ __all__ = [
     "Setup",
     "Step",
     "StepKind",
+    "get_action_needs",
 ]
 
 JsonObject: TypeAlias = dict[str, Any]
@@ -44,6 +46,10 @@ class StepKind(StrEnum):
     GAME = "game"
     """A whole game: hands given by their results or played from deals, then the running
     totals, the dealer and target of each hand, the winner and the hand that decided it."""
+    TURN = "turn"
+    """A whole turn played as a goal in the engine's own action model, judged by facts any
+    engine reports: every card still somewhere exactly once, who went out, the canastas,
+    the hand's scores (protocol 1.2)."""
 
 
 ENGINE_STEP_KINDS = frozenset(
@@ -54,12 +60,31 @@ ENGINE_STEP_KINDS = frozenset(
         StepKind.COUNT,
         StepKind.PLAYTHROUGH,
         StepKind.GAME,
+        StepKind.TURN,
     }
 )
 """The kinds that need a game engine (the rules of play)."""
 
 SETUP_STEP_KINDS = ENGINE_STEP_KINDS - {StepKind.GAME}
 """The kinds that start from the fixture's setup (a game deals its own hands)."""
+
+
+CAPABILITIES = ("wild-placement", "take-back", "seeded-deal")
+"""What an engine's action model may be unable to express (the handshake's
+``capabilities``): choosing where an acting wild stands, taking back a provisional
+opening, dealing a hand from a seed by the spec's shuffle."""
+
+
+def get_action_needs(action: JsonObject) -> frozenset[str]:
+    """The capabilities an action needs: ``wild-placement`` when it says where a wild
+    stands, ``take-back`` when it takes back a provisional opening."""
+    needs: set[str] = set()
+    if action.get("type") == "take-back":
+        needs.add("take-back")
+    batches = [action, *action.get("melds", []), *action.get("lay_offs", [])]
+    if any(batch.get("wild_at") is not None for batch in batches):
+        needs.add("wild-placement")
+    return frozenset(needs)
 
 
 @dataclass(frozen=True, slots=True)
@@ -98,6 +123,24 @@ class Step:
     expect: JsonObject | None
     note: str = ""
 
+    @property
+    def needs(self) -> frozenset[str]:
+        """The capabilities (:data:`CAPABILITIES`) the step itself needs, besides its setup."""
+        needs: set[str] = set()
+        if self.kind is StepKind.MELD:
+            batches = [self.params, *self.params["lay_offs"]]
+            if any(batch.get("wild_at") is not None for batch in batches):
+                needs.add("wild-placement")
+        for key in ("actions", "play"):
+            for action in self.params.get(key, ()):
+                needs |= get_action_needs(action)
+        for hand in self.params.get("hands", ()) if self.kind is StepKind.GAME else ():
+            if "scores" not in hand and "deal" not in hand:
+                needs.add("seeded-deal")
+            for action in hand.get("actions", ()):
+                needs |= get_action_needs(action)
+        return frozenset(needs)
+
     def applied_actions(self) -> tuple[JsonObject, ...]:
         """The actions this step leaves applied, as its expectations say.
 
@@ -106,6 +149,9 @@ class Step:
         """
         if self.kind is StepKind.PLAYTHROUGH:
             return tuple(self.params["actions"])
+        if self.kind is StepKind.TURN:
+            accepted = self.expect is None or self.expect["verdict"] == "accepted"
+            return tuple(self.params["play"]) if accepted else ()
         if self.kind is not StepKind.ACTIONS:
             return ()
         actions: list[JsonObject] = self.params["actions"]
@@ -134,6 +180,9 @@ class Fixture:
     """The scenario file the fixture is compiled from (empty: written by hand as JSON)."""
     path: Path | None = field(default=None, compare=False)
     root: Path | None = field(default=None, compare=False)
+
+    relies_on: tuple[str, ...] = ()
+    """The contested rules, besides its own clauses, that its verdict relies on."""
 
     @property
     def kinds(self) -> frozenset[StepKind]:

@@ -13,6 +13,7 @@ from kanasta.conformance.model import Fixture, JsonObject, Step, StepKind
 from kanasta.conformance.protocol import Dealer, build_requests
 from kanasta.conformance.reference import ReferenceImplementation, format_arrangement
 from kanasta.specdoc.spec import Clause, format_clause, load_spec
+from kanasta.specdoc.spectext import translate_clause
 
 __all__ = [
     "ExplainStatus",
@@ -210,14 +211,18 @@ def describe_answer(step: Step, answer: Mapping[str, Any] | None) -> list[str]:
     return _scores(answer.get("teams"))
 
 
-def _clause_texts(slugs: Sequence[str], clauses: Mapping[str, Clause]) -> list[str]:
+def _clause_texts(
+    slugs: Sequence[str], clauses: Mapping[str, Clause], language: str = "en"
+) -> list[str]:
+    numbers = {slug: clause.number for slug, clause in clauses.items()}
     out: list[str] = []
     for slug in dict.fromkeys(slugs):
         clause = clauses.get(slug)
         if clause is None:
             out.append(f"[{slug}] (no such clause in this edition of the spec)")
         else:
-            out.append(format_clause(clause).rstrip())
+            shown = translate_clause(clause, language)
+            out.append(format_clause(shown, numbers=numbers, language=language).rstrip())
     return out
 
 
@@ -294,6 +299,7 @@ def explain(
     reference: ReferenceImplementation | None = None,
     dealer: Dealer | None = None,
     spec: Sequence[Clause] | None = None,
+    language: str = "en",
 ) -> tuple[str, ExplainStatus]:
     """Answer a question with the reference: each step's verdict and the deciding clauses.
 
@@ -329,7 +335,7 @@ def explain(
         slugs = deciding + [s for s in fixture.clauses if s not in deciding]
         if slugs:
             lines.append("  clauses:")
-            for text in _clause_texts(slugs, clauses):
+            for text in _clause_texts(slugs, clauses, language):
                 lines.extend(_indent([text]))
                 lines.append("")
         else:

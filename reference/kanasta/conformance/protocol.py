@@ -73,6 +73,13 @@ class Hello:
     features: frozenset[str] = frozenset()
     reasons: Mapping[str, str] = field(default_factory=dict)
     variant_requests: Mapping[str, frozenset[str]] = field(default_factory=dict)
+    capabilities: frozenset[str] | None = None
+    """What its action model can express (:data:`~kanasta.conformance.model.CAPABILITIES`);
+    ``None``: the handshake does not say (protocol 1.1), so everything."""
+
+    def get_missing(self, needs: frozenset[str]) -> frozenset[str]:
+        """The capabilities among ``needs`` the handshake says the engine lacks."""
+        return frozenset() if self.capabilities is None else needs - self.capabilities
 
     def get_requests(self, variant: str) -> frozenset[str]:
         """The request types claimed for one variant: ``requests``, narrowed by
@@ -91,6 +98,8 @@ class Hello:
         }
         if self.variant_requests:
             out["variant_requests"] = {k: sorted(v) for k, v in self.variant_requests.items()}
+        if self.capabilities is not None:
+            out["capabilities"] = sorted(self.capabilities)
         return out
 
 
@@ -143,6 +152,7 @@ def parse_hello(answer: Mapping[str, Any]) -> Hello:
     name = about.get("name") if isinstance(about, Mapping) else None
     version = about.get("version", "") if isinstance(about, Mapping) else ""
     reasons = answer.get("reasons", {})
+    capabilities = answer.get("capabilities")
     by_variant = answer.get("variant_requests", {})
     if not isinstance(by_variant, Mapping):
         raise ImplementationError("start", "the handshake's 'variant_requests' is not an object")
@@ -162,6 +172,7 @@ def parse_hello(answer: Mapping[str, Any]) -> Hello:
             _name(str(k)): _strings(v, f"variant_requests.{_name(str(k))}")
             for k, v in by_variant.items()
         },
+        capabilities=(None if capabilities is None else _strings(capabilities, "capabilities")),
     )
 
 
@@ -215,6 +226,7 @@ _ANSWER_DEFS = {
     "count": "response-count",
     "playthrough": "response-playthrough",
     "game": "response-game",
+    "turn": "response-turn",
 }
 
 

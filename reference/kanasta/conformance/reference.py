@@ -14,7 +14,7 @@ from typing import Any
 from kanasta import __version__
 from kanasta.conformance import MAX_GAME_HANDS, PROTOCOL_VERSION
 from kanasta.conformance.engine_api import Engine, EngineStatus, count_to_depth, load_engine
-from kanasta.conformance.model import ENGINE_STEP_KINDS, JsonObject, StepKind
+from kanasta.conformance.model import CAPABILITIES, ENGINE_STEP_KINDS, JsonObject, StepKind
 from kanasta.errors import InputError, Violation
 from kanasta.families import PROFILES, get_variant_profile
 from kanasta.rules.canastas import get_canasta_bonus
@@ -31,6 +31,7 @@ __all__ = [
     "ReferenceImplementation",
     "arrangement_to_json",
     "format_arrangement",
+    "get_turn_facts",
     "rank_text",
 ]
 
@@ -124,6 +125,7 @@ class ReferenceImplementation:
             "requests": requests,
             "variant_requests": by_variant,
             "features": list(REFERENCE_FEATURES),
+            "capabilities": list(CAPABILITIES),
         }
         if reasons:
             answer["reasons"] = reasons
@@ -181,6 +183,8 @@ class ReferenceImplementation:
             if not isinstance(depth, int) or isinstance(depth, bool) or not 1 <= depth <= 4:
                 raise InputError(f"$.depth: expected 1..4, got {depth!r}")
             return {"count": count_to_depth(engine, profile, state, depth, deadline=self.deadline)}
+        if kind == "turn":
+            return self.turn_answer(engine, profile, state, request.get("play"))
         return self._playthrough(engine, profile, state, request.get("actions"))
 
     # -- melds ----------------------------------------------------------------------
@@ -289,6 +293,28 @@ class ReferenceImplementation:
                 return {"verdict": "rejected", "index": index, **_rejection(result, verdict=False)}
             state = result
         return {"verdict": "accepted", "teams": self._score(engine, profile, state)}
+
+    def turn_answer(
+        self, engine: Engine, profile: RulesProfile, state: Any, play: Any
+    ) -> JsonObject:
+        """A whole turn: the goal's actions in order (the reference's moves are the
+        protocol's own); the first refused one refuses the goal. Then where every card
+        lies, who went out, the canastas and, the hand over, the scores."""
+        if not isinstance(play, list):
+            raise InputError("$.play: expected a list of actions")
+        for index, raw in enumerate(play):
+            action = engine.action_from_json(profile, raw, f"$.play[{index}]")
+            result = engine.apply_action(profile, state, action)
+            if isinstance(result, Violation):
+                return _rejection(result)
+            state = result
+        facts = get_turn_facts(engine.state_to_json(profile, state))
+        if profile.pile_freezers:
+            pile = {parse_card(card) for card in facts["cards"]["pile"]}
+            facts["pile_frozen"] = not pile.isdisjoint(profile.pile_freezers)
+        if facts["hand_over"]:
+            facts["teams"] = self._score(engine, profile, state)
+        return {"verdict": "accepted", **facts}
 
     # -- games ----------------------------------------------------------------------------
 
@@ -401,6 +427,36 @@ def _team_points(value: Any, teams: int, where: str) -> tuple[HalfPoints, ...]:
         except InputError as exc:
             raise InputError(f"{where}[{i}]: {exc}") from None
     return tuple(points)
+
+
+def get_turn_facts(state: Mapping[str, Any]) -> JsonObject:
+    """The facts of a turn answer, read from a whole state in the fixture format: where
+    every card lies (card-conservation), who went out, whether the hand is over, and each
+    team's number of canastas."""
+    extra = state.get("extra", {})
+    melds = [
+        [[card for batch in meld["history"] for card in batch["cards"]] for meld in team]
+        for team in state["melds"]
+    ]
+    cards: JsonObject = {
+        "stock": list(state["stock"]),
+        "pile": list(state["discard"]),
+        "hands": [list(hand) for hand in state["hands"]],
+        "melds": melds,
+        "fi": [list(packet) for packet in state.get("fi", [])],
+    }
+    if "red_threes" in extra:
+        cards["red_threes"] = [list(team) for team in extra["red_threes"]]
+    if extra.get("pile_pending"):
+        cards["aside"] = list(extra["pile_pending"])
+    return {
+        "cards": cards,
+        "went_out": extra.get("went_out"),
+        "hand_over": bool(state.get("hand_over", False)),
+        "canastas": [
+            sum(1 for meld in team if meld.get("canasta") is not None) for team in state["melds"]
+        ],
+    }
 
 
 def _not_playable(profile: RulesProfile) -> str:

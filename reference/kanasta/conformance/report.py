@@ -202,6 +202,7 @@ def to_json_report(run: RunResult) -> JsonObject:
             "not_run": run.not_run,
             **{outcome.value: counts[outcome] for outcome in Outcome},
             "undeclared_skips": run.undeclared_skips,
+            "skipped_steps": sum(r.skipped_steps for r in run.results),
         },
         "max_skipped": run.max_skipped,
         "unknown_expect_fail": list(run.unknown_expect_fail),

@@ -32,11 +32,11 @@ from pathlib import Path
 from typing import Any
 
 from kanasta.conformance import MAX_FILE_BYTES
-from kanasta.conformance.checks import Outcome, check_answer
+from kanasta.conformance.checks import Outcome, check_answer, get_state_cards
 from kanasta.conformance.connections import Connection
 from kanasta.conformance.engine_api import load_engine
 from kanasta.conformance.jsonio import escape_controls
-from kanasta.conformance.model import Fixture, JsonObject, StepKind
+from kanasta.conformance.model import Fixture, JsonObject, Step, StepKind, get_action_needs
 from kanasta.conformance.protocol import Dealer, Hello, ImplementationError, build_requests
 from kanasta.errors import InputError
 from kanasta.families import PROFILES, get_variant_profile
@@ -191,6 +191,12 @@ class FixtureResult:
     """The implementation answered ``unsupported`` to a request its handshake claims:
     a failure, which the reports count apart from the skips the handshake declared."""
 
+    @property
+    def skipped_steps(self) -> int:
+        """How many of its steps were skipped as the handshake declares (the fixture was
+        judged on the others)."""
+        return sum(1 for s in self.steps if s.outcome is Outcome.SKIPPED)
+
     def to_json(self) -> JsonObject:
         return {
             "id": self.fixture.id,
@@ -200,6 +206,7 @@ class FixtureResult:
             "outcome": self.outcome.value,
             "reason": self.reason,
             "undeclared_skip": self.undeclared_skip,
+            "skipped_steps": self.skipped_steps,
             "time": round(self.seconds, 6),
             "steps": [s.to_json() for s in self.steps],
         }
@@ -327,11 +334,40 @@ def reference_dealer() -> Dealer | None:
     return deal
 
 
-def _skip_reason(fixture: Fixture, hello: Hello) -> str:
+def _step_skip(fixture: Fixture, step: Step, request: JsonObject, hello: Hello) -> str:
+    """Why the handshake declares this step unexpressible ("": it is sent)."""
+    if step.kind.value not in hello.get_requests(fixture.variant):
+        why = hello.reasons.get(step.kind.value) or hello.reasons.get(fixture.variant)
+        return f"{step.kind.value} checks not supported" + (f": {why}" if why else "")
+    needs = set(step.needs)
+    setup = request.get("setup")
+    if isinstance(setup, dict):
+        for action in setup.get("actions", ()):
+            needs |= get_action_needs(action)
+        if "state" not in setup:
+            needs.add("seeded-deal")
+    missing = hello.get_missing(frozenset(needs))
+    if missing:
+        return f"needs {', '.join(sorted(missing))}, which the engine's action model lacks"
+    return ""
+
+
+def _skip_reason(fixture: Fixture, hello: Hello, dealer: Dealer | None = None) -> str:
     if fixture.variant not in hello.variants:
         why = hello.reasons.get(fixture.variant)
         return f"variant {fixture.variant} not supported" + (f" ({why})" if why else "")
+    missing = sorted(set(fixture.features) - hello.features)
+    if missing:
+        return f"feature(s) not supported: {', '.join(missing)}"
     claimed = hello.get_requests(fixture.variant)
+    if hello.capabilities is None and all(k.value in claimed for k in fixture.kinds):
+        return ""
+    steps_skipped = [
+        _step_skip(fixture, step, request, hello)
+        for step, request in build_requests(fixture, dealer)
+    ]
+    if not all(steps_skipped):
+        return ""
     missing_kinds = sorted(k.value for k in fixture.kinds if k.value not in claimed)
     if missing_kinds:
         whys = sorted({hello.reasons[k] for k in missing_kinds if k in hello.reasons})
@@ -339,10 +375,7 @@ def _skip_reason(fixture: Fixture, hello: Hello) -> str:
             whys = [hello.reasons[fixture.variant]]
         tail = f": {'; '.join(whys)}" if whys else ""
         return f"{', '.join(missing_kinds)} checks not supported{tail}"
-    missing = sorted(set(fixture.features) - hello.features)
-    if missing:
-        return f"feature(s) not supported: {', '.join(missing)}"
-    return ""
+    return steps_skipped[0]
 
 
 def _claim(fixture: Fixture, kind: StepKind) -> str:
@@ -365,15 +398,24 @@ def run_fixture(
     no further step is asked: the fixture is an error.
     """
     started = time.perf_counter()
-    reason = _skip_reason(fixture, hello)
+    reason = _skip_reason(fixture, hello, dealer)
     if reason:
         return FixtureResult(fixture, Outcome.SKIPPED, reason, (), 0.0)
     steps: list[StepResult] = []
     undeclared = False
+    after_skip = ""
     for step, request in build_requests(fixture, dealer):
         t0 = time.perf_counter()
         answer: dict[str, Any] | None
         messages: tuple[str, ...]
+        why = after_skip or _step_skip(fixture, step, request, hello)
+        if why:
+            steps.append(
+                StepResult(step.index, step.kind, Outcome.SKIPPED, (why,), step.expect, None, 0)
+            )
+            if step.applied_actions() and not after_skip:
+                after_skip = f"starts from the actions of step {step.index}, skipped: {why}"
+            continue
         if deadline is not None and time.monotonic() >= deadline:
             message = "not checked: the run's time budget was used up before this step"
             steps.append(
@@ -385,7 +427,11 @@ def run_fixture(
         except ImplementationError as exc:
             outcome, messages, answer = Outcome.ERROR, (str(exc),), exc.answer
         else:
-            outcome, messages = check_answer(step, answer)
+            deck = None
+            if step.kind is StepKind.TURN and isinstance(request.get("setup"), dict):
+                state = request["setup"].get("state")
+                deck = get_state_cards(state) if state is not None else None
+            outcome, messages = check_answer(step, answer, deck=deck)
         if outcome is Outcome.SKIPPED:
             undeclared = True
             outcome = Outcome.FAIL
@@ -407,6 +453,8 @@ def run_fixture(
         )
         if outcome is Outcome.ERROR or undeclared:
             break
+    if steps and all(s.outcome is Outcome.SKIPPED for s in steps):
+        return FixtureResult(fixture, Outcome.SKIPPED, steps[0].messages[0], tuple(steps), 0.0)
     outcome = Outcome.PASS
     for candidate in (Outcome.ERROR, Outcome.FAIL):
         if any(s.outcome is candidate for s in steps):

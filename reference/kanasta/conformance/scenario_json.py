@@ -34,10 +34,12 @@ from kanasta.conformance.notation import (
     parse_rejection,
     parse_team_score,
 )
+from kanasta.conformance.reference import ReferenceImplementation
 from kanasta.errors import InputError
 from kanasta.families import PROFILES, get_variant_profile
 from kanasta.io.scenario import build_state
 from kanasta.rules.families import RulesProfile
+from kanasta.rules.points import parse_points
 from kanasta.rules.state import Phase, State, get_team_count, state_to_json
 
 __all__ = ["GOLDEN", "NULL", "Where", "build_fixture", "expect_list", "expect_table", "guarded"]
@@ -51,7 +53,7 @@ FACT_SEATS = frozenset({"hand_sizes", "hands", "opened_seats"})
 """State facts given per seat; a table keyed by seat names only the seats that changed."""
 FACT_TEAMS = frozenset({"opened", "fi_taken", "team_scores", "red_threes"})
 """State facts given per team; a table keyed by team names only the teams that changed."""
-STEP_KINDS = ("actions", "state", "score", "count", "meld", "game")
+STEP_KINDS = ("actions", "state", "score", "count", "meld", "game", "turn")
 
 
 class Where:
@@ -446,6 +448,86 @@ def _count(step: dict[str, Any], ctx: _Context, head: JsonObject, where: Where) 
     return out
 
 
+_TURN_FACTS = ("went_out", "hand_over", "pile_frozen", "canastas", "scores")
+
+
+def _turn_step(step: dict[str, Any], ctx: _Context, head: JsonObject, where: Where) -> JsonObject:
+    """A whole turn: ``turn`` lists its actions; ``expect`` is ``"golden"`` (the reference's
+    facts), a refusal ``"rejected by CLAUSE (CODE)"``, or a table of the facts it pins
+    (``went_out``, ``hand_over``, ``canastas``, ``scores``), each checked against the
+    reference when compiled, the others filled in from it."""
+    at = where.at("turn")
+    lines = expect_list(at, step["turn"], "a list of actions")
+    play = [_action(line, at.at(i))[0] for i, line in enumerate(lines)]
+    unknown = sorted(set(step) - {"turn", "expect", "note"})
+    if unknown:
+        raise where.fail(f"a turn step has turn, expect and note, not {unknown}.")
+    raw = step.get("expect", GOLDEN)
+    state = ctx.state_now(where)
+    reference = ReferenceImplementation()
+    facade = reference.engine
+    assert facade is not None
+    golden = reference.turn_answer(facade, ctx.profile, state, play)
+    out: JsonObject = {**head, "play": play}
+    if isinstance(raw, str) and raw != GOLDEN:
+        with guarded(where.at("expect")):
+            refusal = parse_rejection(raw, batch=False)
+        if (golden.get("code"), golden.get("clause")) != (refusal["code"], refusal["clause"]):
+            raise where.at("expect").fail(
+                f"the reference answers {golden}, not the refusal written here."
+            )
+        return {**out, "expect": refusal}
+    if golden["verdict"] != "accepted":
+        raise where.fail(
+            f"the reference refuses this turn ({golden['code']} [{golden['clause']}]); write "
+            "the refusal as expect = 'rejected by CLAUSE (CODE)'."
+        )
+    teams = get_team_count(ctx.profile)
+    facts: JsonObject = {"verdict": "accepted"}
+    for key in _TURN_FACTS:
+        if key == "scores":
+            if "teams" in golden:
+                facts["scores"] = {"teams": golden["teams"]}
+        elif key in golden:
+            facts[key] = golden[key]
+    if raw != GOLDEN:
+        given = expect_table(where.at("expect"), raw, "'golden', a refusal or a table of facts")
+        for key, value in given.items():
+            here = where.at("expect").at(key)
+            if key not in _TURN_FACTS:
+                raise here.fail(f"a turn's facts are {', '.join(_TURN_FACTS)}, not {key!r}.")
+            if key == "scores":
+                want: Any = _score(value, teams, here)
+                have = facts.get("scores")
+                same = have is not None and all(
+                    parse_points(w["total"]) == parse_points(h["total"])
+                    and ("breakdown" not in w or _same_breakdown(w["breakdown"], h["breakdown"]))
+                    for w, h in zip(want["teams"], have["teams"], strict=True)
+                )
+                if same:
+                    facts["scores"] = want
+            elif key == "canastas":
+                want = _keyed(value, teams, lambda i: facts["canastas"][i], here, "team")
+                same = want == facts.get(key)
+            elif key == "went_out":
+                want = _null(value)
+                if isinstance(want, str) and want.isdigit():
+                    want = int(want)
+                same = want == facts.get(key)
+            else:
+                want = value
+                same = want == facts.get(key)
+            if not same:
+                raise here.fail(f"the reference gives {facts.get(key)}, not {want}.")
+    return {**out, "expect": facts}
+
+
+def _same_breakdown(want: dict[str, Any], have: dict[str, Any]) -> bool:
+    return set(want) == set(have) and all(
+        parse_points(want[k]) == parse_points(have[k]) for k in want
+    )
+
+
 def _meld_step(step: dict[str, Any], head: JsonObject, where: Where) -> JsonObject:
     """A stateless meld verdict: the meld's cards, its lay-off batches, the expectation."""
     out: JsonObject = {**head, **_batch(step["meld"], where.at("meld"))}
@@ -605,6 +687,8 @@ def _step(raw: Any, ctx: _Context, where: Where) -> JsonObject:
         return _count(step, ctx, head, where)
     if kind == "meld":
         return _meld_step(step, head, where)
+    if kind == "turn":
+        return _turn_step(step, ctx, head, where)
     return _game_step(step["game"], ctx, head, where.at("game"))
 
 
@@ -666,6 +750,12 @@ def build_fixture(scenario: dict[str, Any], family: str, source: str, where: Whe
     }
     if origin is not None:
         data["source"] = origin
+    relies_on = [
+        expect_str(where.at("relies_on"), c, "a clause slug")
+        for c in expect_list(where.at("relies_on"), scenario.get("relies_on", []), "slugs")
+    ]
+    if relies_on:
+        data["relies_on"] = relies_on
     if features:
         data["features"] = features
     ctx = _Context(profile)

@@ -82,6 +82,7 @@ FIELDS = (
     "families",
     "vary",
     "clauses",
+    "relies_on",
     "tags",
     "description",
     "source",

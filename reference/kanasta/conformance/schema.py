@@ -28,6 +28,7 @@ from kanasta.resources import get_schema_dir
 __all__ = [
     "FIXTURE_SCHEMA",
     "PROTOCOL_SCHEMA",
+    "REPORT_SCHEMA",
     "SchemaIssue",
     "SchemaSet",
     "get_schemas",
@@ -36,6 +37,8 @@ __all__ = [
 
 FIXTURE_SCHEMA = "fixture.schema.json"
 PROTOCOL_SCHEMA = "protocol.schema.json"
+REPORT_SCHEMA = "report.schema.json"
+"""The schema of a run's JSON report (not loaded by the runner: published with the suite)."""
 
 _ANNOTATIONS = frozenset({"$schema", "$id", "$defs", "title", "description", "$comment"})
 _KEYWORDS = frozenset(

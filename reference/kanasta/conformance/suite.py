@@ -20,7 +20,7 @@ from kanasta.conformance.model import Fixture
 from kanasta.conformance.protocol import ProtocolValidator
 from kanasta.conformance.reference import REFERENCE_FEATURES, ReferenceImplementation
 from kanasta.conformance.runner import RunResult, reference_dealer, run_fixtures
-from kanasta.conformance.schema import FIXTURE_SCHEMA, PROTOCOL_SCHEMA
+from kanasta.conformance.schema import FIXTURE_SCHEMA, PROTOCOL_SCHEMA, REPORT_SCHEMA
 from kanasta.errors import InputError
 from kanasta.families import PROFILES
 from kanasta.resources import get_fixtures_dir, get_schema_dir
@@ -28,6 +28,7 @@ from kanasta.specdoc.spec import Clause, check_family_citations, get_cited_slugs
 
 __all__ = [
     "ValidationReport",
+    "clause_to_json",
     "export_suite",
     "fixture_folders",
     "refuse_links",
@@ -172,6 +173,19 @@ def refuse_links(base: Path, *targets: Path) -> None:
                 break
 
 
+def clause_to_json(clause: Clause) -> dict[str, object]:
+    """A clause as the export writes it, for a reader without Python: its number, slug,
+    title, kind, families and text (reStructuredText, as the spec writes it)."""
+    return {
+        "number": clause.number,
+        "slug": clause.slug,
+        "title": clause.title,
+        "kind": clause.kind.value,
+        "families": list(clause.families),
+        "text": clause.text,
+    }
+
+
 def _write_export(destination: Path, folders: Sequence[Path], fixtures: Sequence[Fixture]) -> int:
     fixtures_out = destination / "fixtures"
     sources = [(folder, path) for folder in folders for path in find_fixture_files(folder)]
@@ -179,8 +193,9 @@ def _write_export(destination: Path, folders: Sequence[Path], fixtures: Sequence
     refuse_links(
         destination,
         *(fixtures_out / path.relative_to(folder) for folder, path in sources),
-        *(schema_out / name for name in (FIXTURE_SCHEMA, PROTOCOL_SCHEMA)),
+        *(schema_out / name for name in (FIXTURE_SCHEMA, PROTOCOL_SCHEMA, REPORT_SCHEMA)),
         destination / "VERSION.json",
+        destination / "clauses.json",
     )
     for folder, path in sources:
         target = fixtures_out / path.relative_to(folder)
@@ -194,8 +209,16 @@ def _write_export(destination: Path, folders: Sequence[Path], fixtures: Sequence
             shutil.copyfile(path, target)
         count += 1
     schema_out.mkdir(parents=True, exist_ok=True)
-    for name in (FIXTURE_SCHEMA, PROTOCOL_SCHEMA):
+    for name in (FIXTURE_SCHEMA, PROTOCOL_SCHEMA, REPORT_SCHEMA):
         shutil.copyfile(get_schema_dir() / name, schema_out / name)
+    cited = {slug for f in fixtures for slug in (*f.clauses, *f.relies_on)}
+    texts = {
+        "suite_version": SUITE_VERSION,
+        "clauses": [clause_to_json(c) for c in load_spec() if c.slug in cited],
+    }
+    (destination / "clauses.json").write_text(
+        json.dumps(texts, indent=1, ensure_ascii=False) + "\n", "utf-8"
+    )
     version = {
         "suite_version": SUITE_VERSION,
         "protocol_version": PROTOCOL_VERSION,

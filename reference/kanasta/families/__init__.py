@@ -84,7 +84,10 @@ VARIANTS: dict[tuple[str, tuple[str, ...]], RulesProfile] = {
     for names in _option_sets(p)
 }
 """Every profile by family name and options in force, built once (so that the same
-rules are always the same value)."""
+rules are always the same value).
+
+:meta hide-value:
+"""
 
 
 def get_variant_profile(name: str, features: Iterable[str]) -> RulesProfile:

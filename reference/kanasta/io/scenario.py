@@ -8,6 +8,7 @@ discard pile), so that the result is a real state holding exactly one deck.
 
 from __future__ import annotations
 
+import random
 from collections import Counter
 from collections.abc import Sequence
 
@@ -81,6 +82,9 @@ def build_state(
     table_seats: Sequence[bool] | None = None,
     pile_pending: str = "",
     pile_top: str | None = None,
+    pile_size: int | None = None,
+    shuffle: int | None = None,
+    hand_unknown: Sequence[int] = (),
 ) -> State:
     """A state holding exactly one deck, built from the cards that matter.
 
@@ -134,6 +138,8 @@ def build_state(
             _take(pool, reds, f"the red threes of team {t}")
             laid.append(reds)
     rest = sorted(pool.elements())
+    if shuffle is not None:
+        random.Random(shuffle).shuffle(rest)
     if profile.red_threes_laid:
         rest = [c for c in rest if c not in RED_THREES] + [c for c in rest if c in RED_THREES]
 
@@ -148,7 +154,8 @@ def build_state(
     for seat in range(profile.players):
         given = hand_cards[seat] if seat < len(hand_cards) else None
         if given is not None:
-            all_hands.append(tuple(sorted(given)))
+            more = hand_unknown[seat] if seat < len(hand_unknown) else 0
+            all_hands.append(tuple(sorted((*given, *deal(more)))))
         else:
             size = hand_sizes[seat] if seat < len(hand_sizes) else profile.hand_size
             all_hands.append(tuple(sorted(deal(size))))
@@ -163,6 +170,16 @@ def build_state(
         if keep < len(top):
             raise InputError("stock_size is smaller than the cards given for the stock")
         under, stock = stock[keep:], stock[:keep]
+    if pile_size is not None:
+        more = pile_size - len(pile)
+        if more < 0:
+            raise InputError(
+                f"pile_size {pile_size} is smaller than the {len(pile)} pile cards given"
+            )
+        if more > len(stock) - len(top):
+            raise InputError(f"the deck has only {len(stock) - len(top)} cards left for the pile")
+        under = [*under, *stock[len(top) : len(top) + more]]
+        stock = [*top, *stock[len(top) + more :]]
     if trump_card is not None and trump_card not in top:
         stock.append(trump_card)
     elif trump_card is None and stock:

@@ -3,7 +3,9 @@
 A policy picks one of the legal actions of a state. The *random* policy picks
 uniformly among them; the *greedy* policy melds and lays off as much as it
 can, takes the discard pile when its top card fits the hand, and discards the
-card that fits the hand least. Both are deterministic given their random
+card that fits the hand least; the *plausible* policy (``kanasta play``'s) is
+greedy but lays a first meld only when the opening will stand, so nothing laid
+is taken back. Both are deterministic given their random
 generator, so a game is a function of its seed.
 """
 
@@ -13,15 +15,18 @@ import random
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 
+from kanasta.engine import legal_actions
 from kanasta.families import get_default_policy
-from kanasta.rules.actions import Action, ActionType
+from kanasta.rules.actions import Action, ActionType, apply_action
 from kanasta.rules.cards import JOKER, Card, get_rank, get_suit, is_wild_card
 from kanasta.rules.families import RulesProfile
 from kanasta.rules.state import Phase, State, has_opened
 
 __all__ = [
+    "PLAY_POLICY",
     "POLICIES",
     "GreedyPolicy",
+    "PlausiblePolicy",
     "Policy",
     "RandomPolicy",
     "default_policy",
@@ -120,15 +125,84 @@ class GreedyPolicy(Policy):
         return self.rng.choice([a for a in discards if badness(a) == low])
 
 
+@dataclass
+class PlausiblePolicy(GreedyPolicy):
+    """Greedy, as a person plays: a player who melds keeps the meld.
+
+    Before laying a first provisional meld, the player plans the rest of the turn the
+    greedy way (on copies of the state, never taking back) and lays it only when the plan
+    ends the turn with the opening standing: a discard is then legal, or the hand is over.
+    Otherwise the player lays nothing in that turn. The plan is followed action by action;
+    should it ever fail, the greedy choice (take-back included) keeps the game going.
+    """
+
+    _plan: list[Action] = field(default_factory=list, repr=False)
+    _held: tuple[int, int] | None = field(default=None, repr=False)
+
+    def choose(self, state: State, legal: Sequence[Action]) -> Action:
+        if state.phase is not Phase.PLAY:
+            self._plan = []
+            return super().choose(state, legal)
+        if self._plan:
+            planned = self._plan.pop(0)
+            if planned in legal:
+                return planned
+            self._plan = []
+        key = (state.turn, len(state.stock))
+        laying = [a for a in legal if a.type in (ActionType.MELD, ActionType.LAY_OFF)]
+        opening = not has_opened(state, state.turn) and state.provisional == 0
+        if laying and opening and self._held != key:
+            plan = self._plan_turn(state, legal)
+            if plan is None:
+                self._held = key
+            else:
+                self._plan = plan[1:]
+                return plan[0]
+        if self._held == key:
+            discards = [a for a in legal if a.type is ActionType.DISCARD]
+            if discards:
+                return self._discard(state, discards)
+        return super().choose(state, legal)
+
+    def _plan_turn(self, state: State, legal: Sequence[Action]) -> list[Action] | None:
+        """The greedy laying actions of the rest of the turn, when they leave the opening
+        standing (a discard legal, or the hand over); ``None`` otherwise."""
+        greedy = GreedyPolicy(random.Random(self.rng.random()))
+        plan: list[Action] = []
+        current, choices = state, list(legal)
+        while True:
+            laying = [a for a in choices if a.type in (ActionType.MELD, ActionType.LAY_OFF)]
+            if not laying:
+                break
+            action = greedy.choose(current, laying)
+            after = apply_action(current, action)
+            if not isinstance(after, State):
+                return None
+            plan.append(action)
+            current = after
+            if current.phase is not Phase.PLAY or current.turn != state.turn:
+                return plan
+            choices = list(legal_actions(current))
+        if any(a.type is ActionType.DISCARD for a in choices):
+            return plan
+        return None
+
+
 POLICIES: dict[str, Callable[[random.Random], Policy]] = {
     "random": RandomPolicy,
     "greedy": GreedyPolicy,
+    "plausible": PlausiblePolicy,
 }
 
 
 def make_policy(name: str, seed: int) -> Policy:
     """A policy by name, with its own generator ``random.Random(seed)``."""
     return POLICIES[name](random.Random(seed))
+
+
+PLAY_POLICY = "plausible"
+"""The policy of ``kanasta play`` when none is named: a game a person would play, to read.
+:func:`default_policy` stays what the tests, recipes and self-play name."""
 
 
 def default_policy(profile: RulesProfile) -> str:

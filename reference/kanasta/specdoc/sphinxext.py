@@ -39,11 +39,13 @@ import sys
 from collections.abc import Iterable, Iterator, Sequence, Set
 from dataclasses import dataclass
 from enum import Enum
+from functools import partial
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, ClassVar, cast
 
 from docutils import nodes
 from docutils.parsers.rst import directives
+from docutils.utils import new_document
 from sphinx import addnodes
 from sphinx.domains import Domain, ObjType
 from sphinx.util import logging
@@ -51,12 +53,16 @@ from sphinx.util.docutils import SphinxDirective, SphinxRole
 from sphinx.util.nodes import make_refnode, split_explicit_title
 
 from kanasta import __version__
+from kanasta.errors import Violation
 from kanasta.families import FAMILY_NAMES, PROFILES
 from kanasta.resources import get_fixtures_dir, get_repo_root
-from kanasta.rules.canastas import CanastaKind
-from kanasta.rules.cards import format_card
+from kanasta.rules.canastas import CanastaKind, get_canasta_bonus
+from kanasta.rules.cards import format_card, parse_cards
 from kanasta.rules.families import PointTable, ProfileOption, RulesProfile
+from kanasta.rules.melds import format_meld, get_meld_points, validate_meld
 from kanasta.rules.points import format_points
+from kanasta.specdoc.i18n import get_label
+from kanasta.specdoc.pdf import setup_builder
 from kanasta.specdoc.spec import CHAPTER_RE, NUMBER_RE, SLUG_RE, Clause, ClauseKind, check_question
 from kanasta.specdoc.trace import TraceReport, build_trace
 
@@ -203,18 +209,31 @@ class ClauseDirective(SphinxDirective):
             std.note_hyperlink_target(slug, entry.docname, slug, entry.heading)
         return [box]
 
-    @staticmethod
-    def _head(entry: ClauseEntry) -> nodes.paragraph:
+    def _label(self, text: str) -> str:
+        return get_label(text, self.config.language)
+
+    def _translatable(self, text: str, classes: list[str]) -> nodes.inline:
+        """A piece of the clause's options the catalogues translate (``gettext`` extracts it
+        into the page's catalogue; a ``-D language=tr`` build shows the translation)."""
+        message = nodes.inline(text, text)
+        message["translatable"] = True
+        self.set_source_info(message)
+        # Sphinx unwraps the translatable inline after translating it, putting its text at
+        # the end of its parent: the outer inline keeps it in its place.
+        return nodes.inline("", "", message, classes=classes)
+
+    def _head(self, entry: ClauseEntry) -> nodes.paragraph:
         head = nodes.paragraph(classes=["kanasta-clause-head"])
         head += nodes.inline(entry.number, entry.number, classes=["kanasta-clause-number"])
         head += nodes.Text(" ")
-        head += nodes.inline(entry.title, entry.title, classes=["kanasta-clause-title"])
+        head += self._translatable(entry.title, ["kanasta-clause-title"])
         head += nodes.Text(" ")
         head += nodes.literal(entry.slug, entry.slug, classes=["kanasta-clause-slug"])
         if entry.kind == ClauseKind.INFORMATIVE.value:
+            badge = self._label("informative")
             head += nodes.Text(" ")
             head += nodes.inline(
-                "informative", "informative", classes=["kanasta-badge", "kanasta-badge-informative"]
+                badge, badge, classes=["kanasta-badge", "kanasta-badge-informative"]
             )
         head += nodes.reference(
             "",
@@ -222,30 +241,32 @@ class ClauseDirective(SphinxDirective):
             refuri="#" + entry.slug,
             internal=True,
             classes=["headerlink"],
-            reftitle="Link to this clause",
+            reftitle=self._label("Link to this clause"),
         )
         return head
 
-    @staticmethod
-    def _meta(entry: ClauseEntry) -> nodes.paragraph:
-        families = "all" if entry.families == FAMILY_NAMES else ", ".join(entry.families)
-        text = f"families: {families}"
+    def _meta(self, entry: ClauseEntry) -> nodes.paragraph:
+        families = (
+            self._label("all") if entry.families == FAMILY_NAMES else ", ".join(entry.families)
+        )
+        text = f"{self._label('families')}: {families}"
         if entry.sources and entry.kind != ClauseKind.RESOLUTION.value:
-            text += f" · sources: {entry.sources}"
+            text += f" · {self._label('sources')}: {entry.sources}"
         return nodes.paragraph(text, text, classes=["kanasta-clause-meta"])
 
-    @staticmethod
-    def _resolution_line(entry: ClauseEntry) -> list[nodes.paragraph]:
+    def _resolution_line(self, entry: ClauseEntry) -> list[nodes.paragraph]:
         line = nodes.paragraph(classes=["kanasta-resolution-line"])
-        line += nodes.inline(
-            "Resolution", "Resolution", classes=["kanasta-badge", "kanasta-badge-resolution"]
-        )
-        line += nodes.Text(f" sources: {entry.sources or 'none named'}")
+        badge = self._label("Resolution")
+        line += nodes.inline(badge, badge, classes=["kanasta-badge", "kanasta-badge-resolution"])
+        sources = entry.sources or self._label("none named")
+        line += nodes.Text(f" {self._label('sources')}: {sources}")
         if not entry.question:
             return [line]
         question = nodes.paragraph(classes=["kanasta-resolution-question"])
-        question += nodes.strong("Question:", "Question:")
-        question += nodes.Text(f" {entry.question}")
+        label = self._label("Question:")
+        question += nodes.strong(label, label)
+        question += nodes.Text(" ")
+        question += self._translatable(entry.question, ["kanasta-question-text"])
         return [line, question]
 
 
@@ -257,7 +278,8 @@ class ForImplementersDirective(SphinxDirective):
     def run(self) -> list[nodes.Node]:
         box = nodes.container(classes=["kanasta-implementers"])
         self.set_source_info(box)
-        box += nodes.rubric("For implementers", "For implementers")
+        label = get_label("For implementers", self.config.language)
+        box += nodes.rubric(label, label)
         self.state.nested_parse(self.content, self.content_offset, box)
         return [box]
 
@@ -922,14 +944,17 @@ class TraceLinks:
         if found is None:
             return None
         family, _ = found
-        pagename = f"{SOURCE_PREFIX}/fixtures/{family}"
+        group = _fixture_group(ident)
+        # One page per family and kind of fixture: a family's whole suite on one page
+        # weighed up to 3 MB.
+        pagename = f"{SOURCE_PREFIX}/fixtures/{family}/{group}"
         if pagename not in self.pages:
             files = tuple(
                 SourceFile("fixture-" + _anchor(i), i, str(path), "")
                 for i, (f, path) in sorted(self._fixtures.items())
-                if f == family
+                if f == family and _fixture_group(i) == group
             )
-            self.pages[pagename] = SourcePage(pagename, f"The {family} fixtures", files)
+            self.pages[pagename] = SourcePage(pagename, f"The {family} fixtures: {group}", files)
         return pagename, "fixture-" + _anchor(ident)
 
     def code(self, target: str) -> tuple[SourcePage, str] | None:
@@ -945,6 +970,12 @@ class TraceLinks:
                 page = SourcePage(pagename, module.__name__, (source,))
                 return page, f"L-{self._line(Path(file), qualname)}"
         return None
+
+
+def _fixture_group(ident: str) -> str:
+    """The kind of a fixture (``meld`` of ``koz/meld/x``), which names its source page."""
+    parts = ident.split("/")
+    return _anchor(parts[1]) if len(parts) > 2 else "other"
 
 
 def _code_ref(target: str, links: TraceLinks | None = None) -> Any:
@@ -1047,7 +1078,12 @@ def _collect_source_pages(app: Sphinx) -> Iterator[tuple[str, dict[str, Any], st
         yield name, {"title": page.title, "body": _source_page_html(app, page)}, "page.html"
 
 
-def _pins_line(slug: str, report: TraceReport, links: TraceLinks) -> Any | None:
+FOLD_PINS_AFTER = 12
+
+
+def _pins_line(
+    slug: str, report: TraceReport, links: TraceLinks, language: str | None = None
+) -> Any | None:
     """The code, tests and fixtures citing a clause, as links."""
     groups = (
         ("code", [_code_ref(t, links) for t in report.code.get(slug, ())]),
@@ -1061,12 +1097,23 @@ def _pins_line(slug: str, report: TraceReport, links: TraceLinks) -> Any | None:
     for label, items in groups:
         if not items:
             continue
-        line += nodes.Text(("" if first else " · ") + f"{label}: ")
+        line += nodes.Text(("" if first else " · ") + f"{get_label(label, language)}: ")
         first = False
         for index, item in enumerate(items):
             line += nodes.Text(", " if index else "")
             line += item
-    return line
+    counts = [(label, len(items)) for label, items in groups if items]
+    if sum(count for _, count in counts) <= FOLD_PINS_AFTER:
+        return line
+    # A long list (a hundred fixtures on one clause) folds: its counts show, the links open.
+    summary = html.escape(
+        " · ".join(f"{get_label(label, language)}: {count}" for label, count in counts)
+    )
+    fold = nodes.container(classes=["kanasta-clause-pins", "kanasta-pins-fold"])
+    fold += nodes.raw("", f"<details><summary>{summary}</summary>", format="html")
+    fold += line
+    fold += nodes.raw("", "</details>", format="html")
+    return fold
 
 
 _TRACES: dict[int, tuple[TraceReport, TraceLinks]] = {}
@@ -1094,7 +1141,7 @@ def _add_clause_pins(app: Sphinx, doctree: nodes.document) -> None:
         return
     report, links = _checkout_trace(app.env)
     for box in boxes:
-        line = _pins_line(box["ids"][0], report, links)
+        line = _pins_line(box["ids"][0], report, links, app.config.language)
         if line is not None:
             box.append(line)
     _note_source_pages(app.env, links)
@@ -1190,6 +1237,206 @@ def resolution_index_nodes(
     ]
 
 
+# --------------------------------------------------------------------------- rulebooks
+
+# A family's rulebook follows the order of play, not the spec's chapter order.
+RULEBOOK_CHAPTERS = (
+    "spec/01-cards",
+    "spec/02-families",
+    "spec/05-deal",
+    "spec/06-turn",
+    "spec/03-melds",
+    "spec/04-canastas",
+    "spec/07-opening",
+    "spec/08-going-out",
+    "spec/09-scoring",
+    "spec/10-game",
+    "spec/11-actions",
+)
+_RULEBOOK = "kanasta-family-rulebook"
+
+
+class FamilyRulebookDirective(SphinxDirective):
+    """``.. family-rulebook:: koz``: every clause of a family in the order of play, each as
+    its chapter shows it (in the edition being built), without the implementers' blocks."""
+
+    has_content = False
+    required_arguments = 1
+
+    def run(self) -> list[nodes.Node]:
+        family = self.arguments[0]
+        if family not in FAMILY_NAMES:
+            raise self.error(
+                f"family-rulebook: unknown family {family!r}; use one of {', '.join(FAMILY_NAMES)}"
+            )
+        _mark_generated(self.env)
+        placeholder = nodes.container(classes=[_RULEBOOK])
+        placeholder["family"] = family
+        return [placeholder]
+
+
+def _player_copy(box: nodes.Element, docname: str) -> nodes.Element:
+    """A clause box as a player's rulebook shows it: no engine detail, no pins."""
+    copy = box.deepcopy()
+    for node in list(copy.findall(nodes.Element)):
+        classes = node.get("classes", [])
+        if "kanasta-implementers" in classes or "kanasta-clause-pins" in classes:
+            node.parent.remove(node)
+    for ref in copy.findall(addnodes.pending_xref):
+        ref["refdoc"] = docname
+    return copy
+
+
+def _chapter_title(doctree: nodes.document) -> str:
+    section = next(iter(doctree.findall(nodes.section)), None)
+    title = section.next_node(nodes.title) if section is not None else None
+    return title.astext() if title is not None else ""
+
+
+def family_rulebook_nodes(app: Sphinx, family: str, docname: str) -> list[nodes.Node]:
+    """The parts of a family's rulebook: a list of contents, then one section a chapter
+    holding its clauses of that family in number order."""
+    domain = cast("KanastaDomain", app.env.get_domain(KanastaDomain.name))
+    by_chapter: dict[str, list[ClauseEntry]] = {}
+    for entry in domain.clauses.values():
+        if family in entry.families:
+            by_chapter.setdefault(entry.docname, []).append(entry)
+    label = partial(get_label, language=app.config.language)
+    contents = nodes.bullet_list(classes=["kanasta-rulebook-contents"])
+    parts: list[nodes.Node] = []
+    for chapter in RULEBOOK_CHAPTERS:
+        entries = sorted(by_chapter.get(chapter, ()), key=lambda e: _number_key(e.number))
+        if not entries:
+            continue
+        tree = app.env.get_doctree(chapter)
+        boxes = {
+            box["ids"][0]: box
+            for box in tree.findall(nodes.container)
+            if "kanasta-clause" in box["classes"] and box["ids"]
+        }
+        ident = f"{family}-{Path(chapter).name}"
+        title = _chapter_title(tree)
+        section = nodes.section(ids=[ident], classes=["kanasta-rulebook-part"])
+        section += nodes.title(title, title)
+        for entry in entries:
+            if entry.slug in boxes:
+                section += _player_copy(boxes[entry.slug], docname)
+        parts.append(section)
+        link = nodes.reference("", title, internal=True, refuri=f"#{ident}")
+        count = f" ({len(entries)})"
+        contents += nodes.list_item("", _para(link, count))
+    examples = rulebook_examples(app, family, docname)
+    if examples:
+        title = label("Worked examples")
+        link = nodes.reference("", title, internal=True, refuri=f"#{family}-examples")
+        contents += nodes.list_item("", _para(link))
+    heading = nodes.rubric(label("Contents"), label("Contents"))
+    return [heading, contents, *parts, *examples]
+
+
+# Melds a player of each family might try, checked by the reference engine when the site is
+# built: the verdict, the clause that decides it, the points and the canasta bonus.
+RULEBOOK_EXAMPLES: dict[str, tuple[str, ...]] = {
+    "koz": (
+        "4H 5H 6H 7H",
+        "4H 5H 6H 2C 8H",
+        "4H 5H JK 2C 8H",
+        "AH 2H 3H",
+        "9C 9H 9S",
+        "9S 9S 9H 9H 9D 9D 9C",
+    ),
+    "fi-5200": (
+        "4H 5H 6H 7H",
+        "4H 5H 2C 7H",
+        "4H 5H 6H 2C 8H",
+        "9C 9H 9S",
+        "9S 9S 9H 9H 9D 9D 9C",
+        "5D 6D 7D 8D 9D 10D JD",
+    ),
+    "fi-351": (
+        "4H 5H 6H 7H",
+        "4H 5H 6H 2C 8H",
+        "9C 9H 2S",
+        "9C 2H JK",
+        "9S 9S 9H 9H 9D 9D 9C",
+        "9S 9S 9H 9H 9D 2D 9C",
+    ),
+    "classic": (
+        "9C 9H 9S",
+        "9C 9H 2D",
+        "9C 2H JK",
+        "4H 5H 6H",
+        "KC KC KH KH KS KD KD",
+        "KC KC KH KH KS 2D JK",
+    ),
+}
+
+
+def rulebook_examples(app: Sphinx, family: str, docname: str) -> list[nodes.Node]:
+    """The worked examples of a rulebook: each meld with the engine's verdict."""
+    label = partial(get_label, language=app.config.language)
+    profile = PROFILES[family]
+    domain = cast("KanastaDomain", app.env.get_domain(KanastaDomain.name))
+    rows: list[Sequence[Cell]] = []
+    for text in RULEBOOK_EXAMPLES.get(family, ()):
+        result = validate_meld(profile, parse_cards(text.split()))
+        cards = [nodes.literal(text, text)]
+        if isinstance(result, Violation):
+            entry = domain.clauses.get(result.clause)
+            verdict = [
+                _para(
+                    label("refused by") + " ",
+                    _clause_ref(result.clause, docname) if entry is not None else result.clause,
+                    f" ({result.code})",
+                )
+            ]
+            rows.append((cards, verdict, "", ""))
+            continue
+        bonus = get_canasta_bonus(profile, result)
+        kind = result.canasta.value if result.canasta else ""
+        rows.append(
+            (
+                cards,
+                f"{label('legal')}: {format_meld(result)}",
+                format_points(get_meld_points(profile, result)),
+                f"{kind} {format_points(bonus)}" if kind else "",
+            )
+        )
+    if not rows:
+        return []
+    ident = f"{family}-examples"
+    title = label("Worked examples")
+    section = nodes.section(ids=[ident], classes=["kanasta-rulebook-part"])
+    section += nodes.title(title, title)
+    intro = label(
+        "Melds checked by the reference engine when this page was built: the verdict, the "
+        "clause that decides a refusal, the points of the meld's cards and a canasta's bonus."
+    )
+    section += _para(intro)
+    section += _table(
+        (label("cards"), label("verdict"), label("points"), label("canasta bonus")),
+        rows,
+        title=title,
+        classes=["kanasta-rulebook-examples"],
+        ident=f"{ident}-table",
+        widths=(24, 40, 10, 16),
+    )
+    return [section]
+
+
+def _fill_rulebooks(app: Sphinx, doctree: nodes.document, docname: str) -> None:
+    """``doctree-resolved``: a rulebook's placeholder becomes its clauses, copied from the
+    chapters as read in this edition, their references resolved from the rulebook."""
+    placeholders = [
+        node for node in doctree.findall(nodes.container) if _RULEBOOK in node["classes"]
+    ]
+    for placeholder in placeholders:
+        holder = new_document(str(app.env.doc2path(docname)), doctree.settings)
+        holder.extend(family_rulebook_nodes(app, placeholder["family"], docname))
+        app.env.apply_post_transforms(holder, docname)
+        placeholder.replace_self(list(holder.children))
+
+
 # --------------------------------------------------------------------------- events
 
 
@@ -1203,6 +1450,30 @@ def _fill_resolution_indexes(app: Sphinx, doctree: nodes.document, docname: str)
         placeholder.replace_self(
             resolution_index_nodes(domain.clauses.values(), app.builder, docname, ident)
         )
+
+
+def _translated_entries(app: Sphinx, doctree: nodes.document) -> None:
+    """``doctree-read``: after the catalogues have translated a page, the clause titles and
+    questions the other pages show (the resolution index, link titles) are the translated
+    ones."""
+    domain = cast("KanastaDomain", app.env.get_domain(KanastaDomain.name))
+    std = cast("StandardDomain", app.env.get_domain("std"))
+    for box in doctree.findall(nodes.container):
+        if "kanasta-clause" not in box["classes"] or not box["ids"]:
+            continue
+        entry = domain.clauses.get(box["ids"][0])
+        if entry is None or entry.docname != app.env.docname:
+            continue
+        title, question = entry.title, entry.question
+        for node in box.findall(nodes.Element):
+            if "kanasta-clause-title" in node["classes"]:
+                title = node.astext()
+            elif "kanasta-question-text" in node["classes"]:
+                question = node.astext()
+        updated = dataclasses.replace(entry, title=title, question=question)
+        if updated != entry:
+            domain.clauses[entry.slug] = updated
+            std.note_hyperlink_target(entry.slug, entry.docname, entry.slug, updated.heading)
 
 
 def _reread_generated(
@@ -1219,7 +1490,47 @@ def _rewrite_referrers(_app: Sphinx, env: BuildEnvironment) -> list[str]:
     return sorted(set(domain.referrers) | set(domain.generated))
 
 
+# The editions of the site: the English at the root of the output, each other one in a
+# folder of its own (``docs/_build/html/tr``), built with ``-D language=...``.
+LANGUAGE_NAMES = {"en": "English", "tr": "Türkçe"}
+
+
+def get_language_switch(pagename: str, language: str) -> str:
+    """The HTML of the language switch on ``pagename`` in the ``language`` edition: the
+    same page in every edition, the current one not a link."""
+    current = language if language in LANGUAGE_NAMES else "en"
+    up = "../" * pagename.count("/") + ("" if current == "en" else "../")
+    parts = []
+    for code, name in LANGUAGE_NAMES.items():
+        if code == current:
+            parts.append(f'<span class="kanasta-lang-current" lang="{code}">{name}</span>')
+            continue
+        folder = "" if code == "en" else f"{code}/"
+        href = html.escape(f"{up}{folder}{pagename}.html")
+        parts.append(f'<a href="{href}" hreflang="{code}" lang="{code}">{name}</a>')
+    return '<p class="kanasta-lang-switch">' + " · ".join(parts) + "</p>\n"
+
+
+def _add_language_switch(
+    app: Sphinx,
+    pagename: str,
+    _templatename: str,
+    context: dict[str, Any],
+    _doctree: nodes.document | None,
+) -> None:
+    """``html-page-context``: every page opens with the switch to its other editions."""
+    if app.builder.format != "html" or "body" not in context:
+        return
+    context["body"] = get_language_switch(pagename, app.config.language or "en") + str(
+        context["body"]
+    )
+
+
 CSS = """\
+.kanasta-rulebook-part > h2 { margin-top: 2em; }
+ul.kanasta-rulebook-contents { columns: 2; }
+.kanasta-lang-switch { float: right; font-size: 0.85em; margin: 0 0 0.5em 1em; }
+.kanasta-lang-current { font-weight: 700; }
 .kanasta-clause { margin: 1.4em 0 1.2em; scroll-margin-top: 4em; }
 .kanasta-clause-head { font-weight: 600; margin-bottom: 0.1em; }
 .kanasta-clause-number { margin-right: 0.35em; }
@@ -1255,6 +1566,7 @@ ul.kanasta-compact > li > p { margin: 0; }
 .kanasta-field { font-size: 0.75em; opacity: 0.7; }
 table.kanasta-trace-matrix { font-size: 0.9em; }
 .kanasta-clause-pins { font-size: 0.78em; opacity: 0.8; margin-top: 0.3em; }
+div.kanasta-pins-fold summary { font-size: 0.78em; opacity: 0.8; cursor: pointer; }
 .kanasta-clause-pins code.literal { font-size: 0.95em; }
 table.kanasta-trace-matrix code.literal { font-size: 0.75em; white-space: normal;
   overflow-wrap: anywhere; }
@@ -1278,20 +1590,25 @@ def setup(app: Sphinx) -> dict[str, Any]:
     app.add_directive("traceability-matrix", TraceabilityMatrixDirective)
     app.add_directive("resolution-index", ResolutionIndexDirective)
     app.add_directive("for-implementers", ForImplementersDirective)
+    app.add_directive("family-rulebook", FamilyRulebookDirective)
+    setup_builder(app)
     app.add_css_file(CSS_FILE)
     app.connect("doctree-resolved", _fill_resolution_indexes)
+    app.connect("doctree-resolved", _fill_rulebooks)
     app.connect("env-get-outdated", _reread_generated)
     app.connect("env-get-updated", _rewrite_referrers)
     app.connect("build-finished", _write_css)
     app.add_config_value(
         "kanasta_clause_links", default=False, rebuild="env", types=frozenset({bool})
     )
+    app.connect("doctree-read", _translated_entries)
     app.connect("doctree-read", _add_clause_pins)
     app.connect("doctree-resolved", _fill_source_uris)
     app.connect("missing-reference", _missing_code_reference)
     app.connect("env-purge-doc", _purge_source_pages)
     app.connect("env-merge-info", _merge_source_pages)
     app.connect("html-collect-pages", _collect_source_pages)
+    app.connect("html-page-context", _add_language_switch)
     return {
         "version": __version__,
         "env_version": 1,

@@ -33,6 +33,7 @@ from pathlib import Path
 from typing import Any
 
 from kanasta.clauses import get_registry
+from kanasta.conformance.independence import find_independence_problems
 from kanasta.errors import InputError
 from kanasta.families import PLAYABLE_FAMILIES
 from kanasta.resources import get_fixtures_dir, get_repo_root
@@ -393,8 +394,11 @@ def build_trace(
             problems.append(f"clause {c.number} {c.slug!r} has no implementing code")
         if c.slug not in test_map and c.slug not in fixture_map:
             problems.append(f"clause {c.number} {c.slug!r} has no test and no fixture")
+    independence, coarse_notes = find_independence_problems(clauses, folders, families=enforced)
+    problems.extend(independence)
     seeded = find_seeded_fixtures(folders)
     weak, notes = find_fixture_strength(clauses, fixture_map, seeded, enforced=enforced)
+    notes = (*notes, *coarse_notes)
     problems.extend(weak)
     exempt = {c.slug: FIXTURE_EXEMPT[c.slug] for c in clauses if c.slug in FIXTURE_EXEMPT}
     return TraceReport(

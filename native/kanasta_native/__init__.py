@@ -1,0 +1,36 @@
+"""kanasta's native engine: a C++20 implementation of the rules, held to the conformance suite.
+
+The Python package ``kanasta`` uses it through :mod:`kanasta.native`; this module only
+exposes the compiled core.
+"""
+
+from kanasta_native._core import (
+    ENGINE_VERSION,
+    FAMILIES,
+    NativeProfile,
+    NativeState,
+    lay_off_options,
+    meld_options,
+    meld_verdict,
+    new_hand_from_deal,
+    new_hand_from_seed,
+    shuffle,
+    splitmix64,
+    state_from_json,
+)
+
+__all__ = [
+    "ENGINE_VERSION",
+    "FAMILIES",
+    "NativeProfile",
+    "NativeState",
+    "lay_off_options",
+    "meld_options",
+    "meld_verdict",
+    "new_hand_from_deal",
+    "new_hand_from_seed",
+    "shuffle",
+    "splitmix64",
+    "state_from_json",
+]
+__version__ = "0.1.0"

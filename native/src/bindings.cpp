@@ -1,0 +1,722 @@
+// The Python binding of the native engine (nanobind): profiles and deals in, states out,
+// states and actions as the conformance protocol's JSON objects (Python dicts).
+#include <nanobind/nanobind.h>
+#include <nanobind/stl/pair.h>
+#include <nanobind/stl/optional.h>
+#include <nanobind/stl/shared_ptr.h>
+#include <nanobind/stl/string.h>
+#include <nanobind/stl/vector.h>
+
+#include <algorithm>
+#include <memory>
+#include <optional>
+
+#include <nanobind/stl/optional.h>
+
+#include "engine.hpp"
+
+namespace nb = nanobind;
+using namespace kn;
+
+namespace {
+
+struct NativeProfile {
+    std::shared_ptr<const Profile> p;
+};
+
+struct NativeState {
+    std::shared_ptr<const Profile> p;
+    State s;
+};
+
+template <class T>
+T get(const nb::dict& d, const char* key, T fallback) {
+    if (!d.contains(key)) return fallback;
+    return nb::cast<T>(d[key]);
+}
+
+Profile profile_from_dict(const nb::dict& d) {
+    Profile p;
+    p.family = nb::cast<std::string>(d["family"]);
+    p.players = get<int>(d, "players", 4);
+    p.partnerships = get<bool>(d, "partnerships", true);
+    p.deck_jokers = get<int>(d, "deck_jokers", 4);
+    p.hand_size = get<int>(d, "hand_size", 11);
+    p.fi_packets = get<int>(d, "fi_packets", 2);
+    p.fi_size = get<int>(d, "fi_size", 11);
+    p.initial_upcard = get<bool>(d, "initial_upcard", true);
+    p.deal_scheme = static_cast<DealScheme>(get<int>(d, "deal_scheme", 0));
+    p.trump_bottom = get<bool>(d, "trump_bottom", false);
+    p.red_threes_laid = get<bool>(d, "red_threes_laid", false);
+    p.opening_personal = get<bool>(d, "opening_personal", false);
+    p.runs_allowed = get<bool>(d, "runs_allowed", true);
+    p.max_meld_size = get<int>(d, "max_meld_size", 0);
+    p.max_wilds_per_meld = get<int>(d, "max_wilds_per_meld", 1);
+    p.natural_two_in_place = get<bool>(d, "natural_two_in_place", true);
+    p.run_wild_needs_three_naturals = get<bool>(d, "run_wild_needs_three_naturals", false);
+    p.min_naturals_per_meld = get<int>(d, "min_naturals_per_meld", 0);
+    p.wilds_at_most_naturals = get<bool>(d, "wilds_at_most_naturals", false);
+    p.naturals_per_wild = get<int>(d, "naturals_per_wild", 1);
+    p.wild_meld_rule = static_cast<WildMeldRule>(get<int>(d, "wild_meld_rule", 0));
+    p.one_set_per_rank = get<bool>(d, "one_set_per_rank", true);
+    p.threes_special = get<bool>(d, "threes_special", false);
+    p.canasta_size = get<int>(d, "canasta_size", 7);
+    p.canasta_scheme = static_cast<CanastaScheme>(get<int>(d, "canasta_scheme", 0));
+    if (d.contains("points")) {
+        auto v = nb::cast<std::vector<std::int64_t>>(d["points"]);
+        std::copy(v.begin(), v.end(), p.points.begin());
+    }
+    if (d.contains("hand_points")) {
+        auto v = nb::cast<std::vector<std::int64_t>>(d["hand_points"]);
+        std::copy(v.begin(), v.end(), p.hand_points.begin());
+    }
+    p.wild_two = get<std::int64_t>(d, "wild_two", 0);
+    if (d.contains("bonuses")) {
+        p.bonuses = nb::cast<std::vector<std::pair<std::string, std::int64_t>>>(d["bonuses"]);
+        for (int k = 1; k < 10; ++k) {
+            const std::string name = canasta_text(static_cast<CanastaKind>(k));
+            p.bonus[static_cast<std::size_t>(k)] = p.bonus_named(name);
+            p.trump_bonus[static_cast<std::size_t>(k)] = p.bonus_named("trump-" + name);
+        }
+    }
+    if (d.contains("upcard_turn_again"))
+        for (int c : nb::cast<std::vector<int>>(d["upcard_turn_again"])) p.upcard_turn_again.at(static_cast<std::size_t>(c)) = true;
+    return p;
+}
+
+nb::object points_json(std::int64_t half) {
+    if (half % 2 == 0) return nb::int_(half / 2);
+    return nb::float_(static_cast<double>(half) / 2.0);
+}
+
+nb::list cards_json(const std::vector<Card>& cards) {
+    nb::list out;
+    for (Card c : cards) out.append(nb::str(card_text(c).c_str()));
+    return out;
+}
+
+template <class T>
+nb::list list_of(const std::vector<T>& v) {
+    nb::list out;
+    for (const auto& x : v) out.append(nb::cast(x));
+    return out;
+}
+
+nb::object card_or_none(int c) {
+    if (c == NO_CARD) return nb::none();
+    return nb::str(card_text(static_cast<Card>(c)).c_str());
+}
+
+nb::dict arrangement_json(const Meld& m);
+nb::dict table_arrangement_json(const Meld& m);
+
+// state-json: a meld on the table: its batches in order, arrangement and canasta kind.
+nb::dict table_meld_json(const Meld& m) {
+    nb::dict out;
+    nb::list history;
+    for (const auto& batch : m.history) {
+        nb::dict b;
+        b["cards"] = cards_json(batch);
+        history.append(b);
+    }
+    out["history"] = history;
+    out["arrangement"] = table_arrangement_json(m);
+    out["canasta"] = m.canasta == CanastaKind::None ? nb::none() : nb::object(nb::str(canasta_text(m.canasta)));
+    return out;
+}
+
+// state-json: the state as the fixture schema's state object.
+nb::dict state_json(const Profile& p, const State& s) {
+    nb::dict out;
+    nb::list hands;
+    for (const Hand& h : s.hands) hands.append(cards_json(h.sorted()));
+    out["hands"] = hands;
+    out["stock"] = cards_json(s.stock);
+    out["discard"] = cards_json(s.discard);
+    nb::list fi;
+    for (const auto& packet : s.fi) fi.append(cards_json(packet));
+    out["fi"] = fi;
+    nb::list melds;
+    for (const auto& team : s.melds) {
+        nb::list laid;
+        for (const Meld& m : team) laid.append(table_meld_json(m));
+        melds.append(laid);
+    }
+    out["melds"] = melds;
+    nb::list scores;
+    for (auto v : s.team_scores) scores.append(points_json(v));
+    out["team_scores"] = scores;
+    out["trump"] = card_or_none(s.trump);
+    out["dealer"] = s.dealer;
+    out["turn"] = s.turn;
+    out["phase"] = phase_text(s.phase);
+    out["opened"] = list_of(s.opened);
+    std::vector<int> taken(static_cast<std::size_t>(p.teams()), 0);
+    for (int seat : s.fi_takers) ++taken[static_cast<std::size_t>(p.team_of(seat))];
+    out["fi_taken"] = list_of(taken);
+    out["hand_over"] = s.phase == Phase::Over;
+    nb::dict extra;
+    extra["fi_takers"] = list_of(s.fi_takers);
+    extra["pile_card"] = card_or_none(s.pile_card);
+    extra["went_out"] = s.went_out < 0 ? nb::none() : nb::object(nb::int_(s.went_out));
+    if (p.opening_personal) {
+        extra["opened_seats"] = list_of(s.seat_opened);
+        extra["provisional"] = s.provisional;
+    }
+    if (!s.fi_waiting.empty()) extra["fi_waiting"] = list_of(s.fi_waiting);
+    if (p.red_threes_laid) {
+        nb::list reds;
+        for (const auto& team : s.red_threes) reds.append(cards_json(team));
+        extra["red_threes"] = reds;
+        extra["table_seats"] = list_of(s.table_seats);
+        extra["turn_laid"] = s.turn_laid;
+        if (s.pile_top != NO_CARD) {
+            extra["pile_pending"] = cards_json(s.pile_pending);
+            extra["pile_top"] = card_or_none(s.pile_top);
+        }
+    }
+    out["extra"] = extra;
+    return out;
+}
+
+std::vector<Card> read_cards(nb::handle value, const std::string& where) {
+    if (!nb::isinstance<nb::list>(value)) throw InputError(where + ": expected a list of cards.");
+    std::vector<Card> out;
+    std::size_t i = 0;
+    for (nb::handle item : nb::borrow<nb::list>(value)) {
+        if (!nb::isinstance<nb::str>(item))
+            throw InputError(where + "[" + std::to_string(i) + "]: expected a card such as \"7S\".");
+        try {
+            out.push_back(parse_card(nb::cast<std::string>(item)));
+        } catch (const InputError& e) {
+            throw InputError(where + "[" + std::to_string(i) + "]: " + e.what());
+        }
+        ++i;
+    }
+    return out;
+}
+
+Deal deal_from_dict(const Profile& p, const nb::dict& d) {
+    Deal deal;
+    for (const char* key : {"hands", "stock"})
+        if (!d.contains(key)) throw InputError(std::string("deal: the field '") + key + "' is required.");
+    if (!nb::isinstance<nb::list>(d["hands"])) throw InputError("deal.hands: expected a list of hands.");
+    std::size_t i = 0;
+    for (nb::handle h : nb::borrow<nb::list>(d["hands"])) {
+        auto cards = read_cards(h, "deal.hands[" + std::to_string(i++) + "]");
+        std::sort(cards.begin(), cards.end());
+        deal.hands.push_back(cards);
+    }
+    if (d.contains("fi")) {
+        if (!nb::isinstance<nb::list>(d["fi"])) throw InputError("deal.fi: expected a list of packets.");
+        i = 0;
+        for (nb::handle f : nb::borrow<nb::list>(d["fi"]))
+            deal.fi.push_back(read_cards(f, "deal.fi[" + std::to_string(i++) + "]"));
+    }
+    if (d.contains("discard")) deal.discard = read_cards(d["discard"], "deal.discard");
+    deal.stock = read_cards(d["stock"], "deal.stock");
+    if (d.contains("trump") && !d["trump"].is_none()) {
+        nb::list one;
+        one.append(d["trump"]);
+        deal.trump = read_cards(one, "deal.trump")[0];
+    } else if (p.trump_bottom && !deal.stock.empty()) {
+        deal.trump = deal.stock.back();
+    }
+    check_deal(p, deal);
+    return deal;
+}
+
+std::vector<std::int64_t> scores_or_zero(const Profile& p, const std::optional<std::vector<std::int64_t>>& given) {
+    if (given) return *given;
+    return std::vector<std::int64_t>(static_cast<std::size_t>(p.teams()), 0);
+}
+
+nb::str rank_json(int rank) {
+    std::string t = card_text(make_card(rank, 0));
+    return nb::str(t.substr(0, t.size() - 1).c_str());
+}
+
+// The protocol's arrangement of a meld ($defs/arrangement).
+nb::dict arrangement_json(const Meld& m) {
+    nb::dict out;
+    if (m.kind == MeldKind::Set) {
+        out["kind"] = "set";
+        out["rank"] = rank_json(m.rank);
+        out["cards"] = cards_json(m.cards);
+    } else if (m.kind == MeldKind::Run) {
+        out["kind"] = "run";
+        out["suit"] = nb::str(std::string(1, "CDHS"[m.suit]).c_str());
+        out["low"] = m.low;
+        out["cards"] = cards_json(m.cards);
+        out["spare"] = cards_json(m.spare);
+    } else {
+        out["kind"] = "wild";
+        out["cards"] = cards_json(m.cards);
+    }
+    return out;
+}
+
+nb::dict rejected(const Violation& v) {
+    nb::dict out;
+    out["verdict"] = "rejected";
+    out["code"] = v.code;
+    out["clause"] = v.clause;
+    if (!v.detail.empty()) out["detail"] = v.detail;
+    return out;
+}
+
+int position(nb::handle value) {
+    if (value.is_none()) return 0;
+    return nb::cast<int>(value);
+}
+
+// The answer to a protocol meld request: lay the cards, then each batch of lay-offs.
+nb::dict meld_verdict(const Profile& p, const std::vector<Card>& cards, int wild_at, nb::list lay_offs, int trump,
+                      bool going_out) {
+    Arrangements made = meld_arrangements(p, cards, going_out);
+    Meld meld;
+    std::optional<Violation> v = made.fault;
+    if (!v) v = choose_arrangement(p, made.melds, wild_at, false, meld);
+    if (v) {
+        nb::dict out = rejected(*v);
+        out["at"] = 0;
+        return out;
+    }
+    int index = 0;
+    for (nb::handle batch : lay_offs) {
+        ++index;
+        nb::dict b = nb::borrow<nb::dict>(batch);
+        std::vector<Card> added = read_cards(b["cards"], "$.lay_offs[" + std::to_string(index - 1) + "].cards");
+        Arrangements grown = lay_off_arrangements(p, meld, added);
+        std::optional<Violation> w = grown.fault;
+        Meld next;
+        if (!w) w = choose_arrangement(p, grown.melds, b.contains("wild_at") ? position(b["wild_at"]) : 0, true, next);
+        if (w) {
+            nb::dict out = rejected(*w);
+            out["at"] = index;
+            return out;
+        }
+        meld = next;
+    }
+    nb::dict out;
+    out["verdict"] = "legal";
+    out["arrangement"] = arrangement_json(meld);
+    out["points"] = points_json(meld_points(p, meld));
+    out["canasta"] = meld.canasta == CanastaKind::None ? nb::none() : nb::object(nb::str(canasta_text(meld.canasta)));
+    out["bonus"] = points_json(canasta_bonus(p, meld, trump));
+    return out;
+}
+
+// ---------------------------------------------------------------- reading a state
+
+[[noreturn]] void bad(const std::string& where, const std::string& what) { throw InputError(where + ": " + what); }
+
+nb::list list_at(nb::handle value, std::size_t size, const std::string& where, bool any_size = false) {
+    if (!nb::isinstance<nb::list>(value)) bad(where, "expected a list.");
+    nb::list l = nb::borrow<nb::list>(value);
+    if (!any_size && l.size() != size) bad(where, "expected a list of " + std::to_string(size) + ".");
+    return l;
+}
+
+int seat_at(nb::handle value, int players, const std::string& where) {
+    if (nb::isinstance<nb::bool_>(value) || !nb::isinstance<nb::int_>(value)) bad(where, "expected a seat number.");
+    const int seat = nb::cast<int>(value);
+    if (seat < 0 || seat >= players) bad(where, "expected a seat number 0.." + std::to_string(players - 1) + ".");
+    return seat;
+}
+
+int card_or_none_at(nb::handle value, const std::string& where) {
+    if (value.is_none()) return NO_CARD;
+    nb::list one;
+    one.append(value);
+    return read_cards(one, where)[0];
+}
+
+std::int64_t half_points_at(nb::handle value, const std::string& where) {
+    if (nb::isinstance<nb::bool_>(value)) bad(where, "not a point value (clause points-exact).");
+    if (nb::isinstance<nb::int_>(value)) return 2 * nb::cast<std::int64_t>(value);
+    if (nb::isinstance<nb::float_>(value)) {
+        const double twice = 2 * nb::cast<double>(value);
+        if (twice != static_cast<double>(static_cast<std::int64_t>(twice)))
+            bad(where, "not a whole or half number of points (clause points-exact).");
+        return static_cast<std::int64_t>(twice);
+    }
+    bad(where, "not a point value (clause points-exact).");
+}
+
+// state-json: a table meld's arrangement: as the protocol's, a run's spare only when it has one.
+nb::dict table_arrangement_json(const Meld& m) {
+    nb::dict out = arrangement_json(m);
+    if (m.kind == MeldKind::Run && m.spare.empty()) nb::del(out["spare"]);
+    return out;
+}
+
+// Whether a given arrangement is the meld's (the cards of a set or wild meld in any order).
+bool same_arrangement_json(nb::handle wanted, const Meld& m) {
+    if (!nb::isinstance<nb::dict>(wanted)) return false;
+    nb::dict w = nb::borrow<nb::dict>(wanted);
+    if (m.kind != MeldKind::Run && w.contains("cards") && nb::isinstance<nb::list>(w["cards"])) {
+        nb::dict copy;
+        for (auto [key, value] : w) copy[key] = value;
+        try {
+            std::vector<Card> cards = read_cards(w["cards"], "arrangement.cards");
+            std::sort(cards.begin(), cards.end());
+            copy["cards"] = cards_json(cards);
+        } catch (const InputError&) {
+            return false;
+        }
+        w = copy;
+    }
+    nb::dict mine = table_arrangement_json(m);
+    if (m.kind != MeldKind::Run) {
+        std::vector<Card> cards = m.cards;
+        std::sort(cards.begin(), cards.end());
+        mine["cards"] = cards_json(cards);
+    }
+    return mine.equal(w);
+}
+
+// state-json: a table meld rebuilt by replaying its batches under the family's rules.
+Meld table_meld_at(const Profile& p, nb::handle value, const std::string& where) {
+    if (!nb::isinstance<nb::dict>(value)) bad(where, "a table meld is an object with a 'history' of batches.");
+    nb::dict d = nb::borrow<nb::dict>(value);
+    if (!d.contains("history") || !nb::isinstance<nb::list>(d["history"]) || nb::borrow<nb::list>(d["history"]).size() == 0)
+        bad(where + ".history", "expected a non-empty list of batches.");
+    struct Batch { std::vector<Card> cards; bool chosen; int wild_at; };
+    std::vector<Batch> batches;
+    std::size_t i = 0;
+    for (nb::handle b : nb::borrow<nb::list>(d["history"])) {
+        const std::string at = where + ".history[" + std::to_string(i++) + "]";
+        if (!nb::isinstance<nb::dict>(b)) bad(at, "a batch is an object with 'cards'.");
+        nb::dict bd = nb::borrow<nb::dict>(b);
+        if (!bd.contains("cards")) bad(at + ".cards", "expected a list of cards.");
+        const bool chosen = bd.contains("wild_at");
+        batches.push_back({read_cards(bd["cards"], at + ".cards"), chosen, chosen ? position(bd["wild_at"]) : 0});
+    }
+    std::vector<Meld> candidates;
+    for (Meld& m : meld_arrangements(p, batches[0].cards, true).melds)
+        if (!batches[0].chosen || m.wild_at == batches[0].wild_at) candidates.push_back(m);
+    for (std::size_t k = 1; k < batches.size(); ++k) {
+        std::vector<Meld> following;
+        for (const Meld& m : candidates)
+            for (Meld& n : lay_off_arrangements(p, m, batches[k].cards).melds)
+                if (!batches[k].chosen || n.wild_at == batches[k].wild_at) following.push_back(n);
+        candidates = following;
+    }
+    if (d.contains("arrangement") && !d["arrangement"].is_none()) {
+        std::vector<Meld> kept;
+        for (Meld& m : candidates)
+            if (same_arrangement_json(d["arrangement"], m)) kept.push_back(m);
+        candidates = kept;
+    }
+    if (d.contains("canasta")) {
+        std::vector<Meld> kept;
+        for (Meld& m : candidates) {
+            nb::object kind = d["canasta"];
+            const bool none = m.canasta == CanastaKind::None;
+            if ((none && kind.is_none()) ||
+                (!none && nb::isinstance<nb::str>(kind) && nb::cast<std::string>(kind) == canasta_text(m.canasta)))
+                kept.push_back(m);
+        }
+        candidates = kept;
+    }
+    if (candidates.empty())
+        bad(where, "no legal meld of " + p.family + " is built by these batches with the arrangement and canasta "
+                   "kind given (clause lay-off).");
+    // The meld every unstated choice builds by default, when it is among the candidates.
+    Meld fallback;
+    bool built = true;
+    {
+        Arrangements a = meld_arrangements(p, batches[0].cards, true);
+        built = !a.fault && !choose_arrangement(p, a.melds, batches[0].wild_at, false, fallback);
+        for (std::size_t k = 1; k < batches.size() && built; ++k) {
+            Arrangements b = lay_off_arrangements(p, fallback, batches[k].cards);
+            Meld next;
+            built = !b.fault && !choose_arrangement(p, b.melds, batches[k].wild_at, true, next);
+            if (built) fallback = next;
+        }
+    }
+    if (built)
+        for (const Meld& m : candidates)
+            if (m.same_arrangement(fallback) && m.history == fallback.history) return m;
+    return candidates[0];
+}
+
+// state-json: read a state written by state_json (or by hand); the JSON path in every error.
+State state_from_dict(const Profile& p, nb::handle value, const std::string& where) {
+    if (!nb::isinstance<nb::dict>(value)) bad(where, "a state is a JSON object.");
+    nb::dict d = nb::borrow<nb::dict>(value);
+    const int players = p.players, teams = p.teams();
+    for (const char* key : {"hands", "stock", "discard", "melds", "turn", "phase"})
+        if (!d.contains(key)) bad(where, std::string("the field '") + key + "' is required.");
+    State s;
+    std::size_t i = 0;
+    for (nb::handle h : list_at(d["hands"], static_cast<std::size_t>(players), where + ".hands")) {
+        Hand hand;
+        for (Card c : read_cards(h, where + ".hands[" + std::to_string(i++) + "]")) hand.add(c);
+        s.hands.push_back(hand);
+    }
+    s.stock = read_cards(d["stock"], where + ".stock");
+    s.discard = read_cards(d["discard"], where + ".discard");
+    if (d.contains("fi")) {
+        i = 0;
+        for (nb::handle f : list_at(d["fi"], 0, where + ".fi", true))
+            s.fi.push_back(read_cards(f, where + ".fi[" + std::to_string(i++) + "]"));
+    }
+    i = 0;
+    for (nb::handle team : list_at(d["melds"], static_cast<std::size_t>(teams), where + ".melds")) {
+        const std::string at = where + ".melds[" + std::to_string(i++) + "]";
+        std::vector<Meld> laid;
+        std::size_t k = 0;
+        for (nb::handle m : list_at(team, 0, at, true)) laid.push_back(table_meld_at(p, m, at + "[" + std::to_string(k++) + "]"));
+        s.melds.push_back(laid);
+    }
+    if (d.contains("team_scores")) {
+        i = 0;
+        for (nb::handle v : list_at(d["team_scores"], static_cast<std::size_t>(teams), where + ".team_scores"))
+            s.team_scores.push_back(half_points_at(v, where + ".team_scores[" + std::to_string(i++) + "]"));
+    } else {
+        s.team_scores.assign(static_cast<std::size_t>(teams), 0);
+    }
+    s.trump = d.contains("trump") ? card_or_none_at(d["trump"], where + ".trump") : NO_CARD;
+    s.turn = seat_at(d["turn"], players, where + ".turn");
+    s.dealer = d.contains("dealer") ? seat_at(d["dealer"], players, where + ".dealer") : (s.turn + players - 1) % players;
+    if (!nb::isinstance<nb::str>(d["phase"])) bad(where + ".phase", "expected one of draw, play, over.");
+    try {
+        s.phase = parse_phase(nb::cast<std::string>(d["phase"]));
+    } catch (const InputError&) {
+        bad(where + ".phase", "expected one of draw, play, over.");
+    }
+    if (d.contains("opened") && !d["opened"].is_none()) {
+        for (nb::handle o : list_at(d["opened"], static_cast<std::size_t>(teams), where + ".opened")) {
+            if (!nb::isinstance<nb::bool_>(o)) bad(where + ".opened", "expected " + std::to_string(teams) + " booleans.");
+            s.opened.push_back(nb::cast<bool>(o));
+        }
+    } else {
+        for (const auto& team : s.melds) s.opened.push_back(!team.empty());
+    }
+    std::vector<int> fi_taken;
+    if (d.contains("fi_taken")) {
+        i = 0;
+        for (nb::handle n : list_at(d["fi_taken"], static_cast<std::size_t>(teams), where + ".fi_taken")) {
+            if (nb::isinstance<nb::bool_>(n) || !nb::isinstance<nb::int_>(n) || nb::cast<int>(n) < 0)
+                bad(where + ".fi_taken[" + std::to_string(i) + "]", "expected a count.");
+            fi_taken.push_back(nb::cast<int>(n));
+            ++i;
+        }
+    } else {
+        fi_taken.assign(static_cast<std::size_t>(teams), 0);
+    }
+    nb::dict extra;
+    if (d.contains("extra")) {
+        if (!nb::isinstance<nb::dict>(d["extra"])) bad(where + ".extra", "expected an object.");
+        extra = nb::borrow<nb::dict>(d["extra"]);
+    }
+    if (extra.contains("fi_takers")) {
+        i = 0;
+        for (nb::handle t : list_at(extra["fi_takers"], 0, where + ".extra.fi_takers", true))
+            s.fi_takers.push_back(seat_at(t, players, where + ".extra.fi_takers[" + std::to_string(i++) + "]"));
+        std::vector<int> counts(static_cast<std::size_t>(teams), 0);
+        for (int seat : s.fi_takers) ++counts[static_cast<std::size_t>(seat % teams)];
+        if (counts != fi_taken) bad(where, "extra.fi_takers does not agree with fi_taken.");
+    } else {
+        int taking = -1, both = 0;
+        for (int t = 0; t < teams; ++t)
+            if (fi_taken[static_cast<std::size_t>(t)]) {
+                taking = t;
+                ++both;
+            }
+        if (both > 1) bad(where, "both teams have taken a fi; say who took which in extra.fi_takers.");
+        if (taking >= 0)
+            for (int k = 0; k < fi_taken[static_cast<std::size_t>(taking)]; ++k) s.fi_takers.push_back(taking);
+    }
+    s.pile_card = extra.contains("pile_card") ? card_or_none_at(extra["pile_card"], where + ".extra.pile_card") : NO_CARD;
+    s.went_out = (extra.contains("went_out") && !extra["went_out"].is_none())
+                     ? seat_at(extra["went_out"], players, where + ".extra.went_out") : -1;
+    if (d.contains("hand_over") && !d["hand_over"].is_none() &&
+        nb::cast<bool>(nb::bool_(d["hand_over"])) != (s.phase == Phase::Over))
+        bad(where, "hand_over must be true exactly when the phase is over.");
+    if (extra.contains("fi_waiting")) {
+        i = 0;
+        for (nb::handle t : list_at(extra["fi_waiting"], 0, where + ".extra.fi_waiting", true))
+            s.fi_waiting.push_back(seat_at(t, players, where + ".extra.fi_waiting[" + std::to_string(i++) + "]"));
+    }
+    if (p.opening_personal) {
+        if (extra.contains("opened_seats")) {
+            for (nb::handle o : list_at(extra["opened_seats"], static_cast<std::size_t>(players), where + ".extra.opened_seats")) {
+                if (!nb::isinstance<nb::bool_>(o)) bad(where + ".extra.opened_seats", "expected booleans.");
+                s.seat_opened.push_back(nb::cast<bool>(o));
+            }
+        } else {
+            for (int seat = 0; seat < players; ++seat) s.seat_opened.push_back(s.opened[static_cast<std::size_t>(seat % teams)]);
+        }
+        std::vector<bool> opened(static_cast<std::size_t>(teams), false);
+        for (int seat = 0; seat < players; ++seat)
+            if (s.seat_opened[static_cast<std::size_t>(seat)]) opened[static_cast<std::size_t>(seat % teams)] = true;
+        s.opened = opened;
+        const auto& team_melds = s.melds[static_cast<std::size_t>(s.turn % teams)];
+        const int fallback = opened[static_cast<std::size_t>(s.turn % teams)] ? 0 : static_cast<int>(team_melds.size());
+        s.provisional = extra.contains("provisional") ? nb::cast<int>(extra["provisional"]) : fallback;
+    }
+    if (p.red_threes_laid) {
+        if (extra.contains("red_threes")) {
+            i = 0;
+            for (nb::handle t : list_at(extra["red_threes"], static_cast<std::size_t>(teams), where + ".extra.red_threes"))
+                s.red_threes.push_back(read_cards(t, where + ".extra.red_threes[" + std::to_string(i++) + "]"));
+        } else {
+            s.red_threes.assign(static_cast<std::size_t>(teams), {});
+        }
+        if (extra.contains("table_seats")) {
+            for (nb::handle o : list_at(extra["table_seats"], static_cast<std::size_t>(players), where + ".extra.table_seats"))
+                s.table_seats.push_back(nb::cast<bool>(o));
+        } else {
+            for (int seat = 0; seat < players; ++seat) s.table_seats.push_back(!s.melds[static_cast<std::size_t>(seat % teams)].empty());
+        }
+        s.turn_laid = extra.contains("turn_laid") && nb::cast<bool>(extra["turn_laid"]);
+        if (extra.contains("pile_pending")) s.pile_pending = read_cards(extra["pile_pending"], where + ".extra.pile_pending");
+        s.pile_top = extra.contains("pile_top") ? card_or_none_at(extra["pile_top"], where + ".extra.pile_top") : NO_CARD;
+    }
+    // deck-composition: exactly one deck of the family.
+    std::array<int, KINDS> count{};
+    for (const Hand& h : s.hands)
+        for (int c = 0; c < KINDS; ++c) count[static_cast<std::size_t>(c)] += h.n[static_cast<std::size_t>(c)];
+    auto add = [&](const std::vector<Card>& cards) { for (Card c : cards) ++count[c]; };
+    add(s.stock);
+    add(s.discard);
+    for (const auto& f : s.fi) add(f);
+    for (const auto& team : s.melds)
+        for (const Meld& m : team) {
+            add(m.cards);
+            add(m.spare);
+        }
+    for (const auto& team : s.red_threes) add(team);
+    add(s.pile_pending);
+    bool one_deck = count[JOKER] == p.deck_jokers;
+    for (int c = 0; c < 52; ++c) one_deck = one_deck && count[static_cast<std::size_t>(c)] == 2;
+    if (!one_deck) bad(where, "the cards are not one " + p.family + " deck (clause deck-composition).");
+    if (s.trump != NO_CARD && !p.trump_bottom)
+        bad(where, p.family + " turns up no trump card (clause state-json).");
+    if (static_cast<int>(s.fi.size() + s.fi_takers.size()) > p.fi_packets)
+        bad(where, p.family + " deals " + std::to_string(p.fi_packets) + " fi packets (clause state-json).");
+    return s;
+}
+
+}  // namespace
+
+NB_MODULE(_core, m) {
+    m.doc() = "kanasta's native engine (C++20): the rules of the spec, held to the conformance suite.";
+    m.attr("ENGINE_VERSION") = "0.1.0";
+    // The families whose whole hands the native engine plays (the others: meld verdicts only).
+    m.attr("FAMILIES") = nb::make_tuple();
+    nb::exception<InputError>(m, "NativeInputError", PyExc_ValueError);
+
+    nb::class_<NativeProfile>(m, "NativeProfile")
+        .def("__init__", [](NativeProfile* self, nb::dict d) {
+            new (self) NativeProfile{std::make_shared<const Profile>(profile_from_dict(d))};
+        })
+        .def_prop_ro("family", [](const NativeProfile& np) { return np.p->family; })
+        .def_prop_ro("players", [](const NativeProfile& np) { return np.p->players; });
+
+    nb::class_<NativeState>(m, "NativeState")
+        .def("to_json", [](const NativeState& ns) { return state_json(*ns.p, ns.s); },
+             "state-json: the state as the fixture schema's state object.")
+        .def_prop_ro("phase", [](const NativeState& ns) { return phase_text(ns.s.phase); })
+        .def_prop_ro("hand_over", [](const NativeState& ns) { return ns.s.phase == Phase::Over; });
+
+    m.def("splitmix64", [](std::uint64_t state) { return splitmix64(state); },
+          "seeded-shuffle: one SplitMix64 step, (next state, output).");
+    m.def("shuffle", [](int jokers, std::uint64_t seed) {
+        std::vector<std::string> out;
+        for (Card c : shuffle_deck(jokers, seed)) out.push_back(card_text(c));
+        return out;
+    }, "seeded-shuffle: the deck with this many jokers shuffled from the seed, top card first.");
+    m.def("new_hand_from_seed",
+          [](const NativeProfile& np, std::uint64_t seed, int dealer,
+             std::optional<std::vector<std::int64_t>> scores) {
+              const Profile& p = *np.p;
+              Deal d = deal_cards(p, shuffle_deck(p.deck_jokers, seed), dealer);
+              return NativeState{np.p, new_hand(p, d, dealer, scores_or_zero(p, scores))};
+          },
+          nb::arg("profile"), nb::arg("seed"), nb::arg("dealer"), nb::arg("team_scores") = nb::none(),
+          "seeded-shuffle, deal-order: a new hand dealt by the dealer from the seed.");
+    m.def("new_hand_from_deal",
+          [](const NativeProfile& np, nb::dict deal, int dealer,
+             std::optional<std::vector<std::int64_t>> scores) {
+              const Profile& p = *np.p;
+              Deal d = deal_from_dict(p, deal);
+              return NativeState{np.p, new_hand(p, d, dealer, scores_or_zero(p, scores))};
+          },
+          nb::arg("profile"), nb::arg("deal"), nb::arg("dealer"), nb::arg("team_scores") = nb::none(),
+          "explicit-deal: a new hand from an explicit deal.");
+    m.def("meld_verdict",
+          [](const NativeProfile& np, nb::list cards, nb::object wild_at, nb::list lay_offs, nb::object trump,
+             bool going_out) {
+              int t = NO_CARD;
+              if (!trump.is_none()) {
+                  nb::list one;
+                  one.append(trump);
+                  t = read_cards(one, "$.trump")[0];
+              }
+              return meld_verdict(*np.p, read_cards(cards, "$.cards"), position(wild_at), lay_offs, t, going_out);
+          },
+          nb::arg("profile"), nb::arg("cards"), nb::arg("wild_at").none(), nb::arg("lay_offs"),
+          nb::arg("trump").none(), nb::arg("going_out"),
+          "meld-minimum .. canasta-bonus: the protocol's answer to a meld request.");
+    m.def("meld_options",
+          [](const NativeProfile& np, nb::list cards) {
+              Hand hand;
+              for (Card c : read_cards(cards, "hand")) hand.add(c);
+              nb::list out;
+              for (const Meld& m : meld_options(*np.p, hand)) {
+                  nb::dict option;
+                  option["cards"] = cards_json(m.history[0]);
+                  option["wild_at"] = m.wild_at ? nb::object(nb::int_(m.wild_at)) : nb::none();
+                  option["arrangement"] = arrangement_json(m);
+                  option["canasta"] = m.canasta == CanastaKind::None ? nb::none()
+                                                                      : nb::object(nb::str(canasta_text(m.canasta)));
+                  out.append(option);
+              }
+              return out;
+          },
+          "legal-action-count: every legal new meld of a hand, each arrangement once, in order.");
+    m.def("lay_off_options",
+          [](const NativeProfile& np, nb::list history, nb::list cards) {
+              // The meld is rebuilt from its batches, each with the wild's place chosen.
+              const Profile& p = *np.p;
+              Meld meld;
+              bool first = true;
+              for (nb::handle item : history) {
+                  nb::dict batch = nb::borrow<nb::dict>(item);
+                  std::vector<Card> batch_cards = read_cards(batch["cards"], "history");
+                  const int wild_at = batch.contains("wild_at") ? position(batch["wild_at"]) : 0;
+                  Arrangements a = first ? meld_arrangements(p, batch_cards, true)
+                                         : lay_off_arrangements(p, meld, batch_cards);
+                  Meld next;
+                  std::optional<Violation> v = a.fault;
+                  if (!v) v = choose_arrangement(p, a.melds, wild_at, !first, next);
+                  if (v) throw InputError("history: " + v->code + " (clause " + v->clause + ")");
+                  meld = next;
+                  first = false;
+              }
+              Hand hand;
+              for (Card c : read_cards(cards, "hand")) hand.add(c);
+              nb::list out;
+              for (const auto& [batch, m] : lay_off_options(p, meld, hand)) {
+                  nb::dict option;
+                  option["cards"] = cards_json(batch);
+                  option["wild_at"] = m.wild_at ? nb::object(nb::int_(m.wild_at)) : nb::none();
+                  option["arrangement"] = arrangement_json(m);
+                  option["canasta"] = m.canasta == CanastaKind::None ? nb::none()
+                                                                      : nb::object(nb::str(canasta_text(m.canasta)));
+                  out.append(option);
+              }
+              return out;
+          },
+          "legal-action-count: every lay-off batch a meld accepts from a hand, per arrangement.");
+    m.def("state_from_json",
+          [](const NativeProfile& np, nb::object data, std::string where) {
+              return NativeState{np.p, state_from_dict(*np.p, data, where)};
+          },
+          nb::arg("profile"), nb::arg("data"), nb::arg("where") = "state",
+          "state-json: read a state in the fixture format (an input error names the JSON path).");
+}

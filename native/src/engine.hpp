@@ -1,0 +1,205 @@
+// kanasta native engine: the rules of the spec (spec/*.rst) in C++20.
+//
+// Cards are small ints: suit * 13 + (rank - 1) for the 52 suited cards, 52 for a
+// joker (clause card-notation names them at the edges only). A hand is a multiset:
+// a count per kind of card (clause card-identity). Points are ints of half points
+// (clause points-exact). Variants are data: a Profile built from kanasta's rules
+// profile; the few clauses that differ read its fields.
+#pragma once
+
+#include <array>
+#include <cstdint>
+#include <optional>
+#include <variant>
+#include <stdexcept>
+#include <string>
+#include <vector>
+
+namespace kn {
+
+using Card = std::uint8_t;
+constexpr Card JOKER = 52;
+constexpr int KINDS = 53;
+constexpr int NO_CARD = -1;
+
+// An input the engine cannot read (bad card, wrong sizes): an error, never a verdict.
+struct InputError : std::runtime_error {
+    using std::runtime_error::runtime_error;
+};
+
+inline int rank_of(Card c) { return c == JOKER ? 0 : c % 13 + 1; }
+inline int suit_of(Card c) { return c == JOKER ? -1 : c / 13; }
+inline bool is_wild(Card c) { return c == JOKER || c % 13 == 1; }
+inline Card make_card(int rank, int suit) { return static_cast<Card>(suit * 13 + rank - 1); }
+
+// card-notation: the one place cards are parsed and printed.
+std::string card_text(Card c);
+Card parse_card(const std::string& text);  // throws InputError
+
+enum class Phase : std::uint8_t { Draw, Play, Over };
+const char* phase_text(Phase p);
+Phase parse_phase(const std::string& text);
+
+enum class DealScheme : std::uint8_t { HandsThenFi, SixPackets, CutFiThenPairs };
+
+enum class WildMeldRule : std::uint8_t { Forbidden, AnyWilds, TwosSet, CanastaAtOnce };
+enum class CanastaScheme : std::uint8_t { CleanDirty, CleanDirtyAtForming, HalfFullGrand, NaturalMixed };
+enum class CanastaKind : std::uint8_t { None, Clean, Dirty, Super, AllWild, Half, Full, Grand, Natural, Mixed };
+const char* canasta_text(CanastaKind k);
+CanastaKind parse_canasta(const std::string& text);
+
+// A rules profile as data (kanasta.profiles.RulesProfile, the fields the engine reads).
+struct Profile {
+    std::string family;
+    int players = 4;
+    bool partnerships = true;
+    int deck_jokers = 4;
+    int hand_size = 11;
+    int fi_packets = 2;
+    int fi_size = 11;
+    bool initial_upcard = true;
+    DealScheme deal_scheme = DealScheme::HandsThenFi;
+    bool trump_bottom = false;
+    bool red_threes_laid = false;
+    bool opening_personal = false;
+    std::array<bool, KINDS> upcard_turn_again{};
+    // chapter 3 and 4: melds and canastas
+    bool runs_allowed = true;
+    int max_meld_size = 0;  // 0: no maximum
+    int max_wilds_per_meld = 1;
+    bool natural_two_in_place = true;
+    bool run_wild_needs_three_naturals = false;
+    int min_naturals_per_meld = 0;
+    bool wilds_at_most_naturals = false;
+    int naturals_per_wild = 1;
+    WildMeldRule wild_meld_rule = WildMeldRule::Forbidden;
+    bool one_set_per_rank = true;
+    bool threes_special = false;
+    int canasta_size = 7;
+    CanastaScheme canasta_scheme = CanastaScheme::CleanDirty;
+    // card-points: half points of each card standing as itself, of a 2 acting wild, in hand
+    std::array<std::int64_t, KINDS> points{};
+    std::int64_t wild_two = 0;
+    std::array<std::int64_t, KINDS> hand_points{};
+    // canasta-bonus: the bonus of each kind, and of each kind matching the trump (koz)
+    std::array<std::int64_t, 10> bonus{};
+    std::array<std::int64_t, 10> trump_bonus{};
+    std::vector<std::pair<std::string, std::int64_t>> bonuses;  // every named bonus
+    std::int64_t bonus_named(const std::string& name) const {
+        for (const auto& [key, value] : bonuses)
+            if (key == name) return value;
+        return 0;
+    }
+
+    int teams() const { return partnerships ? 2 : players; }
+    int team_of(int seat) const { return seat % teams(); }
+    int deck_size() const { return 104 + deck_jokers; }
+};
+
+// A hand: how many of each kind of card it holds.
+struct Hand {
+    std::array<std::uint8_t, KINDS> n{};
+    int size = 0;
+    void add(Card c) { ++n[c]; ++size; }
+    bool remove(Card c) {
+        if (n[c] == 0) return false;
+        --n[c];
+        --size;
+        return true;
+    }
+    std::vector<Card> sorted() const;
+};
+
+
+
+// A rule says no: the deciding clause and the stable reason code (never an exception).
+struct Violation {
+    std::string clause;
+    std::string code;
+    std::string detail;
+};
+
+enum class MeldKind : std::uint8_t { Set, Run, Wild };
+
+// A meld with its arrangement and history (clause lay-off, state-json).
+struct Meld {
+    MeldKind kind = MeldKind::Set;
+    int rank = 0;  // Set
+    int suit = -1;  // Run
+    int low = 0;  // Run: the position of cards[0]
+    std::vector<Card> cards;  // Run: in position order; otherwise naturals then wilds, sorted
+    int wild_at = 0;  // Run: the acting wild's position, 0 for none
+    std::vector<Card> spare;  // Run: wilds standing aside (wild-spare-outside)
+    std::vector<std::vector<Card>> history;
+    CanastaKind canasta = CanastaKind::None;
+
+    int size() const { return static_cast<int>(cards.size() + spare.size()); }
+    int wild_count() const;
+    bool acting_wild(std::size_t index) const;
+    bool same_arrangement(const Meld& o) const {
+        return kind == o.kind && rank == o.rank && suit == o.suit && low == o.low &&
+               cards == o.cards && wild_at == o.wild_at && spare == o.spare && canasta == o.canasta;
+    }
+};
+
+struct State {
+    int dealer = 0;
+    int turn = 0;
+    Phase phase = Phase::Draw;
+    std::vector<Hand> hands;
+    std::vector<Card> stock;  // stock[0] is drawn next
+    std::vector<Card> discard;  // back() is the top
+    std::vector<std::vector<Card>> fi;  // front() is taken next
+    std::vector<int> fi_takers;
+    std::vector<std::vector<Meld>> melds;  // per team, in the order laid
+    std::vector<bool> opened;
+    std::vector<std::int64_t> team_scores;
+    int trump = NO_CARD;
+    int pile_card = NO_CARD;
+    int went_out = -1;
+    std::vector<bool> seat_opened;
+    int provisional = 0;
+    std::vector<int> fi_waiting;
+    std::vector<std::vector<Card>> red_threes;
+    std::vector<Card> pile_pending;
+    int pile_top = NO_CARD;
+    std::vector<bool> table_seats;
+    bool turn_laid = false;
+};
+
+// Every legal arrangement of a new meld, or the fault (neither-set-nor-run-fault).
+struct Arrangements {
+    std::vector<Meld> melds;
+    std::optional<Violation> fault;
+};
+Arrangements meld_arrangements(const Profile& p, std::vector<Card> cards, bool going_out);
+Arrangements lay_off_arrangements(const Profile& p, const Meld& meld, std::vector<Card> cards);
+// wild_at 0: the default arrangement (fewest acting wilds, then the highest wild place).
+std::optional<Violation> choose_arrangement(const Profile& p, const std::vector<Meld>& options,
+                                            int wild_at, bool lay_off, Meld& out);
+std::int64_t meld_points(const Profile& p, const Meld& m);
+std::int64_t canasta_bonus(const Profile& p, const Meld& m, int trump);
+int natural_streak(const Meld& m);
+std::vector<Meld> meld_options(const Profile& p, const Hand& hand);
+std::vector<std::pair<std::vector<Card>, Meld>> lay_off_options(const Profile& p, const Meld& meld, const Hand& hand);
+
+// seeded-shuffle
+std::pair<std::uint64_t, std::uint64_t> splitmix64(std::uint64_t state);
+std::vector<Card> canonical_deck(int jokers);
+std::vector<Card> shuffle_deck(int jokers, std::uint64_t seed);
+
+// A deal: hands, fi packets, pile, stock, trump (clause explicit-deal).
+struct Deal {
+    std::vector<std::vector<Card>> hands;
+    std::vector<std::vector<Card>> fi;
+    std::vector<Card> discard;
+    std::vector<Card> stock;
+    int trump = NO_CARD;
+};
+
+Deal deal_cards(const Profile& p, const std::vector<Card>& deck, int dealer);
+void check_deal(const Profile& p, const Deal& d);  // throws InputError
+State new_hand(const Profile& p, const Deal& d, int dealer,
+               const std::vector<std::int64_t>& team_scores);
+
+}  // namespace kn

@@ -1,0 +1,483 @@
+// kanasta native engine: melds and canastas (spec chapters 3 and 4).
+#include <algorithm>
+
+#include "engine.hpp"
+
+namespace kn {
+
+namespace {
+constexpr int ACE_HIGH = 14;
+const char* const CANASTA_TEXT[] = {"", "clean", "dirty", "super", "all-wild",
+                                    "half", "full", "grand", "natural", "mixed"};
+
+Violation fault(const char* clause, const char* code, std::string detail = "") {
+    return Violation{clause, code, std::move(detail)};
+}
+
+// canasta-definition and the family's scheme: the kind after the meld was made or grew.
+CanastaKind classify(const Profile& p, CanastaKind previous, int size, int naturals, int wilds,
+                     MeldKind kind) {
+    if (size < p.canasta_size) return CanastaKind::None;
+    const bool is_run = kind == MeldKind::Run;
+    const bool wild_meld = kind == MeldKind::Wild;
+    switch (p.canasta_scheme) {
+        case CanastaScheme::CleanDirty:  // canasta-clean-dirty, canasta-super, canasta-all-wild
+            if (wild_meld) return CanastaKind::AllWild;
+            if (is_run && naturals == 13 && wilds == 0 && p.bonus[static_cast<int>(CanastaKind::Super)])
+                return CanastaKind::Super;
+            return wilds ? CanastaKind::Dirty : CanastaKind::Clean;
+        case CanastaScheme::HalfFullGrand:  // canasta-half-full, canasta-kind-fixed, canasta-grand
+            if (is_run && naturals == 13) return CanastaKind::Grand;
+            if (previous != CanastaKind::None) return previous;
+            return naturals >= p.canasta_size ? CanastaKind::Full : CanastaKind::Half;
+        case CanastaScheme::CleanDirtyAtForming:  // canasta-kind-at-forming-fi-351
+            if (previous != CanastaKind::None) return previous;
+            return wilds ? CanastaKind::Dirty : CanastaKind::Clean;
+        case CanastaScheme::NaturalMixed:  // canasta-natural-mixed
+            if (wild_meld) return CanastaKind::AllWild;
+            return wilds ? CanastaKind::Mixed : CanastaKind::Natural;
+    }
+    return CanastaKind::None;
+}
+
+// meld-minimum, meld-max-size
+std::optional<Violation> check_size(const Profile& p, int count) {
+    if (count < 3) return fault("meld-minimum", "too-few-cards", "a meld needs 3 cards");
+    if (p.max_meld_size && count > p.max_meld_size)
+        return fault("meld-max-size", "meld-too-large", "at most " + std::to_string(p.max_meld_size) + " cards");
+    return std::nullopt;
+}
+
+// classic-threes-in-melds
+std::optional<Violation> check_threes(const std::vector<Card>& cards, bool going_out) {
+    int threes = 0;
+    bool red = false;
+    for (Card c : cards)
+        if (rank_of(c) == 3) {
+            ++threes;
+            red = red || suit_of(c) == 1 || suit_of(c) == 2;
+        }
+    if (!threes) return std::nullopt;
+    if (red) return fault("classic-threes-in-melds", "red-three-melded", "red threes are bonus cards");
+    if (!going_out)
+        return fault("classic-threes-in-melds", "black-threes-not-going-out",
+                     "black threes may be melded only when going out");
+    if (threes != static_cast<int>(cards.size()))
+        return fault("classic-threes-in-melds", "black-threes-with-wilds", "black threes take no wilds");
+    return std::nullopt;
+}
+
+// one-wild-per-meld, classic-wild-ratio, classic-options (two-naturals-per-wild)
+std::optional<Violation> check_wild_ratio(const Profile& p, int naturals, int wilds) {
+    if (naturals < p.min_naturals_per_meld)
+        return fault("classic-wild-ratio", "too-few-naturals");
+    if (p.wilds_at_most_naturals && wilds * p.naturals_per_wild > naturals) {
+        if (p.naturals_per_wild > 1) return fault("classic-options", "too-few-naturals-per-wild");
+        return fault("classic-wild-ratio", "wilds-outnumber-naturals");
+    }
+    if (wilds > p.max_wilds_per_meld)
+        return fault(p.wilds_at_most_naturals ? "classic-wild-ratio" : "one-wild-per-meld", "too-many-wilds");
+    return std::nullopt;
+}
+
+using History = std::vector<std::vector<Card>>;
+
+// set-definition: naturals of one rank (sorted), then the wilds (sorted).
+std::variant<std::vector<Meld>, Violation> make_set(const Profile& p, const std::vector<Card>& cards, int rank,
+                                                    const History& history, CanastaKind previous) {
+    std::vector<Card> naturals, wilds;
+    for (Card c : cards) (rank_of(c) == rank ? naturals : wilds).push_back(c);
+    for (Card c : wilds)
+        if (!is_wild(c)) return fault("set-definition", "mixed-ranks", "a set holds cards of one rank");
+    const int count = static_cast<int>(naturals.size());
+    const int wild_total = static_cast<int>(wilds.size());
+    if (wild_total || count < p.min_naturals_per_meld)
+        if (auto v = check_wild_ratio(p, count, wild_total)) return *v;
+    std::sort(naturals.begin(), naturals.end());
+    std::sort(wilds.begin(), wilds.end());
+    Meld m;
+    m.kind = MeldKind::Set;
+    m.rank = rank;
+    m.cards = naturals;
+    m.cards.insert(m.cards.end(), wilds.begin(), wilds.end());
+    m.history = history;
+    m.canasta = classify(p, previous, m.size(), count, wild_total, MeldKind::Set);
+    return std::vector<Meld>{m};
+}
+
+// wild-only-melds, twos-set, classic-options (joker-canasta)
+std::variant<std::vector<Meld>, Violation> make_wild_only(const Profile& p, const std::vector<Card>& cards,
+                                                          const History& history, CanastaKind previous) {
+    if (p.wild_meld_rule == WildMeldRule::CanastaAtOnce && static_cast<int>(history[0].size()) < p.canasta_size)
+        return fault("classic-options", "joker-canasta-at-once");
+    if (p.wild_meld_rule == WildMeldRule::AnyWilds || p.wild_meld_rule == WildMeldRule::CanastaAtOnce) {
+        Meld m;
+        m.kind = MeldKind::Wild;
+        m.cards = cards;
+        std::sort(m.cards.begin(), m.cards.end());
+        m.history = history;
+        const int size = static_cast<int>(cards.size());
+        m.canasta = classify(p, previous, size, 0, size, MeldKind::Wild);
+        return std::vector<Meld>{m};
+    }
+    if (p.wild_meld_rule == WildMeldRule::TwosSet) return make_set(p, cards, 2, history, previous);
+    return fault("wild-only-melds", "wild-meld-not-allowed", "a meld needs natural cards in this family");
+}
+
+struct Layout {
+    int low;
+    std::vector<Card> cards;
+    int wild_at;  // 0: none
+    std::vector<Card> spare;
+};
+
+int longest_streak(const std::vector<int>& positions) {
+    int best = 0, streak = 0, last = -2;
+    for (int pos : positions) {
+        streak = pos == last + 1 ? streak + 1 : 1;
+        best = std::max(best, streak);
+        last = pos;
+    }
+    return best;
+}
+
+// run-definition, run-wild-placement, run-wild-after-three-naturals, wild-spare-outside:
+// the layouts of one choice of where the ace stands and whether the own 2 is natural.
+std::variant<std::vector<Layout>, Violation> run_layout(const Profile& p, int suit, const std::vector<Card>& naturals,
+                                                        const std::vector<Card>& aces, const std::vector<Card>& own_twos,
+                                                        const std::vector<Card>& foreign, int ace_at, bool two_natural) {
+    std::vector<int> positions;
+    std::vector<Card> placed;
+    std::vector<Card> wilds = foreign;
+    if (ace_at == 1) {
+        positions.push_back(1);
+        placed.push_back(aces[0]);
+    }
+    if (two_natural) {
+        positions.push_back(2);
+        placed.push_back(own_twos[0]);
+        wilds.insert(wilds.end(), own_twos.begin() + 1, own_twos.end());
+    } else {
+        wilds.insert(wilds.end(), own_twos.begin(), own_twos.end());
+    }
+    std::sort(wilds.begin(), wilds.end());
+    for (Card c : naturals) {
+        positions.push_back(c % 13 + 1);
+        placed.push_back(c);
+    }
+    if (ace_at == ACE_HIGH) {
+        positions.push_back(ACE_HIGH);
+        placed.push_back(aces[0]);
+    }
+    if (positions.empty()) return fault("run-definition", "not-consecutive", "a run needs natural cards");
+    const int low = positions.front(), high = positions.back();
+    const int span = high - low + 1;
+    const int gaps = span - static_cast<int>(positions.size());
+    if (static_cast<int>(wilds.size()) > p.max_wilds_per_meld)
+        return fault("one-wild-per-meld", "too-many-wilds", "at most one wild in a meld");
+    if (gaps > static_cast<int>(wilds.size()))
+        return fault("run-definition", "not-consecutive", "the cards are not consecutive");
+    if (wilds.empty()) return std::vector<Layout>{Layout{low, placed, 0, {}}};
+    if (p.run_wild_needs_three_naturals && longest_streak(positions) < 3)
+        return fault("run-wild-after-three-naturals", "wild-needs-three-naturals");
+    const Card wild = wilds[0];
+    std::vector<int> spots;
+    if (gaps) {
+        std::size_t i = 0;
+        for (int pos = low; pos <= high; ++pos) {
+            if (i < positions.size() && positions[i] == pos) {
+                ++i;
+                continue;
+            }
+            spots.push_back(pos);
+        }
+    } else {
+        if (low > 1 && span < 13) spots.push_back(low - 1);
+        if (high < ACE_HIGH && span < 13) spots.push_back(high + 1);
+    }
+    if (wild == suit * 13 + 1) spots.erase(std::remove(spots.begin(), spots.end(), 2), spots.end());
+    if (spots.empty()) {
+        if (!p.max_meld_size && positions.size() == 13) return std::vector<Layout>{Layout{low, placed, 0, {wild}}};
+        return fault(p.max_meld_size ? "meld-max-size" : "wild-spare-outside", "meld-too-large",
+                     "no place is left for the wild");
+    }
+    std::vector<Layout> out;
+    for (int spot : spots) {
+        Layout l{low, placed, spot, {}};
+        if (spot < low) {
+            l.low = spot;
+            l.cards.insert(l.cards.begin(), wild);
+        } else if (spot > high) {
+            l.cards.push_back(wild);
+        } else {
+            l.cards.insert(l.cards.begin() + (spot - low), wild);
+        }
+        out.push_back(std::move(l));
+    }
+    return out;
+}
+
+// run-definition, run-ace-position, natural-two-in-place: every arrangement as a run of suit.
+std::variant<std::vector<Layout>, Violation> run_layouts(const Profile& p, const std::vector<Card>& cards, int suit) {
+    const int own_ace = suit * 13, own_two = own_ace + 1;
+    std::vector<Card> aces, own_twos, naturals, foreign;
+    for (Card c : cards) {
+        if (c == JOKER) foreign.push_back(c);
+        else if (c % 13 == 0) aces.push_back(c);
+        else if (c == own_two) own_twos.push_back(c);
+        else if (c % 13 == 1) foreign.push_back(c);
+        else naturals.push_back(c);
+    }
+    std::sort(naturals.begin(), naturals.end());
+    bool mixed = !naturals.empty() && (naturals.front() < own_ace || naturals.back() > own_ace + 12);
+    for (Card a : aces) mixed = mixed || a != own_ace;
+    if (mixed) return fault("run-definition", "mixed-suits", "a run holds cards of one suit");
+    if (aces.size() > 1) return fault("run-ace-position", "ace-both-ends", "a run cannot hold an ace at both ends");
+    if (std::adjacent_find(naturals.begin(), naturals.end()) != naturals.end())
+        return fault("run-definition", "duplicate-in-run", "a run holds each rank once");
+    std::vector<int> ace_choices = aces.empty() ? std::vector<int>{0} : std::vector<int>{1, ACE_HIGH};
+    std::vector<bool> two_choices = (!own_twos.empty() && p.natural_two_in_place) ? std::vector<bool>{true, false}
+                                                                                  : std::vector<bool>{false};
+    std::vector<Layout> found;
+    std::optional<Violation> problem;
+    for (int ace_at : ace_choices)
+        for (bool two : two_choices) {
+            auto r = run_layout(p, suit, naturals, aces, own_twos, foreign, ace_at, two);
+            if (auto* v = std::get_if<Violation>(&r)) {
+                if (!problem) problem = *v;
+            } else {
+                auto& ls = std::get<std::vector<Layout>>(r);
+                found.insert(found.end(), ls.begin(), ls.end());
+            }
+        }
+    if (!found.empty()) return found;
+    return *problem;
+}
+
+// run-thirteen-ace-low: the melds of the layouts, a thirteen-place run with a natural ace low.
+std::vector<Meld> run_melds(const Profile& p, const std::vector<Layout>& layouts, int suit, const History& history,
+                            CanastaKind previous) {
+    std::vector<Meld> out;
+    for (const Layout& l : layouts) {
+        Meld m;
+        m.kind = MeldKind::Run;
+        m.suit = suit;
+        m.low = l.low;
+        m.cards = l.cards;
+        m.wild_at = l.wild_at;
+        m.spare = l.spare;
+        m.history = history;
+        if (m.low == 2 && m.cards.size() == 13 && m.wild_at != ACE_HIGH) {
+            m.low = 1;
+            std::rotate(m.cards.rbegin(), m.cards.rbegin() + 1, m.cards.rend());
+        }
+        const int size = m.size();
+        const int wilds = (m.wild_at != 0) + static_cast<int>(m.spare.size());
+        m.canasta = classify(p, previous, size, size - wilds, wilds, MeldKind::Run);
+        out.push_back(std::move(m));
+    }
+    return out;
+}
+
+std::vector<Meld> unique(std::vector<Meld> melds) {
+    std::vector<Meld> out;
+    for (auto& m : melds) {
+        bool seen = false;
+        for (const auto& o : out) seen = seen || o.same_arrangement(m);
+        if (!seen) out.push_back(std::move(m));
+    }
+    return out;
+}
+
+Arrangements from(std::variant<std::vector<Meld>, Violation>&& r) {
+    if (auto* v = std::get_if<Violation>(&r)) return Arrangements{{}, *v};
+    return Arrangements{unique(std::move(std::get<std::vector<Meld>>(r))), std::nullopt};
+}
+
+}  // namespace
+
+const char* canasta_text(CanastaKind k) { return CANASTA_TEXT[static_cast<int>(k)]; }
+
+CanastaKind parse_canasta(const std::string& text) {
+    for (int k = 1; k < 10; ++k)
+        if (text == CANASTA_TEXT[k]) return static_cast<CanastaKind>(k);
+    throw InputError("'" + text + "' is not a canasta kind (clause canasta-definition).");
+}
+
+int Meld::wild_count() const {
+    if (kind == MeldKind::Run) return (wild_at != 0) + static_cast<int>(spare.size());
+    if (kind == MeldKind::Wild) return static_cast<int>(cards.size());
+    int n = 0;
+    for (Card c : cards) n += rank_of(c) != rank;
+    return n;
+}
+
+bool Meld::acting_wild(std::size_t index) const {
+    if (kind == MeldKind::Run) return wild_at != 0 && low + static_cast<int>(index) == wild_at;
+    if (kind == MeldKind::Wild) return true;
+    return rank_of(cards[index]) != rank;
+}
+
+// neither-set-nor-run-fault: every reading of a new batch, or the fault that refuses it.
+Arrangements meld_arrangements(const Profile& p, std::vector<Card> cards, bool going_out) {
+    std::sort(cards.begin(), cards.end());
+    if (auto v = check_size(p, static_cast<int>(cards.size()))) return {{}, v};
+    if (p.threes_special)
+        if (auto v = check_threes(cards, going_out)) return {{}, v};
+    const History history{cards};
+    std::vector<Card> plain;
+    for (Card c : cards)
+        if (!is_wild(c)) plain.push_back(c);
+    if (plain.empty()) return from(make_wild_only(p, cards, history, CanastaKind::None));
+    bool one_rank = true, one_suit = true;
+    for (Card c : plain) {
+        one_rank = one_rank && rank_of(c) == rank_of(plain[0]);
+        one_suit = one_suit && suit_of(c) == suit_of(plain[0]);
+    }
+    std::vector<Meld> results;
+    std::optional<Violation> set_fault, run_fault;
+    if (one_rank) {
+        auto r = make_set(p, cards, rank_of(plain[0]), history, CanastaKind::None);
+        if (auto* v = std::get_if<Violation>(&r)) set_fault = *v;
+        else for (auto& m : std::get<std::vector<Meld>>(r)) results.push_back(m);
+    }
+    if (one_suit && p.runs_allowed) {
+        auto r = run_layouts(p, cards, suit_of(plain[0]));
+        if (auto* v = std::get_if<Violation>(&r)) run_fault = *v;
+        else for (auto& m : run_melds(p, std::get<std::vector<Layout>>(r), suit_of(plain[0]), history, CanastaKind::None))
+            results.push_back(m);
+    }
+    if (!results.empty()) return {unique(std::move(results)), std::nullopt};
+    if (set_fault && (plain.size() >= 2 || !run_fault)) return {{}, set_fault};
+    if (run_fault) return {{}, run_fault};
+    if (!p.runs_allowed) return {{}, fault("runs-not-in-classic", "no-runs", "melds are sets only in this family")};
+    return {{}, fault("run-definition", "not-a-meld", "the cards share neither a rank nor a suit")};
+}
+
+// lay-off, run-wild-moves: every result of adding one batch to a meld.
+Arrangements lay_off_arrangements(const Profile& p, const Meld& meld, std::vector<Card> batch) {
+    std::sort(batch.begin(), batch.end());
+    if (batch.empty()) return {{}, fault("lay-off", "no-cards", "a lay-off adds at least one card")};
+    std::vector<Card> joined = meld.cards;
+    joined.insert(joined.end(), meld.spare.begin(), meld.spare.end());
+    joined.insert(joined.end(), batch.begin(), batch.end());
+    if (auto v = check_size(p, static_cast<int>(joined.size()))) return {{}, v};
+    History history = meld.history;
+    history.push_back(batch);
+    if (meld.kind == MeldKind::Set) {
+        if (p.threes_special && meld.rank == 3)
+            return {{}, fault("classic-threes-in-melds", "black-threes-not-going-out")};
+        return from(make_set(p, joined, meld.rank, history, meld.canasta));
+    }
+    std::sort(joined.begin(), joined.end());
+    if (meld.kind == MeldKind::Wild) {
+        for (Card c : batch)
+            if (!is_wild(c)) return {{}, fault("wild-only-melds", "natural-on-wild-meld")};
+        return from(make_wild_only(p, joined, history, meld.canasta));
+    }
+    auto r = run_layouts(p, joined, meld.suit);
+    if (auto* v = std::get_if<Violation>(&r)) return {{}, *v};
+    auto& layouts = std::get<std::vector<Layout>>(r);
+    // Every natural keeps its place.
+    std::vector<std::pair<int, Card>> old;
+    for (std::size_t i = 0; i < meld.cards.size(); ++i) {
+        const int pos = meld.low + static_cast<int>(i);
+        if (pos != meld.wild_at) old.emplace_back(pos, meld.cards[i]);
+    }
+    std::vector<Layout> kept;
+    for (const Layout& l : layouts) {
+        bool keeps = true;
+        for (auto [pos, card] : old) {
+            const int index = pos - l.low;
+            if (index < 0 || index >= static_cast<int>(l.cards.size()) || pos == l.wild_at ||
+                l.cards[static_cast<std::size_t>(index)] != card) {
+                keeps = false;
+                break;
+            }
+        }
+        if (keeps) kept.push_back(l);
+    }
+    if (meld.wild_at != 0) {
+        std::vector<Layout> stayed, moved, home;
+        for (const Layout& l : kept)
+            if (l.wild_at == meld.wild_at) stayed.push_back(l);
+        if (!stayed.empty()) {
+            kept = stayed;
+        } else {
+            for (const Layout& l : kept)
+                if (l.low <= meld.wild_at && meld.wild_at < l.low + static_cast<int>(l.cards.size()) &&
+                    l.wild_at != meld.wild_at)
+                    moved.push_back(l);
+            for (const Layout& l : moved)
+                if (l.wild_at == 0 && l.spare.empty()) home.push_back(l);
+            kept = home.empty() ? moved : home;
+        }
+    }
+    if (kept.empty()) return {{}, fault("lay-off", "does-not-fit", "the cards do not fit this meld")};
+    return {unique(run_melds(p, kept, meld.suit, history, meld.canasta)), std::nullopt};
+}
+
+// run-wild-placement, run-wild-moves, runs-not-in-classic: the arrangement wild_at names.
+std::optional<Violation> choose_arrangement(const Profile& p, const std::vector<Meld>& options, int wild_at,
+                                            bool lay_off, Meld& out) {
+    if (wild_at == 0) {
+        if (options.size() == 1) {
+            out = options[0];
+            return std::nullopt;
+        }
+        const Meld* best = &options[0];
+        for (const Meld& m : options)
+            if (-m.wild_count() > -best->wild_count() ||
+                (m.wild_count() == best->wild_count() && m.wild_at > best->wild_at))
+                best = &m;
+        out = *best;
+        return std::nullopt;
+    }
+    for (const Meld& m : options)
+        if (m.wild_at == wild_at) {
+            out = m;
+            return std::nullopt;
+        }
+    std::string where;
+    for (const Meld& m : options)
+        if (m.wild_at) where += (where.empty() ? "" : ", ") + std::to_string(m.wild_at);
+    const char* clause = !p.runs_allowed ? "runs-not-in-classic" : lay_off ? "run-wild-moves" : "run-wild-placement";
+    return Violation{clause, "no-such-arrangement", "the wild may stand at: " + (where.empty() ? "none" : where)};
+}
+
+// meld-points, twos-set-points
+std::int64_t meld_points(const Profile& p, const Meld& m) {
+    std::int64_t total = 0;
+    auto value = [&](Card c, bool acting) { return acting && c != JOKER && c % 13 == 1 ? p.wild_two : p.points[c]; };
+    for (Card c : m.spare) total += value(c, true);
+    const bool every_two_wild = m.kind == MeldKind::Wild || (m.kind == MeldKind::Set && m.rank == 2);
+    for (std::size_t i = 0; i < m.cards.size(); ++i) total += value(m.cards[i], every_two_wild || m.acting_wild(i));
+    return total;
+}
+
+// canasta-bonus, canasta-trump-match, twos-canasta-bonus
+std::int64_t canasta_bonus(const Profile& p, const Meld& m, int trump) {
+    if (m.canasta == CanastaKind::None) return 0;
+    const int k = static_cast<int>(m.canasta);
+    bool match = false;
+    if (trump != NO_CARD) {
+        if (trump == JOKER) match = m.kind == MeldKind::Wild;
+        else if (m.kind == MeldKind::Set) match = m.rank == rank_of(static_cast<Card>(trump));
+        else if (m.kind == MeldKind::Run) match = m.suit == suit_of(static_cast<Card>(trump));
+    }
+    if (match && p.trump_bonus[k]) return p.trump_bonus[k];
+    return p.bonus[k];
+}
+
+// opening-two-melds: the most naturals of a run in consecutive places.
+int natural_streak(const Meld& m) {
+    if (m.kind != MeldKind::Run) return 0;
+    std::vector<int> positions;
+    for (std::size_t i = 0; i < m.cards.size(); ++i) {
+        const int pos = m.low + static_cast<int>(i);
+        if (pos != m.wild_at) positions.push_back(pos);
+    }
+    return longest_streak(positions);
+}
+
+}  // namespace kn

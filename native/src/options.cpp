@@ -1,0 +1,256 @@
+// kanasta native engine: every legal new meld of a hand (clause legal-action-count).
+//
+// The candidate batches are proposed by shape (the sets of a rank, the runs of a suit,
+// the melds of wild cards), a superset of the legal ones; meld_arrangements decides.
+#include <algorithm>
+#include <set>
+
+#include "engine.hpp"
+
+namespace kn {
+
+namespace {
+
+using Batch = std::vector<Card>;
+
+// Every sub-multiset of `kinds` (with the hand's counts) of at most `cap` cards.
+void sub_multisets(const Hand& hand, const std::vector<Card>& kinds, int cap, std::size_t at, Batch& current,
+                   std::vector<Batch>& out) {
+    if (at == kinds.size()) {
+        out.push_back(current);
+        return;
+    }
+    const Card c = kinds[at];
+    const int most = std::min<int>(hand.n[c], cap - static_cast<int>(current.size()));
+    for (int k = 0; k <= most; ++k) {
+        for (int i = 0; i < k; ++i) current.push_back(c);
+        sub_multisets(hand, kinds, cap, at + 1, current, out);
+        for (int i = 0; i < k; ++i) current.pop_back();
+    }
+}
+
+std::vector<Batch> subsets(const Hand& hand, const std::vector<Card>& kinds, int cap) {
+    std::vector<Batch> out;
+    Batch current;
+    sub_multisets(hand, kinds, cap, 0, current, out);
+    return out;
+}
+
+std::vector<Card> wild_kinds(const Hand& hand) {
+    std::vector<Card> out;
+    for (int s = 0; s < 4; ++s)
+        if (hand.n[make_card(2, s)]) out.push_back(make_card(2, s));
+    if (hand.n[JOKER]) out.push_back(JOKER);
+    return out;
+}
+
+int wild_cap(const Profile& p) { return std::min(p.max_wilds_per_meld, 3); }
+
+void propose_sets(const Profile& p, const Hand& hand, std::set<Batch>& batches) {
+    const std::vector<Card> wilds = wild_kinds(hand);
+    for (int rank = 1; rank <= 13; ++rank) {
+        std::vector<Card> naturals;
+        for (int s = 0; s < 4; ++s)
+            if (hand.n[make_card(rank, s)]) naturals.push_back(make_card(rank, s));
+        if (naturals.empty()) continue;
+        std::vector<Card> others;
+        for (Card w : wilds)
+            if (rank_of(w) != rank) others.push_back(w);
+        const auto natural_parts = subsets(hand, naturals, 64);
+        const auto wild_parts = subsets(hand, others, wild_cap(p));
+        for (const Batch& n : natural_parts) {
+            if (n.empty()) continue;
+            for (const Batch& w : wild_parts) {
+                if (n.size() + w.size() < 3) continue;
+                Batch b = n;
+                b.insert(b.end(), w.begin(), w.end());
+                std::sort(b.begin(), b.end());
+                batches.insert(std::move(b));
+            }
+        }
+    }
+}
+
+void propose_wild_melds(const Profile& p, const Hand& hand, std::set<Batch>& batches) {
+    if (p.wild_meld_rule != WildMeldRule::AnyWilds && p.wild_meld_rule != WildMeldRule::CanastaAtOnce) return;
+    for (Batch b : subsets(hand, wild_kinds(hand), 64)) {
+        if (b.size() < 3) continue;
+        std::sort(b.begin(), b.end());
+        batches.insert(std::move(b));
+    }
+}
+
+// A run's naturals fill a window of places, all but at most one (the wild's place).
+void propose_runs(const Profile& p, const Hand& hand, std::set<Batch>& batches) {
+    if (!p.runs_allowed) return;
+    const std::vector<Card> wilds = wild_kinds(hand);
+    for (int suit = 0; suit < 4; ++suit) {
+        auto card_at = [&](int pos) -> int {
+            if (pos == 1 || pos == 14) return hand.n[make_card(1, suit)] ? make_card(1, suit) : -1;
+            if (pos == 2) return (p.natural_two_in_place && hand.n[make_card(2, suit)]) ? make_card(2, suit) : -1;
+            return hand.n[make_card(pos, suit)] ? make_card(pos, suit) : -1;
+        };
+        for (int lo = 1; lo <= 14; ++lo)
+            for (int hi = lo; hi <= 14 && hi - lo <= 12; ++hi)
+                for (int missing = lo - 1; missing <= hi; ++missing) {
+                    // missing == lo - 1: no place inside the window is left to the wild.
+                    const bool gap = missing >= lo;
+                    Batch naturals;
+                    bool ok = true;
+                    for (int pos = lo; pos <= hi && ok; ++pos) {
+                        if (gap && pos == missing) continue;
+                        const int c = card_at(pos);
+                        if (c < 0) ok = false;
+                        else naturals.push_back(static_cast<Card>(c));
+                    }
+                    if (!ok || naturals.empty()) continue;
+                    auto add = [&](int wild) {
+                        Batch b = naturals;
+                        if (wild >= 0) {
+                            b.push_back(static_cast<Card>(wild));
+                            int have = 0;
+                            for (Card c : b) have += c == wild;
+                            if (have > hand.n[static_cast<std::size_t>(wild)]) return;
+                        }
+                        if (b.size() < 3) return;
+                        std::sort(b.begin(), b.end());
+                        batches.insert(std::move(b));
+                    };
+                    if (!gap) add(-1);
+                    for (Card w : wilds) add(w);
+                }
+    }
+}
+
+}  // namespace
+
+// legal-action-count: every legal new meld of the hand, each arrangement once, sorted by
+// cards, then the wild's place (none first). One-set-per-rank and the turn rules are the
+// caller's.
+std::vector<Meld> meld_options(const Profile& p, const Hand& hand) {
+    std::set<Batch> batches;
+    propose_sets(p, hand, batches);
+    propose_wild_melds(p, hand, batches);
+    propose_runs(p, hand, batches);
+    std::vector<Meld> out;
+    for (const Batch& b : batches) {
+        if (p.max_meld_size && static_cast<int>(b.size()) > p.max_meld_size) continue;
+        Arrangements a = meld_arrangements(p, b, false);
+        if (a.fault) continue;
+        std::vector<Meld> found = a.melds;
+        std::stable_sort(found.begin(), found.end(), [](const Meld& x, const Meld& y) { return x.wild_at < y.wild_at; });
+        for (Meld& m : found) {
+            bool seen = false;
+            for (const Meld& o : out)
+                seen = seen || (o.history[0] == m.history[0] && o.wild_at == m.wild_at);
+            if (!seen) out.push_back(std::move(m));
+        }
+    }
+    return out;
+}
+
+}  // namespace kn
+
+namespace kn {
+
+namespace {
+
+void propose_set_lay_offs(const Profile& p, const Meld& meld, const Hand& hand, std::set<Batch>& batches) {
+    std::vector<Card> naturals, wilds = wild_kinds(hand), others;
+    for (int s = 0; s < 4; ++s)
+        if (hand.n[make_card(meld.rank, s)]) naturals.push_back(make_card(meld.rank, s));
+    for (Card w : wilds)
+        if (rank_of(w) != meld.rank) others.push_back(w);
+    for (const Batch& n : subsets(hand, naturals, 64))
+        for (const Batch& w : subsets(hand, others, wild_cap(p))) {
+            if (n.empty() && w.empty()) continue;
+            Batch b = n;
+            b.insert(b.end(), w.begin(), w.end());
+            std::sort(b.begin(), b.end());
+            batches.insert(std::move(b));
+        }
+}
+
+void propose_run_lay_offs(const Profile& p, const Meld& meld, const Hand& hand, std::set<Batch>& batches) {
+    const int suit = meld.suit;
+    const int old_low = meld.low, old_high = meld.low + static_cast<int>(meld.cards.size()) - 1;
+    std::array<bool, 16> natural_at{};
+    for (std::size_t i = 0; i < meld.cards.size(); ++i) {
+        const int pos = meld.low + static_cast<int>(i);
+        if (pos != meld.wild_at) natural_at[static_cast<std::size_t>(pos)] = true;
+    }
+    // An ace of the run stands at 1 or 14: the other end can take no ace.
+    const bool has_ace = natural_at[1] || natural_at[14];
+    auto card_at = [&](int pos) -> int {
+        if (pos == 1 || pos == 14) return (!has_ace && hand.n[make_card(1, suit)]) ? make_card(1, suit) : -1;
+        if (pos == 2) return (p.natural_two_in_place && hand.n[make_card(2, suit)]) ? make_card(2, suit) : -1;
+        return hand.n[make_card(pos, suit)] ? make_card(pos, suit) : -1;
+    };
+    const std::vector<Card> wilds = wild_kinds(hand);
+    // run-wild-moves: the run's own 2 acting as its wild may go home to place 2.
+    const bool two_may_go_home =
+        meld.wild_at != 0 && p.natural_two_in_place &&
+        meld.cards[static_cast<std::size_t>(meld.wild_at - meld.low)] == make_card(2, suit);
+    for (int home = 0; home <= (two_may_go_home ? 1 : 0); ++home)
+    for (int lo = 1; lo <= old_low; ++lo)
+        for (int hi = std::max(old_high, lo); hi <= 14 && hi - lo <= 12; ++hi)
+            for (int hole = lo - 1; hole <= hi; ++hole) {
+                const bool gap = hole >= lo;
+                Batch naturals;
+                bool ok = true;
+                for (int pos = lo; pos <= hi && ok; ++pos) {
+                    if (natural_at[static_cast<std::size_t>(pos)] || (gap && pos == hole)) continue;
+                    if (home && pos == 2) continue;
+                    const int c = card_at(pos);
+                    if (c < 0) ok = false;
+                    else naturals.push_back(static_cast<Card>(c));
+                }
+                if (!ok) continue;
+                auto add = [&](int wild) {
+                    Batch b = naturals;
+                    if (wild >= 0) {
+                        b.push_back(static_cast<Card>(wild));
+                        int have = 0;
+                        for (Card c : b) have += c == wild;
+                        if (have > hand.n[static_cast<std::size_t>(wild)]) return;
+                    }
+                    if (b.empty()) return;
+                    std::sort(b.begin(), b.end());
+                    batches.insert(std::move(b));
+                };
+                add(-1);
+                for (Card w : wilds) add(w);
+            }
+}
+
+}  // namespace
+
+// legal-action-count: every batch of hand cards the meld accepts at once, each resulting
+// arrangement once, sorted by batch, then the wild's place (none first).
+std::vector<std::pair<std::vector<Card>, Meld>> lay_off_options(const Profile& p, const Meld& meld, const Hand& hand) {
+    std::set<Batch> batches;
+    if (meld.kind == MeldKind::Set) propose_set_lay_offs(p, meld, hand, batches);
+    else if (meld.kind == MeldKind::Wild) {
+        for (Batch b : subsets(hand, wild_kinds(hand), 64))
+            if (!b.empty()) {
+                std::sort(b.begin(), b.end());
+                batches.insert(std::move(b));
+            }
+    } else propose_run_lay_offs(p, meld, hand, batches);
+    std::vector<std::pair<std::vector<Card>, Meld>> out;
+    for (const Batch& b : batches) {
+        Arrangements a = lay_off_arrangements(p, meld, b);
+        if (a.fault) continue;
+        std::vector<Meld> found = a.melds;
+        std::stable_sort(found.begin(), found.end(), [](const Meld& x, const Meld& y) { return x.wild_at < y.wild_at; });
+        int last = -1;
+        for (Meld& m : found) {
+            if (m.wild_at == last) continue;
+            last = m.wild_at;
+            out.emplace_back(b, std::move(m));
+        }
+    }
+    return out;
+}
+
+}  // namespace kn

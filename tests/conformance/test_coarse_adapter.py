@@ -1,0 +1,107 @@
+"""The example adapter over a coarse engine: its handshake declares no counts, no wild
+placement, no take-back and no seeded deals; only the steps it cannot express are skipped,
+and every fixture it runs passes. Also the published status of its run."""
+
+from __future__ import annotations
+
+import json
+import sys
+from pathlib import Path
+
+import jsonschema
+
+from kanasta.cli import main
+from kanasta.conformance.checks import Outcome
+from kanasta.conformance.connections import SubprocessConnection
+from kanasta.conformance.loader import load_fixtures
+from kanasta.conformance.protocol import ProtocolValidator
+from kanasta.conformance.publish import format_html, format_markdown, get_status
+from kanasta.conformance.report import to_json_report
+from kanasta.conformance.runner import reference_dealer, run_fixtures
+from kanasta.resources import get_schema_dir
+from kanasta.specdoc.spec import load_spec
+from tests.conformance.helpers import REPO
+
+COARSE_ADAPTER = REPO / "conformance" / "adapters" / "coarse" / "adapter.py"
+
+
+def test_the_coarse_adapter_runs_what_it_can_express_and_passes_it() -> None:
+    fixtures = [
+        f
+        for f in load_fixtures().fixtures
+        if f.id.startswith(("classic/going-out/", "koz/going-out/", "classic/pile/"))
+        or f.id.startswith(("fi-351/turn/", "fi-5200/opening/", "koz/turn/meld-wild-at"))
+    ]
+    connection = SubprocessConnection(
+        [sys.executable, str(COARSE_ADAPTER)], timeout=20.0, validator=ProtocolValidator()
+    )
+    try:
+        result = run_fixtures(fixtures, connection, dealer=reference_dealer())
+    finally:
+        connection.close()
+    assert result.ok
+    assert result.hello.capabilities == frozenset()
+    outcomes = {r.fixture.id: r for r in result.results}
+    assert outcomes["koz/turn/meld-wild-at-4"].outcome is Outcome.SKIPPED
+    assert "wild-placement" in outcomes["koz/turn/meld-wild-at-4"].reason
+    partial = [r for r in result.results if r.outcome is Outcome.PASS and r.skipped_steps]
+    assert partial, "a fixture mixing counts with verdicts is judged on its verdicts"
+    report = to_json_report(result)
+    schema = json.loads((get_schema_dir() / "report.schema.json").read_text(encoding="utf-8"))
+    jsonschema.validate(report, schema)
+    status = get_status(report, load_spec())
+    markdown = format_markdown(status)
+    assert markdown.startswith("## coarse example 1: kanasta conformance suite")
+    assert "| classic |" in markdown
+    page = format_html(status)
+    assert page.startswith("<!DOCTYPE html>")
+    assert "classic-freeze-clears" in page
+
+
+def test_report_command_writes_markdown_and_html(tmp_path: Path) -> None:
+    report = {
+        "suite_version": "0.5.0",
+        "implementation": {"name": "x", "version": "1", "command": "x"},
+        "fixtures": [
+            {
+                "id": "classic/a",
+                "variant": "classic",
+                "clauses": ["classic-freeze-clears"],
+                "outcome": "pass",
+                "reason": "",
+                "steps": [],
+            },
+            {
+                "id": "classic/b",
+                "variant": "classic",
+                "clauses": ["classic-take-pile"],
+                "outcome": "fail",
+                "reason": "r",
+                "steps": [],
+            },
+            {
+                "id": "koz/c",
+                "variant": "koz",
+                "clauses": ["going-out"],
+                "outcome": "skipped",
+                "reason": "r",
+                "steps": [],
+            },
+        ],
+    }
+    path = tmp_path / "report.json"
+    path.write_text(json.dumps(report), encoding="utf-8")
+    html_out, md_out = tmp_path / "status.html", tmp_path / "status.md"
+    assert (
+        main(
+            ["conformance", "report", str(path), "--html", str(html_out), "--markdown", str(md_out)]
+        )
+        == 0
+    )
+    text = md_out.read_text(encoding="utf-8")
+    assert "| classic | 1 | 1 | 0 | 50.0% | 1 of 2 |" in text
+    assert "- `classic-take-pile`: fails" in text
+    assert "- `going-out`: not checked" in text
+    assert 'class="badge fails"' in html_out.read_text(encoding="utf-8")
+    path.write_text("[]", encoding="utf-8")
+    assert main(["conformance", "report", str(path)]) == 2

@@ -1,0 +1,85 @@
+"""The native deal against the reference: every family, option and player count, many seeds."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+import kanasta.engine as facade
+from kanasta.conformance.engine_api import FacadeEngine
+from kanasta.errors import InputError
+from kanasta.families import PROFILES, get_profile
+from kanasta.native import NativeEngine, load
+from kanasta.rules.deal import deal_from_seed, deal_to_json
+from kanasta.rules.families import RulesProfile
+
+
+def _profiles() -> list[RulesProfile]:
+    out: list[RulesProfile] = []
+    for name, family in PROFILES.items():
+        out.append(get_profile(name))
+        out.extend(get_profile(name, [o.name]) for o in family.known_options)
+    return out
+
+
+@pytest.mark.clause("seeded-shuffle")
+def test_shuffle_matches_the_spec_example() -> None:
+    module = load()
+    assert module.splitmix64(0)[1] == 0xE220A8397B1DCDAF
+    assert module.splitmix64(2**64 - 1)[0] == (2**64 - 1 + 0x9E3779B97F4A7C15) % 2**64
+
+
+@pytest.mark.clause("seeded-shuffle", "deal-order", "deal-six-packets", "deal-fi-351-order")
+@pytest.mark.parametrize("profile", _profiles(), ids=lambda p: p.variant)
+def test_new_hand_from_seed_is_the_reference_deal(profile: RulesProfile) -> None:
+    native, reference = NativeEngine(), FacadeEngine(facade)
+    for seed in (*range(40), 2**64 - 1, 2**63):
+        mine = native.state_to_json(profile, native.new_state_from_seed(profile, seed))
+        theirs = reference.state_to_json(profile, reference.new_state_from_seed(profile, seed))
+        assert mine == theirs, (profile.variant, seed)
+
+
+@pytest.mark.clause("explicit-deal", "classic-red-threes")
+@pytest.mark.parametrize("profile", _profiles(), ids=lambda p: p.variant)
+def test_new_hand_from_an_explicit_deal_with_a_dealer_and_scores(profile: RulesProfile) -> None:
+    native, reference = NativeEngine(), FacadeEngine(facade)
+    teams = profile.team_count
+    for seed in range(10):
+        dealer = seed % profile.players
+        scores = [seed * 10 + t for t in range(teams)]
+        raw = deal_to_json(deal_from_seed(profile, seed, dealer))
+        mine = native.new_hand_of_game(profile, raw, None, dealer, scores, "$")
+        theirs = reference.new_hand_of_game(profile, raw, None, dealer, scores, "$")
+        assert native.state_to_json(profile, mine) == reference.state_to_json(profile, theirs)
+
+
+@pytest.mark.clause("explicit-deal")
+def test_a_deal_that_is_not_one_deck_is_an_input_error() -> None:
+    profile = get_profile("koz")
+    raw: dict[str, Any] = deal_to_json(deal_from_seed(profile, 1, 3))
+    raw["stock"] = [*raw["stock"][:-2], raw["stock"][-1]]
+    with pytest.raises(InputError, match="deck"):
+        NativeEngine().new_hand_of_game(profile, raw, None, 3, [0, 0], "$.deal")
+    raw = dict(deal_to_json(deal_from_seed(profile, 1, 3)))
+    hands: list[list[str]] = raw["hands"]
+    raw["hands"] = [["1X", *hands[0][1:]], *hands[1:]]
+    with pytest.raises(InputError, match=r"\$\.deal: deal\.hands\[0\]\[0\]: '1X' is not a card"):
+        NativeEngine().new_hand_of_game(profile, raw, None, 3, [0, 0], "$.deal")
+
+
+def test_whole_hand_calls_say_the_native_engine_does_not_play_them_yet() -> None:
+    profile = get_profile("koz")
+    native = NativeEngine()
+    state = native.new_state_from_seed(profile, 1)
+    for call in (
+        lambda: native.legal_actions(profile, state),
+        lambda: native.apply_action(profile, state, None),
+        lambda: native.score_hand(profile, state),
+        lambda: native.action_from_json(profile, {"type": "draw"}, "$"),
+        lambda: native.action_to_json(profile, None),
+    ):
+        with pytest.raises(InputError, match="does not play whole hands of koz yet"):
+            call()
+    with pytest.raises(InputError, match=r"\$\.setup\.state: the field 'stock' is required"):
+        native.new_state_from_json(profile, {"hands": []}, "$.setup.state")
