@@ -152,7 +152,7 @@ def test_rejection_cites_family_spec_check_root_reads_that_checkouts_code(
 ) -> None:
     root = copy_checkout(tmp_path)
     assert kanasta("spec", "check", "--quiet", "--root", str(root)).returncode == 0
-    citation = '@implements("rejection-cites-family")\n'
+    citation = '    "rejection-cites-family",\n'  # in the @implements list of opening.check_opening
     (code,) = (
         path
         for path in (root / "reference" / "kanasta").rglob("*.py")

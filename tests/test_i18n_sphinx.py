@@ -141,7 +141,7 @@ def test_a_long_pins_list_folds_behind_its_counts(tmp_path: Path) -> None:
 
     def report(count: int) -> TraceReport:
         fixtures = {"alpha": tuple(f"koz/x/{n}" for n in range(count))}
-        return TraceReport((), {"alpha": ("kanasta.melds.f",)}, {}, fixtures, ())
+        return TraceReport((), {"alpha": ("kanasta.rules.melds.f",)}, {}, fixtures, ())
 
     links = TraceLinks(None, [tmp_path])
     short = _pins_line("alpha", report(3), links)

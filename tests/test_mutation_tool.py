@@ -18,7 +18,7 @@ import pytest
 
 from kanasta import engine
 from kanasta.families import PROFILES, get_profile
-from kanasta.state import Phase, state_to_json
+from kanasta.rules.state import Phase, state_to_json
 
 TOOLS = Path(__file__).resolve().parent.parent / "tools"
 if str(TOOLS) not in sys.path:
@@ -170,7 +170,7 @@ def test_two_mutants_end_to_end_give_the_same_outcomes_with_two_jobs(tmp_path: P
 
 def test_functions_left_out_exist_in_their_modules() -> None:
     for module, functions in mutation.NOT_REACHED.items():
-        tree = ast.parse((mutation.PACKAGE / f"{module}.py").read_text(encoding="utf-8"))
+        tree = ast.parse(mutation.module_file(mutation.PACKAGE, module).read_text(encoding="utf-8"))
         names = {f.qualname for f in mutation._functions(tree, frozenset())}
         assert module in mutation.RULE_MODULES
         for name, why in functions.items():

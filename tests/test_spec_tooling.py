@@ -16,13 +16,15 @@ from pathlib import Path
 
 import pytest
 
+from kanasta.clauses import get_registry
 from kanasta.cli import main
 from kanasta.errors import InputError
 from kanasta.families import FAMILY_NAMES
-from kanasta.points import HalfPoints
+from kanasta.rules.points import HalfPoints
 from kanasta.specdoc.spec import ClauseKind, check_spec_structure, format_clause, load_spec
 from kanasta.specdoc.trace import (
     FIXTURE_EXEMPT,
+    RULE_PACKAGES,
     Citation,
     TraceReport,
     build_trace,
@@ -88,8 +90,8 @@ def test_alpha_rule():
 
 GOOD_FIXTURE: dict[str, object] = {"id": "alpha-choice-001", "clauses": ["alpha-choice"]}
 GOOD_CODE: tuple[Citation, ...] = (
-    Citation("alpha-rule", "engine.alpha_rule"),
-    Citation("alpha-choice", "engine.alpha_choice"),
+    Citation("alpha-rule", "kanasta.rules.engine.alpha_rule"),
+    Citation("alpha-choice", "kanasta.rules.engine.alpha_choice"),
 )
 
 
@@ -149,7 +151,7 @@ def test_gate_passes_when_every_normative_clause_has_code_and_a_test_or_fixture(
     assert report.problems == ()
     assert report.ok
     assert [c.slug for c in report.clauses] == ["alpha-rule", "alpha-choice", "alpha-note"]
-    assert report.code["alpha-rule"] == ("engine.alpha_rule",)
+    assert report.code["alpha-rule"] == ("kanasta.rules.engine.alpha_rule",)
     assert report.tests["alpha-rule"] == ("tests/test_alpha.py::test_alpha_rule",)
     assert report.fixtures["alpha-choice"] == ("alpha-choice-001",)
     # an informative clause needs neither code nor tests
@@ -185,7 +187,7 @@ def test_gate_fails_when_code_a_test_or_a_fixture_cites_an_unknown_slug(
     tests = GOOD_TESTS
     fixtures: tuple[dict[str, object], ...] = (GOOD_FIXTURE,)
     if where == "code":
-        code = (*GOOD_CODE, Citation("no-such-rule", "engine.ghost"))
+        code = (*GOOD_CODE, Citation("no-such-rule", "kanasta.rules.engine.ghost"))
     elif where == "test":
         tests = GOOD_TESTS.replace('"alpha-rule")', '"alpha-rule", "no-such-rule")')
     else:
@@ -195,6 +197,28 @@ def test_gate_fails_when_code_a_test_or_a_fixture_cites_an_unknown_slug(
     found = problems_matching(report, rf"^{where} cites unknown clause 'no-such-rule'")
     assert len(found) == 1
     assert len(report.problems) == 1
+
+
+@pytest.mark.parametrize(
+    "where", ["kanasta.fast.candidates.get_moves", "kanasta.engine.apply", "kanasta.specdoc.x"]
+)
+def test_gate_fails_when_code_outside_the_rules_cites_a_clause(tmp_path: Path, where: str) -> None:
+    """Only the rules (kanasta.rules, kanasta.families) cite clauses: the speed layer, the
+    engine facade and the tooling never do."""
+    report = trace(tmp_path, code=(*GOOD_CODE, Citation("alpha-rule", where)))
+    found = problems_matching(report, rf"^code outside rules/ and families/ .*{re.escape(where)}")
+    assert len(found) == 1
+    assert len(report.problems) == 1
+
+
+def test_gate_every_clause_citation_of_the_package_is_a_rule() -> None:
+    """The package's own registry: every @implements stands under rules/ or families/."""
+    outside = [
+        f"{ref.module}.{ref.qualname}"
+        for ref in get_registry()
+        if not f"{ref.module}.".startswith(RULE_PACKAGES)
+    ]
+    assert outside == []
 
 
 def test_gate_fails_for_a_slug_defined_twice(tmp_path: Path) -> None:
@@ -215,7 +239,7 @@ def gamma_report(tmp_path: Path, *blocks: str) -> TraceReport:
     chapters = one_chapter(*blocks)
     spec_dir, _, _ = make_checkout(tmp_path / "probe", chapters=chapters)
     slugs = {c.slug for c in load_spec(spec_dir)}
-    code = tuple(Citation(s, f"engine.{s}") for s in slugs)
+    code = tuple(Citation(s, f"kanasta.rules.engine.{s}") for s in slugs)
     fixture: dict[str, object] = {"id": "all", "clauses": sorted(slugs)}
     return trace(tmp_path / "real", chapters=chapters, tests="", code=code, fixtures=(fixture,))
 
@@ -484,7 +508,7 @@ def test_a_family_not_yet_played_gets_a_note_not_a_problem(tmp_path: Path) -> No
 
 def test_an_exempt_rule_needs_no_fixture_and_shows_its_reason(tmp_path: Path) -> None:
     chapter = "1. Alpha\n========\n\n" + clause_rst("player-view", "1.1")
-    code = (Citation("player-view", "engine.view"),)
+    code = (Citation("player-view", "kanasta.rules.engine.view"),)
     tests = GOOD_TESTS.replace('"alpha-rule"', '"player-view"')
     report = trace(
         tmp_path,
@@ -505,7 +529,7 @@ def test_an_exempt_rule_needs_no_fixture_and_shows_its_reason(tmp_path: Path) ->
             "title": "A title",
             "kind": "rule",
             "families": list(FAMILY_NAMES),
-            "code": ["engine.view"],
+            "code": ["kanasta.rules.engine.view"],
             "tests": ["tests/test_alpha.py::test_alpha_rule"],
             "fixtures": [],
             "fixture_count": 0,
@@ -553,7 +577,7 @@ def test_report_json_is_the_matrix(tmp_path: Path) -> None:
         "title": "Resolution: alpha choice",
         "kind": "resolution",
         "families": ["koz", "fi-351"],
-        "code": ["engine.alpha_choice"],
+        "code": ["kanasta.rules.engine.alpha_choice"],
         "tests": [],
         "fixtures": [],
         "fixture_count": 0,
@@ -866,8 +890,8 @@ def test_profile_tables_show_every_family_and_field(site: Site) -> None:
     from dataclasses import fields  # noqa: PLC0415
 
     from kanasta.families import PROFILES  # noqa: PLC0415
-    from kanasta.points import format_points  # noqa: PLC0415
-    from kanasta.profiles import RulesProfile  # noqa: PLC0415
+    from kanasta.rules.families import RulesProfile  # noqa: PLC0415
+    from kanasta.rules.points import format_points  # noqa: PLC0415
 
     html = site.page("generated")
     for name, profile in PROFILES.items():
@@ -980,7 +1004,7 @@ def test_rule_families_profile_tables_publish_only_rules() -> None:
     from dataclasses import replace  # noqa: PLC0415
 
     from kanasta.families.koz import PROFILE as KOZ  # noqa: PLC0415
-    from kanasta.profiles import Implemented, RulesProfile  # noqa: PLC0415
+    from kanasta.rules.families import Implemented, RulesProfile  # noqa: PLC0415
     from kanasta.specdoc.sphinxext import NOT_SPECIFIED, _profile_rows, profile_cell  # noqa: PLC0415
 
     types = dict(_profile_rows())

@@ -81,6 +81,20 @@ RULE_MODULES: tuple[str, ...] = (
 )
 """The rule modules. ``candidates`` (the speed layer) is opt-in: see docs/strength.rst."""
 
+MODULE_FILES: dict[str, str] = {
+    "canasta": "rules/canastas",
+    "profiles": "rules/families",
+    "candidates": "fast/candidates",
+}
+"""Where a module's file lies under the package, when not at ``rules/<module>.py`` (the
+mutant keys keep the module names they were recorded under)."""
+
+
+def module_file(package: Path, module: str) -> Path:
+    """The source file of a module of the mutation population under ``package``."""
+    return package / f"{MODULE_FILES.get(module, 'rules/' + module)}.py"
+
+
 DISPLAY = re.compile(
     r"^(format.*|describe.*|.*_to_json|.*_from_json|to_json|__str__|__repr__|_kind_name|_replay)$"
 )
@@ -273,7 +287,7 @@ def get_population(package: Path, modules: Sequence[str], known: frozenset[str])
         operators.append((name, cls()))
     population: list[Mutant] = []
     for module in modules:
-        path = package / f"{module}.py"
+        path = module_file(package, module)
         source = path.read_text(encoding="utf-8")
         tree = ast.parse(source)
         functions = _functions(tree, known)
@@ -432,7 +446,7 @@ def get_stale_equivalent(population: Sequence[Mutant], equivalent: dict[str, str
         if f"{mutant.module}:{mutant.function}" not in named:
             continue
         if mutant.module not in sources:
-            sources[mutant.module] = (PACKAGE / f"{mutant.module}.py").read_text(encoding="utf-8")
+            sources[mutant.module] = module_file(PACKAGE, mutant.module).read_text(encoding="utf-8")
         original = sources[mutant.module]
         operator = get_operator(f"core/{mutant.operator}")()
         mutated = mutate_code(original, operator, mutant.occurrence)
@@ -585,7 +599,7 @@ def run_mutants(
         free.put(package)
     parse_lock = threading.Lock()
     print_lock = threading.Lock()
-    sources = {m.module: (PACKAGE / f"{m.module}.py").read_text(encoding="utf-8") for m in sample}
+    sources = {m.module: module_file(PACKAGE, m.module).read_text(encoding="utf-8") for m in sample}
 
     def judge(number: int, mutant: Mutant) -> Outcome:
         started = time.perf_counter()
@@ -601,7 +615,7 @@ def run_mutants(
             )
             key = mutant_key(mutant, diff)
             package = free.get()
-            path = package / f"{mutant.module}.py"
+            path = module_file(package, mutant.module)
             try:
                 path.write_text(mutated, encoding="utf-8")
                 env = dict(os.environ, PYTHONPATH=str(package.parent), PYTHONDONTWRITEBYTECODE="1")
@@ -893,7 +907,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     )
     args = parser.parse_args(argv)
     modules = [m.strip() for m in args.modules.split(",") if m.strip()]
-    unknown = [m for m in modules if not (PACKAGE / f"{m}.py").is_file()]
+    unknown = [m for m in modules if not module_file(PACKAGE, m).is_file()]
     if unknown:
         parser.error(f"no module {', '.join(unknown)} in {PACKAGE}")
     if args.retriage is not None:

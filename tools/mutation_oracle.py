@@ -167,7 +167,7 @@ def _sorted_listing(actions: Sequence[Any]) -> tuple[list[Any], list[tuple[objec
     engine's), with their keys."""
     kind = _KINDS
     if not kind:
-        from kanasta.actions import ActionType  # noqa: PLC0415
+        from kanasta.rules.actions import ActionType  # noqa: PLC0415
 
         kind.update((t, str(t.value)) for t in ActionType)
     keys = [
@@ -203,7 +203,7 @@ def _state_view(state: Any) -> tuple[object, ...]:
     """The state as ``state_to_json`` shows it (the fixture schema's ``state``), with cards
     as ints: the same content for a tenth of the time (tests/test_mutation_tool.py checks
     that two states have the same view exactly when they have the same JSON)."""
-    from kanasta.state import _extra_to_json  # noqa: PLC0415
+    from kanasta.rules.state import _extra_to_json  # noqa: PLC0415
 
     return (
         state.hands,
@@ -232,7 +232,7 @@ def _verdict(result: Any) -> tuple[object, ...]:
 
 def _probe_actions(family: str, state: Any, rng: random.Random) -> list[tuple[str, Any]]:
     """The near-legal actions probed at a decision: a meld, a lay-off and one other kind."""
-    from kanasta.actions import Action, ActionType  # noqa: PLC0415
+    from kanasta.rules.actions import Action, ActionType  # noqa: PLC0415
 
     hand = tuple(state.hands[state.turn])
     melds = len(state.melds[state.turn % len(state.melds)])
@@ -272,11 +272,11 @@ def _play_hand(
 ) -> None:
     """One hand from starting totals, played and probed, then scored and judged as a game's."""
     from kanasta import engine  # noqa: PLC0415
-    from kanasta.deal import get_next_dealer  # noqa: PLC0415
     from kanasta.errors import Violation  # noqa: PLC0415
     from kanasta.families import get_profile  # noqa: PLC0415
-    from kanasta.game import get_game_after_hand  # noqa: PLC0415
-    from kanasta.state import Phase  # noqa: PLC0415
+    from kanasta.rules.deal import get_next_dealer  # noqa: PLC0415
+    from kanasta.rules.game import get_game_after_hand  # noqa: PLC0415
+    from kanasta.rules.state import Phase  # noqa: PLC0415
 
     rng = random.Random(f"{seed}:{family}:{number}:play")
     probe_rng = random.Random(f"{seed}:{family}:{number}:probe")
@@ -322,9 +322,9 @@ def _play_hand(
 
 def _play_games(family: str, options: tuple[str, ...], seed: int, record: Record) -> None:
     """Short games of given hand scores around the target and its extensions."""
-    from kanasta.deal import get_next_dealer  # noqa: PLC0415
     from kanasta.families import get_profile  # noqa: PLC0415
-    from kanasta.game import get_game_after_hand, get_hand_seed  # noqa: PLC0415
+    from kanasta.rules.deal import get_next_dealer  # noqa: PLC0415
+    from kanasta.rules.game import get_game_after_hand, get_hand_seed  # noqa: PLC0415
 
     profile = get_profile(family, options)
     rng = random.Random(f"{seed}:{family}:{' '.join(options)}:games")

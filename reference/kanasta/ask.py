@@ -27,15 +27,21 @@ from itertools import combinations
 from pathlib import Path
 from typing import Any
 
-from kanasta.actions import (
+from kanasta.conformance.jsonio import read_json_file
+from kanasta.conformance.notation import parse_action
+from kanasta.conformance.present import get_meld_clauses
+from kanasta.engine import check_state, legal_actions
+from kanasta.errors import InputError, Violation
+from kanasta.families import PROFILES, get_profile
+from kanasta.io.scenario import build_meld, build_state
+from kanasta.rules.actions import (
     Action,
     ActionType,
     action_from_json,
     apply_action,
     format_action,
-    legal_actions,
 )
-from kanasta.cards import (
+from kanasta.rules.cards import (
     Card,
     check_deck_holds,
     format_card,
@@ -44,20 +50,12 @@ from kanasta.cards import (
     is_wild_card,
     parse_cards,
 )
-from kanasta.clauses import implements
-from kanasta.conformance.jsonio import read_json_file
-from kanasta.conformance.notation import parse_action
-from kanasta.conformance.present import get_meld_clauses
-from kanasta.engine import check_state
-from kanasta.errors import InputError, Violation
-from kanasta.families import PROFILES, get_profile
-from kanasta.io.scenario import build_meld, build_state
-from kanasta.melds import format_meld
-from kanasta.points import format_points, to_half_points
-from kanasta.profiles import RED_THREES, RulesProfile
-from kanasta.scoring import HandScore, score_hand
-from kanasta.state import Phase, State, arrangement_to_json, get_team_count
-from kanasta.turn import is_pile_frozen
+from kanasta.rules.families import RED_THREES, RulesProfile
+from kanasta.rules.melds import format_meld
+from kanasta.rules.points import format_points, to_half_points
+from kanasta.rules.scoring import HandScore, score_hand
+from kanasta.rules.state import Phase, State, arrangement_to_json, get_team_count
+from kanasta.rules.turn import is_pile_frozen
 
 __all__ = [
     "COMPLETIONS",
@@ -918,7 +916,6 @@ def _complete(
     return state
 
 
-@implements("classic-frozen-pile")
 def _set_frozen(question: Question, state: State, frozen: bool, given: int) -> State:
     """classic-frozen-pile: the pile made frozen (a wild card from the stock slipped under
     its top) or not (the freezing cards of its unknown part swapped with the stock's)."""
@@ -1088,7 +1085,6 @@ def _completions(position: _Position) -> list[tuple[int | None, int]]:
     return out
 
 
-@implements("legal-action-count", "action-kinds")
 def answer_question(question: Question) -> Answer:
     """legal-action-count, action-kinds: the rules' answer to a question on a partial
     position: each move asked about applied in turn (the first refusal decides), or,

@@ -25,34 +25,34 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 
-from kanasta.actions import (
+from kanasta.errors import InputError, Violation
+from kanasta.families import get_profile
+from kanasta.fast.legal import apply_action as _apply_action
+from kanasta.fast.legal import legal_actions as _legal_actions
+from kanasta.native import get_engine
+from kanasta.rules.actions import (
     MAX_COUNT_ACTIONS,
     Action,
     ActionType,
-    apply_action,
     check_action,
     check_engine_input,
     count_action_sequences,
 )
-from kanasta.actions import action_from_json as _action_from_json
-from kanasta.actions import action_to_json as _action_to_json
-from kanasta.actions import format_action as _format_action
-from kanasta.actions import legal_actions as _legal_actions
-from kanasta.deal import Deal, deal_from_json, deal_from_seed
-from kanasta.deal import new_hand as _new_hand
-from kanasta.errors import InputError, Violation
-from kanasta.families import get_profile
-from kanasta.native import get_engine
-from kanasta.points import HalfPoints
-from kanasta.profiles import RulesProfile
-from kanasta.scoring import HandScore
-from kanasta.scoring import score_hand as _score_hand
-from kanasta.state import Phase, State
-from kanasta.state import check_state as _check_state
-from kanasta.state import state_from_json as _state_from_json
-from kanasta.state import state_to_json as _state_to_json
-from kanasta.view import View
-from kanasta.view import get_view as _get_view
+from kanasta.rules.actions import action_from_json as _action_from_json
+from kanasta.rules.actions import action_to_json as _action_to_json
+from kanasta.rules.actions import format_action as _format_action
+from kanasta.rules.deal import Deal, deal_from_json, deal_from_seed
+from kanasta.rules.deal import new_hand as _new_hand
+from kanasta.rules.families import RulesProfile
+from kanasta.rules.points import HalfPoints
+from kanasta.rules.scoring import HandScore
+from kanasta.rules.scoring import score_hand as _score_hand
+from kanasta.rules.state import Phase, State
+from kanasta.rules.state import check_state as _check_state
+from kanasta.rules.state import state_from_json as _state_from_json
+from kanasta.rules.state import state_to_json as _state_to_json
+from kanasta.rules.view import View
+from kanasta.rules.view import get_view as _get_view
 
 __all__ = [
     "Action",
@@ -165,17 +165,20 @@ def new_hand(
     return state
 
 
-# The two calls of every move are the actions module's own functions, not wrappers
-# around them (a wrapper's call would cost each move twice more).
+# The engine composes the rules (kanasta.rules, the definition) with the speed layer
+# (kanasta.fast, equal to them by test): the actions are listed fast, and applied by the
+# rules with the meld rules remembered.
 legal_actions = _legal_actions
-"""Every legal atomic action, each once (clause legal-action-count)."""
-apply = apply_action
+"""Every legal atomic action, each once (clause legal-action-count): what
+:func:`kanasta.rules.actions.legal_actions` lists, found by :mod:`kanasta.fast.legal`."""
+apply = _apply_action
 """``apply(state, action, seat=None)``: the state after ``action``, or the violation that
-forbids it (:func:`kanasta.actions.apply_action`)."""
+forbids it (:func:`kanasta.rules.actions.apply_action`)."""
 
 
 def check_state(state: State) -> Violation | None:
-    """Whether a state could occur in a hand of its family (see :func:`kanasta.state.check_state`).
+    """Whether a state could occur in a hand of its family (see
+    :func:`kanasta.rules.state.check_state`).
 
     The readers run it; ``legal_actions`` and ``apply`` do not (see the module docstring).
     """
@@ -198,7 +201,7 @@ def count_actions(
             f"the depth {_shown(given)} is not a number of actions 0 or more "
             "(clause legal-action-count)."
         )
-    return count_action_sequences(state, depth, max_actions=max_actions)
+    return count_action_sequences(state, depth, max_actions=max_actions, legal=_legal_actions)
 
 
 def state_to_json(state: State) -> dict[str, object]:

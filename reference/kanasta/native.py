@@ -21,11 +21,10 @@ from functools import cache
 from types import ModuleType
 from typing import Any
 
-from kanasta.cards import NUM_KINDS
 from kanasta.conformance.engine_api import Engine, load_engine
 from kanasta.errors import InputError, Violation
-from kanasta.points import HalfPoints
-from kanasta.profiles import (
+from kanasta.rules.cards import NUM_KINDS
+from kanasta.rules.families import (
     CanastaScheme,
     DealScheme,
     OpeningScope,
@@ -35,6 +34,7 @@ from kanasta.profiles import (
     UnplayedFi,
     WildMeldRule,
 )
+from kanasta.rules.points import HalfPoints
 
 __all__ = [
     "ENGINES",

@@ -7,10 +7,10 @@ from pathlib import Path
 
 import pytest
 
-from kanasta.actions import ActionType
 from kanasta.ask import Question, Verdict, answer_question, load_question, parse_ask_action
 from kanasta.cli import main
 from kanasta.errors import InputError
+from kanasta.rules.actions import ActionType
 
 
 @pytest.mark.clause("classic-frozen-pile")

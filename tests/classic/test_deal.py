@@ -5,13 +5,13 @@ from __future__ import annotations
 import pytest
 
 from kanasta import engine
-from kanasta.cards import is_wild_card, parse_cards
-from kanasta.deal import deal_from_json, deal_from_seed, deal_to_json, get_first_player
 from kanasta.errors import InputError
 from kanasta.families import get_profile
 from kanasta.families.classic import PROFILE as CLASSIC
-from kanasta.profiles import BLACK_THREES, RED_THREES
-from kanasta.state import get_team_count
+from kanasta.rules.cards import is_wild_card, parse_cards
+from kanasta.rules.deal import deal_from_json, deal_from_seed, deal_to_json, get_first_player
+from kanasta.rules.families import BLACK_THREES, RED_THREES
+from kanasta.rules.state import get_team_count
 
 TABLES = {(): (4, 11, 2), ("players-2",): (2, 15, 2), ("players-3",): (3, 13, 3)}
 TABLES[("players-6",)] = (6, 11, 2)

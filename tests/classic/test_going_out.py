@@ -5,9 +5,10 @@ from __future__ import annotations
 
 import pytest
 
-from kanasta.actions import ActionType, legal_actions
-from kanasta.cards import parse_cards
-from kanasta.scoring import get_concealed_bonus, score_hand
+from kanasta.engine import legal_actions
+from kanasta.rules.actions import ActionType
+from kanasta.rules.cards import parse_cards
+from kanasta.rules.scoring import get_concealed_bonus, score_hand
 from tests.classic.util import (
     CANASTA,
     MIXED,

@@ -4,11 +4,12 @@ from __future__ import annotations
 
 import pytest
 
-from kanasta.actions import ActionType, legal_actions
-from kanasta.cards import parse_cards
+from kanasta.engine import legal_actions
 from kanasta.families.classic import PROFILE as CLASSIC
-from kanasta.opening import get_opening_band, get_opening_reach
-from kanasta.points import to_half_points
+from kanasta.rules.actions import ActionType
+from kanasta.rules.cards import parse_cards
+from kanasta.rules.opening import get_opening_band, get_opening_reach
+from kanasta.rules.points import to_half_points
 from tests.classic.util import (
     Phase,
     accept,

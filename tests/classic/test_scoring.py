@@ -9,14 +9,14 @@ from typing import Any
 import pytest
 
 from kanasta import engine
-from kanasta.actions import legal_actions
-from kanasta.cards import parse_card
+from kanasta.engine import legal_actions
 from kanasta.errors import InputError, Violation
 from kanasta.families import get_profile
 from kanasta.families.classic import PROFILE as CLASSIC
-from kanasta.game import apply_game_action, get_game_winner, new_game
-from kanasta.points import to_half_points
-from kanasta.scoring import HandScore, get_red_three_score, is_concealed_canasta, score_hand
+from kanasta.rules.cards import parse_card
+from kanasta.rules.game import apply_game_action, get_game_winner, new_game
+from kanasta.rules.points import to_half_points
+from kanasta.rules.scoring import HandScore, get_red_three_score, is_concealed_canasta, score_hand
 from tests.classic.util import (
     CANASTA,
     MIXED,

@@ -11,11 +11,11 @@ from collections import Counter
 import pytest
 
 from kanasta import engine
-from kanasta.actions import Action, ActionType
 from kanasta.errors import Violation
 from kanasta.families import get_profile
 from kanasta.families.classic import PROFILE as CLASSIC
-from kanasta.state import Phase, State
+from kanasta.rules.actions import Action, ActionType
+from kanasta.rules.state import Phase, State
 from tests.properties import invariants as inv
 
 TABLE_HANDS = int(os.environ.get("KANASTA_SELFPLAY_HANDS", "20"))

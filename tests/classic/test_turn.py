@@ -5,10 +5,11 @@ from __future__ import annotations
 
 import pytest
 
-from kanasta.actions import ActionType, action_from_json, action_to_json, legal_actions
-from kanasta.cards import parse_cards
-from kanasta.state import State
-from kanasta.turn import is_pile_frozen
+from kanasta.engine import legal_actions
+from kanasta.rules.actions import ActionType, action_from_json, action_to_json
+from kanasta.rules.cards import parse_cards
+from kanasta.rules.state import State
+from kanasta.rules.turn import is_pile_frozen
 from tests.classic.util import (
     Phase,
     accept,

@@ -6,8 +6,8 @@ import pytest
 
 from kanasta import engine
 from kanasta.errors import Violation
-from kanasta.state import State
-from kanasta.view import get_view, view_to_json
+from kanasta.rules.state import State
+from kanasta.rules.view import get_view, view_to_json
 from tests.classic.util import Phase, classic_state
 
 

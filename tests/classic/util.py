@@ -5,14 +5,14 @@ from __future__ import annotations
 
 from typing import Any
 
-from kanasta.actions import Action, ActionType, apply_action
-from kanasta.cards import parse_card, parse_cards
 from kanasta.errors import Violation
 from kanasta.families import get_profile
 from kanasta.families.classic import PROFILE as CLASSIC
 from kanasta.io.scenario import build_state
-from kanasta.profiles import RulesProfile
-from kanasta.state import Phase, State
+from kanasta.rules.actions import Action, ActionType, apply_action
+from kanasta.rules.cards import parse_card, parse_cards
+from kanasta.rules.families import RulesProfile
+from kanasta.rules.state import Phase, State
 
 __all__ = [
     "CANASTA",

@@ -16,7 +16,6 @@ from collections.abc import Mapping, Sequence
 from pathlib import Path
 from typing import Any
 
-from kanasta.cards import format_card, parse_card
 from kanasta.conformance.connections import SubprocessConnection
 from kanasta.conformance.engine_api import EngineStatus
 from kanasta.conformance.loader import fixture_from_json
@@ -24,8 +23,9 @@ from kanasta.conformance.model import Fixture
 from kanasta.conformance.reference import ReferenceImplementation
 from kanasta.conformance.runner import RunResult, run_fixtures
 from kanasta.errors import InputError, Violation
-from kanasta.points import HalfPoints
-from kanasta.profiles import RulesProfile
+from kanasta.rules.cards import format_card, parse_card
+from kanasta.rules.families import RulesProfile
+from kanasta.rules.points import HalfPoints
 
 FAKES = Path(__file__).parent / "fakes"
 REPO = Path(__file__).resolve().parents[2]

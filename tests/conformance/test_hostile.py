@@ -28,7 +28,7 @@ from kanasta.conformance.protocol import ProtocolValidator
 from kanasta.conformance.report import write_json_report, write_text_file
 from kanasta.conformance.runner import MAX_KEPT_ANSWER_CHARS, RunResult
 from kanasta.errors import InputError
-from kanasta.points import parse_points
+from kanasta.rules.points import parse_points
 from tests.conformance import helpers
 from tests.conformance.helpers import (
     fake_command,

@@ -8,7 +8,6 @@ from collections.abc import Mapping
 from functools import cache
 from typing import Any
 
-from kanasta.cards import format_card, get_deck, parse_card
 from kanasta.conformance.checks import Outcome, get_state_cards
 from kanasta.conformance.connections import InProcessConnection
 from kanasta.conformance.loader import fixture_from_json, load_fixtures
@@ -17,6 +16,7 @@ from kanasta.conformance.protocol import ProtocolValidator, parse_hello
 from kanasta.conformance.reference import ReferenceImplementation
 from kanasta.conformance.runner import RunResult, reference_dealer, run_fixtures
 from kanasta.families import get_variant_profile
+from kanasta.rules.cards import format_card, get_deck, parse_card
 
 
 @cache

@@ -4,15 +4,15 @@ from __future__ import annotations
 
 import pytest
 
-from kanasta.canasta import CanastaKind, get_canasta_bonus, is_canasta, is_trump_match
-from kanasta.cards import JOKER, parse_card, parse_cards
 from kanasta.families.classic import PROFILE as CLASSIC
 from kanasta.families.fi_351 import PROFILE as FI_351
 from kanasta.families.fi_5200 import PROFILE as FI_5200
 from kanasta.families.koz import PROFILE as KOZ
-from kanasta.melds import Meld, apply_lay_off, validate_meld
-from kanasta.points import format_points
-from kanasta.profiles import RulesProfile
+from kanasta.rules.canastas import CanastaKind, get_canasta_bonus, is_canasta, is_trump_match
+from kanasta.rules.cards import JOKER, parse_card, parse_cards
+from kanasta.rules.families import RulesProfile
+from kanasta.rules.melds import Meld, apply_lay_off, validate_meld
+from kanasta.rules.points import format_points
 
 
 def build(profile: RulesProfile, *batches: str, wild_at: int | None = None) -> Meld:

@@ -6,7 +6,8 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from kanasta.cards import (
+from kanasta.errors import InputError
+from kanasta.rules.cards import (
     JOKER,
     Suit,
     count_cards,
@@ -23,7 +24,6 @@ from kanasta.cards import (
     parse_cards,
     sort_cards,
 )
-from kanasta.errors import InputError
 
 any_card = st.integers(min_value=0, max_value=JOKER)
 

@@ -9,15 +9,15 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from kanasta.cards import JOKER, parse_card
 from kanasta.errors import InputError
 from kanasta.families import PROFILES, get_profile
 from kanasta.families.classic import PROFILE as CLASSIC
 from kanasta.families.fi_351 import PROFILE as FI_351
 from kanasta.families.fi_5200 import PROFILE as FI_5200
 from kanasta.families.koz import PROFILE as KOZ
-from kanasta.points import format_points, parse_points, points_to_json, to_half_points
-from kanasta.profiles import RulesProfile
+from kanasta.rules.cards import JOKER, parse_card
+from kanasta.rules.families import RulesProfile
+from kanasta.rules.points import format_points, parse_points, points_to_json, to_half_points
 
 
 def value(profile: RulesProfile, text: str, *, wild: bool = False) -> str:

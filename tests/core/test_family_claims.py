@@ -32,7 +32,7 @@ from kanasta.families.classic import PROFILE as CLASSIC
 from kanasta.families.fi_351 import PROFILE as FI_351
 from kanasta.families.fi_5200 import PROFILE as FI_5200
 from kanasta.families.koz import PROFILE as KOZ
-from kanasta.profiles import Implemented
+from kanasta.rules.families import Implemented
 from tests.conformance.helpers import good_meld, write_fixture
 
 NOT_PLAYABLE = ("fi-351", "classic")
@@ -41,12 +41,13 @@ ENGINE_KINDS = sorted(k.value for k in ENGINE_STEP_KINDS)
 
 BOOT = """
 import dataclasses, sys
-from kanasta import families, profiles
+from kanasta import families
+from kanasta.rules.families import Implemented
 names = sys.argv[1].split(",")
 for key, profile in list(families.VARIANTS.items()):
     if key[0] in names:
         families.VARIANTS[key] = dataclasses.replace(
-            profile, implemented=profiles.Implemented.MELDS
+            profile, implemented=Implemented.MELDS
         )
 for name in names:
     families.PROFILES[name] = families.VARIANTS[(name, ())]

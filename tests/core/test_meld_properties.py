@@ -6,10 +6,11 @@ import pytest
 from hypothesis import assume, given
 from hypothesis import strategies as st
 
-from kanasta.cards import JOKER, Card, make_card
 from kanasta.errors import Violation
 from kanasta.families.fi_5200 import PROFILE as FI_5200
-from kanasta.melds import (
+from kanasta.rules.cards import JOKER, Card, make_card
+from kanasta.rules.families import RulesProfile
+from kanasta.rules.melds import (
     Meld,
     MeldKind,
     apply_lay_off,
@@ -20,7 +21,6 @@ from kanasta.melds import (
     meld_to_json,
     validate_meld,
 )
-from kanasta.profiles import RulesProfile
 from kanasta.testing import strategies
 from kanasta.testing.strategies import near_melds
 

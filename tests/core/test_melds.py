@@ -6,13 +6,14 @@ import random
 
 import pytest
 
-from kanasta.cards import format_cards, parse_cards
 from kanasta.errors import InputError, Violation
 from kanasta.families.classic import PROFILE as CLASSIC
 from kanasta.families.fi_351 import PROFILE as FI_351
 from kanasta.families.fi_5200 import PROFILE as FI_5200
 from kanasta.families.koz import PROFILE as KOZ
-from kanasta.melds import (
+from kanasta.rules.cards import format_cards, parse_cards
+from kanasta.rules.families import RulesProfile
+from kanasta.rules.melds import (
     Meld,
     MeldKind,
     apply_lay_off,
@@ -25,8 +26,7 @@ from kanasta.melds import (
     meld_to_json,
     validate_meld,
 )
-from kanasta.points import format_points
-from kanasta.profiles import RulesProfile
+from kanasta.rules.points import format_points
 
 
 def legal(profile: RulesProfile, text: str, *, wild_at: int | None = None) -> Meld:

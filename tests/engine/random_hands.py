@@ -5,9 +5,10 @@ from __future__ import annotations
 import random
 
 from kanasta import engine
-from kanasta.actions import apply_action, legal_actions
+from kanasta.engine import legal_actions
 from kanasta.errors import Violation
-from kanasta.state import State
+from kanasta.rules.actions import apply_action
+from kanasta.rules.state import State
 
 
 def random_hand_states(family: str, seed: int) -> list[State]:

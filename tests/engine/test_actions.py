@@ -12,7 +12,11 @@ from itertools import combinations
 
 import pytest
 
-from kanasta.actions import (
+from kanasta.engine import legal_actions
+from kanasta.errors import InputError, Violation
+from kanasta.families.koz import PROFILE as KOZ
+from kanasta.fast.candidates import get_meld_options
+from kanasta.rules.actions import (
     TAKE_PILE,
     Action,
     ActionType,
@@ -22,15 +26,11 @@ from kanasta.actions import (
     apply_action,
     count_action_sequences,
     format_action,
-    legal_actions,
 )
-from kanasta.candidates import get_meld_options, sub_multisets
-from kanasta.cards import parse_cards
-from kanasta.deal import deal_from_seed, new_hand
-from kanasta.errors import InputError, Violation
-from kanasta.families.koz import PROFILE as KOZ
-from kanasta.melds import get_lay_off_arrangements, get_meld_arrangements
-from kanasta.state import Phase, State
+from kanasta.rules.cards import parse_cards, sub_multisets
+from kanasta.rules.deal import deal_from_seed, new_hand
+from kanasta.rules.melds import get_lay_off_arrangements, get_meld_arrangements
+from kanasta.rules.state import Phase, State
 from tests.koz.util import accept, disc, draw, koz_state, lay, meld, reject
 
 
@@ -147,9 +147,9 @@ def test_count_action_sequences_is_perft() -> None:
         for action in legal_actions(state)
         if not isinstance(following := apply_action(state, action), Violation)
     )
-    assert count_action_sequences(state, 2) == depth2
-    assert count_action_sequences(state, 1) == len(legal_actions(state))
-    assert count_action_sequences(state, 0) == 1
+    assert count_action_sequences(state, 2, legal=legal_actions) == depth2
+    assert count_action_sequences(state, 1, legal=legal_actions) == len(legal_actions(state))
+    assert count_action_sequences(state, 0, legal=legal_actions) == 1
     assert count_action_sequences(state, 3) > depth2
 
 

@@ -9,13 +9,13 @@ from typing import Any, cast
 import pytest
 
 from kanasta import engine
-from kanasta.actions import Action, ActionType
-from kanasta.cards import JOKER, check_deck_holds, format_card, parse_card, parse_cards
 from kanasta.errors import InputError, Violation
 from kanasta.families.classic import PROFILE as CLASSIC
 from kanasta.families.fi_5200 import PROFILE as FI_5200
 from kanasta.families.koz import PROFILE as KOZ
-from kanasta.points import parse_points
+from kanasta.rules.actions import Action, ActionType
+from kanasta.rules.cards import JOKER, check_deck_holds, format_card, parse_card, parse_cards
+from kanasta.rules.points import parse_points
 
 
 def _play_phase(variant: str, seed: int) -> engine.State:

@@ -11,13 +11,14 @@ from dataclasses import replace
 
 import pytest
 
-from kanasta.actions import ActionType, legal_actions
+from kanasta.engine import legal_actions
 from kanasta.errors import Violation
-from kanasta.going_out import end_turn, take_fi_or_go_out
-from kanasta.opening import check_opening, count_provisional, get_opened_after
-from kanasta.profiles import OpeningScope
-from kanasta.state import Phase, State, get_provisional_melds, is_provisional
-from kanasta.turn import (
+from kanasta.rules.actions import ActionType
+from kanasta.rules.families import OpeningScope
+from kanasta.rules.going_out import end_turn, take_fi_or_go_out
+from kanasta.rules.opening import check_opening, count_provisional, get_opened_after
+from kanasta.rules.state import Phase, State, get_provisional_melds, is_provisional
+from kanasta.rules.turn import (
     apply_discard,
     apply_draw,
     apply_meld,

@@ -1,4 +1,5 @@
-"""The fast paths of :mod:`kanasta.melds` give the plain answers: building a meld, a run's suit."""
+"""The fast paths of :mod:`kanasta.rules.melds` give the plain answers: building a meld, a
+run's suit."""
 
 from __future__ import annotations
 
@@ -7,10 +8,18 @@ import random
 
 import pytest
 
-from kanasta.cards import JOKER, NUM_KINDS, Suit, format_cards, get_rank, get_suit, parse_cards
 from kanasta.errors import Violation
 from kanasta.families import get_profile
-from kanasta.melds import Meld, _make_meld, _runs, validate_meld
+from kanasta.rules.cards import (
+    JOKER,
+    NUM_KINDS,
+    Suit,
+    format_cards,
+    get_rank,
+    get_suit,
+    parse_cards,
+)
+from kanasta.rules.melds import Meld, _make_meld, _runs, validate_meld
 from tests.engine.builders import assert_built_like_the_constructor
 from tests.engine.random_hands import random_hand_states
 

@@ -1,4 +1,4 @@
-"""The two ways of building a :class:`~kanasta.state.State` give the same frozen value."""
+"""The two ways of building a :class:`~kanasta.rules.state.State` give the same frozen value."""
 
 from __future__ import annotations
 
@@ -7,7 +7,7 @@ import dataclasses
 import pytest
 
 from kanasta import engine
-from kanasta.state import State, make_state
+from kanasta.rules.state import State, make_state
 from tests.engine.builders import assert_built_like_the_constructor
 from tests.engine.random_hands import random_hand_states
 

@@ -6,16 +6,16 @@ from dataclasses import replace
 
 import pytest
 
-from kanasta.actions import legal_actions
-from kanasta.cards import get_deck, parse_cards
 from kanasta.commands.play import describe_action, play_random_game
-from kanasta.deal import deal_from_seed, describe_deal
+from kanasta.engine import legal_actions
 from kanasta.errors import InputError
 from kanasta.families.fi_5200 import PROFILE as FI_5200
 from kanasta.families.koz import PROFILE as KOZ
-from kanasta.game import Game, game_to_json
 from kanasta.io.scenario import build_meld, build_state
-from kanasta.state import (
+from kanasta.rules.cards import get_deck, parse_cards
+from kanasta.rules.deal import deal_from_seed, describe_deal
+from kanasta.rules.game import Game, game_to_json
+from kanasta.rules.state import (
     Phase,
     arrangement_to_json,
     meld_from_table_json,

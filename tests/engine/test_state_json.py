@@ -8,12 +8,12 @@ from typing import Any
 import pytest
 
 from kanasta import engine
-from kanasta.cards import format_card
-from kanasta.deal import deal_from_seed, deal_to_json
 from kanasta.errors import InputError, Violation
 from kanasta.families.koz import PROFILE as KOZ
-from kanasta.state import meld_from_table_json, meld_to_table_json, state_to_json
-from kanasta.view import get_view, view_to_json
+from kanasta.rules.cards import format_card
+from kanasta.rules.deal import deal_from_seed, deal_to_json
+from kanasta.rules.state import meld_from_table_json, meld_to_table_json, state_to_json
+from kanasta.rules.view import get_view, view_to_json
 from tests.engine.random_hands import random_hand_states
 from tests.koz.util import Phase, koz_state
 

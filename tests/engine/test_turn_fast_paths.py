@@ -5,8 +5,8 @@ from __future__ import annotations
 import pytest
 
 from kanasta.errors import Violation
-from kanasta.state import Phase
-from kanasta.turn import (
+from kanasta.rules.state import Phase
+from kanasta.rules.turn import (
     apply_discard,
     apply_draw,
     apply_take_pile,

@@ -5,10 +5,10 @@ from __future__ import annotations
 
 import pytest
 
-from kanasta.canasta import CanastaKind
-from kanasta.points import to_half_points as P
-from kanasta.profiles import CanastaScheme
-from kanasta.scoring import score_hand
+from kanasta.rules.canastas import CanastaKind
+from kanasta.rules.families import CanastaScheme
+from kanasta.rules.points import to_half_points as P
+from kanasta.rules.scoring import score_hand
 from tests.fi351.util import CANASTA, Phase, accept, disc, fi_state, lay, profile
 
 

@@ -5,9 +5,9 @@ from __future__ import annotations
 
 import pytest
 
-from kanasta.cards import get_deck
-from kanasta.deal import deal_cards, deal_from_seed, get_next_seat_side
-from kanasta.state import get_team, get_team_count
+from kanasta.rules.cards import get_deck
+from kanasta.rules.deal import deal_cards, deal_from_seed, get_next_seat_side
+from kanasta.rules.state import get_team, get_team_count
 from tests.fi351.util import FI_351, profile
 
 

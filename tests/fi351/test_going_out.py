@@ -7,7 +7,7 @@ from typing import Any
 
 import pytest
 
-from kanasta.state import State
+from kanasta.rules.state import State
 from tests.fi351.util import CANASTA, Phase, accept, disc, draw, fi_state, lay, meld, reject
 
 

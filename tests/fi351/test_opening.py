@@ -7,8 +7,8 @@ from typing import Any
 import pytest
 
 from kanasta.io.scenario import build_meld
-from kanasta.melds import get_natural_streak
-from kanasta.state import State
+from kanasta.rules.melds import get_natural_streak
+from kanasta.rules.state import State
 from tests.fi351.util import FI_351, Phase, accept, back, disc, fi_state, lay, meld, reject
 
 

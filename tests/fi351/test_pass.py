@@ -4,9 +4,10 @@ from __future__ import annotations
 
 import pytest
 
-from kanasta.actions import ActionType, action_from_json, action_to_json, legal_actions
-from kanasta.cards import parse_card
-from kanasta.state import state_from_json, state_to_json
+from kanasta.engine import legal_actions
+from kanasta.rules.actions import ActionType, action_from_json, action_to_json
+from kanasta.rules.cards import parse_card
+from kanasta.rules.state import state_from_json, state_to_json
 from tests.fi351.util import Phase, accept, disc, draw, fi_state, pass_, reject, take
 from tests.koz.util import koz_state
 

@@ -8,7 +8,7 @@ from kanasta.errors import InputError
 from kanasta.families import get_profile, get_variant_profile
 from kanasta.families.fi_351 import PROFILE as FI_351
 from kanasta.families.koz import PROFILE as KOZ
-from kanasta.points import to_half_points as P
+from kanasta.rules.points import to_half_points as P
 
 
 @pytest.mark.clause("profile-options")

@@ -7,12 +7,12 @@ from typing import Any
 
 import pytest
 
-from kanasta.canasta import CanastaKind
 from kanasta.io.scenario import build_meld
-from kanasta.points import to_half_points as P
-from kanasta.profiles import Rounding
-from kanasta.scoring import round_score, score_hand
-from kanasta.state import State
+from kanasta.rules.canastas import CanastaKind
+from kanasta.rules.families import Rounding
+from kanasta.rules.points import to_half_points as P
+from kanasta.rules.scoring import round_score, score_hand
+from kanasta.rules.state import State
 from tests.fi351.util import CANASTA, FI_351, Phase, accept, disc, fi_state, profile
 
 

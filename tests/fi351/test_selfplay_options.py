@@ -8,9 +8,9 @@ import random
 import pytest
 
 from kanasta import engine
-from kanasta.actions import Action, ActionType
 from kanasta.errors import Violation
-from kanasta.state import Phase, State
+from kanasta.rules.actions import Action, ActionType
+from kanasta.rules.state import Phase, State
 from tests.fi351.util import profile
 from tests.properties import invariants as inv
 

@@ -4,12 +4,12 @@ from __future__ import annotations
 
 from typing import Any
 
-from kanasta.actions import Action, ActionType
 from kanasta.families import get_profile
 from kanasta.families.fi_351 import PROFILE as FI_351
 from kanasta.io.scenario import build_state
-from kanasta.profiles import RulesProfile
-from kanasta.state import Phase, State
+from kanasta.rules.actions import Action, ActionType
+from kanasta.rules.families import RulesProfile
+from kanasta.rules.state import Phase, State
 from tests.koz.util import accept, back, disc, draw, lay, meld, reject, take
 
 __all__ = [

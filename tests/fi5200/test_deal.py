@@ -4,9 +4,11 @@ from __future__ import annotations
 
 import pytest
 
-from kanasta.actions import ActionType, legal_actions
-from kanasta.cards import JOKER, get_deck
-from kanasta.deal import (
+from kanasta.engine import legal_actions
+from kanasta.errors import InputError
+from kanasta.rules.actions import ActionType
+from kanasta.rules.cards import JOKER, get_deck
+from kanasta.rules.deal import (
     deal_cards,
     deal_from_json,
     deal_from_seed,
@@ -15,7 +17,6 @@ from kanasta.deal import (
     new_hand,
     shuffle_deck,
 )
-from kanasta.errors import InputError
 from tests.fi5200.util import FI_5200, Phase
 
 

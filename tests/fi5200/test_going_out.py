@@ -4,10 +4,11 @@ from __future__ import annotations
 
 import pytest
 
-from kanasta.actions import ActionType, apply_action, legal_actions
+from kanasta.engine import legal_actions
 from kanasta.errors import Violation
-from kanasta.going_out import check_emptying
-from kanasta.state import State
+from kanasta.rules.actions import ActionType, apply_action
+from kanasta.rules.going_out import check_emptying
+from kanasta.rules.state import State
 from tests.fi5200.util import CANASTA, Phase, accept, disc, draw, fi_state, lay, meld, reject
 
 

@@ -5,13 +5,14 @@ from __future__ import annotations
 
 import pytest
 
-from kanasta.actions import ActionType, legal_actions
-from kanasta.cards import parse_cards
+from kanasta.engine import legal_actions
 from kanasta.errors import Violation
-from kanasta.melds import validate_meld
-from kanasta.opening import get_opening_band, is_forced, is_wild_free
-from kanasta.points import to_half_points as P
-from kanasta.state import State, get_provisional_melds, has_opened
+from kanasta.rules.actions import ActionType
+from kanasta.rules.cards import parse_cards
+from kanasta.rules.melds import validate_meld
+from kanasta.rules.opening import get_opening_band, is_forced, is_wild_free
+from kanasta.rules.points import to_half_points as P
+from kanasta.rules.state import State, get_provisional_melds, has_opened
 from tests.fi5200.util import (
     CANASTA,
     FI_5200,

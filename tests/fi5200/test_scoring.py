@@ -4,10 +4,10 @@ from __future__ import annotations
 
 import pytest
 
-from kanasta.canasta import CanastaKind
-from kanasta.points import to_half_points as P
-from kanasta.scoring import HandScore, get_penalty, get_unplayed_fi, score_hand
-from kanasta.state import State
+from kanasta.rules.canastas import CanastaKind
+from kanasta.rules.points import to_half_points as P
+from kanasta.rules.scoring import HandScore, get_penalty, get_unplayed_fi, score_hand
+from kanasta.rules.state import State
 from tests.fi5200.util import CANASTA, FI_5200, Phase, accept, disc, draw, fi_state, lay, meld
 
 FI_CARDS = "KC KD KH KS QC QD QH QS JC JD JH"

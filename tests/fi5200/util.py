@@ -6,7 +6,7 @@ from typing import Any
 
 from kanasta.families.fi_5200 import PROFILE as FI_5200
 from kanasta.io.scenario import build_state
-from kanasta.state import Phase, State
+from kanasta.rules.state import Phase, State
 from tests.koz.util import accept, back, disc, draw, lay, meld, reject, take
 
 __all__ = [

@@ -7,9 +7,12 @@ from dataclasses import replace
 
 import pytest
 
-from kanasta.actions import legal_actions
-from kanasta.cards import JOKER, format_card, get_deck
-from kanasta.deal import (
+from kanasta.engine import legal_actions
+from kanasta.errors import InputError
+from kanasta.families.fi_5200 import PROFILE as FI_5200
+from kanasta.families.koz import PROFILE as KOZ
+from kanasta.rules.cards import JOKER, format_card, get_deck
+from kanasta.rules.deal import (
     MASK64,
     Deal,
     deal_cards,
@@ -24,11 +27,8 @@ from kanasta.deal import (
     shuffle_deck,
     splitmix64,
 )
-from kanasta.errors import InputError
-from kanasta.families.fi_5200 import PROFILE as FI_5200
-from kanasta.families.koz import PROFILE as KOZ
-from kanasta.profiles import TrumpRule
-from kanasta.state import Phase, State, get_team
+from kanasta.rules.families import TrumpRule
+from kanasta.rules.state import Phase, State, get_team
 from tests.koz.util import accept, disc, draw, koz_state
 
 

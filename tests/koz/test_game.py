@@ -11,13 +11,13 @@ from pathlib import Path
 
 import pytest
 
-from kanasta.actions import legal_actions
 from kanasta.cli import main
 from kanasta.commands.play import format_game, play_random_game
-from kanasta.deal import splitmix64
+from kanasta.engine import legal_actions
 from kanasta.errors import InputError, Violation
 from kanasta.families.koz import PROFILE as KOZ
-from kanasta.game import (
+from kanasta.rules.deal import splitmix64
+from kanasta.rules.game import (
     Game,
     apply_game_action,
     game_from_json,
@@ -26,8 +26,8 @@ from kanasta.game import (
     get_hand_seed,
     new_game,
 )
-from kanasta.points import to_half_points
-from kanasta.state import Phase
+from kanasta.rules.points import to_half_points
+from kanasta.rules.state import Phase
 
 P = to_half_points
 

@@ -6,11 +6,11 @@ from dataclasses import replace
 
 import pytest
 
-from kanasta.actions import legal_actions
-from kanasta.cards import parse_cards
+from kanasta.engine import legal_actions
 from kanasta.families.koz import PROFILE as KOZ
-from kanasta.going_out import end_turn, get_first_fi_team, has_canasta
 from kanasta.io.scenario import build_state
+from kanasta.rules.cards import parse_cards
+from kanasta.rules.going_out import end_turn, get_first_fi_team, has_canasta
 from tests.koz.util import Phase, accept, disc, draw, koz_state, lay, meld, reject
 
 CANASTA = "9S 9H 9D 9C 9S 9H 9D"

@@ -6,12 +6,13 @@ from dataclasses import replace
 
 import pytest
 
-from kanasta.actions import ActionType, legal_actions
+from kanasta.engine import legal_actions
 from kanasta.families.koz import PROFILE as KOZ
 from kanasta.io.scenario import build_meld
-from kanasta.opening import get_opening_band, get_opening_total, is_clean_run
-from kanasta.points import to_half_points
-from kanasta.state import State
+from kanasta.rules.actions import ActionType
+from kanasta.rules.opening import get_opening_band, get_opening_total, is_clean_run
+from kanasta.rules.points import to_half_points
+from kanasta.rules.state import State
 from tests.koz.util import Phase, accept, back, disc, koz_state, lay, meld, reject
 
 # 3H 4H 5H = 1.5; 8C 8D 8S = 3; together exactly 4.5.

@@ -6,8 +6,8 @@ import pytest
 
 from kanasta.families.fi_5200 import PROFILE as FI_5200
 from kanasta.families.koz import PROFILE as KOZ
-from kanasta.points import to_half_points
-from kanasta.scoring import round_score, score_hand
+from kanasta.rules.points import to_half_points
+from kanasta.rules.scoring import round_score, score_hand
 from tests.koz.util import Phase, accept, disc, draw, koz_state, lay
 
 P = to_half_points

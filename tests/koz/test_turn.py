@@ -4,11 +4,12 @@ from __future__ import annotations
 
 import pytest
 
-from kanasta.actions import ActionType, apply_action, legal_actions
-from kanasta.cards import parse_card, parse_cards
+from kanasta.engine import legal_actions
 from kanasta.errors import Violation
-from kanasta.melds import MeldKind
-from kanasta.turn import can_finish_turn
+from kanasta.rules.actions import ActionType, apply_action
+from kanasta.rules.cards import parse_card, parse_cards
+from kanasta.rules.melds import MeldKind
+from kanasta.rules.turn import can_finish_turn
 from tests.koz.util import Phase, accept, back, disc, draw, koz_state, lay, meld, reject, take
 
 CANASTA = "9S 9H 9D 9C 9S 9H 9D"

@@ -4,12 +4,12 @@ from __future__ import annotations
 
 from typing import Any
 
-from kanasta.actions import TAKE_PILE, Action, ActionType, apply_action
-from kanasta.cards import parse_card, parse_cards
 from kanasta.errors import Violation
 from kanasta.families.koz import PROFILE as KOZ
 from kanasta.io.scenario import build_state
-from kanasta.state import Phase, State
+from kanasta.rules.actions import TAKE_PILE, Action, ActionType, apply_action
+from kanasta.rules.cards import parse_card, parse_cards
+from kanasta.rules.state import Phase, State
 
 __all__ = [
     "KOZ",

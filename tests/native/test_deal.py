@@ -8,11 +8,11 @@ import pytest
 
 import kanasta.engine as facade
 from kanasta.conformance.engine_api import FacadeEngine
-from kanasta.deal import deal_from_seed, deal_to_json
 from kanasta.errors import InputError
 from kanasta.families import PROFILES, get_profile
 from kanasta.native import NativeEngine, load
-from kanasta.profiles import RulesProfile
+from kanasta.rules.deal import deal_from_seed, deal_to_json
+from kanasta.rules.families import RulesProfile
 
 
 def _profiles() -> list[RulesProfile]:

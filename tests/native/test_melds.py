@@ -14,14 +14,14 @@ from typing import Any
 
 import pytest
 
-from kanasta.candidates import get_lay_off_options, get_meld_options
-from kanasta.cards import format_card, format_cards, get_deck
 from kanasta.conformance.native_adapter import NativeImplementation
 from kanasta.conformance.reference import ReferenceImplementation, arrangement_to_json
 from kanasta.families import PROFILES, get_profile
-from kanasta.melds import Meld
+from kanasta.fast.candidates import get_lay_off_options, get_meld_options
 from kanasta.native import NativeEngine, load
-from kanasta.profiles import RulesProfile
+from kanasta.rules.cards import format_card, format_cards, get_deck
+from kanasta.rules.families import RulesProfile
+from kanasta.rules.melds import Meld
 
 CASES = 100_000 if os.environ.get("KANASTA_THOROUGH") else 3_000
 

@@ -16,14 +16,14 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 import kanasta.engine as facade
-from kanasta.candidates import get_meld_options
-from kanasta.cards import Card, format_cards, get_deck, parse_cards
 from kanasta.conformance.engine_api import FacadeEngine
 from kanasta.conformance.native_adapter import NativeImplementation
 from kanasta.conformance.reference import ReferenceImplementation, arrangement_to_json
 from kanasta.families import PROFILES, get_profile
+from kanasta.fast.candidates import get_meld_options
 from kanasta.native import NativeEngine, load
-from kanasta.profiles import RulesProfile
+from kanasta.rules.cards import Card, format_cards, get_deck, parse_cards
+from kanasta.rules.families import RulesProfile
 from kanasta.testing.strategies import meldable_hands, near_melds, seeds
 
 ALL_PROFILES = [

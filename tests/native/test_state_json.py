@@ -17,12 +17,12 @@ from typing import Any
 import pytest
 
 import kanasta.engine as facade
-from kanasta.cards import get_deck, parse_cards
 from kanasta.conformance.engine_api import FacadeEngine
 from kanasta.errors import InputError, Violation
 from kanasta.families import PROFILES, get_profile, get_variant_profile
 from kanasta.native import NativeEngine
-from kanasta.profiles import RulesProfile
+from kanasta.rules.cards import get_deck, parse_cards
+from kanasta.rules.families import RulesProfile
 
 FIXTURES = Path(__file__).resolve().parents[2] / "conformance" / "fixtures"
 HANDS = 40 if os.environ.get("KANASTA_THOROUGH") else 2

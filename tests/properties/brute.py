@@ -1,4 +1,5 @@
-"""Brute force for the enumeration tests: every sub-multiset of a hand under the meld rules."""
+"""Brute force for the enumeration tests: every sub-multiset of a hand under the meld rules
+(the legal actions themselves: :func:`kanasta.rules.actions.legal_actions`)."""
 
 from __future__ import annotations
 
@@ -6,13 +7,12 @@ from collections import Counter
 from collections.abc import Iterable
 from itertools import combinations
 
-from kanasta.actions import Action, ActionType, action_order, apply_action
-from kanasta.candidates import sub_multisets
-from kanasta.cards import Card, get_deck, get_rank, is_wild_card, parse_cards
 from kanasta.errors import Violation
-from kanasta.melds import Meld, get_lay_off_arrangements, get_meld_arrangements, validate_meld
-from kanasta.profiles import RulesProfile
-from kanasta.state import State
+from kanasta.rules.actions import Action, ActionType, apply_action
+from kanasta.rules.cards import Card, get_deck, get_rank, is_wild_card, parse_cards, sub_multisets
+from kanasta.rules.families import RulesProfile
+from kanasta.rules.melds import Meld, get_lay_off_options, get_meld_options, validate_meld
+from kanasta.rules.state import State
 
 Option = tuple[tuple[Card, ...], int | None]
 """A meld or lay-off as a legal action names it: the sorted cards and the wild place."""
@@ -23,34 +23,21 @@ def option_order(option: Option) -> tuple[tuple[Card, ...], int]:
     return option[0], -1 if option[1] is None else option[1]
 
 
-def brute_melds(
-    profile: RulesProfile, hand: tuple[Card, ...], *, going_out: bool = False
-) -> set[Option]:
-    """Every legal new meld of the hand, each arrangement once; with ``going_out``, also
-    the melds allowed only in the turn the player goes out (classic-threes-in-melds)."""
-    found: set[Option] = set()
-    for sub in sub_multisets(hand):
-        if len(sub) >= 3:
-            found.update(
-                (sub, m.wild_at) for m in get_meld_arrangements(profile, sub, going_out=going_out)
-            )
-    return found
+def brute_melds(profile: RulesProfile, hand: tuple[Card, ...]) -> set[Option]:
+    """Every legal new meld of the hand, each arrangement once: the rules' plain enumeration
+    (:func:`kanasta.rules.melds.get_meld_options`, every sub-multiset of three or more)."""
+    return {(cards, meld.wild_at) for cards, meld in get_meld_options(profile, hand)}
 
 
 def brute_lay_offs(profile: RulesProfile, meld: Meld, hand: tuple[Card, ...]) -> set[Option]:
     """Every legal lay-off of the hand onto ``meld``, each arrangement once."""
-    found: set[Option] = set()
-    for sub in sub_multisets(hand):
-        if sub:
-            result = get_lay_off_arrangements(profile, meld, sub)
-            if not isinstance(result, Violation):
-                found.update((sub, m.wild_at) for m in result)
-    return found
+    return set(brute_moves(profile, meld, hand))
 
 
 def brute_moves(profile: RulesProfile, meld: Meld, hand: tuple[Card, ...]) -> list[Option]:
-    """:func:`brute_lay_offs` in the canonical order."""
-    return sorted(brute_lay_offs(profile, meld, hand), key=option_order)
+    """Every legal lay-off of the hand onto ``meld``, each arrangement once, in the canonical
+    order: the rules' plain enumeration (:func:`kanasta.rules.melds.get_lay_off_options`)."""
+    return [(cards, result.wild_at) for cards, result in get_lay_off_options(profile, meld, hand)]
 
 
 def meld_of(profile: RulesProfile, text: str, wild_at: int | None = None) -> Meld:
@@ -58,30 +45,6 @@ def meld_of(profile: RulesProfile, text: str, wild_at: int | None = None) -> Mel
     meld = validate_meld(profile, parse_cards(text), wild_at=wild_at)
     assert not isinstance(meld, Violation)
     return meld
-
-
-def brute_legal_actions(state: State) -> tuple[Action, ...]:
-    """Every legal action of a state in its play phase, found without the enumeration:
-    each sub-multiset of the hand as a new meld and onto each of the team's melds, each
-    card as a discard, and a take-back, kept when ``apply_action`` accepts it; in the
-    canonical order. The melds offered include those allowed only when going out (black
-    threes, classic-threes-in-melds): whether this turn goes out is ``apply_action``'s
-    question."""
-    profile = state.profile
-    hand = state.hands[state.turn]
-    offered = [
-        Action(ActionType.MELD, cards, 0, at)
-        for cards, at in brute_melds(profile, hand, going_out=True)
-    ]
-    for index, meld in enumerate(state.melds[state.team]):
-        offered.extend(
-            Action(ActionType.LAY_OFF, cards, index, at)
-            for cards, at in brute_lay_offs(profile, meld, hand)
-        )
-    offered.extend(Action(ActionType.DISCARD, (card,)) for card in set(hand))
-    offered.append(Action(ActionType.TAKE_BACK))
-    legal = [a for a in offered if not isinstance(apply_action(state, a), Violation)]
-    return tuple(sorted(legal, key=action_order))
 
 
 def brute_take_pile(state: State, most: int = 3) -> set[tuple[tuple[Card, ...], int]]:

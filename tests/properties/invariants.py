@@ -10,16 +10,16 @@ from __future__ import annotations
 import re
 
 from kanasta import engine
-from kanasta.actions import Action, ActionType
-from kanasta.canasta import CanastaKind
-from kanasta.cards import Card, get_deck
 from kanasta.errors import Violation
-from kanasta.melds import Meld, MeldKind, get_meld_arrangements, meld_from_json, meld_to_json
-from kanasta.points import parse_points
-from kanasta.profiles import RED_THREES, CanastaScheme, Rounding, RulesProfile
-from kanasta.scoring import HandScore, get_unplayed_fi
+from kanasta.rules.actions import Action, ActionType
+from kanasta.rules.canastas import CanastaKind
+from kanasta.rules.cards import Card, get_deck
+from kanasta.rules.families import RED_THREES, CanastaScheme, Rounding, RulesProfile
+from kanasta.rules.melds import Meld, MeldKind, get_meld_arrangements, meld_from_json, meld_to_json
+from kanasta.rules.points import parse_points
+from kanasta.rules.scoring import HandScore, get_unplayed_fi
+from kanasta.rules.state import Phase, State, get_provisional_melds, get_team
 from kanasta.specdoc.spec import load_spec
-from kanasta.state import Phase, State, get_provisional_melds, get_team
 
 __all__ = [
     "SLUGS",
@@ -80,7 +80,7 @@ def check_card_conservation(state: State) -> None:
 def check_meld(profile: RulesProfile, meld: Meld) -> None:
     """lay-off, meld-max-size: a meld on the table is legal and replays from its history.
 
-    The replay goes through the JSON form (:func:`kanasta.melds.meld_from_json`),
+    The replay goes through the JSON form (:func:`kanasta.rules.melds.meld_from_json`),
     so the meld is exactly what its batches build under the family's rules.
     """
     assert meld.size >= 3

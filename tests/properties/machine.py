@@ -4,7 +4,7 @@ Each step lists :func:`kanasta.engine.legal_actions`, first offers the engine an
 action built at random from the state's cards (it must be refused with a clause
 and a reason code unless it is listed), then applies one listed action through
 :func:`kanasta.engine.apply` and, in parallel, through the game layer
-(:func:`kanasta.game.apply_game_action`), and checks the invariants of
+(:func:`kanasta.rules.game.apply_game_action`), and checks the invariants of
 :mod:`tests.properties.invariants` on the result. A family's test module
 subclasses :class:`GameMachine` with its family name.
 """
@@ -18,13 +18,13 @@ from hypothesis import strategies as st
 from hypothesis.stateful import RuleBasedStateMachine, initialize, invariant, precondition, rule
 
 from kanasta import engine
-from kanasta.actions import Action
 from kanasta.errors import Violation
 from kanasta.families import get_profile
-from kanasta.game import Game, apply_game_action, new_game
-from kanasta.melds import Meld
-from kanasta.scoring import HandScore
-from kanasta.state import Phase, State
+from kanasta.rules.actions import Action
+from kanasta.rules.game import Game, apply_game_action, new_game
+from kanasta.rules.melds import Meld
+from kanasta.rules.scoring import HandScore
+from kanasta.rules.state import Phase, State
 from kanasta.testing import strategies
 from tests.properties import invariants as inv
 

@@ -11,7 +11,7 @@ import pytest
 from kanasta import engine
 from kanasta.cli import main
 from kanasta.play.selfplay import PLAYABLE_FAMILIES, BenchResult, play_random_hand, run_bench
-from kanasta.state import Phase
+from kanasta.rules.state import Phase
 
 
 def test_bench_json_reports_the_hands_it_played(capsys: pytest.CaptureFixture[str]) -> None:

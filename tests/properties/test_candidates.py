@@ -1,4 +1,4 @@
-"""The enumeration of melds and lay-offs (kanasta.candidates) agrees with brute force.
+"""The enumeration of melds and lay-offs (kanasta.fast.candidates) agrees with brute force.
 
 Brute force tries every sub-multiset of the hand under the meld rules; the
 enumeration, with its caches, hand parts and capped wild cards, must find
@@ -13,21 +13,21 @@ import pytest
 from hypothesis import assume, example, given
 from hypothesis import strategies as st
 
-from kanasta import actions as actions_module
-from kanasta.actions import Action, ActionType, action_order
-from kanasta.candidates import (
+from kanasta.errors import Violation
+from kanasta.families.fi_5200 import PROFILE as FI_5200
+from kanasta.families.koz import PROFILE as KOZ
+from kanasta.fast import legal as actions_module
+from kanasta.fast.candidates import (
     get_hand_mask,
     get_lay_off_moves,
     get_lay_off_options,
     get_meld_options,
     remember,
 )
-from kanasta.cards import JOKER, Card, parse_cards
-from kanasta.errors import Violation
-from kanasta.families.fi_5200 import PROFILE as FI_5200
-from kanasta.families.koz import PROFILE as KOZ
-from kanasta.melds import MeldKind, apply_lay_off, validate_meld
-from kanasta.profiles import RulesProfile
+from kanasta.rules.actions import Action, ActionType, action_order
+from kanasta.rules.cards import JOKER, Card, parse_cards
+from kanasta.rules.families import RulesProfile
+from kanasta.rules.melds import MeldKind, apply_lay_off, validate_meld
 from kanasta.testing import strategies
 from kanasta.testing.strategies import count_in_deck
 from tests.properties.brute import (

@@ -1,4 +1,4 @@
-"""The remembered lay-off tables of kanasta.candidates agree with brute force.
+"""The remembered lay-off tables of kanasta.fast.candidates agree with brute force.
 
 The lay-offs onto a set are judged once per shape and size of the batch's two
 parts (naturals, wild cards) and shared by sets of other ranks' shapes, suits
@@ -12,14 +12,14 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from kanasta import candidates
-from kanasta.candidates import get_lay_off_moves
-from kanasta.cards import parse_cards
 from kanasta.errors import Violation
 from kanasta.families.fi_5200 import PROFILE as FI_5200
 from kanasta.families.koz import PROFILE as KOZ
-from kanasta.melds import MeldKind, apply_lay_off
-from kanasta.profiles import RulesProfile
+from kanasta.fast import candidates
+from kanasta.fast.candidates import get_lay_off_moves
+from kanasta.rules.cards import parse_cards
+from kanasta.rules.families import RulesProfile
+from kanasta.rules.melds import MeldKind, apply_lay_off
 from kanasta.testing import strategies
 from tests.properties.brute import brute_moves, meld_of, within_deck
 

@@ -15,14 +15,14 @@ import random
 import pytest
 
 from kanasta import engine
-from kanasta.actions import Action, ActionType, apply_action
-from kanasta.cards import parse_cards
 from kanasta.errors import Violation
 from kanasta.families.classic import PROFILE as CLASSIC
 from kanasta.io.scenario import build_state
 from kanasta.play.selfplay import PLAYABLE_FAMILIES, play_random_hand
-from kanasta.state import Phase, State
-from tests.properties.brute import brute_legal_actions
+from kanasta.rules.actions import Action, ActionType, apply_action
+from kanasta.rules.actions import legal_actions as brute_legal_actions
+from kanasta.rules.cards import parse_cards
+from kanasta.rules.state import Phase, State
 
 _LAYING = (ActionType.MELD, ActionType.LAY_OFF)
 _MOST_CARDS = 11

@@ -1,10 +1,11 @@
 """classic-no-take-back: the reach that decides most searches of turn-must-finish for a side
 that has not opened agrees with the search itself.
 
-:func:`kanasta.opening.get_opening_reach` lets :func:`kanasta.turn.can_finish_turn` answer
+:func:`kanasta.rules.opening.get_opening_reach` lets
+:func:`kanasta.rules.turn.can_finish_turn` answer
 without a search when a sequence of melds surely reaches the minimum and keeps two cards, or
-when no sequence can reach it, and lets :func:`kanasta.actions.legal_actions` answer for
-every meld and lay-off at once (:func:`kanasta.turn.get_laying_verdicts`). These tests
+when no sequence can reach it, and lets :func:`kanasta.fast.legal.legal_actions` answer for
+every meld and lay-off at once (:func:`kanasta.rules.turn.get_laying_verdicts`). These tests
 list the legal actions of the states random play reaches with a side that has not opened,
 once with those shortcuts and once with the search alone, under the options that change
 what the reach counts.
@@ -17,10 +18,12 @@ import random
 
 import pytest
 
-from kanasta import actions, engine, turn
+from kanasta import engine
 from kanasta.errors import Violation
 from kanasta.families import get_profile
-from kanasta.state import Phase
+from kanasta.fast import legal as actions
+from kanasta.rules import turn
+from kanasta.rules.state import Phase
 
 _HANDS = max(3, int(os.environ.get("KANASTA_SELFPLAY_HANDS", "200")) // 50)
 """Hands per table (4; 10 in ``nox -s thorough``)."""

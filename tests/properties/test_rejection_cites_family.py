@@ -18,14 +18,14 @@ from pathlib import Path
 import pytest
 
 from kanasta import engine
-from kanasta.actions import DRAW, PASS, TAKE_BACK, TAKE_PILE, Action, ActionType
 from kanasta.conformance.suite import validate_suite
 from kanasta.errors import Violation
 from kanasta.play.selfplay import PLAYABLE_FAMILIES, play_random_hand
 from kanasta.resources import get_fixtures_dir
+from kanasta.rules.actions import DRAW, PASS, TAKE_BACK, TAKE_PILE, Action, ActionType
+from kanasta.rules.state import Phase, State
 from kanasta.specdoc.spec import check_family_citations, load_spec
 from kanasta.specdoc.trace import build_trace
-from kanasta.state import Phase, State
 
 HANDS = 40
 

@@ -17,10 +17,10 @@ from collections import Counter
 import pytest
 
 from kanasta import engine
-from kanasta.actions import Action
 from kanasta.families import get_profile
 from kanasta.play.selfplay import PLAYABLE_FAMILIES, play_random_hand
-from kanasta.state import State
+from kanasta.rules.actions import Action
+from kanasta.rules.state import State
 from tests.properties import invariants as inv
 
 HANDS = int(os.environ.get("KANASTA_SELFPLAY_HANDS", "200"))

@@ -11,10 +11,11 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from kanasta import engine
-from kanasta.cards import JOKER, Card, is_wild_card
 from kanasta.errors import Violation
 from kanasta.families import PROFILES
-from kanasta.melds import (
+from kanasta.rules.cards import JOKER, Card, is_wild_card
+from kanasta.rules.families import RulesProfile
+from kanasta.rules.melds import (
     Meld,
     MeldKind,
     get_lay_off_arrangements,
@@ -23,9 +24,8 @@ from kanasta.melds import (
     meld_to_json,
     validate_meld,
 )
-from kanasta.profiles import RulesProfile
+from kanasta.rules.state import State
 from kanasta.specdoc.spec import load_spec
-from kanasta.state import State
 from kanasta.testing import strategies
 
 SLUGS = {clause.slug for clause in load_spec()}

@@ -1,6 +1,6 @@
 """Classic's listing of the ways to take the pile agrees with brute force.
 
-The listing (:func:`kanasta.turn.get_take_pile_options`) builds its candidates from the
+The listing (:func:`kanasta.rules.turn.get_take_pile_options`) builds its candidates from the
 hand (natural pairs of the top card's rank, a natural and a wild card, the top card alone
 onto the side's meld of its rank) and keeps those the move accepts. Brute force offers
 every sub-multiset of up to three hand cards with every meld index (and none) to
@@ -15,10 +15,10 @@ import random
 import pytest
 
 from kanasta import engine
-from kanasta.actions import ActionType
 from kanasta.errors import Violation
 from kanasta.families import get_profile
-from kanasta.state import Phase
+from kanasta.rules.actions import ActionType
+from kanasta.rules.state import Phase
 from tests.properties.brute import brute_take_pile
 
 _HANDS = max(2, int(os.environ.get("KANASTA_SELFPLAY_HANDS", "200")) // 100)

@@ -30,11 +30,11 @@ from dataclasses import dataclass
 from typing import Any
 
 from kanasta import engine
-from kanasta.cards import format_card
 from kanasta.conformance.reference import ReferenceImplementation, get_turn_facts
 from kanasta.errors import InputError, Violation
 from kanasta.families import PROFILES, get_variant_profile
-from kanasta.state import State
+from kanasta.rules.cards import format_card
+from kanasta.rules.state import State
 
 VARIANTS = list(PROFILES)
 REQUESTS = ["meld", "actions", "state", "score", "playthrough", "turn", "game"]

@@ -14,12 +14,12 @@ import platform
 import sys
 from typing import Any
 
-from kanasta.deal import check_seed
 from kanasta.errors import InputError
 from kanasta.families import get_profile, require_playable
 from kanasta.native import ENGINES, require_engine
 from kanasta.play.jobs import run_hands
 from kanasta.play.selfplay import PLAYABLE_FAMILIES, BenchResult, run_bench
+from kanasta.rules.deal import check_seed
 
 __all__ = ["register"]
 

@@ -6,12 +6,13 @@ import argparse
 import json
 from typing import Any
 
-from kanasta.canasta import get_canasta_bonus
-from kanasta.cards import check_deck_holds, parse_cards
 from kanasta.conformance.present import get_meld_clauses
 from kanasta.errors import InputError, Violation
 from kanasta.families import PROFILES, get_profile
-from kanasta.melds import (
+from kanasta.rules.canastas import get_canasta_bonus
+from kanasta.rules.cards import check_deck_holds, parse_cards
+from kanasta.rules.families import RulesProfile
+from kanasta.rules.melds import (
     Meld,
     apply_lay_off,
     format_meld,
@@ -20,10 +21,9 @@ from kanasta.melds import (
     meld_to_json,
     validate_meld,
 )
-from kanasta.points import format_points, points_to_json
-from kanasta.profiles import RulesProfile
+from kanasta.rules.points import format_points, points_to_json
+from kanasta.rules.state import arrangement_to_json
 from kanasta.specdoc.spec import load_spec
-from kanasta.state import arrangement_to_json
 
 
 def register(subparsers: Any) -> None:

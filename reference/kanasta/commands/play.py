@@ -18,22 +18,23 @@ from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import Any, TextIO
 
-from kanasta.actions import Action, ActionType, apply_action, legal_actions
-from kanasta.canasta import get_canasta_bonus, is_trump_match
-from kanasta.cards import format_card, format_cards
 from kanasta.conformance.jsonio import read_json_file
-from kanasta.deal import check_seed, get_next_seat_side, new_hand
+from kanasta.engine import legal_actions
 from kanasta.errors import InputError, Violation
 from kanasta.families import PROFILES, get_profile, require_playable
-from kanasta.game import Game, apply_game_action, game_from_json, game_to_json, new_game
-from kanasta.melds import Meld, format_meld
 from kanasta.native import ENGINES, require_engine
-from kanasta.opening import is_forced
 from kanasta.play.policy import PLAY_POLICY, POLICIES, default_policy, make_policy
-from kanasta.points import format_points
-from kanasta.profiles import RulesProfile
-from kanasta.scoring import HandScore
-from kanasta.state import State, get_team_count
+from kanasta.rules.actions import Action, ActionType, apply_action
+from kanasta.rules.canastas import get_canasta_bonus, is_trump_match
+from kanasta.rules.cards import format_card, format_cards
+from kanasta.rules.deal import check_seed, get_next_seat_side, new_hand
+from kanasta.rules.families import RulesProfile
+from kanasta.rules.game import Game, apply_game_action, game_from_json, game_to_json, new_game
+from kanasta.rules.melds import Meld, format_meld
+from kanasta.rules.opening import is_forced
+from kanasta.rules.points import format_points
+from kanasta.rules.scoring import HandScore
+from kanasta.rules.state import State, get_team_count
 
 __all__ = ["format_game", "get_options", "get_team_names", "play_random_game", "register"]
 

@@ -19,10 +19,10 @@ from collections.abc import Mapping, Sequence
 from enum import StrEnum
 from typing import Any
 
-from kanasta.cards import Card, format_card, is_joker, is_two, parse_card
 from kanasta.conformance.model import JsonObject, Step, StepKind
 from kanasta.errors import InputError
-from kanasta.points import HalfPoints, parse_points
+from kanasta.rules.cards import Card, format_card, is_joker, is_two, parse_card
+from kanasta.rules.points import HalfPoints, parse_points
 
 __all__ = [
     "Outcome",

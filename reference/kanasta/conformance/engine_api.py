@@ -1,6 +1,6 @@
 """What the conformance suite needs from the game engine, and where it finds it.
 
-Meld verdicts need only :mod:`kanasta.melds`. The other kinds of check
+Meld verdicts need only :mod:`kanasta.rules.melds`. The other kinds of check
 (actions, state, score, count, playthrough) need a game engine: the module
 :mod:`kanasta.engine`, which must provide the functions of :class:`Engine`.
 Until it exists, the reference answers those requests "unsupported" and the
@@ -23,10 +23,10 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, Protocol, cast
 
-from kanasta.actions import MAX_COUNT_ACTIONS, count_too_large
 from kanasta.errors import InputError, Violation
-from kanasta.points import HalfPoints
-from kanasta.profiles import RulesProfile
+from kanasta.rules.actions import MAX_COUNT_ACTIONS, count_too_large
+from kanasta.rules.families import RulesProfile
+from kanasta.rules.points import HalfPoints
 
 __all__ = [
     "ENGINE_FUNCTIONS",

@@ -26,20 +26,20 @@ from pathlib import Path
 from typing import Any
 
 from kanasta import engine
-from kanasta.cards import format_card
 from kanasta.conformance.engine_api import Engine, count_to_depth, load_engine
 from kanasta.conformance.jsonio import format_fixture_json, read_json_file
 from kanasta.conformance.loader import find_fixture_files, fixture_from_json, load_fixture_file
 from kanasta.conformance.model import JsonObject
 from kanasta.conformance.report import write_text_file
-from kanasta.deal import deal_from_seed, deal_to_json
 from kanasta.errors import InputError, Violation
 from kanasta.families import PROFILES, get_variant_profile
-from kanasta.game import get_hand_seed
 from kanasta.play.policy import make_policy
-from kanasta.points import points_to_json, to_half_points
-from kanasta.profiles import RulesProfile
-from kanasta.state import State
+from kanasta.rules.cards import format_card
+from kanasta.rules.deal import deal_from_seed, deal_to_json
+from kanasta.rules.families import RulesProfile
+from kanasta.rules.game import get_hand_seed
+from kanasta.rules.points import points_to_json, to_half_points
+from kanasta.rules.state import State
 
 __all__ = [
     "MAX_ACTIONS",

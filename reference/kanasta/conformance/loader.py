@@ -16,13 +16,13 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from kanasta.cards import check_deck_holds, format_card, parse_card, parse_cards
 from kanasta.conformance.jsonio import format_json_path, read_json_file
 from kanasta.conformance.model import Fixture, JsonObject, Setup, Step, StepKind
 from kanasta.conformance.schema import FIXTURE_SCHEMA, get_schemas, schema_ref
 from kanasta.errors import InputError
 from kanasta.families import PROFILES, get_profile
 from kanasta.resources import get_fixtures_dir
+from kanasta.rules.cards import check_deck_holds, format_card, parse_card, parse_cards
 
 __all__ = [
     "LoadResult",
@@ -315,9 +315,9 @@ _CARD_KEYS = frozenset({"cards", "card", "trump", "hands", "stock", "discard", "
 def _card_notation(value: Any, key: str | None, *, item: bool = False) -> Any:
     """card-notation: a question's cards as the fixture schema writes them (upper case).
 
-    Under a card key a string is read by :func:`~kanasta.cards.parse_card` (so
+    Under a card key a string is read by :func:`~kanasta.rules.cards.parse_card` (so
     ``5h`` is ``5H``), and a ``cards`` string such as ``"4h 5h 6h"`` by
-    :func:`~kanasta.cards.parse_cards`, as ``kanasta meld`` reads them; what is
+    :func:`~kanasta.rules.cards.parse_cards`, as ``kanasta meld`` reads them; what is
     not a card is left for the schema to report.
     """
     if isinstance(value, dict):

@@ -13,13 +13,13 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from kanasta.cards import format_cards
 from kanasta.conformance.engine_api import EngineStatus
 from kanasta.conformance.model import JsonObject
 from kanasta.conformance.reference import ReferenceImplementation, _cards, _position
 from kanasta.errors import InputError
 from kanasta.native import NativeEngine, load, native_families
-from kanasta.profiles import RulesProfile
+from kanasta.rules.cards import format_cards
+from kanasta.rules.families import RulesProfile
 
 __all__ = ["NOT_YET", "NativeImplementation"]
 

@@ -23,8 +23,8 @@ from __future__ import annotations
 import re
 from typing import Any
 
-from kanasta.cards import format_card, parse_card
 from kanasta.errors import InputError
+from kanasta.rules.cards import format_card, parse_card
 
 __all__ = [
     "ACCEPTED",

@@ -12,19 +12,19 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from kanasta import __version__
-from kanasta.canasta import get_canasta_bonus
-from kanasta.cards import Card, format_card, make_card, parse_card, parse_cards
 from kanasta.conformance import MAX_GAME_HANDS, PROTOCOL_VERSION
 from kanasta.conformance.engine_api import Engine, EngineStatus, count_to_depth, load_engine
 from kanasta.conformance.model import CAPABILITIES, ENGINE_STEP_KINDS, JsonObject, StepKind
-from kanasta.deal import get_next_dealer
 from kanasta.errors import InputError, Violation
 from kanasta.families import PROFILES, get_variant_profile
-from kanasta.game import get_game_after_hand, get_hand_seed
-from kanasta.melds import Meld, MeldKind, apply_lay_off, get_meld_points, validate_meld
-from kanasta.points import HalfPoints, parse_points, points_to_json
-from kanasta.profiles import RulesProfile
-from kanasta.state import get_team_count
+from kanasta.rules.canastas import get_canasta_bonus
+from kanasta.rules.cards import Card, format_card, make_card, parse_card, parse_cards
+from kanasta.rules.deal import get_next_dealer
+from kanasta.rules.families import RulesProfile
+from kanasta.rules.game import get_game_after_hand, get_hand_seed
+from kanasta.rules.melds import Meld, MeldKind, apply_lay_off, get_meld_points, validate_meld
+from kanasta.rules.points import HalfPoints, parse_points, points_to_json
+from kanasta.rules.state import get_team_count
 
 __all__ = [
     "REFERENCE_FEATURES",

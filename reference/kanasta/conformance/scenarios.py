@@ -39,9 +39,9 @@ from kanasta.conformance.scenario_json import (
 from kanasta.conformance.suite import refuse_links
 from kanasta.errors import InputError
 from kanasta.families import get_profile
-from kanasta.profiles import RulesProfile
+from kanasta.rules.families import RulesProfile
+from kanasta.rules.state import get_team_count
 from kanasta.specdoc.spec import load_spec
-from kanasta.state import get_team_count
 
 __all__ = [
     "HAND_WRITTEN",

@@ -16,7 +16,7 @@ from types import ModuleType
 from kanasta.clauses import implements
 from kanasta.errors import InputError
 from kanasta.families import classic, fi_351, fi_5200, koz
-from kanasta.profiles import RulesProfile
+from kanasta.rules.families import RulesProfile
 
 __all__ = [
     "FAMILY_NAMES",

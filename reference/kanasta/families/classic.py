@@ -4,8 +4,7 @@
 from __future__ import annotations
 
 from kanasta.clauses import implements
-from kanasta.points import to_half_points
-from kanasta.profiles import (
+from kanasta.rules.families import (
     BLACK_THREES,
     RED_THREES,
     WILD_CARDS,
@@ -21,6 +20,7 @@ from kanasta.profiles import (
     make_bonuses,
     make_point_table,
 )
+from kanasta.rules.points import to_half_points
 
 __all__ = ["PROFILE", "make_profile"]
 

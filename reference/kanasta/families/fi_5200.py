@@ -4,8 +4,7 @@ played to 5200 (seed 000, part 1)."""
 from __future__ import annotations
 
 from kanasta.clauses import implements
-from kanasta.points import to_half_points
-from kanasta.profiles import (
+from kanasta.rules.families import (
     CanastaScheme,
     DealScheme,
     Direction,
@@ -19,6 +18,7 @@ from kanasta.profiles import (
     make_bonuses,
     make_point_table,
 )
+from kanasta.rules.points import to_half_points
 
 __all__ = ["PROFILE", "make_profile"]
 

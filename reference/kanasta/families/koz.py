@@ -3,8 +3,7 @@
 from __future__ import annotations
 
 from kanasta.clauses import implements
-from kanasta.points import to_half_points
-from kanasta.profiles import (
+from kanasta.rules.families import (
     CanastaScheme,
     DealScheme,
     Direction,
@@ -17,6 +16,7 @@ from kanasta.profiles import (
     make_bonuses,
     make_point_table,
 )
+from kanasta.rules.points import to_half_points
 
 __all__ = ["POLICY", "PROFILE", "make_profile"]
 

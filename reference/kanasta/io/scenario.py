@@ -12,12 +12,12 @@ import random
 from collections import Counter
 from collections.abc import Sequence
 
-from kanasta.cards import Card, format_cards, get_deck, parse_card, parse_cards
 from kanasta.errors import InputError, Violation
-from kanasta.melds import Meld, apply_lay_off, validate_meld
-from kanasta.points import HalfPoints, to_half_points
-from kanasta.profiles import RED_THREES, RulesProfile, TrumpRule
-from kanasta.state import Phase, State, default_seat_opened, get_team_count
+from kanasta.rules.cards import Card, format_cards, get_deck, parse_card, parse_cards
+from kanasta.rules.families import RED_THREES, RulesProfile, TrumpRule
+from kanasta.rules.melds import Meld, apply_lay_off, validate_meld
+from kanasta.rules.points import HalfPoints, to_half_points
+from kanasta.rules.state import Phase, State, default_seat_opened, get_team_count
 
 __all__ = ["MeldSpec", "build_meld", "build_state"]
 

@@ -22,7 +22,7 @@ from dataclasses import dataclass
 from kanasta.errors import InputError, Violation
 from kanasta.families import get_profile
 from kanasta.native import get_engine, require_engine
-from kanasta.points import HalfPoints
+from kanasta.rules.points import HalfPoints
 
 __all__ = ["HandResult", "JobsRun", "play_hand", "run_hands"]
 

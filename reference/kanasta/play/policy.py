@@ -15,11 +15,12 @@ import random
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 
-from kanasta.actions import Action, ActionType, apply_action, legal_actions
-from kanasta.cards import JOKER, Card, get_rank, get_suit, is_wild_card
+from kanasta.engine import legal_actions
 from kanasta.families import get_default_policy
-from kanasta.profiles import RulesProfile
-from kanasta.state import Phase, State, has_opened
+from kanasta.rules.actions import Action, ActionType, apply_action
+from kanasta.rules.cards import JOKER, Card, get_rank, get_suit, is_wild_card
+from kanasta.rules.families import RulesProfile
+from kanasta.rules.state import Phase, State, has_opened
 
 __all__ = [
     "PLAY_POLICY",

@@ -24,7 +24,7 @@ from dataclasses import dataclass
 from kanasta import engine
 from kanasta.errors import Violation
 from kanasta.families import PLAYABLE_FAMILIES
-from kanasta.state import Phase, State
+from kanasta.rules.state import Phase, State
 
 __all__ = [
     "PLAYABLE_FAMILIES",

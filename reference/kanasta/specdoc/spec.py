@@ -27,7 +27,6 @@ from enum import StrEnum
 from functools import partial
 from pathlib import Path
 
-from kanasta.clauses import implements
 from kanasta.errors import InputError
 from kanasta.families import FAMILY_NAMES
 from kanasta.resources import get_spec_dir
@@ -273,11 +272,11 @@ def get_cited_slugs(value: object) -> list[str]:
     return found
 
 
-@implements("rejection-cites-family")
 def check_family_citations(
     clauses: Iterable[Clause], family: str, slugs: Iterable[str], where: str
 ) -> tuple[str, ...]:
-    """rejection-cites-family: a refusal cites a clause of the family played; the problems of
+    """The suite's side of rejection-cites-family (a refusal cites a clause of the family
+    played): the problems of
     ``slugs``, cited by ``where`` for ``family``, whose clause's ``:families:`` leave
     that family out (unknown slugs are reported elsewhere)."""
     by_slug = {c.slug: c for c in clauses}

@@ -53,14 +53,14 @@ from sphinx.util.docutils import SphinxDirective, SphinxRole
 from sphinx.util.nodes import make_refnode, split_explicit_title
 
 from kanasta import __version__
-from kanasta.canasta import CanastaKind, get_canasta_bonus
-from kanasta.cards import format_card, parse_cards
 from kanasta.errors import Violation
 from kanasta.families import FAMILY_NAMES, PROFILES
-from kanasta.melds import format_meld, get_meld_points, validate_meld
-from kanasta.points import format_points
-from kanasta.profiles import PointTable, ProfileOption, RulesProfile
 from kanasta.resources import get_fixtures_dir, get_repo_root
+from kanasta.rules.canastas import CanastaKind, get_canasta_bonus
+from kanasta.rules.cards import format_card, parse_cards
+from kanasta.rules.families import PointTable, ProfileOption, RulesProfile
+from kanasta.rules.melds import format_meld, get_meld_points, validate_meld
+from kanasta.rules.points import format_points
 from kanasta.specdoc.i18n import get_label
 from kanasta.specdoc.pdf import setup_builder
 from kanasta.specdoc.spec import CHAPTER_RE, NUMBER_RE, SLUG_RE, Clause, ClauseKind, check_question
@@ -717,7 +717,7 @@ def comparison_table(profiles: Sequence[RulesProfile], language: str | None = No
 
 
 class ProfileTableDirective(SphinxDirective):
-    """``.. profile-table::``: the family parameter tables from kanasta.profiles."""
+    """``.. profile-table::``: the family parameter tables from kanasta.rules.families."""
 
     has_content = False
     option_spec: ClassVar[OptionSpec] = {

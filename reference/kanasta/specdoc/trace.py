@@ -5,7 +5,9 @@ Citations come from three places:
 
 * engine code: :func:`kanasta.clauses.implements`, from the registry of the package
   imported, or, for a checkout given by folder, read from its ``reference/`` sources
-  (with :mod:`ast`: nothing is imported or run);
+  (with :mod:`ast`: nothing is imported or run). Only the rules cite clauses: a
+  citation outside :data:`RULE_PACKAGES` (the speed layer, the docs tooling, the
+  commands) is a problem;
 * tests: ``@pytest.mark.clause("slug", ...)`` (found by reading the test files,
   nothing is imported or run);
 * fixtures: the ``clauses`` list of every conformance fixture.
@@ -75,6 +77,10 @@ FIXTURE_EXEMPT: Mapping[str, str] = {
     "own interface; tests pin the reference's",
 }
 """Rules exempt from the two-fixtures-one-explicit requirement, with the reason."""
+
+
+RULE_PACKAGES: tuple[str, ...] = ("kanasta.rules.", "kanasta.families.")
+"""Where code may cite a clause: the rules, one module per chapter, and the family modules."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -367,6 +373,12 @@ def build_trace(
     folders = list(fixture_dirs) if fixture_dirs is not None else [get_fixtures_dir()]
     fixture_cites = find_fixture_citations(folders)
     problems.extend(find_fixture_family_problems(clauses, folders))
+    code = tuple(code)
+    problems.extend(
+        f"code outside rules/ and families/ cites clause {c.slug!r}: {c.where}"
+        for c in code
+        if not c.where.startswith(RULE_PACKAGES)
+    )
     code_map = _group(code)
     test_map = _group(test_cites)
     fixture_map = _group(fixture_cites)

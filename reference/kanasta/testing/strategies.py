@@ -7,11 +7,11 @@ project, not a runtime one. Nothing in the engine imports it, so
 (``from kanasta.testing import strategies``) in a test suite that has Hypothesis.
 
 Everything here draws plain values of the reference engine: cards are ints
-(:mod:`kanasta.cards`), melds are :class:`kanasta.melds.Meld`, states are
-:class:`kanasta.state.State`, actions are :class:`kanasta.actions.Action`.
+(:mod:`kanasta.rules.cards`), melds are :class:`kanasta.rules.melds.Meld`, states are
+:class:`kanasta.rules.state.State`, actions are :class:`kanasta.rules.actions.Action`.
 Another implementation reuses the strategies by converting at the boundary:
-print cards with :func:`kanasta.cards.format_cards`, melds with
-:func:`kanasta.melds.meld_to_json`, states and actions with
+print cards with :func:`kanasta.rules.cards.format_cards`, melds with
+:func:`kanasta.rules.melds.meld_to_json`, states and actions with
 :func:`kanasta.engine.state_to_json` and :func:`kanasta.engine.action_to_json`
 (the JSON of the conformance fixtures), hand them to the implementation under
 test and compare its verdict with the reference's. For example::
@@ -29,7 +29,7 @@ The strategies fall into three groups:
 
 * cards and hands: :func:`profiles`, :func:`cards`, :func:`wild_cards`,
   :func:`hands` (multisets that one deck of the family can supply);
-* melds: :func:`legal_melds` (:class:`~kanasta.melds.Meld` values built to be
+* melds: :func:`legal_melds` (:class:`~kanasta.rules.melds.Meld` values built to be
   legal), :func:`legal_meld_cards`, :func:`illegal_melds` (card lists that no
   arrangement makes legal), :func:`near_melds` (card lists that are often but
   not always melds: the interesting boundary), :func:`lay_off_batches` (cards
@@ -53,19 +53,19 @@ from collections.abc import Sequence
 from hypothesis import strategies as st
 
 from kanasta import engine
-from kanasta.actions import Action, ActionType
-from kanasta.cards import JOKER, Card, get_deck, make_card
 from kanasta.errors import Violation
 from kanasta.families import PROFILES, get_profile
-from kanasta.melds import (
+from kanasta.play.selfplay import PLAYABLE_FAMILIES
+from kanasta.rules.actions import Action, ActionType
+from kanasta.rules.cards import JOKER, Card, get_deck, make_card
+from kanasta.rules.families import RulesProfile, WildMeldRule
+from kanasta.rules.melds import (
     Meld,
     MeldKind,
     get_lay_off_arrangements,
     get_meld_arrangements,
 )
-from kanasta.play.selfplay import PLAYABLE_FAMILIES
-from kanasta.profiles import RulesProfile, WildMeldRule
-from kanasta.state import State
+from kanasta.rules.state import State
 
 __all__ = [
     "PLAYABLE_FAMILIES",

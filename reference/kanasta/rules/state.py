@@ -16,7 +16,9 @@ from dataclasses import dataclass, replace
 from enum import StrEnum
 from typing import Any
 
-from kanasta.cards import (
+from kanasta.clauses import implements
+from kanasta.errors import InputError, Violation
+from kanasta.rules.cards import (
     JOKER,
     Card,
     format_card,
@@ -27,9 +29,8 @@ from kanasta.cards import (
     parse_card,
     parse_cards,
 )
-from kanasta.clauses import implements
-from kanasta.errors import InputError, Violation
-from kanasta.melds import (
+from kanasta.rules.families import OpeningScope, RulesProfile, TrumpRule
+from kanasta.rules.melds import (
     Meld,
     MeldKind,
     apply_lay_off,
@@ -37,8 +38,7 @@ from kanasta.melds import (
     get_meld_arrangements,
     validate_meld,
 )
-from kanasta.points import HalfPoints, parse_points, points_to_json
-from kanasta.profiles import OpeningScope, RulesProfile, TrumpRule
+from kanasta.rules.points import HalfPoints, parse_points, points_to_json
 
 __all__ = [
     "Phase",

@@ -12,9 +12,9 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from enum import Enum
 
-from kanasta.cards import JOKER, Card, get_rank, get_suit, is_two, make_card
 from kanasta.clauses import implements
-from kanasta.points import HalfPoints, to_half_points
+from kanasta.rules.cards import JOKER, Card, get_rank, get_suit, is_two, make_card
+from kanasta.rules.points import HalfPoints, to_half_points
 
 __all__ = [
     "BLACK_THREES",

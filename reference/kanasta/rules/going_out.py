@@ -9,11 +9,11 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from kanasta.canasta import is_canasta
 from kanasta.clauses import implements
 from kanasta.errors import Violation
-from kanasta.opening import get_opened_after
-from kanasta.state import Phase, State, get_table_seats, get_team, has_opened, is_provisional
+from kanasta.rules.canastas import is_canasta
+from kanasta.rules.opening import get_opened_after
+from kanasta.rules.state import Phase, State, get_table_seats, get_team, has_opened, is_provisional
 
 _OVER = Phase.OVER
 _DRAW = Phase.DRAW

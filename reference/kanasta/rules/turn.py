@@ -7,24 +7,33 @@ raises for an illegal move.
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from dataclasses import replace
 from itertools import combinations
 from typing import NamedTuple
 
-from kanasta.candidates import (
-    apply_lay_off_cached,
-    get_lay_off_options,
-    get_meld_options,
-    sub_multisets,
-    validate_meld_cached,
-)
-from kanasta.cards import JOKER, Card, format_card, format_cards, get_rank, is_wild_card
 from kanasta.clauses import implements
 from kanasta.errors import Violation
-from kanasta.going_out import check_emptying, end_turn, get_next_turn, take_fi_or_go_out
-from kanasta.melds import Meld, check_new_set, validate_meld
-from kanasta.opening import (
+from kanasta.rules.cards import (
+    JOKER,
+    Card,
+    format_card,
+    format_cards,
+    get_rank,
+    is_wild_card,
+    sub_multisets,
+)
+from kanasta.rules.families import BLACK_THREES, RED_THREES, RulesProfile
+from kanasta.rules.going_out import check_emptying, end_turn, get_next_turn, take_fi_or_go_out
+from kanasta.rules.melds import (
+    Meld,
+    apply_lay_off,
+    check_new_set,
+    get_lay_off_options,
+    get_meld_options,
+    validate_meld,
+)
+from kanasta.rules.opening import (
     OpeningReach,
     ReachParts,
     check_provisional_opening,
@@ -36,9 +45,8 @@ from kanasta.opening import (
     get_reach_parts,
     get_reach_parts_after,
 )
-from kanasta.points import HalfPoints
-from kanasta.profiles import BLACK_THREES, RED_THREES
-from kanasta.state import (
+from kanasta.rules.points import HalfPoints
+from kanasta.rules.state import (
     Phase,
     State,
     get_provisional_melds,
@@ -47,8 +55,35 @@ from kanasta.state import (
     make_state,
 )
 
+
+class MeldRules(NamedTuple):
+    """The meld rules a meld or lay-off asks (chapter *Melds*): by default the plain
+    :func:`~kanasta.rules.melds.validate_meld` and :func:`~kanasta.rules.melds.apply_lay_off`.
+    The engine passes remembered functions equal to them (:mod:`kanasta.fast`)."""
+
+    validate: Callable[[RulesProfile, tuple[Card, ...], int | None], Meld | Violation]
+    lay_off: Callable[[RulesProfile, Meld, tuple[Card, ...], int | None], Meld | Violation]
+
+
+def _validate(
+    profile: RulesProfile, batch: tuple[Card, ...], wild_at: int | None
+) -> Meld | Violation:
+    return validate_meld(profile, batch, wild_at=wild_at)
+
+
+def _lay_off(
+    profile: RulesProfile, meld: Meld, batch: tuple[Card, ...], wild_at: int | None
+) -> Meld | Violation:
+    return apply_lay_off(profile, meld, batch, wild_at=wild_at)
+
+
+PLAIN_MELD_RULES = MeldRules(_validate, _lay_off)
+"""The meld rules as chapter *Melds* states them."""
+
 __all__ = [
+    "PLAIN_MELD_RULES",
     "LayingVerdicts",
+    "MeldRules",
     "after_laying",
     "apply_discard",
     "apply_draw",
@@ -346,7 +381,9 @@ def _top_violation(state: State, top: Card, shown: tuple[Card, ...] = ()) -> Vio
     "single-pile-needs-two-cards",
     "one-set-per-rank",
 )
-def apply_take_pile_top(state: State, cards: Iterable[Card], index: int) -> State | Violation:
+def apply_take_pile_top(
+    state: State, cards: Iterable[Card], index: int, melds: MeldRules = PLAIN_MELD_RULES
+) -> State | Violation:
     """classic-take-pile: take the whole pile by melding its top card at once.
 
     ``index`` -1: the top card and ``cards`` (two hand cards: a natural pair of its
@@ -357,14 +394,14 @@ def apply_take_pile_top(state: State, cards: Iterable[Card], index: int) -> Stat
     face up (classic-red-threes); a side that has not opened keeps it aside until its
     opening reaches the minimum (classic-pile-opening).
     """
-    laid = _lay_pile_top(state, cards, index)
+    laid = _lay_pile_top(state, cards, index, melds)
     if isinstance(laid, Violation):
         return laid
     return _take_pile_after(state, *laid)
 
 
 def _lay_pile_top(
-    state: State, cards: Iterable[Card], index: int
+    state: State, cards: Iterable[Card], index: int, rules: MeldRules
 ) -> tuple[tuple[Card, ...], tuple[Meld, ...]] | Violation:
     """The checks of :func:`apply_take_pile_top` up to the meld of the top card: the hand
     cards left and the side's melds after it, or the first rule the move breaks."""
@@ -428,7 +465,7 @@ def _lay_pile_top(
                 "natural-pair-needed",
                 "the pile is frozen: show exactly a natural pair of the top card's rank",
             )
-        result = apply_lay_off_cached(profile, team_melds[index], batch, None)
+        result = rules.lay_off(profile, team_melds[index], batch, None)
         if isinstance(result, Violation):
             return result
         melds = tuple(result if i == index else m for i, m in enumerate(team_melds))
@@ -449,7 +486,7 @@ def _lay_pile_top(
                     else ""
                 ),
             )
-        meld = validate_meld_cached(profile, batch, None)
+        meld = rules.validate(profile, batch, None)
         if isinstance(meld, Violation):
             return meld
         problem = check_new_set(profile, team_melds, meld)
@@ -533,7 +570,9 @@ def _take_pile_after(
 
 
 @implements("classic-take-pile", "legal-action-count")
-def get_take_pile_options(state: State) -> list[tuple[tuple[Card, ...], int]]:
+def get_take_pile_options(
+    state: State, rules: MeldRules = PLAIN_MELD_RULES
+) -> list[tuple[tuple[Card, ...], int]]:
     """classic-take-pile: every legal way to take the pile, as (hand cards, meld index)
     pairs in the canonical order (meld index, then cards).
 
@@ -580,7 +619,7 @@ def get_take_pile_options(state: State) -> list[tuple[tuple[Card, ...], int]]:
     committed = not (state.opened[team] or profile.take_back)
     found: list[tuple[tuple[Card, ...], int]] = []
     for cards, i in options:
-        laid = _lay_pile_top(state, cards, i)
+        laid = _lay_pile_top(state, cards, i, rules)
         if isinstance(laid, Violation):
             continue
         rest, melds = laid
@@ -856,7 +895,7 @@ def is_opening_in_reach(
     state: State, team: int, melds: tuple[Meld, ...], hand: tuple[Card, ...]
 ) -> bool | None:
     """classic-no-take-back: the cases of turn-must-finish for a provisional opening that is
-    never taken back which :func:`~kanasta.opening.get_opening_reach` decides without a
+    never taken back which :func:`~kanasta.rules.opening.get_opening_reach` decides without a
     search, for the state's side with the provisional ``melds`` and the player's ``hand``
     (those of ``state``, or those a meld or lay-off would leave): ``True`` when a sequence
     of melds reaches the minimum and keeps two cards (one to discard), ``False`` when no
@@ -938,7 +977,10 @@ def _black_threes_go_out(state: State, hand: tuple[Card, ...]) -> bool:
     "meld-from-hand", "one-set-per-rank", "classic-threes-in-melds", "classic-black-threes-last"
 )
 def apply_meld(
-    state: State, cards: Iterable[Card], wild_at: int | None = None
+    state: State,
+    cards: Iterable[Card],
+    wild_at: int | None = None,
+    melds: MeldRules = PLAIN_MELD_RULES,
 ) -> State | Violation:
     """meld-from-hand: lay a new meld of three or more cards from the hand, as one batch."""
     if state.phase is not _PLAY:
@@ -950,7 +992,7 @@ def apply_meld(
             "meld-from-hand", "cards-not-in-hand", f"the hand does not hold {format_cards(batch)}"
         )
     profile = state.profile
-    meld = validate_meld_cached(profile, batch, wild_at)
+    meld = melds.validate(profile, batch, wild_at)
     if isinstance(meld, Violation):
         if meld.code != "black-threes-not-going-out" or len(rest) > 1:
             return meld
@@ -968,7 +1010,11 @@ def apply_meld(
 
 @implements("lay-off-own-team")
 def apply_lay_off_action(
-    state: State, index: int, cards: Iterable[Card], wild_at: int | None = None
+    state: State,
+    index: int,
+    cards: Iterable[Card],
+    wild_at: int | None = None,
+    melds: MeldRules = PLAIN_MELD_RULES,
 ) -> State | Violation:
     """lay-off-own-team: add a batch of hand cards to one of the own team's melds."""
     if state.phase is not _PLAY:
@@ -988,12 +1034,10 @@ def apply_lay_off_action(
             "cards-not-in-hand",
             f"the hand does not hold {format_cards(batch)}",
         )
-    result = apply_lay_off_cached(state.profile, team_melds[index], batch, wild_at)
+    result = melds.lay_off(state.profile, team_melds[index], batch, wild_at)
     if isinstance(result, Violation):
         return result
-    melds = list(team_melds)
-    melds[index] = result
-    return after_laying(state, rest, tuple(melds))
+    return after_laying(state, rest, (*team_melds[:index], result, *team_melds[index + 1 :]))
 
 
 @implements(
@@ -1044,7 +1088,8 @@ def _check_discard_now(
     state: State, hand: tuple[Card, ...], team: int, provisional: bool
 ) -> Violation | None:
     """The part of :func:`check_discard` that depends only on the state (``hand`` and
-    ``team``: the player's; ``provisional``: :func:`~kanasta.state.is_provisional` of the team)."""
+    ``team``: the player's; ``provisional``: :func:`~kanasta.rules.state.is_provisional` of
+    the team)."""
     if provisional:
         problem = check_provisional_opening(state, len(hand))
         if problem is not None:

@@ -12,12 +12,12 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
-from kanasta.cards import Card, format_card, format_cards, get_deck
 from kanasta.clauses import implements
 from kanasta.errors import InputError
-from kanasta.points import HalfPoints
-from kanasta.profiles import RED_THREES, DealScheme, Direction, RulesProfile, TrumpRule
-from kanasta.state import (
+from kanasta.rules.cards import Card, format_card, format_cards, get_deck
+from kanasta.rules.families import RED_THREES, DealScheme, Direction, RulesProfile, TrumpRule
+from kanasta.rules.points import HalfPoints
+from kanasta.rules.state import (
     Phase,
     State,
     default_seat_opened,

@@ -2,7 +2,7 @@
 
 A canasta's kind is a fact about the meld's *history* in fi-5200 and fi-351 (it
 is fixed the moment the meld first reaches seven cards) and about its cards in
-the other families. :func:`classify_growth` is called by :mod:`kanasta.melds` each time a
+the other families. :func:`classify_growth` is called by :mod:`kanasta.rules.melds` each time a
 meld is made or grows, and its answer is kept inside the meld value.
 """
 
@@ -10,18 +10,16 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from enum import StrEnum
-from typing import TYPE_CHECKING
+from typing import Protocol
 
-from kanasta.cards import JOKER, Card, get_rank, get_suit
 from kanasta.clauses import implements
-from kanasta.points import HalfPoints
-from kanasta.profiles import CanastaScheme, RulesProfile
-
-if TYPE_CHECKING:
-    from kanasta.melds import Meld
+from kanasta.rules.cards import JOKER, Card, get_rank, get_suit
+from kanasta.rules.families import CanastaScheme, RulesProfile
+from kanasta.rules.points import HalfPoints
 
 __all__ = [
     "CanastaKind",
+    "LaidMeld",
     "classify_growth",
     "get_canasta_bonus",
     "is_canasta",
@@ -41,6 +39,24 @@ class CanastaKind(StrEnum):
     GRAND = "grand"
     NATURAL = "natural"
     MIXED = "mixed"
+
+
+class LaidMeld(Protocol):
+    """What this chapter reads of a meld (a :class:`kanasta.rules.melds.Meld`): its kind, rank,
+    suit and canasta kind. The meld is defined in chapter *Melds*, which asks this chapter
+    for the kind of a canasta as the meld grows; this chapter only reads it."""
+
+    @property
+    def kind(self) -> StrEnum: ...
+
+    @property
+    def rank(self) -> int: ...
+
+    @property
+    def suit(self) -> object: ...
+
+    @property
+    def canasta(self) -> CanastaKind | None: ...
 
 
 # A scheme decides the kind from: the profile, the kind before this batch, and
@@ -152,13 +168,13 @@ def classify_growth(
     )
 
 
-def is_canasta(meld: Meld) -> bool:
+def is_canasta(meld: LaidMeld) -> bool:
     """canasta-definition: whether the meld is a canasta (of any kind)."""
     return meld.canasta is not None
 
 
 @implements("canasta-trump-match")
-def is_trump_match(meld: Meld, trump: Card | None) -> bool:
+def is_trump_match(meld: LaidMeld, trump: Card | None) -> bool:
     """canasta-trump-match: a set matches a trump of its rank, a run one of its suit.
 
     A meld of wild cards only matches when the trump card is a joker.
@@ -176,7 +192,7 @@ def is_trump_match(meld: Meld, trump: Card | None) -> bool:
 
 @implements("canasta-bonus", "twos-canasta-bonus")
 def get_canasta_bonus(
-    profile: RulesProfile, meld: Meld, *, trump: Card | None = None
+    profile: RulesProfile, meld: LaidMeld, *, trump: Card | None = None
 ) -> HalfPoints:
     """canasta-bonus: the bonus the family gives for the meld's canasta kind (0 if none).
 

@@ -11,9 +11,11 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, replace
 
-from kanasta.actions import Action, action_from_json, action_to_json, apply_action
 from kanasta.clauses import implements
-from kanasta.deal import (
+from kanasta.errors import InputError, Violation
+from kanasta.families import get_profile
+from kanasta.rules.actions import Action, action_from_json, action_to_json, apply_action
+from kanasta.rules.deal import (
     MASK64,
     Deal,
     check_seed,
@@ -24,12 +26,10 @@ from kanasta.deal import (
     new_hand,
     splitmix64,
 )
-from kanasta.errors import InputError, Violation
-from kanasta.families import get_profile
-from kanasta.points import HalfPoints, parse_points, points_to_json
-from kanasta.profiles import RulesProfile
-from kanasta.scoring import HandScore, score_hand
-from kanasta.state import Phase, State, get_team_count
+from kanasta.rules.families import RulesProfile
+from kanasta.rules.points import HalfPoints, parse_points, points_to_json
+from kanasta.rules.scoring import HandScore, score_hand
+from kanasta.rules.state import Phase, State, get_team_count
 
 __all__ = [
     "Game",

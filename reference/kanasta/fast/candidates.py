@@ -3,7 +3,7 @@
 The legal-action count of clause :clause:`legal-action-count` counts every
 distinct legal meld and lay-off. This module lists them: it proposes every
 multiset of hand cards that could form a meld (or fit a meld on the table)
-and lets :mod:`kanasta.melds` decide legality and arrangements. The
+and lets :mod:`kanasta.rules.melds` decide legality and arrangements. The
 proposals are a superset of the legal batches by construction (documented
 per shape below), and results are cached by hand, since a hand's options do
 not depend on anything else.
@@ -25,14 +25,22 @@ parts come from the caches.
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Iterable, Iterator
+from collections.abc import Iterable
 from itertools import combinations, count
 from typing import Any, TypeVar
 
-from kanasta.cards import JOKER, Card, Suit, get_rank, is_wild_card, make_card
-from kanasta.clauses import implements
 from kanasta.errors import Violation
-from kanasta.melds import (
+from kanasta.rules.cards import (
+    JOKER,
+    Card,
+    Suit,
+    get_rank,
+    is_wild_card,
+    make_card,
+    sub_multisets,
+)
+from kanasta.rules.families import RulesProfile, WildMeldRule
+from kanasta.rules.melds import (
     Meld,
     MeldKind,
     apply_lay_off,
@@ -40,7 +48,6 @@ from kanasta.melds import (
     get_meld_arrangements,
     validate_meld,
 )
-from kanasta.profiles import RulesProfile, WildMeldRule
 
 __all__ = [
     "LayOffMove",
@@ -64,24 +71,6 @@ _WILD = tuple(is_wild_card(c) for c in range(JOKER + 1))
 _O = TypeVar("_O", bound=tuple[tuple[int, ...], Any])
 _K = TypeVar("_K")
 _V = TypeVar("_V")
-
-
-def sub_multisets(
-    cards: Iterable[Card], *, max_size: int | None = None
-) -> Iterator[tuple[Card, ...]]:
-    """Every sub-multiset of ``cards`` (the empty one included), each as a sorted tuple.
-
-    In the order of the copies taken of each distinct card, the lowest card
-    varying slowest; at most ``max_size`` cards when given.
-    """
-    counts: dict[Card, int] = {}
-    for c in sorted(cards):
-        counts[c] = counts.get(c, 0) + 1
-    limit = sum(counts.values()) if max_size is None else max_size
-    found: list[tuple[Card, ...]] = [()]
-    for card, n in counts.items():
-        found = [sub + (card,) * k for sub in found for k in range(min(n, limit - len(sub)) + 1)]
-    return iter(found)
 
 
 def _position_card(position: int, suit: Suit) -> Card:
@@ -327,7 +316,6 @@ MeldOption = tuple[tuple[Card, ...], Meld]
 """A candidate meld or lay-off: the sorted cards it takes from the hand, and the result."""
 
 
-@implements("legal-action-count")
 def get_meld_options(profile: RulesProfile, hand: tuple[Card, ...]) -> tuple[MeldOption, ...]:
     """legal-action-count: every legal new meld (each arrangement once) from a sorted hand.
 
@@ -381,13 +369,12 @@ def _part_cards(places: list[int], base: int) -> tuple[Card, ...]:
 
 
 NewMeld = tuple[tuple[Card, ...], int | None, int]
-"""A legal new meld as :func:`kanasta.actions.legal_actions` lists it: the sorted cards,
+"""A legal new meld as :func:`kanasta.rules.actions.legal_actions` lists it: the sorted cards,
 the place of the acting wild (``None``: none, or not a run) and, for a set, its rank
 (1 = ace .. 13 = king; 0 for any other meld)."""
 _Part = tuple[NewMeld, ...]
 
 
-@implements("legal-action-count")
 def get_new_meld_parts(
     profile: RulesProfile, hand: tuple[Card, ...], mask: int | None = None
 ) -> list[_Part]:
@@ -409,7 +396,7 @@ def get_new_meld_parts(
     batches are legal depends only on how many naturals and wild cards they
     hold; a suit's runs, on the places its naturals stand, how many 2s of the
     suit the hand holds, and whether it holds another wild card. Each shape
-    is decided once by :func:`kanasta.melds.get_meld_arrangements` (through
+    is decided once by :func:`kanasta.rules.melds.get_meld_arrangements` (through
     the general enumeration, per stretch of naturals: :func:`_run_parts`) and
     spelled out with each hand's cards.
     """
@@ -590,7 +577,8 @@ def _general_parts(
     profile: RulesProfile, pid: int, wilds: list[Card], by_rank: dict[int, list[Card]]
 ) -> list[_Part]:
     """The parts of a hand when a meld may hold more than one acting wild card: its sets
-    and wild melds (such a family has no runs: see :class:`~kanasta.profiles.RulesProfile`)."""
+    and wild melds (such a family has no runs: see
+    :class:`~kanasta.rules.families.RulesProfile`)."""
     parts: list[_Part] = []
     # A set holds at most max_wilds wild cards, so further copies change nothing.
     set_wilds = tuple(_capped(wilds, profile.max_wilds_per_meld))
@@ -756,7 +744,7 @@ def _relevant(hand: tuple[Card, ...]) -> tuple[Card, ...]:
 def validate_meld_cached(
     profile: RulesProfile, batch: tuple[Card, ...], wild_at: int | None = None
 ) -> Meld | Violation:
-    """:func:`kanasta.melds.validate_meld` of a sorted batch, remembered (a pure function)."""
+    """:func:`kanasta.rules.melds.validate_meld` of a sorted batch, remembered (a pure function)."""
     key = ("meld", _pid(profile), batch, wild_at)
     hit = _BATCHES.get(key)
     if hit is not None:
@@ -767,7 +755,7 @@ def validate_meld_cached(
 def apply_lay_off_cached(
     profile: RulesProfile, meld: Meld, batch: tuple[Card, ...], wild_at: int | None = None
 ) -> Meld | Violation:
-    """:func:`kanasta.melds.apply_lay_off` of a sorted batch, remembered per meld."""
+    """:func:`kanasta.rules.melds.apply_lay_off` of a sorted batch, remembered per meld."""
     key = ("lay", _pid(profile), id(meld), batch, wild_at)
     hit = _BATCHES.get(key)
     if hit is not None and hit[0] is meld:
@@ -894,7 +882,6 @@ def _shaped_lay_off_batches(
     return _remember_batch(key, tuple(sorted(_lay_off_batches(profile, meld, relevant))))  # type: ignore[no-any-return]
 
 
-@implements("legal-action-count")
 def get_lay_off_options(
     profile: RulesProfile, meld: Meld, hand: tuple[Card, ...], mask: int | None = None
 ) -> tuple[MeldOption, ...]:
@@ -992,7 +979,6 @@ _RUN_DECIDING_BITS = tuple(
 """Per suit: the bits that decide the lay-offs onto a run when a meld holds one wild at most."""
 
 
-@implements("legal-action-count", "lay-off")
 def get_lay_off_moves(
     profile: RulesProfile, meld: Meld, hand: tuple[Card, ...], mask: int | None = None
 ) -> tuple[LayOffMove, ...]:
@@ -1002,7 +988,7 @@ def get_lay_off_moves(
     depends on the meld's cards as they stand (clause lay-off), never on the
     history that only decides a fi-5200 canasta's kind. So the moves are
     remembered per meld *shape* and shared by every meld of that shape, in
-    this hand and later ones; :func:`kanasta.candidates.apply_lay_off_cached`
+    this hand and later ones; :func:`kanasta.fast.candidates.apply_lay_off_cached`
     gives the resulting meld when it is needed.
 
     Per meld on the table, they are also remembered by the hand's cards that

@@ -12,12 +12,12 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from kanasta.cards import Card, format_card
 from kanasta.clauses import implements
 from kanasta.errors import InputError
-from kanasta.melds import Meld
-from kanasta.points import HalfPoints, points_to_json
-from kanasta.state import Phase, State, meld_to_table_json
+from kanasta.rules.cards import Card, format_card
+from kanasta.rules.melds import Meld
+from kanasta.rules.points import HalfPoints, points_to_json
+from kanasta.rules.state import Phase, State, meld_to_table_json
 
 __all__ = ["View", "get_view", "view_to_json"]
 

@@ -10,7 +10,7 @@ This module is the only place where card notation is parsed and printed.
 from __future__ import annotations
 
 import re
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Iterator, Sequence
 from enum import IntEnum
 from typing import TypeAlias
 
@@ -40,6 +40,7 @@ __all__ = [
     "parse_card",
     "parse_cards",
     "sort_cards",
+    "sub_multisets",
 ]
 
 Card: TypeAlias = int
@@ -211,3 +212,21 @@ def check_deck_holds(cards: Iterable[Card], jokers: int) -> Violation | None:
         "not-in-deck",
         f"{named}: the deck has two copies of each suited card and {jokers} jokers",
     )
+
+
+def sub_multisets(
+    cards: Iterable[Card], *, max_size: int | None = None
+) -> Iterator[tuple[Card, ...]]:
+    """Every sub-multiset of ``cards`` (the empty one included), each as a sorted tuple.
+
+    In the order of the copies taken of each distinct card, the lowest card
+    varying slowest; at most ``max_size`` cards when given.
+    """
+    counts: dict[Card, int] = {}
+    for c in sorted(cards):
+        counts[c] = counts.get(c, 0) + 1
+    limit = sum(counts.values()) if max_size is None else max_size
+    found: list[tuple[Card, ...]] = [()]
+    for card, n in counts.items():
+        found = [sub + (card,) * k for sub in found for k in range(min(n, limit - len(sub)) + 1)]
+    return iter(found)

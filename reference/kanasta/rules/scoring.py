@@ -8,13 +8,13 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from kanasta.canasta import get_canasta_bonus
 from kanasta.clauses import implements
-from kanasta.melds import Meld, get_meld_points
-from kanasta.opening import is_forced
-from kanasta.points import HalfPoints, format_points, points_to_json
-from kanasta.profiles import RED_THREES, Rounding, RulesProfile, UnplayedFi
-from kanasta.state import State, get_team
+from kanasta.rules.canastas import get_canasta_bonus
+from kanasta.rules.families import RED_THREES, Rounding, RulesProfile, UnplayedFi
+from kanasta.rules.melds import Meld, get_meld_points
+from kanasta.rules.opening import is_forced
+from kanasta.rules.points import HalfPoints, format_points, points_to_json
+from kanasta.rules.state import State, get_team
 
 _RED_THREES = RED_THREES
 

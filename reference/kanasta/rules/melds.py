@@ -16,8 +16,10 @@ from dataclasses import dataclass, fields
 from enum import StrEnum
 from typing import Any
 
-from kanasta.canasta import CanastaKind, classify_growth
-from kanasta.cards import (
+from kanasta.clauses import implements
+from kanasta.errors import InputError, Violation
+from kanasta.rules.canastas import CanastaKind, classify_growth
+from kanasta.rules.cards import (
     JOKER,
     NUM_KINDS,
     Card,
@@ -29,11 +31,10 @@ from kanasta.cards import (
     is_wild_card,
     make_card,
     parse_cards,
+    sub_multisets,
 )
-from kanasta.clauses import implements
-from kanasta.errors import InputError, Violation
-from kanasta.points import HalfPoints
-from kanasta.profiles import RulesProfile, WildMeldRule
+from kanasta.rules.families import RulesProfile, WildMeldRule
+from kanasta.rules.points import HalfPoints
 
 __all__ = [
     "Meld",
@@ -54,7 +55,7 @@ ACE_HIGH = 14
 
 # Per-card tables (index = card): the rank (0 for a joker), the suit (``None`` for
 # a joker) and whether the card is a wild card. Table look-ups replace calls to
-# kanasta.cards on the hot paths; they hold exactly what those functions return.
+# kanasta.rules.cards on the hot paths; they hold exactly what those functions return.
 _RANK: tuple[int, ...] = tuple(get_rank(c) for c in range(NUM_KINDS))
 _SUIT: tuple[Suit | None, ...] = tuple(get_suit(c) for c in range(NUM_KINDS))
 _WILD: tuple[bool, ...] = tuple(is_wild_card(c) for c in range(NUM_KINDS))
@@ -146,7 +147,7 @@ def _make_meld(
     The fields are stored into an object of a plain class with the same slot
     layout, whose class then becomes :class:`Meld` (Python allows this between
     classes of identical layout); the result is an ordinary, frozen
-    :class:`Meld` (the way :func:`kanasta.state.make_state` builds states).
+    :class:`Meld` (the way :func:`kanasta.rules.state.make_state` builds states).
     """
     meld = _NEW(_MeldSlots)
     meld.kind = kind
@@ -738,6 +739,45 @@ def apply_lay_off(
     if isinstance(result, Violation):
         return result
     return _choose(result, wild_at, _wild_place_clause(profile, "run-wild-moves"))
+
+
+MeldOption = tuple[tuple[Card, ...], Meld]
+"""A meld or lay-off of a hand: the sorted cards it takes from the hand, and the result."""
+
+
+def _option_order(option: MeldOption) -> tuple[tuple[Card, ...], int]:
+    wild_at = option[1].wild_at
+    return option[0], -1 if wild_at is None else wild_at
+
+
+@implements("legal-action-count", "meld-minimum")
+def get_meld_options(profile: RulesProfile, hand: Iterable[Card]) -> tuple[MeldOption, ...]:
+    """legal-action-count: every legal new meld of the hand, each arrangement once: every
+    sub-multiset of three or more of its cards in each of its arrangements
+    (:func:`get_meld_arrangements`); sorted by cards, then the acting wild's place (none
+    first). One-set-per-rank and the turn rules are the caller's."""
+    found = [
+        (sub, meld)
+        for sub in sub_multisets(hand)
+        if len(sub) >= 3
+        for meld in get_meld_arrangements(profile, sub)
+    ]
+    return tuple(sorted(found, key=_option_order))
+
+
+@implements("legal-action-count", "lay-off")
+def get_lay_off_options(
+    profile: RulesProfile, meld: Meld, hand: Iterable[Card]
+) -> tuple[MeldOption, ...]:
+    """legal-action-count: every legal lay-off of hand cards onto ``meld``, each resulting
+    arrangement once: every non-empty sub-multiset of the hand that the meld accepts at once
+    (:func:`get_lay_off_arrangements`); sorted by batch, then the acting wild's place."""
+    found: list[MeldOption] = []
+    for sub in sub_multisets(hand):
+        results = get_lay_off_arrangements(profile, meld, sub) if sub else ()
+        if not isinstance(results, Violation):
+            found.extend((sub, result) for result in results)
+    return tuple(sorted(found, key=_option_order))
 
 
 @implements("one-set-per-rank")

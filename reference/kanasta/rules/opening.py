@@ -12,13 +12,11 @@ from __future__ import annotations
 from collections.abc import Iterable
 from typing import NamedTuple
 
-from kanasta.canasta import is_canasta
-from kanasta.cards import JOKER, Card, get_rank, is_two, is_wild_card
 from kanasta.clauses import implements
 from kanasta.errors import Violation
-from kanasta.melds import Meld, MeldKind, get_meld_points, get_natural_streak
-from kanasta.points import HalfPoints, format_points
-from kanasta.profiles import (
+from kanasta.rules.canastas import is_canasta
+from kanasta.rules.cards import JOKER, Card, get_rank, is_two, is_wild_card
+from kanasta.rules.families import (
     BLACK_THREES,
     RED_THREES,
     OpeningBand,
@@ -26,7 +24,9 @@ from kanasta.profiles import (
     RulesProfile,
     WildMeldRule,
 )
-from kanasta.state import State, get_provisional_melds, get_team
+from kanasta.rules.melds import Meld, MeldKind, get_meld_points, get_natural_streak
+from kanasta.rules.points import HalfPoints, format_points
+from kanasta.rules.state import State, get_provisional_melds, get_team
 
 _PLAYER = OpeningScope.PLAYER
 _RUN = MeldKind.RUN
@@ -141,6 +141,7 @@ def get_opening_total(
     "opening-two-melds",
     "opening-two-melds-reading",
     "classic-opening-minimum",
+    "rejection-cites-family",
 )
 def check_opening(
     profile: RulesProfile, melds: tuple[Meld, ...], team_score: HalfPoints, cards_left: int
@@ -153,8 +154,8 @@ def check_opening(
     waived when the player keeps at most ``opening_waiver_cards`` cards.
     opening-two-melds (fi-351): at least two melds, one of them a run holding
     three naturals in consecutive places; no points are needed.
-    A refusal cites the band's own clauses (``run_clause``, ``total_clause``),
-    so that it names a clause of the family played.
+    rejection-cites-family: a refusal cites the band's own clauses (``run_clause``,
+    ``total_clause``), so that it names a clause of the family played.
     """
     band = get_opening_band(profile, team_score)
     if band is None:
