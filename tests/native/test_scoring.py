@@ -18,7 +18,7 @@ from kanasta.conformance.engine_api import FacadeEngine
 from kanasta.errors import Violation
 from kanasta.families import PROFILES, get_profile
 from kanasta.native import NativeEngine
-from kanasta.profiles import RulesProfile
+from kanasta.rules.families import RulesProfile
 
 HANDS = 100 if os.environ.get("KANASTA_THOROUGH") else 6
 

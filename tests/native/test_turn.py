@@ -14,11 +14,11 @@ from typing import Any
 import pytest
 
 import kanasta.engine as facade
-from kanasta.actions import Action, ActionType
 from kanasta.errors import Violation
 from kanasta.families import PROFILES, get_profile
 from kanasta.native import NativeEngine
-from kanasta.profiles import RulesProfile
+from kanasta.rules.actions import Action, ActionType
+from kanasta.rules.families import RulesProfile
 
 HANDS = 40 if os.environ.get("KANASTA_THOROUGH") else 3
 DRAW = Action(ActionType.DRAW)
