@@ -14,8 +14,9 @@ from kanasta.cli import main
 from kanasta.conformance.loader import load_question_file
 from kanasta.conformance.present import explain
 from kanasta.specdoc import spectext
-from kanasta.specdoc.spec import format_clause, get_clause_numbers, load_spec
+from kanasta.specdoc.spec import get_clause_numbers, load_spec
 from kanasta.specdoc.spectext import (
+    format_clause,
     load_glossary,
     read_catalogue,
     render_text,

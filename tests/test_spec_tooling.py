@@ -21,7 +21,8 @@ from kanasta.cli import main
 from kanasta.errors import InputError
 from kanasta.families import FAMILY_NAMES
 from kanasta.rules.points import HalfPoints
-from kanasta.specdoc.spec import ClauseKind, check_spec_structure, format_clause, load_spec
+from kanasta.specdoc.spec import ClauseKind, check_spec_structure, load_spec
+from kanasta.specdoc.spectext import format_clause
 from kanasta.specdoc.trace import (
     FIXTURE_EXEMPT,
     RULE_PACKAGES,

@@ -20,8 +20,8 @@ from kanasta.commands.play import get_options
 from kanasta.commands.spec import add_language_argument, get_language
 from kanasta.errors import InputError
 from kanasta.families import PROFILES, require_playable
-from kanasta.specdoc.spec import Clause, format_clause, load_spec
-from kanasta.specdoc.spectext import translate_clause
+from kanasta.specdoc.spec import Clause, load_spec
+from kanasta.specdoc.spectext import format_clause, translate_clause
 
 __all__ = ["register"]
 

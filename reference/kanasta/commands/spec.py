@@ -19,12 +19,16 @@ from kanasta.specdoc.i18n import LANGUAGES, get_default_language
 from kanasta.specdoc.spec import (
     Clause,
     find_checkout,
-    format_clause,
     get_clause_numbers,
     is_checkout,
     load_spec,
 )
-from kanasta.specdoc.spectext import search_glossary, search_spec, translate_clause
+from kanasta.specdoc.spectext import (
+    format_clause,
+    search_glossary,
+    search_spec,
+    translate_clause,
+)
 from kanasta.specdoc.trace import build_trace, format_matrix
 
 

@@ -12,8 +12,8 @@ from kanasta.conformance.checks import Outcome, check_answer
 from kanasta.conformance.model import Fixture, JsonObject, Step, StepKind
 from kanasta.conformance.protocol import Dealer, build_requests
 from kanasta.conformance.reference import ReferenceImplementation, format_arrangement
-from kanasta.specdoc.spec import Clause, format_clause, load_spec
-from kanasta.specdoc.spectext import translate_clause
+from kanasta.specdoc.spec import Clause, load_spec
+from kanasta.specdoc.spectext import format_clause, translate_clause
 
 __all__ = [
     "ExplainStatus",

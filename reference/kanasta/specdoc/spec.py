@@ -21,17 +21,14 @@ from __future__ import annotations
 
 import re
 import tomllib
-from collections.abc import Iterable, Mapping
+from collections.abc import Iterable
 from dataclasses import dataclass
 from enum import StrEnum
-from functools import partial
 from pathlib import Path
 
 from kanasta.errors import InputError
 from kanasta.families import FAMILY_NAMES
 from kanasta.resources import get_spec_dir
-from kanasta.specdoc.i18n import get_label
-from kanasta.specdoc.spectext import render_text
 
 __all__ = [
     "Clause",
@@ -41,7 +38,6 @@ __all__ = [
     "check_question",
     "check_spec_structure",
     "find_checkout",
-    "format_clause",
     "get_cited_slugs",
     "get_clause_numbers",
     "is_checkout",
@@ -294,24 +290,3 @@ def check_family_citations(
 def get_clause_numbers(clauses: Iterable[Clause] | None = None) -> dict[str, str]:
     """Slug -> number of every clause (of the spec folder this package reads by default)."""
     return {c.slug: c.number for c in (clauses if clauses is not None else load_spec())}
-
-
-def format_clause(
-    clause: Clause, *, numbers: Mapping[str, str] | None = None, language: str = "en"
-) -> str:
-    """A clause as plain text for the terminal: its number, title and slug, its kind and
-    families, the question a resolution answers, and its text without markup (a cited
-    clause by its number, the block for implementers marked off)."""
-    label = partial(get_label, language=language)
-    head = f"{clause.number}  {clause.title}  [{clause.slug}]"
-    meta = [
-        f"{label('kind')}: {label(clause.kind.value)}",
-        f"{label('families')}: " + ", ".join(clause.families),
-    ]
-    if clause.sources:
-        meta.append(f"{label('sources')}: {clause.sources}")
-    question = f"{label('Question:')} {clause.question}\n" if clause.question else ""
-    if numbers is None:
-        numbers = get_clause_numbers()
-    text = render_text(clause.text, numbers, language)
-    return f"{head}\n{'  '.join(meta)}\n{question}\n{text}\n"

@@ -16,19 +16,19 @@ import re
 import textwrap
 from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass
+from functools import partial
 from pathlib import Path
-from typing import TYPE_CHECKING, Final
+from typing import Final
 
 from kanasta.errors import InputError
 from kanasta.resources import get_glossary_path, get_locale_dir
 from kanasta.specdoc.i18n import LANGUAGES, fold_text, get_label
-
-if TYPE_CHECKING:
-    from kanasta.specdoc.spec import Clause
+from kanasta.specdoc.spec import Clause, get_clause_numbers
 
 __all__ = [
     "GlossaryEntry",
     "SearchHit",
+    "format_clause",
     "get_catalogue",
     "load_glossary",
     "read_catalogue",
@@ -427,3 +427,24 @@ def search_glossary(
         context = _context([definition], folded[0]) or _context([definition], "")
         found.append((entry, context))
     return found
+
+
+def format_clause(
+    clause: Clause, *, numbers: Mapping[str, str] | None = None, language: str = "en"
+) -> str:
+    """A clause as plain text for the terminal: its number, title and slug, its kind and
+    families, the question a resolution answers, and its text without markup (a cited
+    clause by its number, the block for implementers marked off)."""
+    label = partial(get_label, language=language)
+    head = f"{clause.number}  {clause.title}  [{clause.slug}]"
+    meta = [
+        f"{label('kind')}: {label(clause.kind.value)}",
+        f"{label('families')}: " + ", ".join(clause.families),
+    ]
+    if clause.sources:
+        meta.append(f"{label('sources')}: {clause.sources}")
+    question = f"{label('Question:')} {clause.question}\n" if clause.question else ""
+    if numbers is None:
+        numbers = get_clause_numbers()
+    text = render_text(clause.text, numbers, language)
+    return f"{head}\n{'  '.join(meta)}\n{question}\n{text}\n"
