@@ -101,6 +101,7 @@ def test_json_report(tmp_path: Path) -> None:
         "xfail": 0,
         "xpass": 1,
         "undeclared_skips": 0,
+        "skipped_steps": 0,
     }
     assert (report["ok"], report["exit_status"]) == (False, 1)
     failing = report["fixtures"][1]
