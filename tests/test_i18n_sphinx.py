@@ -152,3 +152,30 @@ def test_a_long_pins_list_folds_behind_its_counts(tmp_path: Path) -> None:
     raw = [n.astext() for n in folded.findall(nodes.raw)]
     assert raw == ["<details><summary>code: 1 · fixtures: 112</summary>", "</details>"]
     assert "koz/x/111" in folded.astext()
+
+
+def test_the_matrix_groups_a_long_fixture_list_by_page(tmp_path: Path) -> None:
+    from kanasta.specdoc.sphinxext import TraceLinks, _fixture_cells  # noqa: PLC0415
+
+    links = TraceLinks(None, [tmp_path])
+    few = [f"koz/meld/{n}" for n in range(3)]
+    assert [c.astext() for c in _fixture_cells(few, links)] == few
+    many = [f"koz/meld/{n}" for n in range(20)] + [f"koz/pile/{n}" for n in range(5)]
+    assert [c.astext() for c in _fixture_cells(many, links)] == [
+        "koz/meld/… (20)",
+        "koz/pile/… (5)",
+    ]
+
+
+def test_profile_tables_name_their_parameters_in_the_editions_language() -> None:
+    from kanasta.families import PROFILES  # noqa: PLC0415
+    from kanasta.specdoc.i18n import get_label  # noqa: PLC0415
+    from kanasta.specdoc.sphinxext import PROFILE_LABELS, profile_table  # noqa: PLC0415
+
+    turkish = profile_table(PROFILES["koz"], "tr").astext()
+    assert "koz: parametreler" in turkish
+    assert "ailenin adı" in turkish
+    assert "family identifier" not in turkish
+    assert "family identifier" in profile_table(PROFILES["koz"]).astext()
+    untranslated = [label for label in PROFILE_LABELS.values() if get_label(label, "tr") == label]
+    assert untranslated == ["sources"] or not untranslated

@@ -46,6 +46,7 @@ TRANSLATED_PAGES = (
     "profiles",
     "spec/*",
     "rulebooks/*",
+    "disputes",
 )
 
 

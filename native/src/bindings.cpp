@@ -71,6 +71,11 @@ Profile profile_from_dict(const nb::dict& d) {
         std::copy(v.begin(), v.end(), p.hand_points.begin());
     }
     p.wild_two = get<std::int64_t>(d, "wild_two", 0);
+    p.rounding_up = get<bool>(d, "rounding_up", false);
+    p.unplayed_fi_ignored = get<bool>(d, "unplayed_fi_ignored", false);
+    p.forced_canasta_opening = get<bool>(d, "forced_canasta_opening", false);
+    p.concealed_canasta_bonus = get<std::int64_t>(d, "concealed_canasta_bonus", 0);
+    if (d.contains("score_parts")) p.score_parts = nb::cast<std::vector<std::string>>(d["score_parts"]);
     if (d.contains("bonuses")) {
         p.bonuses = nb::cast<std::vector<std::pair<std::string, std::int64_t>>>(d["bonuses"]);
         for (int k = 1; k < 10; ++k) {
@@ -620,6 +625,26 @@ NB_MODULE(_core, m) {
     nb::class_<NativeState>(m, "NativeState")
         .def("to_json", [](const NativeState& ns) { return state_json(*ns.p, ns.s); },
              "state-json: the state as the fixture schema's state object.")
+        .def("score", [](const NativeState& ns) {
+                 nb::list teams;
+                 for (const auto& parts : score_hand(*ns.p, ns.s)) {
+                     nb::dict team;
+                     std::int64_t total = 0;
+                     for (const auto& [name, value] : parts) total += value;
+                     team["total"] = total;
+                     for (const auto& [name, value] : parts) team[nb::str(name.c_str())] = value;
+                     teams.append(team);
+                 }
+                 return teams;
+             },
+             "hand-score: per team, in half points, the total and every part of the breakdown.")
+        .def("draw", [](const NativeState& ns) -> nb::object {
+                 auto next = apply_draw(*ns.p, ns.s);
+                 if (const auto* v = std::get_if<Violation>(&next))
+                     return nb::make_tuple(v->clause, v->code, v->detail);
+                 return nb::cast(NativeState{ns.p, std::get<State>(std::move(next))});
+             },
+             "draw-from-stock: the state after the draw, or (clause, code, detail) refusing it.")
         .def_prop_ro("phase", [](const NativeState& ns) { return phase_text(ns.s.phase); })
         .def_prop_ro("hand_over", [](const NativeState& ns) { return ns.s.phase == Phase::Over; });
 

@@ -85,6 +85,12 @@ struct Profile {
     std::array<std::int64_t, 10> bonus{};
     std::array<std::int64_t, 10> trump_bonus{};
     std::vector<std::pair<std::string, std::int64_t>> bonuses;  // every named bonus
+    // chapter 9: scoring a hand
+    bool rounding_up = false;
+    bool unplayed_fi_ignored = false;
+    bool forced_canasta_opening = false;
+    std::int64_t concealed_canasta_bonus = 0;
+    std::vector<std::string> score_parts{"fi", "melded", "canastas", "going-out", "hand", "rounding"};
     std::int64_t bonus_named(const std::string& name) const {
         for (const auto& [key, value] : bonuses)
             if (key == name) return value;
@@ -201,5 +207,11 @@ Deal deal_cards(const Profile& p, const std::vector<Card>& deck, int dealer);
 void check_deal(const Profile& p, const Deal& d);  // throws InputError
 State new_hand(const Profile& p, const Deal& d, int dealer,
                const std::vector<std::int64_t>& team_scores);
+
+// draw-from-stock (chapter 6): the next state, or the violation refusing the draw.
+std::variant<State, Violation> apply_draw(const Profile& p, const State& s);
+
+// hand-score: per team, the named parts of the family's score_parts, in half points.
+std::vector<std::vector<std::pair<std::string, std::int64_t>>> score_hand(const Profile& p, const State& s);
 
 }  // namespace kn

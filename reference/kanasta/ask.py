@@ -126,7 +126,7 @@ def say(line: str, language: str) -> str:
 
 TURKISH: dict[str, str] = {
     "{family}{options}, {players} players; you are seat {seat}": (
-        "{family}{options}, {players} oyuncu; sizin yeriniz {seat}"
+        "{family}{options}, {players} oyuncu; koltuğunuz {seat}"
     ),
     "your hand: {cards} and {n} cards left unknown": (
         "eldeki kağıtlarınız: {cards} ve bilinmeyen {n} kağıt"
@@ -147,7 +147,7 @@ TURKISH: dict[str, str] = {
         "sıra sizde, sıranın başında (kağıt çekmeden önce)"
     ),
     "it is your turn and you have drawn (the play phase)": (
-        "sıra sizde ve kağıt çektiniz (oynama aşaması)"
+        "sıra sizde ve kağıt çektiniz (oyun aşaması)"
     ),
     "the pile: {n} cards, {cards} on top": "yer: {n} kağıt, üstte {cards}",
     "the pile: {n} cards": "yer: {n} kağıt",
@@ -185,10 +185,10 @@ TURKISH: dict[str, str] = {
         "adı geçmeyen kağıtlar öbür ellerde ve stokta"
     ),
     "the pile is frozen for you if a wild card or a red three lies under its top": (
-        "üstteki kağıdın altında bir joker ya da kırmızı üçlü varsa deste sizin için donmuş"
+        "üstteki kağıdın altında bir joker ya da kırmızı üçlü varsa yer sizin için donmuş"
     ),
-    "the pile is frozen for you": "deste sizin için donmuş",
-    "the pile is not frozen for you": "deste sizin için donmamış",
+    "the pile is frozen for you": "yer sizin için donmuş",
+    "the pile is not frozen for you": "yer sizin için donmamış",
     "{fact}{why}": "{fact}{why}",
     " (from the cards and openings given)": " (verilen kağıtlardan ve açışlardan)",
     "Position:": "Durum:",
@@ -201,21 +201,24 @@ TURKISH: dict[str, str] = {
     "  {i}. {text}: NOT allowed, {code} [{clause}]: {detail}": (
         "  {i}. {text}: izin YOK, {code} [{clause}]: {detail}"
     ),
-    "     the legal ways: {ways}": "     yasal yollar: {ways}",
+    "     the legal ways: {ways}": "     geçerli yollar: {ways}",
     "  ...but with the unknown cards dealt another way:": (
         "  ...ama bilinmeyen kağıtlar başka türlü dağılınca:"
     ),
     "  Name more of the position (the whole hand, the pile's cards, --frozen) to settle it.": (
-        "  Karara bağlamak için durumun daha fazlasını söyleyin (eldeki kağıtların tümü, yerin "
-        "kağıtları, --frozen)."
+        "  Yanıtı kesinleştirmek için durumu daha ayrıntılı verin (eldeki kağıtların tümü, "
+        "yerin kağıtları, --frozen)."
     ),
     "After the moves, your side's melds:": "Hamlelerden sonra tarafınızın perleri:",
     "Answer: {n} legal action(s) now ({phase} phase)": (
-        "Yanıt: şimdi {n} yasal hamle ({phase} aşaması)"
+        "Yanıt: şimdi {n} geçerli hamle ({phase} aşaması)"
     ),
+    "classic": "klasik kanasta",
+    "draw": "çekme",
+    "play": "oyun",
     "  ... and {n} more": "  ... ve {n} hamle daha",
     "  (more may be legal, depending on the cards left unknown)": (
-        "  (bilinmeyen kağıtlara göre başka hamleler de yasal olabilir)"
+        "  (bilinmeyen kağıtlara göre başka hamleler de geçerli olabilir)"
     ),
     "Deciding clause(s):": "Karara bağlayan madde(ler):",
     "Clauses: {slugs} (kanasta spec show SLUG)": "Maddeler: {slugs} (kanasta spec show SLUG)",
@@ -228,7 +231,7 @@ TURKISH: dict[str, str] = {
     ),
     "other side": "karşı taraf",
     "  (* depends on cards left unknown: name them to settle it)": (
-        "  (* bilinmeyen kağıtlara bağlı: karara bağlamak için onları söyleyin)"
+        "  (* bilinmeyen kağıtlara bağlı: kesinleştirmek için onları da verin)"
     ),
 }
 """The lines of an answer in Turkish (the shared terms of the Turkish edition)."""
@@ -596,7 +599,7 @@ def _position(question: Question) -> _Position:
     shown.append(
         _m(
             "{family}{options}, {players} players; you are seat {seat}",
-            family=profile.family,
+            family=_m(profile.family),
             options=options,
             players=players,
             seat=seat,
@@ -1255,7 +1258,7 @@ def format_answer(answer: Answer, clause_text: Callable[[str], str], language: s
             _m(
                 "Answer: {n} legal action(s) now ({phase} phase)",
                 n=count,
-                phase=state.phase.value,
+                phase=_m(state.phase.value),
             )
         )
         out += [f"  {a}" for a in answer.legal[:MAX_LISTED]]

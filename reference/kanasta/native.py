@@ -28,8 +28,10 @@ from kanasta.rules.families import (
     CanastaScheme,
     DealScheme,
     OpeningScope,
+    Rounding,
     RulesProfile,
     TrumpRule,
+    UnplayedFi,
     WildMeldRule,
 )
 from kanasta.rules.points import HalfPoints
@@ -153,6 +155,11 @@ def profile_data(profile: RulesProfile) -> dict[str, object]:
         "hand_points": [profile.hand_card_points(card) for card in range(NUM_KINDS)],
         "wild_two": profile.points.wild_two,
         "bonuses": list(profile.bonuses),
+        "rounding_up": profile.rounding is Rounding.UP,
+        "unplayed_fi_ignored": profile.unplayed_fi is UnplayedFi.IGNORED,
+        "forced_canasta_opening": profile.forced_canasta_opening,
+        "concealed_canasta_bonus": profile.concealed_canasta_bonus,
+        "score_parts": list(profile.score_parts),
     }
 
 
@@ -252,9 +259,8 @@ class NativeEngine:
         return result
 
     def score_hand(
-        self, profile: RulesProfile, state: Any, /
+        self, _profile: RulesProfile, state: Any, /
     ) -> Sequence[Mapping[str, HalfPoints]]:
-        self._hands(profile)
         teams: list[dict[str, HalfPoints]] = state.score()
         return teams
 

@@ -236,3 +236,16 @@ def test_the_answer_in_turkish(capsys: pytest.CaptureFixture[str]) -> None:
     assert "tarafınız açmış" in out
     assert "natural-pair-needed [classic-frozen-pile]" in out
     assert "Answer:" not in out
+
+
+@pytest.mark.clause("legal-action-count")
+def test_the_legal_actions_in_turkish_use_the_terms_of_the_edition(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    argv = ["ask", "--variant", "classic", "--hand", "7H 7D JK 9S", "--pile-top", "7C"]
+    assert main([*argv, "--phase", "play", "--our-meld", "KC KD KH", "--lang", "tr"]) == 0
+    out = capsys.readouterr().out
+    assert "geçerli hamle (oyun aşaması)" in out
+    assert "klasik kanasta, 4 oyuncu; koltuğunuz 0" in out
+    assert "yasal" not in out
+    assert "play aşaması" not in out

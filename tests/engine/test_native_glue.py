@@ -114,8 +114,11 @@ def test_the_native_adapter_over_a_stand_in_module(monkeypatch: pytest.MonkeyPat
     server = NativeImplementation()
     hello = server.answer({"seq": 0, "type": "hello"})
     assert hello["implementation"] == {"name": "kanasta native", "version": "0.0-fake"}
-    assert hello["variant_requests"] == {name: ["meld"] for name in PROFILES}
-    assert "meld verdicts only" in hello["reasons"]["koz"]
+    assert hello["variant_requests"] == {
+        name: ["meld", "score", "state"] if profile.is_playable else ["meld"]
+        for name, profile in PROFILES.items()
+    }
+    assert "meld verdicts, states and scores only" in hello["reasons"]["koz"]
     base = {"seq": 4, "type": "meld", "variant": "koz"}
     answer = server.answer(
         {**base, "cards": "5h", "wild_at": None, "lay_offs": [{"cards": ["6H"], "wild_at": 4}]}
@@ -131,7 +134,11 @@ def test_the_native_adapter_over_a_stand_in_module(monkeypatch: pytest.MonkeyPat
     assert "bad" in server.answer({**base, "cards": ["2H"]})["error"]
     assert "lay_offs" in server.answer({**base, "cards": ["2H"], "lay_offs": {}})["error"]
     assert "trump" in server.answer({**base, "cards": ["2H"], "trump": 3})["error"]
-    assert server.answer({**base, "type": "state", "setup": {"seed": 1}})["unsupported"]
+    # A state or score check is answered from a state read or dealt; a setup that plays
+    # actions needs whole hands: an error answer saying so (the runner fails it, never skips).
+    setup = {"seed": 1, "actions": [{"type": "draw"}]}
+    answer = server.answer({**base, "type": "state", "setup": setup})
+    assert "does not play whole hands of koz yet" in answer["error"]
 
 
 def test_bench_and_play_refuse_a_missing_native_engine_in_one_paragraph(

@@ -142,6 +142,7 @@ function answer(request) {
         count: NOT_HERE,
         playthrough: NOT_HERE,
         game: NOT_HERE,
+        turn: NOT_HERE,
       },
     };
   }

@@ -33,12 +33,14 @@ class NativeImplementation(ReferenceImplementation):
         self._module = load()
         self._native = NativeEngine(self._module)
         self._families = native_families()
-        status = EngineStatus(self._native if self._families else None, NOT_YET)
-        super().__init__(status)
+        super().__init__(EngineStatus(self._native, NOT_YET))
 
     def get_requests(self, profile: RulesProfile) -> list[str]:
         if profile.family not in self._families:
-            return ["meld"]
+            # A state read from the setup (or dealt from a seed), written back or scored:
+            # what the native engine does without whole-hand play. A setup with actions
+            # needs the turn: answered unsupported, which the runner counts as a failure.
+            return ["meld", "score", "state"] if profile.is_playable else ["meld"]
         return super().get_requests(profile)
 
     def hello(self) -> JsonObject:
@@ -51,7 +53,7 @@ class NativeImplementation(ReferenceImplementation):
         if isinstance(reasons, dict):
             for name in answer.get("variants", []):
                 if name not in self._families:
-                    reasons[name] = f"{NOT_YET} (meld verdicts only)"
+                    reasons[name] = f"{NOT_YET} (meld verdicts, states and scores only)"
         return answer
 
     def _meld(self, profile: RulesProfile, request: Mapping[str, Any]) -> JsonObject:

@@ -353,29 +353,30 @@ def _step_skip(fixture: Fixture, step: Step, request: JsonObject, hello: Hello) 
 
 
 def _skip_reason(fixture: Fixture, hello: Hello, dealer: Dealer | None = None) -> str:
+    """Why the whole fixture is skipped ("": some step is sent): its variant or a feature
+    is not claimed, or no step is expressible (:func:`_step_skip`)."""
     if fixture.variant not in hello.variants:
         why = hello.reasons.get(fixture.variant)
         return f"variant {fixture.variant} not supported" + (f" ({why})" if why else "")
+    claimed = hello.get_requests(fixture.variant)
+    if hello.capabilities is not None or not all(k.value in claimed for k in fixture.kinds):
+        steps_skipped = [
+            _step_skip(fixture, step, request, hello)
+            for step, request in build_requests(fixture, dealer)
+        ]
+        if all(steps_skipped):
+            missing_kinds = sorted(k.value for k in fixture.kinds if k.value not in claimed)
+            if not missing_kinds:
+                return steps_skipped[0]
+            whys = sorted({hello.reasons[k] for k in missing_kinds if k in hello.reasons})
+            if not whys and fixture.variant in hello.reasons:
+                whys = [hello.reasons[fixture.variant]]
+            tail = f": {'; '.join(whys)}" if whys else ""
+            return f"{', '.join(missing_kinds)} checks not supported{tail}"
     missing = sorted(set(fixture.features) - hello.features)
     if missing:
         return f"feature(s) not supported: {', '.join(missing)}"
-    claimed = hello.get_requests(fixture.variant)
-    if hello.capabilities is None and all(k.value in claimed for k in fixture.kinds):
-        return ""
-    steps_skipped = [
-        _step_skip(fixture, step, request, hello)
-        for step, request in build_requests(fixture, dealer)
-    ]
-    if not all(steps_skipped):
-        return ""
-    missing_kinds = sorted(k.value for k in fixture.kinds if k.value not in claimed)
-    if missing_kinds:
-        whys = sorted({hello.reasons[k] for k in missing_kinds if k in hello.reasons})
-        if not whys and fixture.variant in hello.reasons:
-            whys = [hello.reasons[fixture.variant]]
-        tail = f": {'; '.join(whys)}" if whys else ""
-        return f"{', '.join(missing_kinds)} checks not supported{tail}"
-    return steps_skipped[0]
+    return ""
 
 
 def _claim(fixture: Fixture, kind: StepKind) -> str:

@@ -47,6 +47,90 @@ _LABELS_TR: Final[dict[str, str]] = {
     "Option": "Seçenek",
     "Example": "Örnek",
     "Contents": "İçindekiler",
+    # The profile tables' parameter names (kanasta.specdoc.sphinxext.PROFILE_LABELS).
+    "parameter": "parametre",
+    "value": "değer",
+    "parameters": "parametreler",
+    "The families side by side": "Aileler yan yana",
+    "family identifier": "ailenin adı",
+    "in one line": "tek satırda",
+    "players": "oyuncular",
+    "partnerships": "eşli takımlar",
+    "printed jokers in the deck": "destedeki yıldızlı joker sayısı",
+    "cards in the deck": "destedeki kağıt sayısı",
+    "cards dealt to each player": "her oyuncuya dağıtılan kağıt",
+    "fi packets": "fi sayısı",
+    "cards in each fi packet": "her fideki kağıt sayısı",
+    "a card turned up to start the discard pile": "yeri başlatmak için bir kağıt açılır",
+    "cards left in the stock after the deal": "dağıtımdan sonra stokta kalan kağıt",
+    "direction of play": "oyun yönü",
+    "card values (points)": "kağıt değerleri (puan)",
+    "runs allowed": "sıralı per var",
+    "largest meld": "en büyük per",
+    "most wild cards in a meld": "bir perdeki en çok joker",
+    "a 2 in its own place in a run of its suit is natural": (
+        "kendi rengindeki sıralı perde kendi yerindeki 2 doğaldır"
+    ),
+    "a wild joins a run only beside three naturals": (
+        "joker sıralı pere ancak üç doğal kağıdın yanında girer"
+    ),
+    "fewest natural cards in a meld": "bir perdeki en az doğal kağıt",
+    "wild cards may not outnumber naturals": "jokerler doğal kağıtlardan çok olamaz",
+    "melds made only of wild cards": "yalnızca jokerlerden perler",
+    "one set per rank per team": "takım başına her sayıdan tek per",
+    "cards in a canasta": "bir kanastadaki kağıt sayısı",
+    "canasta kinds": "kanasta türleri",
+    "bonuses (points)": "primler (puan)",
+    "how the trump card is chosen": "kozun nasıl belirlendiği",
+    "how the cards are dealt": "kağıtların nasıl dağıtıldığı",
+    "opening requirement by team score": "takım puanına göre açış şartı",
+    "opening requirement waived with this many cards in hand": (
+        "elde bu kadar kağıt varken açış şartı aranmaz"
+    ),
+    "rounding of scores": "puanların yuvarlanması",
+    "game won at (points)": "oyunu kazandıran puan",
+    "game extended to (points)": "oyunun uzatıldığı puan",
+    "what the reference engine implements": "referans motorunun uyguladıkları",
+    "a player holding the top card of the pile may show it and pass": (
+        "yerdeki üst kağıdın aynısını tutan oyuncu onu gösterip savabilir"
+    ),
+    "options the players may agree on before the game": (
+        "oyuncuların oyundan önce anlaşabileceği seçenekler"
+    ),
+    "options in force": "geçerli seçenekler",
+    "a fi taken by discarding and never played": "atarak alınıp hiç oynanmayan fi",
+    "parts of the hand score": "el puanının kalemleri",
+    "whose first melds the opening requirement applies to": (
+        "açış şartının kimin ilk perlerine uygulandığı"
+    ),
+    "canastas a side needs to go out": "bir tarafın bitmek için gereken kanastaları",
+    "an upcard of these cards is covered by the next stock card": (
+        "açılan kağıt bunlardansa stoktaki sonraki kağıtla örtülür"
+    ),
+    "red threes are laid face up at once (bonus cards)": (
+        "kırmızı üçlüler hemen açık konur (prim kağıtları)"
+    ),
+    "the pile is taken by melding its top card at once": (
+        "yer, üstteki kağıt hemen pere konarak alınır"
+    ),
+    "cards that freeze the pile while they lie in it": "içinde durdukça yeri donduran kağıtlar",
+    "cards that block the pile while on top": "üstteyken yeri bloke eden kağıtlar",
+    "natural cards needed for each wild card": "her joker için gereken doğal kağıt",
+    "bonus for a canasta laid from the hand in one meld": (
+        "elden tek seferde konan kanastanın primi"
+    ),
+    "the take-pile meld may name more than two hand cards": (
+        "yeri alma perinde elden ikiden çok kağıt olabilir"
+    ),
+    "a black three on top may be taken to go out": "üstteki siyah üçlü bitmek için alınabilir",
+    "a provisional opening may be taken back": "geçici açış geri alınabilir",
+    "a player sees every card of the discard pile": "oyuncu yerdeki bütün kağıtları görür",
+    "the state remembers who has laid cards (going out concealed)": (
+        "durum, kimin kağıt koyduğunu hatırlar (gizli bitmek)"
+    ),
+    "threes are special cards (red: bonus; black: melded only going out)": (
+        "üçlüler özel kağıtlardır (kırmızı: prim; siyah: yalnızca bitilirken per yapılır)"
+    ),
     "Worked examples": "Örnekler",
     "Melds checked by the reference engine when this page was built: the verdict, the "
     "clause that decides a refusal, the points of the meld's cards and a canasta's bonus.": (

@@ -666,8 +666,8 @@ def _format_value(name: str, type_text: str, value: object) -> list[Any]:
     return [_para(_inline(name, type_text, value))]
 
 
-def _label_cell(name: str) -> list[Any]:
-    label = PROFILE_LABELS.get(name, name.replace("_", " "))
+def _label_cell(name: str, language: str | None = None) -> list[Any]:
+    label = get_label(PROFILE_LABELS.get(name, name.replace("_", " ")), language)
     return [_para(label, " ", nodes.literal(name, name, classes=["kanasta-field"]))]
 
 
@@ -683,35 +683,35 @@ def profile_cell(profile: RulesProfile, name: str, type_text: str) -> list[Any]:
     return _format_value(name, type_text, value)
 
 
-def profile_table(profile: RulesProfile) -> Any:
-    """The parameter table of one family."""
+def profile_table(profile: RulesProfile, language: str | None = None) -> Any:
+    """The parameter table of one family (its labels in ``language``; values as named)."""
     rows = [
-        (_label_cell(name), profile_cell(profile, name, type_text))
+        (_label_cell(name, language), profile_cell(profile, name, type_text))
         for name, type_text in _profile_rows()
     ]
     return _table(
-        ("parameter", "value"),
+        (get_label("parameter", language), get_label("value", language)),
         rows,
-        title=f"{profile.family}: parameters",
+        title=f"{profile.family}: {get_label('parameters', language)}",
         classes=["kanasta-profile-table"],
         widths=(36, 44),
     )
 
 
-def comparison_table(profiles: Sequence[RulesProfile]) -> Any:
+def comparison_table(profiles: Sequence[RulesProfile], language: str | None = None) -> Any:
     """One table with a column per family."""
     rows = [
         (
-            _label_cell(name),
+            _label_cell(name, language),
             *(profile_cell(p, name, type_text) for p in profiles),
         )
         for name, type_text in _profile_rows()
         if name != "title"
     ]
     return _table(
-        ("parameter", *(p.family for p in profiles)),
+        (get_label("parameter", language), *(p.family for p in profiles)),
         rows,
-        title="The families side by side",
+        title=get_label("The families side by side", language),
         classes=["kanasta-profile-comparison"],
     )
 
@@ -726,9 +726,10 @@ class ProfileTableDirective(SphinxDirective):
     }
 
     def run(self) -> list[nodes.Node]:
+        _mark_generated(self.env)  # the tables follow the code: read again on every build
         profiles = list(PROFILES.values())
         if "comparison" in self.options:
-            return [comparison_table(profiles)]
+            return [comparison_table(profiles, self.config.language)]
         family = self.options.get("family")
         if family is not None:
             if family not in PROFILES:
@@ -736,8 +737,12 @@ class ProfileTableDirective(SphinxDirective):
                     f"profile-table: unknown family {family!r}; the families are "
                     + ", ".join(PROFILES)
                 )
-            return [profile_table(PROFILES[family])]
-        return [*(profile_table(p) for p in profiles), comparison_table(profiles)]
+            return [profile_table(PROFILES[family], self.config.language)]
+        language = self.config.language
+        return [
+            *(profile_table(p, language) for p in profiles),
+            comparison_table(profiles, language),
+        ]
 
 
 def _mark_generated(env: BuildEnvironment) -> None:
@@ -768,6 +773,21 @@ def _pinned(report: TraceReport, clause: Clause) -> list[Any]:
     return [_para(text)]
 
 
+def _fixture_cells(fixtures: Sequence[str], links: TraceLinks | None) -> list[Any]:
+    """The fixtures of a clause in the matrix: each linked, or, past a dozen, one link a
+    page of fixtures with its count (a clause pinned a hundred times would weigh the page
+    down by a hundred links)."""
+    if links is None or len(fixtures) <= FOLD_PINS_AFTER:
+        return [_source_ref(f, links.fixture(f) if links else None) for f in fixtures]
+    pages: dict[str, tuple[tuple[str, str] | None, int]] = {}
+    for ident in fixtures:
+        place = links.fixture(ident)
+        group = "/".join(ident.split("/")[:2])
+        first, count = pages.get(group, (place, 0))
+        pages[group] = (first, count + 1)
+    return [_source_ref(f"{group}/… ({count})", place) for group, (place, count) in pages.items()]
+
+
 def traceability_nodes(
     report: TraceReport, docname: str, links: TraceLinks | None = None
 ) -> list[Any]:
@@ -790,10 +810,7 @@ def traceability_nodes(
                     [_source_ref(t, links.test(t) if links else None) for t in tests],
                     required=c.is_normative and not fixtures,
                 ),
-                _cited_by(
-                    [_source_ref(f, links.fixture(f) if links else None) for f in fixtures],
-                    required=False,
-                ),
+                _cited_by(_fixture_cells(fixtures, links), required=False),
                 _pinned(report, c),
             )
         )
