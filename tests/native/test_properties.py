@@ -19,18 +19,13 @@ import kanasta.engine as facade
 from kanasta.conformance.engine_api import FacadeEngine
 from kanasta.conformance.native_adapter import NativeImplementation
 from kanasta.conformance.reference import ReferenceImplementation, arrangement_to_json
-from kanasta.families import PROFILES, get_profile
 from kanasta.fast.candidates import get_meld_options
 from kanasta.native import NativeEngine, load
 from kanasta.rules.cards import Card, format_cards, get_deck, parse_cards
 from kanasta.rules.families import RulesProfile
-from kanasta.testing.strategies import meldable_hands, near_melds, seeds
+from kanasta.testing.strategies import get_one_option_profiles, meldable_hands, near_melds, seeds
 
-ALL_PROFILES = [
-    get_profile(name, options)
-    for name, family in PROFILES.items()
-    for options in ([], *([o.name] for o in family.known_options))
-]
+ALL_PROFILES = get_one_option_profiles()
 profiles = st.sampled_from(ALL_PROFILES)
 
 

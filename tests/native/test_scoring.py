@@ -16,9 +16,9 @@ import pytest
 import kanasta.engine as facade
 from kanasta.conformance.engine_api import FacadeEngine
 from kanasta.errors import Violation
-from kanasta.families import PROFILES, get_profile
 from kanasta.native import NativeEngine
 from kanasta.rules.families import RulesProfile
+from kanasta.testing.strategies import get_one_option_profiles
 
 HANDS = 100 if os.environ.get("KANASTA_THOROUGH") else 6
 
@@ -33,11 +33,7 @@ def _native_score(profile: RulesProfile, written: dict[str, Any]) -> list[dict[s
 @pytest.mark.clause("hand-score", "score-breakdown", "score-rounding", "fi-bonus", "hand-penalty")
 @pytest.mark.parametrize(
     "profile",
-    [
-        get_profile(name, options)
-        for name, family in PROFILES.items()
-        for options in ([], *([o.name] for o in family.known_options))
-    ],
+    get_one_option_profiles(),
     ids=lambda p: p.variant,
 )
 def test_native_hand_score_is_the_reference_score(profile: RulesProfile) -> None:

@@ -19,10 +19,11 @@ import pytest
 import kanasta.engine as facade
 from kanasta.conformance.engine_api import FacadeEngine
 from kanasta.errors import InputError, Violation
-from kanasta.families import PROFILES, get_profile, get_variant_profile
+from kanasta.families import get_variant_profile
 from kanasta.native import NativeEngine
 from kanasta.rules.cards import get_deck, parse_cards
 from kanasta.rules.families import RulesProfile
+from kanasta.testing.strategies import get_one_option_profiles
 
 FIXTURES = Path(__file__).resolve().parents[2] / "conformance" / "fixtures"
 HANDS = 40 if os.environ.get("KANASTA_THOROUGH") else 2
@@ -74,11 +75,7 @@ def test_every_explicit_state_of_the_suite_reads_and_writes_as_the_reference() -
 @pytest.mark.clause("state-json", "deck-composition")
 @pytest.mark.parametrize(
     "profile",
-    [
-        get_profile(name, options)
-        for name, family in PROFILES.items()
-        for options in ([], *([o.name] for o in family.known_options))
-    ],
+    get_one_option_profiles(),
     ids=lambda p: p.variant,
 )
 def test_states_of_random_play_read_and_write_as_the_reference(profile: RulesProfile) -> None:

@@ -15,10 +15,10 @@ import pytest
 
 import kanasta.engine as facade
 from kanasta.errors import Violation
-from kanasta.families import PROFILES, get_profile
 from kanasta.native import NativeEngine
 from kanasta.rules.actions import Action, ActionType
 from kanasta.rules.families import RulesProfile
+from kanasta.testing.strategies import get_one_option_profiles
 
 HANDS = 40 if os.environ.get("KANASTA_THOROUGH") else 3
 DRAW = Action(ActionType.DRAW)
@@ -37,11 +37,7 @@ def _outcome(result: Any) -> object:
 @pytest.mark.clause("draw-from-stock", "turn-structure", "classic-red-threes")
 @pytest.mark.parametrize(
     "profile",
-    [
-        get_profile(name, options)
-        for name, family in PROFILES.items()
-        for options in ([], *([o.name] for o in family.known_options))
-    ],
+    get_one_option_profiles(),
     ids=lambda p: p.variant,
 )
 def test_native_draw_is_the_reference_draw(profile: RulesProfile) -> None:

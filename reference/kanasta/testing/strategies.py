@@ -73,6 +73,7 @@ __all__ = [
     "candidate_actions",
     "cards",
     "count_in_deck",
+    "get_one_option_profiles",
     "grown_melds",
     "hands",
     "illegal_melds",
@@ -450,3 +451,12 @@ def count_in_deck(profile: RulesProfile | str, found: Sequence[Card]) -> bool:
     rules = _rules(profile)
     have = Counter(get_deck(rules.deck_jokers))
     return all(have[c] >= n for c, n in Counter(found).items())
+
+
+def get_one_option_profiles() -> list[RulesProfile]:
+    """Every family's profile with its default options, and with each of its options alone."""
+    return [
+        get_profile(name, options)
+        for name, family in PROFILES.items()
+        for options in ([], *([o.name] for o in family.known_options))
+    ]
