@@ -249,3 +249,32 @@ def test_the_legal_actions_in_turkish_use_the_terms_of_the_edition(
     assert "klasik kanasta, 4 oyuncu; koltuğunuz 0" in out
     assert "yasal" not in out
     assert "play aşaması" not in out
+
+
+@pytest.mark.clause("classic-hand-score", "classic-red-three-score")
+def test_score_sheet_of_a_position_marks_what_unknown_cards_decide(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    argv = ["ask", "--variant", "classic", "--hand", "5H 9S", "--our-meld", "KC KD KH JK"]
+    assert main([*argv, "--our-red-threes", "3H", "score"]) == 0
+    lines = capsys.readouterr().out.splitlines()
+    assert "Answer: the hand's score, counted as the cards now lie" in lines
+    table = {line.split()[0]: line.split()[1:] for line in lines if line.startswith("  ")}
+    assert table["melded"] == ["80", "0"]  # three kings (10 each) and a joker (50)
+    assert table["red-threes"] == ["100", "0"]  # one red three of a side with a meld
+    assert table["going-out"] == ["0", "0"]
+    assert all(cell.endswith("*") for cell in table["hand"])  # the partners' hands are unknown
+    assert "  (* depends on cards left unknown: name them to settle it)" in lines
+
+
+@pytest.mark.clause("classic-red-three-score", "classic-hand-score")
+def test_score_of_a_hand_the_other_side_ended(capsys: pytest.CaptureFixture[str]) -> None:
+    argv = ["ask", "--variant", "classic", "--hand", "5H 9S", "--our-red-threes", "3H 3D"]
+    argv += ["--their-meld", "QC QD QH QS QC QD QH", "--went-out", "them", "score"]
+    assert main(argv) == 0
+    lines = capsys.readouterr().out.splitlines()
+    assert "Answer: the hand's score" in lines
+    table = {line.split()[0]: line.split()[1:] for line in lines if line.startswith("  ")}
+    assert table["red-threes"] == ["-200", "0"]  # two red threes of a side without a meld
+    assert table["canastas"] == ["0", "500"]  # seven natural queens
+    assert table["going-out"] == ["0", "100"]
