@@ -16,6 +16,7 @@ from kanasta.ask import (
     format_answer,
     load_question,
 )
+from kanasta.commands import add_option_argument
 from kanasta.commands.play import get_options
 from kanasta.commands.spec import add_language_argument, get_language
 from kanasta.errors import InputError
@@ -76,14 +77,9 @@ def register(subparsers: Any) -> None:
     )
     parser.add_argument("--file", type=Path, help="the question as a JSON or TOML file")
     parser.add_argument("--variant", choices=sorted(PROFILES), help="rule family")
-    parser.add_argument(
-        "--option",
-        "--feature",
-        dest="option",
-        action="append",
-        default=[],
-        metavar="NAME",
-        help="a named rule option of the family (repeatable)",
+    add_option_argument(
+        parser,
+        "a named rule option of the family (repeatable)",
     )
     parser.add_argument("--players", type=int, choices=(2, 3, 4, 6), help="number of players")
     parser.add_argument("--seat", type=int, default=0, help="your seat (default 0)")

@@ -15,6 +15,7 @@ from pathlib import Path
 from types import FrameType
 from typing import Any
 
+from kanasta.commands import add_option_argument
 from kanasta.conformance import PROTOCOL_VERSION, SUITE_VERSION
 from kanasta.conformance.connections import (
     Connection,
@@ -121,15 +122,11 @@ def _add_selection(parser: argparse.ArgumentParser) -> None:
     group.add_argument(
         "--clause", action="append", default=[], metavar="SLUG", help="only fixtures citing it"
     )
-    group.add_argument(
-        "--option",
-        "--feature",
-        dest="feature",
-        action="append",
-        default=[],
-        metavar="NAME",
-        help="only fixtures using this rule option (the fixtures' 'features'; --feature is "
+    add_option_argument(
+        group,
+        "only fixtures using this rule option (the fixtures' 'features'; --feature is "
         "the old name)",
+        dest="feature",
     )
     group.add_argument(
         "--no-option",

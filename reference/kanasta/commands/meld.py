@@ -6,6 +6,7 @@ import argparse
 import json
 from typing import Any
 
+from kanasta.commands import add_option_argument
 from kanasta.conformance.present import get_meld_clauses
 from kanasta.errors import InputError, Violation
 from kanasta.families import PROFILES, get_profile
@@ -53,14 +54,9 @@ def register(subparsers: Any) -> None:
         metavar="N",
         help="for each --then, where the moved wild goes (in order)",
     )
-    parser.add_argument(
-        "--option",
-        "--feature",
-        dest="option",
-        action="append",
-        default=[],
-        metavar="NAME",
-        help="a named rule option of the family (repeatable; e.g. classic: two-naturals-per-wild)",
+    add_option_argument(
+        parser,
+        "a named rule option of the family (repeatable; e.g. classic: two-naturals-per-wild)",
     )
     parser.add_argument("--json", action="store_true", help="print the verdicts as JSON")
     parser.set_defaults(handler=_run)

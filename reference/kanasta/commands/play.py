@@ -18,6 +18,7 @@ from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import Any, TextIO
 
+from kanasta.commands import add_option_argument
 from kanasta.conformance.jsonio import read_json_file
 from kanasta.engine import legal_actions
 from kanasta.errors import InputError, Violation
@@ -61,14 +62,9 @@ def register(subparsers: Any) -> None:
         help="number of players, when the family allows another (fi-351: 2, 3 or 4; "
         "classic: 2, 3, 4 or 6)",
     )
-    play.add_argument(
-        "--option",
-        "--feature",
-        dest="option",
-        action="append",
-        default=[],
-        metavar="NAME",
-        help="a named rule option of the family (repeatable; e.g. classic: "
+    add_option_argument(
+        play,
+        "a named rule option of the family (repeatable; e.g. classic: "
         "two-naturals-per-wild, black-three-minus-100, black-three-freezes, joker-canasta, "
         "concealed-only-bonus, concealed-waives-minimum, concealed-canasta, "
         "black-three-last-turn; fi-351: canasta-kind-at-scoring)",
