@@ -84,6 +84,43 @@ Profile profile_from_dict(const nb::dict& d) {
             p.trump_bonus[static_cast<std::size_t>(k)] = p.bonus_named("trump-" + name);
         }
     }
+    p.clockwise = get<bool>(d, "clockwise", true);
+    p.single_pile_needs_two_cards = get<bool>(d, "single_pile_needs_two_cards", false);
+    p.single_pile_no_discard_back = get<bool>(d, "single_pile_no_discard_back", false);
+    if (d.contains("opening_bands"))
+        for (nb::handle item : nb::borrow<nb::list>(d["opening_bands"])) {
+            nb::dict b = nb::borrow<nb::dict>(item);
+            OpeningBand band;
+            band.has_min_score = !b["min_score"].is_none();
+            if (band.has_min_score) band.min_score = nb::cast<std::int64_t>(b["min_score"]);
+            band.min_points = nb::cast<std::int64_t>(b["min_points"]);
+            band.needs_clean_run = nb::cast<bool>(b["needs_clean_run"]);
+            band.wilds_count = nb::cast<bool>(b["wilds_count"]);
+            band.wild_melds_count = nb::cast<bool>(b["wild_melds_count"]);
+            band.run_clause = nb::cast<std::string>(b["run_clause"]);
+            band.total_clause = nb::cast<std::string>(b["total_clause"]);
+            band.min_melds = nb::cast<int>(b["min_melds"]);
+            band.needs_natural_run = nb::cast<bool>(b["needs_natural_run"]);
+            p.opening_bands.push_back(band);
+        }
+    p.opening_waiver_cards = get<int>(d, "opening_waiver_cards", -1);
+    p.emptying_needs_canasta = get<bool>(d, "emptying_needs_canasta", true);
+    p.fi_needs_canasta = get<bool>(d, "fi_needs_canasta", true);
+    p.first_fi_team_discard_ban = get<bool>(d, "first_fi_team_discard_ban", false);
+    p.going_out_needs_discard = get<bool>(d, "going_out_needs_discard", false);
+    p.pass_by_showing = get<bool>(d, "pass_by_showing", false);
+    p.going_out_canastas = get<int>(d, "going_out_canastas", 1);
+    p.pile_top_melded = get<bool>(d, "pile_top_melded", false);
+    if (d.contains("pile_freezers"))
+        for (int c : nb::cast<std::vector<int>>(d["pile_freezers"])) p.pile_freezers.at(static_cast<std::size_t>(c)) = true;
+    if (d.contains("pile_blockers"))
+        for (int c : nb::cast<std::vector<int>>(d["pile_blockers"])) p.pile_blockers.at(static_cast<std::size_t>(c)) = true;
+    p.pile_meld_any_size = get<bool>(d, "pile_meld_any_size", false);
+    p.pile_black_three_last_turn = get<bool>(d, "pile_black_three_last_turn", false);
+    p.take_back = get<bool>(d, "take_back", true);
+    p.pile_seen_whole = get<bool>(d, "pile_seen_whole", true);
+    p.tracks_table_seats = get<bool>(d, "tracks_table_seats", false);
+    p.target_score = get<std::int64_t>(d, "target_score", 0);
     if (d.contains("upcard_turn_again"))
         for (int c : nb::cast<std::vector<int>>(d["upcard_turn_again"])) p.upcard_turn_again.at(static_cast<std::size_t>(c)) = true;
     return p;
