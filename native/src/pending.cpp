@@ -14,13 +14,5 @@ std::variant<State, Violation> apply_pass(const Profile&, const State&) { return
 std::variant<State, Violation> apply_take_pile(const Profile&, const State&, const std::vector<Card>&, int) {
     return pending("the pile taken");
 }
-std::variant<State, Violation> apply_meld(const Profile&, const State&, const std::vector<Card>&, int) {
-    return pending("a new meld");
-}
-std::variant<State, Violation> apply_lay_off(const Profile&, const State&, int, const std::vector<Card>&, int) {
-    return pending("a lay-off");
-}
-std::variant<State, Violation> apply_discard(const Profile&, const State&, Card) { return pending("the discard"); }
-std::variant<State, Violation> apply_take_back(const Profile&, const State&) { return pending("the take-back"); }
 
 }  // namespace kn
