@@ -24,6 +24,7 @@ from kanasta.errors import Violation
 from kanasta.families import get_profile
 from kanasta.native import NativeEngine, load, native_families
 from kanasta.play.differential import pick_action, policy_stream, run_differential
+from kanasta.play.sidebyside import native_self_play
 from kanasta.rules.families import RulesProfile
 from kanasta.testing.strategies import get_one_option_profiles
 
@@ -124,3 +125,14 @@ def test_memory_per_state_counts_the_heap_parts() -> None:
         # at least the cards the state holds, one byte each, and the State itself
         assert bytes_ > profile.deck_size + 200, family
         assert bytes_ < 50_000, family
+
+
+@pytest.mark.parametrize("family", ["koz", "classic"])
+def test_native_self_play_over_two_processes_equals_the_serial_run(family: str) -> None:
+    _playable(family)
+    profile = get_profile(family)
+    serial = native_self_play(profile, 12, 5)
+    parallel = native_self_play(profile, 12, 5, 2, chunk=2)
+    assert serial.hands == parallel.hands
+    assert [h[0] for h in parallel.hands] == list(range(12))
+    assert serial.moves == parallel.moves > 12 * 20

@@ -27,7 +27,7 @@ from typing import Any
 
 from kanasta.conformance.engine_api import Engine
 from kanasta.errors import InputError, Violation
-from kanasta.families import get_profile
+from kanasta.families import PROFILES, get_profile
 from kanasta.native import get_engine
 from kanasta.rules.deal import splitmix64
 from kanasta.rules.families import RulesProfile
@@ -40,6 +40,7 @@ __all__ = [
     "compare_hand",
     "json_differences",
     "native_engine",
+    "option_profiles",
     "pick_action",
     "policy_stream",
     "reference_engine",
@@ -64,6 +65,17 @@ WHAT = {
 }
 
 EngineFactory = Callable[[], Engine]
+
+
+def option_profiles(family: str | None = None) -> list[RulesProfile]:
+    """Every family's profile (or ``family``'s) with its default options, and with each of
+    its options alone: every player count and option the differential run covers."""
+    return [
+        get_profile(name, options)
+        for name, found in PROFILES.items()
+        if family in (None, name)
+        for options in ([], *([o.name] for o in found.known_options))
+    ]
 
 
 def policy_stream(seed: int, index: int) -> int:
