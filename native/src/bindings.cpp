@@ -15,6 +15,7 @@
 
 #include "engine.hpp"
 #include "selfplay.hpp"
+#include "turn.hpp"
 
 namespace nb = nanobind;
 using namespace kn;
@@ -1030,4 +1031,30 @@ NB_MODULE(_core, m) {
           },
           nb::arg("stream"), nb::arg("count"),
           "The self-play policy's choice among count actions: (next stream state, index).");
+
+    // Test-only (helper native-play) until NativeState.apply lands: one action by its parts,
+    // the next state or (clause, code, detail); and the check functions' verdict alone.
+    m.def("apply_action_dict",
+          [](const NativeState& ns, const std::string& type, nb::list cards, int meld, nb::object wild_at) -> nb::object {
+              Action a{parse_action_type(type), read_cards(cards, "$.cards"), meld, position(wild_at)};
+              std::sort(a.cards.begin(), a.cards.end());
+              auto next = apply_action(*ns.p, ns.s, a);
+              if (const auto* v = std::get_if<Violation>(&next)) return nb::make_tuple(v->clause, v->code, v->detail);
+              return nb::cast(NativeState{ns.p, std::get<State>(std::move(next))});
+          },
+          nb::arg("state"), nb::arg("type"), nb::arg("cards"), nb::arg("meld"), nb::arg("wild_at").none());
+    m.def("check_action_dict",
+          [](const NativeState& ns, const std::string& type, nb::list cards, int meld, nb::object wild_at) -> nb::object {
+              const ActionType t = parse_action_type(type);
+              std::vector<Card> c = read_cards(cards, "$.cards");
+              std::optional<Violation> v;
+              if (t == ActionType::Meld) v = check_meld(*ns.p, ns.s, c, position(wild_at));
+              else if (t == ActionType::LayOff) v = check_lay_off(*ns.p, ns.s, meld, c, position(wild_at));
+              else if (t == ActionType::Discard && c.size() == 1) v = check_discard(*ns.p, ns.s, c[0]);
+              else if (t == ActionType::TakeBack) v = check_take_back(*ns.p, ns.s);
+              else throw InputError("check_action_dict: meld, lay-off, discard (one card) or take-back");
+              if (v) return nb::make_tuple(v->clause, v->code, v->detail);
+              return nb::none();
+          },
+          nb::arg("state"), nb::arg("type"), nb::arg("cards"), nb::arg("meld"), nb::arg("wild_at").none());
 }
