@@ -1032,17 +1032,8 @@ NB_MODULE(_core, m) {
           nb::arg("stream"), nb::arg("count"),
           "The self-play policy's choice among count actions: (next stream state, index).");
 
-    // Test-only (helper native-play) until NativeState.apply lands: one action by its parts,
-    // the next state or (clause, code, detail); and the check functions' verdict alone.
-    m.def("apply_action_dict",
-          [](const NativeState& ns, const std::string& type, nb::list cards, int meld, nb::object wild_at) -> nb::object {
-              Action a{parse_action_type(type), read_cards(cards, "$.cards"), meld, position(wild_at)};
-              std::sort(a.cards.begin(), a.cards.end());
-              auto next = apply_action(*ns.p, ns.s, a);
-              if (const auto* v = std::get_if<Violation>(&next)) return nb::make_tuple(v->clause, v->code, v->detail);
-              return nb::cast(NativeState{ns.p, std::get<State>(std::move(next))});
-          },
-          nb::arg("state"), nb::arg("type"), nb::arg("cards"), nb::arg("meld"), nb::arg("wild_at").none());
+    // Test-only (helper native-play): the verdict of the play phase's check functions alone
+    // (legality without the next state), held to NativeState.apply by tests/native/test_play.py.
     m.def("check_action_dict",
           [](const NativeState& ns, const std::string& type, nb::list cards, int meld, nb::object wild_at) -> nb::object {
               const ActionType t = parse_action_type(type);

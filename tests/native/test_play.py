@@ -25,8 +25,18 @@ from kanasta.rules.families import RulesProfile
 from kanasta.rules.state import Phase, State
 from kanasta.testing.strategies import get_one_option_profiles
 
-HANDS = 30 if os.environ.get("KANASTA_THOROUGH") else 2
+THOROUGH = bool(os.environ.get("KANASTA_THOROUGH"))
+HANDS = 30 if THOROUGH else 2
+LEGAL_PER_STATE = None if THOROUGH else 12
+"""How many of a state's legal actions are compared (a sample; every one when thorough)."""
 PLAY_TYPES = (ActionType.MELD, ActionType.LAY_OFF, ActionType.DISCARD, ActionType.TAKE_BACK)
+WRONG_PHASE = (
+    Action(ActionType.DISCARD, (0,)),
+    Action(ActionType.MELD, (0, 1, 2)),
+    Action(ActionType.LAY_OFF, (0,)),
+    Action(ActionType.TAKE_BACK),
+)
+"""Play-phase actions tried in the draw phase (turn-structure refuses them)."""
 SCORES = (-300, 0, 150, 500, 1000, 2000, 3500, 6000, 12000)
 """Team scores (half points) that reach every opening band of every family."""
 
@@ -50,6 +60,8 @@ def _check_outcome(result: Any) -> object:
 def _candidates(state: State, rng: random.Random) -> list[Action]:
     """Every legal play-phase action, and some the rules refuse."""
     legal = [a for a in facade.legal_actions(state) if a.type in PLAY_TYPES]
+    if LEGAL_PER_STATE is not None and len(legal) > LEGAL_PER_STATE:
+        legal = rng.sample(legal, LEGAL_PER_STATE)
     hand = list(state.hands[state.turn])
     melds = state.melds[state.turn % len(state.melds)]
     extra: list[Action] = [Action(ActionType.TAKE_BACK), Action(ActionType.DISCARD, (0,))]
@@ -78,19 +90,33 @@ def _candidates(state: State, rng: random.Random) -> list[Action]:
     return legal + extra
 
 
-def _compare(profile: RulesProfile, native: Any, core: Any, state: State, action: Action) -> bool:
-    mine_state = native.new_state_from_json(profile, facade.state_to_json(state), "$")
-    cards = [format_card(c) for c in action.cards]
+def _compare(
+    profile: RulesProfile, native: NativeEngine, state: State, mine_state: Any, action: Action
+) -> bool:
     theirs = facade.apply(state, action)
-    mine = core.apply_action_dict(mine_state, action.type.value, cards, action.meld, action.wild_at)
+    mine_action = native.action_from_json(profile, facade.action_to_json(action), "$")
+    mine = native.apply_action(profile, mine_state, mine_action)
     assert _outcome(mine) == _outcome(theirs), (profile.variant, facade.format_action(action))
-    if action.type is not ActionType.DISCARD or len(action.cards) == 1:
-        verdict = core.check_action_dict(
+    if action.type in PLAY_TYPES and (
+        action.type is not ActionType.DISCARD or len(action.cards) == 1
+    ):
+        cards = [format_card(c) for c in action.cards]
+        verdict = load()._core.check_action_dict(
             mine_state, action.type.value, cards, action.meld, action.wild_at
         )
         expected = _outcome(theirs) if isinstance(theirs, Violation) else None
         assert _check_outcome(verdict) == expected, (profile.variant, facade.format_action(action))
     return not isinstance(theirs, Violation)
+
+
+def _policy(state: State, rng: random.Random) -> Action:
+    """A random legal action, melds and lay-offs first three times in four (so that hands
+    are emptied: the fi taken, going out)."""
+    legal = facade.legal_actions(state)
+    laying = [a for a in legal if a.type in (ActionType.MELD, ActionType.LAY_OFF)]
+    if laying and rng.random() < 0.75:
+        return rng.choice(laying)
+    return rng.choice(legal)
 
 
 @pytest.mark.clause(
@@ -110,20 +136,20 @@ def _compare(profile: RulesProfile, native: Any, core: Any, state: State, action
 def test_native_play_is_the_reference_play(profile: RulesProfile) -> None:
     rng = random.Random(f"play {profile.variant}")
     native = NativeEngine()
-    core = load()._core
     teams = len(facade.new_hand(profile, seed=1).melds)
     accepted = refused = 0
     for hand in range(HANDS):
         scores = tuple(rng.choice(SCORES) for _ in range(teams))
         state = facade.new_hand(profile, seed=900 + hand, team_scores=scores)
         while not state.hand_over:
-            if state.phase is Phase.PLAY:
-                for action in _candidates(state, rng):
-                    if _compare(profile, native, core, state, action):
-                        accepted += 1
-                    else:
-                        refused += 1
-            following = facade.apply(state, rng.choice(facade.legal_actions(state)))
+            candidates = _candidates(state, rng) if state.phase is Phase.PLAY else WRONG_PHASE
+            mine_state = native.new_state_from_json(profile, facade.state_to_json(state), "$")
+            for action in candidates:
+                if _compare(profile, native, state, mine_state, action):
+                    accepted += 1
+                else:
+                    refused += 1
+            following = facade.apply(state, _policy(state, rng))
             assert not isinstance(following, Violation)
             state = following
     print(f"{profile.variant}: {accepted} accepted, {refused} refused")
