@@ -38,3 +38,8 @@ __all__ = [
     "state_from_json",
 ]
 __version__ = "0.1.0"
+
+# Random self-play inside the engine (native/src/selfplay.cpp): the bench's loop.
+from kanasta_native._core import POLICY_STREAM, pick_action, self_play
+
+__all__ += ["POLICY_STREAM", "pick_action", "self_play"]

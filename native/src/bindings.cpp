@@ -14,6 +14,8 @@
 #include <nanobind/stl/optional.h>
 
 #include "engine.hpp"
+#include "selfplay.hpp"
+#include "turn.hpp"
 
 namespace nb = nanobind;
 using namespace kn;
@@ -992,4 +994,58 @@ NB_MODULE(_core, m) {
           },
           nb::arg("profile"), nb::arg("data"), nb::arg("where") = "state",
           "state-json: read a state in the fixture format (an input error names the JSON path).");
+
+    // ---------------------------------------------------------------- self-play (selfplay.hpp)
+    nb::object state_type = nb::borrow<nb::object>(nb::type<NativeState>());
+    state_type.attr("memory_bytes") = nb::cpp_function(
+        [](const NativeState& ns) { return memory_bytes(ns.s); }, nb::is_method(), nb::scope(state_type),
+        nb::name("memory_bytes"), "The bytes this state occupies: the State and every heap block it owns.");
+    m.def("self_play",
+          [](const NativeProfile& np, std::uint64_t seed, std::uint64_t first, std::uint64_t count,
+             bool measure_memory) {
+              SelfPlayRun run;
+              {
+                  nb::gil_scoped_release unlocked;
+                  run = self_play(*np.p, seed, first, count, measure_memory);
+              }
+              nb::list hands;
+              for (const SelfPlayHand& h : run.hands) hands.append(nb::make_tuple(h.index, h.moves, h.totals));
+              nb::dict out;
+              out["hands"] = hands;
+              out["moves"] = run.moves;
+              out["cpu_seconds"] = run.cpu_seconds;
+              out["states"] = run.states;
+              out["state_bytes"] = run.state_bytes;
+              return out;
+          },
+          nb::arg("profile"), nb::arg("seed"), nb::arg("first"), nb::arg("count"), nb::arg("measure_memory") = false,
+          "Random self-play in the engine: hands first..first+count-1 of the run of seed (hand i dealt "
+          "from seed + i, its policy's stream from (seed + i) xor POLICY_STREAM), each (index, moves, "
+          "team totals in half points), with the moves and the CPU seconds.");
+    m.attr("POLICY_STREAM") = POLICY_STREAM;
+    m.def("pick_action",
+          [](std::uint64_t stream, std::size_t count) {
+              if (count == 0) throw InputError("pick_action: no action to pick from.");
+              const std::size_t chosen = pick_action(stream, count);
+              return nb::make_tuple(stream, chosen);
+          },
+          nb::arg("stream"), nb::arg("count"),
+          "The self-play policy's choice among count actions: (next stream state, index).");
+
+    // Test-only (helper native-play): the verdict of the play phase's check functions alone
+    // (legality without the next state), held to NativeState.apply by tests/native/test_play.py.
+    m.def("check_action_dict",
+          [](const NativeState& ns, const std::string& type, nb::list cards, int meld, nb::object wild_at) -> nb::object {
+              const ActionType t = parse_action_type(type);
+              std::vector<Card> c = read_cards(cards, "$.cards");
+              std::optional<Violation> v;
+              if (t == ActionType::Meld) v = check_meld(*ns.p, ns.s, c, position(wild_at));
+              else if (t == ActionType::LayOff) v = check_lay_off(*ns.p, ns.s, meld, c, position(wild_at));
+              else if (t == ActionType::Discard && c.size() == 1) v = check_discard(*ns.p, ns.s, c[0]);
+              else if (t == ActionType::TakeBack) v = check_take_back(*ns.p, ns.s);
+              else throw InputError("check_action_dict: meld, lay-off, discard (one card) or take-back");
+              if (v) return nb::make_tuple(v->clause, v->code, v->detail);
+              return nb::none();
+          },
+          nb::arg("state"), nb::arg("type"), nb::arg("cards"), nb::arg("meld"), nb::arg("wild_at").none());
 }

@@ -28,6 +28,7 @@ COMMAND_MODULES: tuple[str, ...] = (
     "kanasta.commands.adapter",
     "kanasta.commands.explain",
     "kanasta.commands.bench",
+    "kanasta.commands.native_check",
     "kanasta.commands.ask",
 )
 

@@ -4,6 +4,10 @@ Plays N hands per family (see :mod:`kanasta.play.selfplay` for the seeds) and
 prints hands per second, moves per second and the mean time of
 ``legal_actions`` and of ``apply``. Progress goes to stderr every few
 seconds on long runs; ``--json`` prints the figures for machines.
+
+``--engine native`` times the reference and the native engine in the same run and prints
+them side by side per family, with the ratio and the memory per state
+(:mod:`kanasta.play.sidebyside`).
 """
 
 from __future__ import annotations
@@ -19,6 +23,7 @@ from kanasta.families import get_profile, require_playable
 from kanasta.native import ENGINES, require_engine
 from kanasta.play.jobs import run_hands
 from kanasta.play.selfplay import PLAYABLE_FAMILIES, BenchResult, run_bench
+from kanasta.play.sidebyside import SideBySide, format_table, run_side_by_side
 from kanasta.rules.deal import check_seed
 
 __all__ = ["register"]
@@ -50,8 +55,15 @@ def register(subparsers: Any) -> None:
         "--engine",
         choices=ENGINES,
         default="reference",
-        help="the engine to time: the reference (default) or the native one "
-        "(kanasta-native, pip install ./native)",
+        help="the engine to time: the reference (default), or the native one "
+        "(kanasta-native, pip install ./native) side by side with the reference in the same run",
+    )
+    parser.add_argument(
+        "--native-hands",
+        type=int,
+        metavar="M",
+        help="with --engine native: hands per family the native engine plays "
+        "(default 10 times --hands)",
     )
     parser.add_argument(
         "--jobs",
@@ -83,7 +95,7 @@ def _progress(total: int) -> Any:
 
 
 def _jobs_result(args: argparse.Namespace, variant: str) -> BenchResult:
-    """A run over processes (--jobs, or the native engine) as the bench's figures."""
+    """A run of the reference over processes (--jobs) as the bench's figures."""
     require_engine(args.engine, variant)
     run = run_hands(variant, args.hands, args.seed, args.jobs or 1, engine_name=args.engine)
     longest = max((h.moves for h in run.hands), default=0)
@@ -105,9 +117,13 @@ def _run(args: argparse.Namespace) -> int:
         raise InputError(f"--hands must be at least 1, not {args.hands}.")
     check_seed(args.seed, "--seed")
     results: list[BenchResult] = []
-    if args.jobs is not None or args.engine != "reference":
-        if args.jobs is not None and args.jobs < 1:
-            raise InputError(f"--jobs must be at least 1, not {args.jobs}.")
+    if args.jobs is not None and args.jobs < 1:
+        raise InputError(f"--jobs must be at least 1, not {args.jobs}.")
+    if args.native_hands is not None and args.native_hands < 1:
+        raise InputError(f"--native-hands must be at least 1, not {args.native_hands}.")
+    if args.engine == "native":
+        return _side_by_side(args)
+    if args.jobs is not None:
         results = [_jobs_result(args, variant) for variant in _variants(args.variant)]
         return _report(args, results)
     for variant in _variants(args.variant):
@@ -126,14 +142,53 @@ def _run(args: argparse.Namespace) -> int:
     return _report(args, results)
 
 
+def _side_by_side(args: argparse.Namespace) -> int:
+    """The reference and the native engine in the same run, a table per family."""
+    variants = _variants(args.variant)
+    for variant in variants:
+        require_engine("native", variant)
+    compared: list[SideBySide] = []
+    for variant in variants:
+        compared.append(
+            run_side_by_side(
+                variant,
+                args.hands,
+                args.seed,
+                native_hands=args.native_hands,
+                jobs=args.jobs or 1,
+                progress=None if args.quiet else _say,
+            )
+        )
+    if args.json:
+        print(
+            json.dumps({**_platform(), "side_by_side": [c.to_json() for c in compared]}, indent=2)
+        )
+    else:
+        jobs = args.jobs or 1
+        print(
+            f"kanasta bench --engine native: seed {args.seed}, {jobs} job{'s' * (jobs > 1)}, "
+            f"{platform.python_implementation()} {platform.python_version()} on "
+            f"{platform.machine()}"
+        )
+        print(format_table(compared))
+    return 0
+
+
+def _say(line: str) -> None:
+    print(line, file=sys.stderr, flush=True)
+
+
+def _platform() -> dict[str, str]:
+    return {
+        "python": platform.python_version(),
+        "implementation": platform.python_implementation(),
+        "machine": platform.machine(),
+    }
+
+
 def _report(args: argparse.Namespace, results: list[BenchResult]) -> int:
     if args.json:
-        payload = {
-            "python": platform.python_version(),
-            "implementation": platform.python_implementation(),
-            "machine": platform.machine(),
-            "results": [r.to_json() for r in results],
-        }
+        payload = {**_platform(), "results": [r.to_json() for r in results]}
         print(json.dumps(payload, indent=2))
     else:
         print("\n".join(r.format() for r in results))

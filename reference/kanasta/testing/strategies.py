@@ -55,6 +55,7 @@ from hypothesis import strategies as st
 from kanasta import engine
 from kanasta.errors import Violation
 from kanasta.families import PROFILES, get_profile
+from kanasta.play.differential import option_profiles
 from kanasta.play.selfplay import PLAYABLE_FAMILIES
 from kanasta.rules.actions import Action, ActionType
 from kanasta.rules.cards import JOKER, Card, get_deck, make_card
@@ -455,8 +456,4 @@ def count_in_deck(profile: RulesProfile | str, found: Sequence[Card]) -> bool:
 
 def get_one_option_profiles() -> list[RulesProfile]:
     """Every family's profile with its default options, and with each of its options alone."""
-    return [
-        get_profile(name, options)
-        for name, family in PROFILES.items()
-        for options in ([], *([o.name] for o in family.known_options))
-    ]
+    return option_profiles()

@@ -1,0 +1,107 @@
+// Random self-play inside the engine (selfplay.hpp): the bench's loop without crossing into
+// Python per move. It implements no clause: it only lists, picks and applies.
+#include "selfplay.hpp"
+
+#include <ctime>
+#include <stdexcept>
+#include <string>
+#include <variant>
+
+namespace kn {
+
+namespace {
+
+template <class T>
+std::size_t heap_of(const std::vector<T>& v) {
+    return v.capacity() * sizeof(T);
+}
+
+std::size_t heap_of(const std::vector<bool>& v) { return (v.capacity() + 7) / 8; }
+
+std::size_t heap_of(const std::vector<std::vector<Card>>& v) {
+    std::size_t bytes = v.capacity() * sizeof(std::vector<Card>);
+    for (const auto& inner : v) bytes += heap_of(inner);
+    return bytes;
+}
+
+std::size_t heap_of(const Meld& m) {
+    return heap_of(m.cards) + heap_of(m.spare) + heap_of(m.history);
+}
+
+std::string where(const Profile& p, std::uint64_t seed, std::uint64_t index, std::int64_t move) {
+    return p.family + " self-play, seed " + std::to_string(seed) + ", hand " + std::to_string(index) +
+           ", move " + std::to_string(move);
+}
+
+}  // namespace
+
+std::size_t pick_action(std::uint64_t& stream, std::size_t count) {
+    auto [next, value] = splitmix64(stream);
+    stream = next;
+    return static_cast<std::size_t>(value % count);
+}
+
+std::size_t memory_bytes(const State& s) {
+    std::size_t bytes = sizeof(State);
+    bytes += heap_of(s.hands) + heap_of(s.stock) + heap_of(s.discard) + heap_of(s.fi);
+    bytes += heap_of(s.fi_takers) + heap_of(s.opened) + heap_of(s.team_scores);
+    bytes += s.melds.capacity() * sizeof(std::vector<Meld>);
+    for (const auto& team : s.melds) {
+        bytes += heap_of(team);
+        for (const Meld& m : team) bytes += heap_of(m);
+    }
+    bytes += heap_of(s.seat_opened) + heap_of(s.fi_waiting) + heap_of(s.red_threes);
+    bytes += heap_of(s.pile_pending) + heap_of(s.table_seats);
+    return bytes;
+}
+
+SelfPlayRun self_play(const Profile& p, std::uint64_t seed, std::uint64_t first, std::uint64_t count,
+                      bool measure_memory) {
+    SelfPlayRun run;
+    run.hands.reserve(static_cast<std::size_t>(count));
+    const int dealer = p.players - 1;
+    const std::vector<std::int64_t> zero(static_cast<std::size_t>(p.teams()), 0);
+    const std::clock_t cpu_start = std::clock();
+    for (std::uint64_t index = first; index < first + count; ++index) {
+        const std::uint64_t deal_seed = seed + index;
+        std::uint64_t stream = deal_seed ^ POLICY_STREAM;
+        State state = new_hand(p, deal_cards(p, shuffle_deck(p.deck_jokers, deal_seed), dealer), dealer, zero);
+        std::int64_t moves = 0;
+        if (measure_memory) {
+            ++run.states;
+            run.state_bytes += static_cast<std::int64_t>(memory_bytes(state));
+        }
+        while (state.phase != Phase::Over) {
+            const std::vector<Action> actions = legal_actions(p, state);
+            if (actions.empty())
+                throw std::runtime_error(where(p, seed, index, moves) + ": no legal action listed in a hand not over");
+            const Action& action = actions[pick_action(stream, actions.size())];
+            auto next = apply_action(p, state, action);
+            if (const auto* v = std::get_if<Violation>(&next))
+                throw std::runtime_error(where(p, seed, index, moves) + ": the listed action " +
+                                         action_type_text(action.type) + " was refused: " + v->code +
+                                         " (clause " + v->clause + ")");
+            state = std::get<State>(std::move(next));
+            if (++moves > MAX_HAND_MOVES)
+                throw std::runtime_error(where(p, seed, index, moves) + ": the hand did not end");
+            if (measure_memory) {
+                ++run.states;
+                run.state_bytes += static_cast<std::int64_t>(memory_bytes(state));
+            }
+        }
+        SelfPlayHand hand;
+        hand.index = index;
+        hand.moves = moves;
+        for (const auto& parts : score_hand(p, state)) {
+            std::int64_t total = 0;
+            for (const auto& part : parts) total += part.second;
+            hand.totals.push_back(total);
+        }
+        run.moves += moves;
+        run.hands.push_back(std::move(hand));
+    }
+    run.cpu_seconds = static_cast<double>(std::clock() - cpu_start) / CLOCKS_PER_SEC;
+    return run;
+}
+
+}  // namespace kn

@@ -1,0 +1,323 @@
+"""The reference and the native engine timed in the same run (``kanasta bench --engine
+native``).
+
+For each family the reference plays its bench (:func:`kanasta.play.selfplay.run_bench`,
+unchanged: the project's standing figure) and the native engine plays hands with its own
+self-play loop, inside the engine (``kanasta_native.self_play``: deal, list the legal
+actions, pick one uniformly with the hand's SplitMix64 stream, apply, until the hand is
+over; no crossing into Python per move). Both are measured in processor seconds, so other
+load on the machine moves the figures little; the ratio is native over reference.
+
+Memory per state: the mean, over every state of the first hands of the run played by
+both engines with the same policy (the very same states), of the bytes a state owns. For
+the native engine ``NativeState.memory_bytes`` (the ``State`` and its heap blocks, by
+capacity); for the reference :func:`reference_state_bytes`.
+
+``jobs`` above 1 plays over processes; every hand has its own random stream, so the hands,
+moves and scores are those of a serial run (:func:`native_self_play`,
+:func:`kanasta.play.jobs.run_hands`).
+"""
+
+from __future__ import annotations
+
+import enum
+import sys
+import time
+from collections.abc import Callable
+from concurrent.futures import ProcessPoolExecutor
+from dataclasses import dataclass
+from typing import Any
+
+from kanasta import engine as facade
+from kanasta.errors import InputError, Violation
+from kanasta.families import get_profile
+from kanasta.native import NativeEngine, load
+from kanasta.play.differential import pick_action, policy_stream
+from kanasta.play.jobs import run_hands
+from kanasta.play.selfplay import run_bench
+from kanasta.rules.families import RulesProfile
+from kanasta.rules.state import State
+
+__all__ = [
+    "MEMORY_HANDS",
+    "EngineFigures",
+    "NativeRun",
+    "SideBySide",
+    "format_table",
+    "native_self_play",
+    "reference_memory",
+    "reference_state_bytes",
+    "run_side_by_side",
+]
+
+MEMORY_HANDS = 3
+"""How many hands of the run the memory per state is averaged over."""
+MASK64 = (1 << 64) - 1
+_SHARED = (type(None), bool, enum.Enum, RulesProfile)
+
+
+def reference_state_bytes(state: State) -> int:
+    """The bytes a reference state owns: ``sys.getsizeof`` of the state and of every object
+    reachable from it, each once, leaving out what every state shares (the rules profile,
+    enum members, ``None``, booleans, and the small ints CPython keeps once, cards among
+    them)."""
+    seen: set[int] = set()
+    stack: list[object] = [state]
+    total = 0
+    while stack:
+        item = stack.pop()
+        if id(item) in seen or isinstance(item, _SHARED):
+            continue
+        if isinstance(item, int) and -5 <= item <= 256:
+            continue
+        seen.add(id(item))
+        total += sys.getsizeof(item)
+        if isinstance(item, tuple | list | frozenset | set):
+            stack.extend(item)
+        elif isinstance(item, dict):
+            stack.extend(item.keys())
+            stack.extend(item.values())
+        else:
+            for name in getattr(type(item), "__slots__", ()):
+                if hasattr(item, name):
+                    stack.append(getattr(item, name))
+    return total
+
+
+def reference_memory(profile: RulesProfile, seed: int, hands: int = MEMORY_HANDS) -> float:
+    """The mean bytes of the reference's states over hands 0..hands-1 of the run of ``seed``,
+    played with the native self-play policy (so the states are those the native engine
+    measures)."""
+    total = states = 0
+    for index in range(hands):
+        state = facade.new_hand(profile, seed=(seed + index) & MASK64)
+        stream = policy_stream(seed, index)
+        total += reference_state_bytes(state)
+        states += 1
+        while not state.hand_over:
+            actions = facade.legal_actions(state)
+            stream, pick = pick_action(stream, len(actions))
+            following = facade.apply(state, actions[pick])
+            if isinstance(following, Violation):
+                raise AssertionError(f"listed action was rejected: {following}")
+            state = following
+            total += reference_state_bytes(state)
+            states += 1
+    return total / states
+
+
+@dataclass(frozen=True, slots=True)
+class NativeRun:
+    """Hands played by the native engine's self-play loop: each (index, moves, team totals
+    in half points) in order, the moves, and the processor time summed over processes."""
+
+    hands: tuple[tuple[int, int, tuple[int, ...]], ...]
+    moves: int
+    seconds: float
+    cpu_seconds: float
+    jobs: int
+
+
+def _native_profile(variant: str, options: tuple[str, ...]) -> tuple[Any, Any]:
+    module = load()
+    return module, NativeEngine(module).native_profile(get_profile(variant, options))
+
+
+def _native_chunk(
+    variant: str, options: tuple[str, ...], seed: int, first: int, count: int
+) -> tuple[list[tuple[int, int, tuple[int, ...]]], int, float]:
+    module, profile = _native_profile(variant, options)
+    run = module.self_play(profile, seed, first, count)
+    hands = [(int(i), int(m), tuple(int(t) for t in totals)) for i, m, totals in run["hands"]]
+    return hands, int(run["moves"]), float(run["cpu_seconds"])
+
+
+def native_self_play(
+    profile: RulesProfile, hands: int, seed: int, jobs: int = 1, *, chunk: int = 200
+) -> NativeRun:
+    """Hands 0..hands-1 of the run of ``seed`` played by the native self-play loop, over
+    ``jobs`` processes (1: in this one), in chunks of ``chunk`` hands, put back in order."""
+    if jobs < 1:
+        raise InputError(f"--jobs must be at least 1, not {jobs}.")
+    start = time.perf_counter()
+    family, options = profile.family, profile.options
+    played: list[tuple[int, int, tuple[int, ...]]] = []
+    moves = 0
+    cpu = 0.0
+    if jobs == 1:
+        played, moves, cpu = _native_chunk(family, options, seed, 0, hands)
+    else:
+        _native_profile(family, options)  # a missing engine is said before any process starts
+        size = max(1, min(chunk, hands // (jobs * 4) or 1))
+        with ProcessPoolExecutor(max_workers=jobs) as pool:
+            futures = [
+                pool.submit(_native_chunk, family, options, seed, i, min(size, hands - i))
+                for i in range(0, hands, size)
+            ]
+            for future in futures:
+                done, part_moves, part_cpu = future.result()
+                played += done
+                moves += part_moves
+                cpu += part_cpu
+    return NativeRun(tuple(played), moves, time.perf_counter() - start, cpu, jobs)
+
+
+def _native_memory(profile: RulesProfile, seed: int, hands: int = MEMORY_HANDS) -> float:
+    module, native = _native_profile(profile.family, profile.options)
+    run = module.self_play(native, seed, 0, hands, True)
+    return float(run["state_bytes"]) / max(1, int(run["states"]))
+
+
+@dataclass(frozen=True, slots=True)
+class EngineFigures:
+    """One engine's figures in a side-by-side run."""
+
+    engine: str
+    hands: int
+    moves: int
+    seconds: float
+    cpu_seconds: float
+    bytes_per_state: float
+
+    @property
+    def moves_per_second(self) -> float:
+        """Moves per processor second."""
+        return self.moves / self.cpu_seconds if self.cpu_seconds > 0 else 0.0
+
+    @property
+    def hands_per_second(self) -> float:
+        """Hands per processor second."""
+        return self.hands / self.cpu_seconds if self.cpu_seconds > 0 else 0.0
+
+    def to_json(self) -> dict[str, object]:
+        return {
+            "engine": self.engine,
+            "hands": self.hands,
+            "moves": self.moves,
+            "seconds": round(self.seconds, 6),
+            "cpu_seconds": round(self.cpu_seconds, 6),
+            "moves_per_cpu_second": round(self.moves_per_second, 1),
+            "hands_per_cpu_second": round(self.hands_per_second, 3),
+            "bytes_per_state": round(self.bytes_per_state, 1),
+        }
+
+
+def _ratio(mine: float, theirs: float) -> float:
+    return mine / theirs if theirs > 0 else 0.0
+
+
+@dataclass(frozen=True, slots=True)
+class SideBySide:
+    """A family timed with both engines in the same run."""
+
+    variant: str
+    seed: int
+    jobs: int
+    reference: EngineFigures
+    native: EngineFigures
+
+    @property
+    def moves_ratio(self) -> float:
+        """Native moves per CPU second over the reference's."""
+        return _ratio(self.native.moves_per_second, self.reference.moves_per_second)
+
+    @property
+    def hands_ratio(self) -> float:
+        """Native hands per CPU second over the reference's."""
+        return _ratio(self.native.hands_per_second, self.reference.hands_per_second)
+
+    @property
+    def memory_ratio(self) -> float:
+        """Reference bytes per state over the native engine's."""
+        return _ratio(self.reference.bytes_per_state, self.native.bytes_per_state)
+
+    def to_json(self) -> dict[str, object]:
+        return {
+            "variant": self.variant,
+            "seed": self.seed,
+            "jobs": self.jobs,
+            "reference": self.reference.to_json(),
+            "native": self.native.to_json(),
+            "moves_ratio": round(self.moves_ratio, 2),
+            "hands_ratio": round(self.hands_ratio, 2),
+            "memory_ratio": round(self.memory_ratio, 2),
+        }
+
+
+def format_table(results: list[SideBySide]) -> str:
+    """Per family: a row per engine (hands, moves, moves and hands per CPU second, bytes
+    per state) and a row of ratios (native over reference; memory: reference over native)."""
+    head = (
+        f"{'variant':<24} {'engine':<10} {'hands':>7} {'moves':>10} {'moves/s':>12} "
+        f"{'hands/s':>10} {'bytes/state':>12}"
+    )
+    lines = [head, "-" * len(head)]
+    for r in results:
+        for figures in (r.reference, r.native):
+            lines.append(
+                f"{r.variant:<24} {figures.engine:<10} {figures.hands:>7} {figures.moves:>10} "
+                f"{figures.moves_per_second:>12,.0f} {figures.hands_per_second:>10,.1f} "
+                f"{figures.bytes_per_state:>12,.0f}"
+            )
+        lines.append(
+            f"{r.variant:<24} {'ratio':<10} {'':>7} {'':>10} {r.moves_ratio:>11,.1f}x "
+            f"{r.hands_ratio:>9,.1f}x {r.memory_ratio:>11,.1f}x"
+        )
+    lines.append(
+        "moves/s and hands/s per CPU second (processor time, summed over processes); ratio: "
+        "native over reference (memory: reference over native)"
+    )
+    return "\n".join(lines)
+
+
+def run_side_by_side(
+    variant: str,
+    hands: int,
+    seed: int,
+    *,
+    native_hands: int | None = None,
+    jobs: int = 1,
+    progress: Callable[[str], None] | None = None,
+) -> SideBySide:
+    """Time ``variant`` with both engines in this run: the reference plays ``hands`` hands
+    (its bench, or over processes with ``jobs``), the native engine ``native_hands``
+    (default ten times as many: it is that much faster, and a longer run is steadier)."""
+    profile = get_profile(variant)
+    count = 10 * hands if native_hands is None else native_hands
+    if jobs == 1:
+        bench = run_bench(variant, hands, seed)
+        reference = EngineFigures(
+            "reference", bench.hands, bench.moves, bench.seconds, bench.cpu_seconds, 0.0
+        )
+    else:
+        jobs_run = run_hands(variant, hands, seed, jobs)
+        reference = EngineFigures(
+            "reference",
+            len(jobs_run.hands),
+            jobs_run.moves,
+            jobs_run.seconds,
+            jobs_run.cpu_seconds,
+            0.0,
+        )
+    if progress is not None:
+        progress(f"bench {variant}: reference {reference.moves_per_second:,.0f} moves/s")
+    run = native_self_play(profile, count, seed, jobs)
+    native = EngineFigures(
+        "native",
+        len(run.hands),
+        run.moves,
+        run.seconds,
+        run.cpu_seconds,
+        _native_memory(profile, seed),
+    )
+    if progress is not None:
+        progress(f"bench {variant}: native {native.moves_per_second:,.0f} moves/s")
+    reference = EngineFigures(
+        reference.engine,
+        reference.hands,
+        reference.moves,
+        reference.seconds,
+        reference.cpu_seconds,
+        reference_memory(profile, seed),
+    )
+    return SideBySide(variant, seed, jobs, reference, native)
