@@ -27,6 +27,7 @@ from collections.abc import Mapping, Sequence
 
 from kanasta.errors import InputError, Violation
 from kanasta.families import get_profile
+from kanasta.fast.legal import REMEMBERED_MELD_RULES
 from kanasta.fast.legal import apply_action as _apply_action
 from kanasta.fast.legal import legal_actions as _legal_actions
 from kanasta.native import get_engine
@@ -201,7 +202,9 @@ def count_actions(
             f"the depth {_shown(given)} is not a number of actions 0 or more "
             "(clause legal-action-count)."
         )
-    return count_action_sequences(state, depth, max_actions=max_actions, legal=_legal_actions)
+    return count_action_sequences(
+        state, depth, max_actions=max_actions, legal=_legal_actions, rules=REMEMBERED_MELD_RULES
+    )
 
 
 def state_to_json(state: State) -> dict[str, object]:

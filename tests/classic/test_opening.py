@@ -6,9 +6,10 @@ import pytest
 
 from kanasta.engine import legal_actions
 from kanasta.families.classic import PROFILE as CLASSIC
+from kanasta.fast.reach import get_opening_reach
 from kanasta.rules.actions import ActionType
 from kanasta.rules.cards import parse_cards
-from kanasta.rules.opening import get_opening_band, get_opening_reach
+from kanasta.rules.opening import get_opening_band
 from kanasta.rules.points import to_half_points
 from tests.classic.util import (
     Phase,

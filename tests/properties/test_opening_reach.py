@@ -1,11 +1,11 @@
 """classic-no-take-back: the reach that decides most searches of turn-must-finish for a side
 that has not opened agrees with the search itself.
 
-:func:`kanasta.rules.opening.get_opening_reach` lets
-:func:`kanasta.rules.turn.can_finish_turn` answer
+:func:`kanasta.fast.reach.get_opening_reach` lets
+:func:`kanasta.fast.turn.can_finish_turn_fast` answer
 without a search when a sequence of melds surely reaches the minimum and keeps two cards, or
 when no sequence can reach it, and lets :func:`kanasta.fast.legal.legal_actions` answer for
-every meld and lay-off at once (:func:`kanasta.rules.turn.get_laying_verdicts`). These tests
+every meld and lay-off at once (:func:`kanasta.fast.reach.get_laying_verdicts`). These tests
 list the legal actions of the states random play reaches with a side that has not opened,
 once with those shortcuts and once with the search alone, under the options that change
 what the reach counts.
@@ -22,7 +22,7 @@ from kanasta import engine
 from kanasta.errors import Violation
 from kanasta.families import get_profile
 from kanasta.fast import legal as actions
-from kanasta.rules import turn
+from kanasta.fast import reach, turn
 from kanasta.rules.state import Phase
 
 _HANDS = max(3, int(os.environ.get("KANASTA_SELFPLAY_HANDS", "200")) // 50)
@@ -43,8 +43,8 @@ def _search_only(*_: object) -> bool | None:
     return None
 
 
-def _no_verdicts(*_: object) -> turn.LayingVerdicts:
-    return turn.LayingVerdicts(None, frozenset(), False, None, 0)
+def _no_verdicts(*_: object) -> reach.LayingVerdicts:
+    return reach.LayingVerdicts(None, frozenset(), False, None, 0)
 
 
 @pytest.mark.clause("classic-no-take-back", "turn-must-finish", "legal-action-count")
@@ -63,7 +63,6 @@ def test_classic_no_take_back_reach_agrees_with_the_search(
             if not state.opened[team] and len(state.hands[state.turn]) <= _MOST_CARDS:
                 with monkeypatch.context() as patch:
                     patch.setattr(turn, "is_opening_in_reach", _search_only)
-                    patch.setattr(actions, "is_opening_in_reach", _search_only)
                     patch.setattr(actions, "get_laying_verdicts", _no_verdicts)
                     assert engine.legal_actions(state) == legal
                 compared += 1

@@ -1,6 +1,6 @@
 """Classic's listing of the ways to take the pile agrees with brute force.
 
-The listing (:func:`kanasta.rules.turn.get_take_pile_options`) builds its candidates from the
+The listing (:func:`kanasta.fast.turn.get_take_pile_options`) builds its candidates from the
 hand (natural pairs of the top card's rank, a natural and a wild card, the top card alone
 onto the side's meld of its rank) and keeps those the move accepts. Brute force offers
 every sub-multiset of up to three hand cards with every meld index (and none) to

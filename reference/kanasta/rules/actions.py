@@ -101,7 +101,8 @@ def apply_action(
     """action-kinds: apply one atomic action for the player whose turn it is.
 
     action-seat: when the action names a seat, it must be that player's turn. ``melds``:
-    the meld rules a meld or lay-off asks (:class:`~kanasta.rules.turn.MeldRules`).
+    the rules a meld, lay-off or taking of the pile asks
+    (:class:`~kanasta.rules.turn.MeldRules`).
     """
     try:
         if seat is not None and seat != state.turn and state.phase is not Phase.OVER:
@@ -135,7 +136,7 @@ def apply_action(
                     f"in {state.profile.family} the pile is taken into the hand, "
                     "naming no cards and no meld",
                 )
-            return apply_take_pile(state)
+            return apply_take_pile(state, melds)
         if kind is ActionType.PASS:
             return apply_pass(state)
         if kind is ActionType.TAKE_BACK:
@@ -290,15 +291,17 @@ def count_action_sequences(
     *,
     max_actions: int | None = None,
     legal: Callable[[State], tuple[Action, ...]] | None = None,
+    rules: MeldRules = PLAIN_MELD_RULES,
 ) -> int:
     """legal-action-count: the number of legal action sequences of length ``depth`` (perft).
 
     With ``max_actions``, a count that lists more legal actions than that on its way
     raises :class:`InputError`. ``legal`` lists a state's legal actions (by default
-    :func:`legal_actions`; the engine passes its fast listing, equal by test).
+    :func:`legal_actions`) and ``rules`` are those :func:`apply_action` asks; the engine
+    passes its fast listing and rules, equal by test.
     """
     budget = [max_actions if max_actions is not None else -1]
-    return _count(state, depth, budget, depth, legal or legal_actions)
+    return _count(state, depth, budget, depth, legal or legal_actions, rules)
 
 
 def _count(
@@ -307,6 +310,7 @@ def _count(
     budget: list[int],
     asked: int,
     legal: Callable[[State], tuple[Action, ...]],
+    rules: MeldRules,
 ) -> int:
     if depth <= 0:
         return 1
@@ -319,9 +323,9 @@ def _count(
         return len(actions)
     total = 0
     for action in actions:
-        following = apply_action(state, action)
+        following = apply_action(state, action, None, rules)
         assert not isinstance(following, Violation)
-        total += _count(following, depth - 1, budget, asked, legal)
+        total += _count(following, depth - 1, budget, asked, legal, rules)
     return total
 
 
