@@ -18,7 +18,8 @@ import pytest
 
 from kanasta import engine
 from kanasta.families import PROFILES, get_profile
-from kanasta.rules.state import Phase, state_to_json
+from kanasta.io.state_json import state_to_json
+from kanasta.rules.state import Phase
 
 TOOLS = Path(__file__).resolve().parent.parent / "tools"
 if str(TOOLS) not in sys.path:

@@ -33,14 +33,10 @@ from kanasta.conformance.present import get_meld_clauses
 from kanasta.engine import check_state, legal_actions
 from kanasta.errors import InputError, Violation
 from kanasta.families import PROFILES, get_profile
+from kanasta.io.action_json import action_from_json
 from kanasta.io.scenario import build_meld, build_state
-from kanasta.rules.actions import (
-    Action,
-    ActionType,
-    action_from_json,
-    apply_action,
-    format_action,
-)
+from kanasta.io.state_json import arrangement_to_json
+from kanasta.rules.actions import Action, ActionType, apply_action, format_action
 from kanasta.rules.cards import (
     Card,
     check_deck_holds,
@@ -54,7 +50,7 @@ from kanasta.rules.families import RED_THREES, RulesProfile
 from kanasta.rules.melds import format_meld
 from kanasta.rules.points import format_points, to_half_points
 from kanasta.rules.scoring import HandScore, score_hand
-from kanasta.rules.state import Phase, State, arrangement_to_json, get_team_count
+from kanasta.rules.state import Phase, State, get_team_count
 from kanasta.rules.turn import is_pile_frozen
 
 __all__ = [

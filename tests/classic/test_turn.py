@@ -8,8 +8,9 @@ import pytest
 from kanasta.engine import legal_actions
 from kanasta.errors import Violation
 from kanasta.families.classic import PROFILE as CLASSIC
+from kanasta.io.action_json import action_from_json, action_to_json
 from kanasta.io.scenario import build_state
-from kanasta.rules.actions import Action, ActionType, action_from_json, action_to_json, apply_action
+from kanasta.rules.actions import Action, ActionType, apply_action
 from kanasta.rules.actions import legal_actions as rules_legal_actions
 from kanasta.rules.cards import parse_cards
 from kanasta.rules.state import State
