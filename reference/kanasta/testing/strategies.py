@@ -11,7 +11,7 @@ Everything here draws plain values of the reference engine: cards are ints
 :class:`kanasta.rules.state.State`, actions are :class:`kanasta.rules.actions.Action`.
 Another implementation reuses the strategies by converting at the boundary:
 print cards with :func:`kanasta.rules.cards.format_cards`, melds with
-:func:`kanasta.rules.melds.meld_to_json`, states and actions with
+:func:`kanasta.io.meld_json.meld_to_json`, states and actions with
 :func:`kanasta.engine.state_to_json` and :func:`kanasta.engine.action_to_json`
 (the JSON of the conformance fixtures), hand them to the implementation under
 test and compare its verdict with the reference's. For example::
