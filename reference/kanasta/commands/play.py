@@ -22,7 +22,7 @@ from kanasta.commands import add_option_argument
 from kanasta.conformance.jsonio import read_json_file
 from kanasta.engine import legal_actions
 from kanasta.errors import InputError, Violation
-from kanasta.families import PROFILES, get_profile, require_playable
+from kanasta.families import FAMILY_NAMES, PROFILES, get_profile, require_playable
 from kanasta.io.game_json import game_from_json, game_to_json
 from kanasta.native import ENGINES, require_engine
 from kanasta.play.policy import PLAY_POLICY, POLICIES, default_policy, make_policy
@@ -54,7 +54,9 @@ def register(subparsers: Any) -> None:
     play = subparsers.add_parser(
         "play", help="play a full game with a random legal policy and print its log"
     )
-    play.add_argument("--variant", default="koz", help="rule family (default: koz)")
+    play.add_argument(
+        "--variant", default=FAMILY_NAMES[0], help=f"rule family (default: {FAMILY_NAMES[0]})"
+    )
     play.add_argument("--seed", type=int, default=1, help="game seed (deals and policy)")
     play.add_argument(
         "--players",

@@ -54,7 +54,7 @@ from hypothesis import strategies as st
 
 from kanasta import engine
 from kanasta.errors import Violation
-from kanasta.families import PROFILES, get_profile
+from kanasta.families import FAMILY_NAMES, PROFILES, get_profile
 from kanasta.play.selfplay import PLAYABLE_FAMILIES
 from kanasta.rules.actions import Action, ActionType
 from kanasta.rules.cards import JOKER, Card, get_deck, make_card
@@ -378,7 +378,7 @@ def _play(state: State, choices: Sequence[int]) -> tuple[State, list[Action]]:
 
 @st.composite
 def action_sequences(
-    draw: st.DrawFn, family: str = "koz", *, max_actions: int = 400
+    draw: st.DrawFn, family: str = FAMILY_NAMES[0], *, max_actions: int = 400
 ) -> tuple[int, tuple[Action, ...]]:
     """A deal seed and up to ``max_actions`` legal actions that replay from it.
 
@@ -396,7 +396,9 @@ def action_sequences(
 
 
 @st.composite
-def reachable_states(draw: st.DrawFn, family: str = "koz", *, max_actions: int = 400) -> State:
+def reachable_states(
+    draw: st.DrawFn, family: str = FAMILY_NAMES[0], *, max_actions: int = 400
+) -> State:
     """A state reached from a seeded deal of ``family`` by up to ``max_actions`` legal actions.
 
     Hands, melds, the pile and the fi packets are all as real play leaves
