@@ -22,6 +22,7 @@ from kanasta.families import classic, fi_351, fi_5200, koz
 from kanasta.rules.families import RulesProfile
 
 __all__ = [
+    "FAMILY_MODULES",
     "FAMILY_NAMES",
     "PLAYABLE_FAMILIES",
     "PROFILES",
