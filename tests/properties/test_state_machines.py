@@ -132,7 +132,4 @@ _CASES = [
     ),
     *TABLES,
 ]
-for _case in _CASES:
-    _test = _test_case(*_case)
-    globals()[_test.__name__] = _test
-del _case, _test
+globals().update({case.__name__: case for case in (_test_case(*c) for c in _CASES)})
