@@ -7,8 +7,10 @@ exposes the compiled core.
 from kanasta_native._core import (
     ENGINE_VERSION,
     FAMILIES,
+    NativeAction,
     NativeProfile,
     NativeState,
+    action_from_json,
     lay_off_options,
     meld_options,
     meld_verdict,
@@ -22,8 +24,10 @@ from kanasta_native._core import (
 __all__ = [
     "ENGINE_VERSION",
     "FAMILIES",
+    "NativeAction",
     "NativeProfile",
     "NativeState",
+    "action_from_json",
     "lay_off_options",
     "meld_options",
     "meld_verdict",

@@ -84,6 +84,43 @@ Profile profile_from_dict(const nb::dict& d) {
             p.trump_bonus[static_cast<std::size_t>(k)] = p.bonus_named("trump-" + name);
         }
     }
+    p.clockwise = get<bool>(d, "clockwise", true);
+    p.single_pile_needs_two_cards = get<bool>(d, "single_pile_needs_two_cards", false);
+    p.single_pile_no_discard_back = get<bool>(d, "single_pile_no_discard_back", false);
+    if (d.contains("opening_bands"))
+        for (nb::handle item : nb::borrow<nb::list>(d["opening_bands"])) {
+            nb::dict b = nb::borrow<nb::dict>(item);
+            OpeningBand band;
+            band.has_min_score = !b["min_score"].is_none();
+            if (band.has_min_score) band.min_score = nb::cast<std::int64_t>(b["min_score"]);
+            band.min_points = nb::cast<std::int64_t>(b["min_points"]);
+            band.needs_clean_run = nb::cast<bool>(b["needs_clean_run"]);
+            band.wilds_count = nb::cast<bool>(b["wilds_count"]);
+            band.wild_melds_count = nb::cast<bool>(b["wild_melds_count"]);
+            band.run_clause = nb::cast<std::string>(b["run_clause"]);
+            band.total_clause = nb::cast<std::string>(b["total_clause"]);
+            band.min_melds = nb::cast<int>(b["min_melds"]);
+            band.needs_natural_run = nb::cast<bool>(b["needs_natural_run"]);
+            p.opening_bands.push_back(band);
+        }
+    p.opening_waiver_cards = get<int>(d, "opening_waiver_cards", -1);
+    p.emptying_needs_canasta = get<bool>(d, "emptying_needs_canasta", true);
+    p.fi_needs_canasta = get<bool>(d, "fi_needs_canasta", true);
+    p.first_fi_team_discard_ban = get<bool>(d, "first_fi_team_discard_ban", false);
+    p.going_out_needs_discard = get<bool>(d, "going_out_needs_discard", false);
+    p.pass_by_showing = get<bool>(d, "pass_by_showing", false);
+    p.going_out_canastas = get<int>(d, "going_out_canastas", 1);
+    p.pile_top_melded = get<bool>(d, "pile_top_melded", false);
+    if (d.contains("pile_freezers"))
+        for (int c : nb::cast<std::vector<int>>(d["pile_freezers"])) p.pile_freezers.at(static_cast<std::size_t>(c)) = true;
+    if (d.contains("pile_blockers"))
+        for (int c : nb::cast<std::vector<int>>(d["pile_blockers"])) p.pile_blockers.at(static_cast<std::size_t>(c)) = true;
+    p.pile_meld_any_size = get<bool>(d, "pile_meld_any_size", false);
+    p.pile_black_three_last_turn = get<bool>(d, "pile_black_three_last_turn", false);
+    p.take_back = get<bool>(d, "take_back", true);
+    p.pile_seen_whole = get<bool>(d, "pile_seen_whole", true);
+    p.tracks_table_seats = get<bool>(d, "tracks_table_seats", false);
+    p.target_score = get<std::int64_t>(d, "target_score", 0);
     if (d.contains("upcard_turn_again"))
         for (int c : nb::cast<std::vector<int>>(d["upcard_turn_again"])) p.upcard_turn_again.at(static_cast<std::size_t>(c)) = true;
     return p;
@@ -492,7 +529,8 @@ State state_from_dict(const Profile& p, nb::handle value, const std::string& whe
     } catch (const InputError&) {
         bad(where + ".phase", "expected one of draw, play, over.");
     }
-    if (d.contains("opened") && !d["opened"].is_none()) {
+    const bool opened_given = d.contains("opened") && !d["opened"].is_none();
+    if (opened_given) {
         for (nb::handle o : list_at(d["opened"], static_cast<std::size_t>(teams), where + ".opened")) {
             if (!nb::isinstance<nb::bool_>(o)) bad(where + ".opened", "expected " + std::to_string(teams) + " booleans.");
             s.opened.push_back(nb::cast<bool>(o));
@@ -558,10 +596,25 @@ State state_from_dict(const Profile& p, nb::handle value, const std::string& whe
         std::vector<bool> opened(static_cast<std::size_t>(teams), false);
         for (int seat = 0; seat < players; ++seat)
             if (s.seat_opened[static_cast<std::size_t>(seat)]) opened[static_cast<std::size_t>(seat % teams)] = true;
+        if (opened_given && opened != s.opened)
+            bad(where, "opened does not agree with extra.opened_seats: a team has opened when one of its players "
+                       "has (clause opening-personal).");
         s.opened = opened;
         const auto& team_melds = s.melds[static_cast<std::size_t>(s.turn % teams)];
-        const int fallback = opened[static_cast<std::size_t>(s.turn % teams)] ? 0 : static_cast<int>(team_melds.size());
-        s.provisional = extra.contains("provisional") ? nb::cast<int>(extra["provisional"]) : fallback;
+        const bool team_opened = opened[static_cast<std::size_t>(s.turn % teams)];
+        const int fallback = team_opened ? 0 : static_cast<int>(team_melds.size());
+        nb::object raw = extra.contains("provisional") ? nb::borrow<nb::object>(extra["provisional"]) : nb::object(nb::int_(fallback));
+        const bool counted = !nb::isinstance<nb::bool_>(raw) && nb::isinstance<nb::int_>(raw);
+        if (!team_opened && !(counted && nb::cast<int>(raw) == fallback))
+            bad(where + ".extra.provisional", "the current team has not opened, so all its " + std::to_string(fallback) +
+                                                  " melds are provisional (clause opening-provisional).");
+        if (!counted || nb::cast<int>(raw) < 0 || nb::cast<int>(raw) > static_cast<int>(team_melds.size()))
+            bad(where + ".extra.provisional", "expected a count 0.." + std::to_string(team_melds.size()) +
+                                                  " of the current team's last melds.");
+        s.provisional = nb::cast<int>(raw);
+        if (s.provisional && (s.phase != Phase::Play || s.seat_opened[static_cast<std::size_t>(s.turn)]))
+            bad(where + ".extra.provisional", "only a player who has not opened, in the play phase, has provisional "
+                                              "melds (clause opening-personal).");
     }
     if (p.red_threes_laid) {
         if (extra.contains("red_threes")) {
@@ -603,7 +656,173 @@ State state_from_dict(const Profile& p, nb::handle value, const std::string& whe
         bad(where, p.family + " turns up no trump card (clause state-json).");
     if (static_cast<int>(s.fi.size() + s.fi_takers.size()) > p.fi_packets)
         bad(where, p.family + " deals " + std::to_string(p.fi_packets) + " fi packets (clause state-json).");
+    // opening-provisional: only the player to act, in the play phase, holds a provisional opening.
+    for (int t = 0; t < teams; ++t) {
+        const auto team = static_cast<std::size_t>(t);
+        if (s.opened[team] || s.melds[team].empty()) continue;
+        const bool provisional = p.opening_personal ? (t == s.turn % teams && s.provisional > 0) : true;
+        if (s.phase != Phase::Play || t != s.turn % teams || !provisional)
+            bad(where, "team " + std::to_string(t) + " has melds but has not opened; only the player whose turn it is, "
+                       "in the play phase, can hold a provisional opening (clause opening-provisional).");
+    }
     return s;
+}
+
+
+// ---------------------------------------------------------------- actions
+
+// action-json: an action with the seat it names (-1: none), as the protocol reads it.
+struct NativeAction {
+    Action a;
+    int seat = -1;
+};
+
+// action-json: an action as the fixture schema's action object.
+nb::dict action_json(const NativeAction& na) {
+    const Action& a = na.a;
+    nb::dict out;
+    out["type"] = action_type_text(a.type);
+    switch (a.type) {
+        case ActionType::TakePile:
+            if (a.meld >= 0) out["meld"] = a.meld;
+            if (!a.cards.empty()) out["cards"] = cards_json(a.cards);
+            break;
+        case ActionType::Discard:
+            out["card"] = card_text(a.cards.at(0));
+            break;
+        case ActionType::Meld:
+        case ActionType::LayOff:
+            if (a.type == ActionType::LayOff) out["meld"] = a.meld;
+            out["cards"] = cards_json(a.cards);
+            if (a.wild_at) out["wild_at"] = a.wild_at;
+            break;
+        default:
+            break;
+    }
+    if (na.seat >= 0) out["seat"] = na.seat;
+    return out;
+}
+
+// action-json: a list of cards, or one space-separated text, each error naming its place.
+std::vector<Card> action_cards(nb::handle value, const std::string& where) {
+    std::vector<nb::object> tokens;
+    if (nb::isinstance<nb::str>(value)) {
+        std::string text = nb::cast<std::string>(value), token;
+        for (char ch : text + " ") {
+            if (ch == ' ' || ch == '\t' || ch == '\n') {
+                if (!token.empty()) tokens.push_back(nb::str(token.c_str()));
+                token.clear();
+            } else {
+                token += ch;
+            }
+        }
+    } else if (nb::isinstance<nb::list>(value)) {
+        for (nb::handle item : nb::borrow<nb::list>(value)) tokens.push_back(nb::borrow<nb::object>(item));
+    } else {
+        throw InputError(where + ": expected a list of cards such as [\"5H\", \"JK\"].");
+    }
+    std::vector<Card> out;
+    for (std::size_t i = 0; i < tokens.size(); ++i) {
+        const std::string number = "card #" + std::to_string(i + 1);
+        if (!nb::isinstance<nb::str>(tokens[i]))
+            throw InputError(where + ": " + number + " is " + nb::cast<std::string>(nb::repr(tokens[i])) +
+                             ", not a card written as text (clause card-notation).");
+        try {
+            out.push_back(parse_card(nb::cast<std::string>(tokens[i])));
+        } catch (const InputError& e) {
+            throw InputError(where + ": " + number + ": " + e.what());
+        }
+    }
+    std::sort(out.begin(), out.end());
+    return out;
+}
+
+bool is_int(nb::handle v) { return !nb::isinstance<nb::bool_>(v) && nb::isinstance<nb::int_>(v); }
+
+// action-json: read an action object; every error names the JSON path `where`.
+NativeAction action_from_dict(nb::handle data, const std::string& where) {
+    if (!nb::isinstance<nb::dict>(data)) throw InputError(where + ": an action is an object with a 'type'.");
+    nb::dict d = nb::borrow<nb::dict>(data);
+    nb::object raw_type = d.contains("type") ? nb::borrow<nb::object>(d["type"]) : nb::none();
+    NativeAction na;
+    try {
+        na.a.type = parse_action_type(nb::cast<std::string>(nb::str(raw_type)));
+    } catch (const InputError&) {
+        throw InputError(where + ".type: " + nb::cast<std::string>(nb::repr(raw_type)) +
+                         " is not an action type (draw, take-pile, pass, meld, lay-off, discard, take-back) "
+                         "(clause action-kinds).");
+    }
+    if (d.contains("seat") && !d["seat"].is_none()) {
+        if (!is_int(d["seat"])) throw InputError(where + ".seat: expected a seat number.");
+        na.seat = nb::cast<int>(d["seat"]);
+    }
+    const ActionType t = na.a.type;
+    std::vector<std::string> allowed;
+    if (t == ActionType::TakePile) allowed = {"cards", "meld"};
+    if (t == ActionType::Discard) allowed = {"card"};
+    if (t == ActionType::Meld) allowed = {"cards", "wild_at"};
+    if (t == ActionType::LayOff) allowed = {"cards", "meld", "wild_at"};
+    std::vector<std::string> unknown;
+    for (auto [key, value] : d) {
+        const std::string name = nb::cast<std::string>(nb::str(key));
+        if (name == "type" || name == "seat" || std::find(allowed.begin(), allowed.end(), name) != allowed.end())
+            continue;
+        unknown.push_back(name);
+    }
+    if (!unknown.empty()) {
+        std::sort(unknown.begin(), unknown.end());
+        throw InputError(where + ": a " + action_type_text(t) + " action has no field '" + unknown[0] +
+                         "' (clause action-json).");
+    }
+    if (t == ActionType::Discard) {
+        if (!d.contains("card") || !nb::isinstance<nb::str>(d["card"]))
+            throw InputError(where + ".card: a discard names one card, e.g. \"7S\".");
+        try {
+            na.a.cards = {parse_card(nb::cast<std::string>(d["card"]))};
+        } catch (const InputError& e) {
+            throw InputError(where + ".card: " + e.what());
+        }
+        return na;
+    }
+    if (t == ActionType::Meld || t == ActionType::LayOff) {
+        na.a.cards = action_cards(d.contains("cards") ? nb::borrow<nb::object>(d["cards"]) : nb::none(), where + ".cards");
+        if (na.a.cards.empty()) throw InputError(where + ".cards: name at least one card.");
+        if (d.contains("wild_at") && !d["wild_at"].is_none()) {
+            nb::handle w = d["wild_at"];
+            if (!is_int(w) || nb::cast<int>(w) < 1 || nb::cast<int>(w) > 14)
+                throw InputError(where + ".wild_at: a run position 1..14 or null.");
+            na.a.wild_at = nb::cast<int>(w);
+        }
+        if (t == ActionType::LayOff) {
+            nb::object raw = d.contains("meld") ? nb::borrow<nb::object>(d["meld"]) : nb::none();
+            if (!is_int(raw) || nb::cast<int>(raw) < 0)
+                throw InputError(where + ".meld: the index of one of the team's melds (0, 1, ...).");
+            na.a.meld = nb::cast<int>(raw);
+        }
+        return na;
+    }
+    if (t == ActionType::TakePile) {
+        na.a.cards = d.contains("cards") ? action_cards(d["cards"], where + ".cards") : std::vector<Card>{};
+        na.a.meld = -1;
+        if (d.contains("meld")) {
+            nb::handle raw = d["meld"];
+            if (!is_int(raw) || nb::cast<int>(raw) < -1)
+                throw InputError(where + ".meld: the index of one of the team's melds (0, 1, ...).");
+            na.a.meld = nb::cast<int>(raw);
+        }
+    }
+    return na;
+}
+
+// action-seat, action-kinds: the state after the action, or (clause, code, detail).
+nb::object apply_json(const NativeState& ns, const NativeAction& na) {
+    if (na.seat >= 0 && na.seat != ns.s.turn && ns.s.phase != Phase::Over)
+        return nb::make_tuple("action-seat", "not-your-turn",
+                              "it is seat " + std::to_string(ns.s.turn) + "'s turn, not seat " +
+                                  std::to_string(na.seat) + "'s");
+    auto next = apply_action(*ns.p, ns.s, na.a);
+    if (const auto* v = std::get_if<Violation>(&next)) return nb::make_tuple(v->clause, v->code, v->detail);
+    return nb::cast(NativeState{ns.p, std::get<State>(std::move(next))});
 }
 
 }  // namespace
@@ -612,7 +831,7 @@ NB_MODULE(_core, m) {
     m.doc() = "kanasta's native engine (C++20): the rules of the spec, held to the conformance suite.";
     m.attr("ENGINE_VERSION") = "0.1.0";
     // The families whose whole hands the native engine plays (the others: meld verdicts only).
-    m.attr("FAMILIES") = nb::make_tuple();
+    m.attr("FAMILIES") = nb::make_tuple("koz", "fi-5200", "fi-351", "classic");
     nb::exception<InputError>(m, "NativeInputError", PyExc_ValueError);
 
     nb::class_<NativeProfile>(m, "NativeProfile")
@@ -621,6 +840,27 @@ NB_MODULE(_core, m) {
         })
         .def_prop_ro("family", [](const NativeProfile& np) { return np.p->family; })
         .def_prop_ro("players", [](const NativeProfile& np) { return np.p->players; });
+
+    nb::class_<NativeAction>(m, "NativeAction")
+        .def("to_json", [](const NativeAction& na) { return action_json(na); },
+             "action-json: the action as the fixture schema's action object.")
+        .def_prop_ro("type", [](const NativeAction& na) { return action_type_text(na.a.type); })
+        .def_prop_ro("seat", [](const NativeAction& na) -> nb::object {
+            return na.seat < 0 ? nb::none() : nb::object(nb::int_(na.seat));
+        })
+        .def("__eq__", [](const NativeAction& x, const NativeAction& y) { return x.a == y.a && x.seat == y.seat; })
+        .def("__hash__", [](const NativeAction& na) {
+            std::size_t h = static_cast<std::size_t>(na.a.type) * 1000003u + static_cast<std::size_t>(na.a.meld + 1);
+            for (Card c : na.a.cards) h = h * 131u + c;
+            return h * 31u + static_cast<std::size_t>(na.a.wild_at) + static_cast<std::size_t>(na.seat + 1) * 7u;
+        })
+        .def("__repr__", [](const NativeAction& na) {
+            return "NativeAction(" + nb::cast<std::string>(nb::repr(action_json(na))) + ")";
+        });
+    m.def("action_from_json",
+          [](nb::object data, std::string where) { return action_from_dict(data, where); },
+          nb::arg("data"), nb::arg("where") = "action",
+          "action-json: read an action object (an input error names the JSON path).");
 
     nb::class_<NativeState>(m, "NativeState")
         .def("to_json", [](const NativeState& ns) { return state_json(*ns.p, ns.s); },
@@ -645,6 +885,14 @@ NB_MODULE(_core, m) {
                  return nb::cast(NativeState{ns.p, std::get<State>(std::move(next))});
              },
              "draw-from-stock: the state after the draw, or (clause, code, detail) refusing it.")
+        .def("apply", [](const NativeState& ns, const NativeAction& na) { return apply_json(ns, na); },
+             "action-kinds: the state after the action, or (clause, code, detail) refusing it.")
+        .def("legal_actions", [](const NativeState& ns) {
+                 std::vector<NativeAction> out;
+                 for (Action& a : legal_actions(*ns.p, ns.s)) out.push_back(NativeAction{std::move(a), -1});
+                 return out;
+             },
+             "legal-action-count: every legal action, each once, in the canonical order.")
         .def_prop_ro("phase", [](const NativeState& ns) { return phase_text(ns.s.phase); })
         .def_prop_ro("hand_over", [](const NativeState& ns) { return ns.s.phase == Phase::Over; });
 

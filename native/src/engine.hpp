@@ -48,6 +48,20 @@ enum class CanastaKind : std::uint8_t { None, Clean, Dirty, Super, AllWild, Half
 const char* canasta_text(CanastaKind k);
 CanastaKind parse_canasta(const std::string& text);
 
+// opening-threshold: one band of the first-opening requirement (kanasta OpeningBand).
+struct OpeningBand {
+    bool has_min_score = false;  // false: the lowest band (min_score None)
+    std::int64_t min_score = 0;  // half points
+    std::int64_t min_points = 0;  // half points
+    bool needs_clean_run = true;
+    bool wilds_count = true;
+    bool wild_melds_count = true;
+    std::string run_clause = "opening-clean-run";
+    std::string total_clause = "opening-threshold";
+    int min_melds = 1;
+    bool needs_natural_run = false;
+};
+
 // A rules profile as data (kanasta.profiles.RulesProfile, the fields the engine reads).
 struct Profile {
     std::string family;
@@ -91,6 +105,27 @@ struct Profile {
     bool forced_canasta_opening = false;
     std::int64_t concealed_canasta_bonus = 0;
     std::vector<std::string> score_parts{"fi", "melded", "canastas", "going-out", "hand", "rounding"};
+    // chapters 5-8: the turn, the pile, opening, going out (kanasta.rules.families.RulesProfile)
+    bool clockwise = true;
+    bool single_pile_needs_two_cards = false;
+    bool single_pile_no_discard_back = false;
+    std::vector<OpeningBand> opening_bands;  // in the profile's order
+    int opening_waiver_cards = -1;  // -1: None
+    bool emptying_needs_canasta = true;
+    bool fi_needs_canasta = true;
+    bool first_fi_team_discard_ban = false;
+    bool going_out_needs_discard = false;
+    bool pass_by_showing = false;
+    int going_out_canastas = 1;
+    bool pile_top_melded = false;
+    std::array<bool, KINDS> pile_freezers{};
+    std::array<bool, KINDS> pile_blockers{};
+    bool pile_meld_any_size = false;
+    bool pile_black_three_last_turn = false;
+    bool take_back = true;
+    bool pile_seen_whole = true;
+    bool tracks_table_seats = false;
+    std::int64_t target_score = 0;
     std::int64_t bonus_named(const std::string& name) const {
         for (const auto& [key, value] : bonuses)
             if (key == name) return value;
@@ -210,6 +245,38 @@ State new_hand(const Profile& p, const Deal& d, int dealer,
 
 // draw-from-stock (chapter 6): the next state, or the violation refusing the draw.
 std::variant<State, Violation> apply_draw(const Profile& p, const State& s);
+
+// action-kinds: one atomic action (kanasta.rules.actions.Action). `cards` sorted by card
+// number; `meld` an index into the side's melds (take-pile: -1 a new meld); `wild_at` the
+// run place of the acting wild, 0 for None.
+enum class ActionType : std::uint8_t { Draw, TakePile, Pass, Meld, LayOff, Discard, TakeBack };
+struct Action {
+    ActionType type = ActionType::Draw;
+    std::vector<Card> cards;
+    int meld = 0;
+    int wild_at = 0;
+    bool operator==(const Action&) const = default;
+};
+const char* action_type_text(ActionType t);
+ActionType parse_action_type(const std::string& text);  // throws InputError
+
+// The actions of a turn (chapters 6-8): each returns the next state or the violation.
+// pile.cpp: the pass and the pile taken (whole, or with its top card melded at once).
+std::variant<State, Violation> apply_pass(const Profile& p, const State& s);
+std::variant<State, Violation> apply_take_pile(const Profile& p, const State& s, const std::vector<Card>& cards,
+                                               int meld);
+// play.cpp: a new meld, a lay-off, the discard, the take-back.
+std::variant<State, Violation> apply_meld(const Profile& p, const State& s, const std::vector<Card>& cards,
+                                          int wild_at);
+std::variant<State, Violation> apply_lay_off(const Profile& p, const State& s, int meld,
+                                             const std::vector<Card>& cards, int wild_at);
+std::variant<State, Violation> apply_discard(const Profile& p, const State& s, Card card);
+std::variant<State, Violation> apply_take_back(const Profile& p, const State& s);
+
+// action-kinds: apply one action for the player whose turn it is (actions.cpp).
+std::variant<State, Violation> apply_action(const Profile& p, const State& s, const Action& a);
+// legal-action-count: every legal action, each once, in the canonical order (actions.cpp).
+std::vector<Action> legal_actions(const Profile& p, const State& s);
 
 // hand-score: per team, the named parts of the family's score_parts, in half points.
 std::vector<std::vector<std::pair<std::string, std::int64_t>>> score_hand(const Profile& p, const State& s);

@@ -27,6 +27,7 @@ from kanasta.rules.cards import NUM_KINDS
 from kanasta.rules.families import (
     CanastaScheme,
     DealScheme,
+    Direction,
     OpeningScope,
     Rounding,
     RulesProfile,
@@ -160,6 +161,41 @@ def profile_data(profile: RulesProfile) -> dict[str, object]:
         "forced_canasta_opening": profile.forced_canasta_opening,
         "concealed_canasta_bonus": profile.concealed_canasta_bonus,
         "score_parts": list(profile.score_parts),
+        "clockwise": profile.direction is Direction.CLOCKWISE,
+        "single_pile_needs_two_cards": profile.single_pile_needs_two_cards,
+        "single_pile_no_discard_back": profile.single_pile_no_discard_back,
+        "opening_bands": [
+            {
+                "min_score": band.min_score,
+                "min_points": band.min_points,
+                "needs_clean_run": band.needs_clean_run,
+                "wilds_count": band.wilds_count,
+                "wild_melds_count": band.wild_melds_count,
+                "run_clause": band.run_clause,
+                "total_clause": band.total_clause,
+                "min_melds": band.min_melds,
+                "needs_natural_run": band.needs_natural_run,
+            }
+            for band in profile.opening_bands
+        ],
+        "opening_waiver_cards": (
+            -1 if profile.opening_waiver_cards is None else profile.opening_waiver_cards
+        ),
+        "emptying_needs_canasta": profile.emptying_needs_canasta,
+        "fi_needs_canasta": profile.fi_needs_canasta,
+        "first_fi_team_discard_ban": profile.first_fi_team_discard_ban,
+        "going_out_needs_discard": profile.going_out_needs_discard,
+        "pass_by_showing": profile.pass_by_showing,
+        "going_out_canastas": profile.going_out_canastas,
+        "pile_top_melded": profile.pile_top_melded,
+        "pile_freezers": list(profile.pile_freezers),
+        "pile_blockers": list(profile.pile_blockers),
+        "pile_meld_any_size": profile.pile_meld_any_size,
+        "pile_black_three_last_turn": profile.pile_black_three_last_turn,
+        "take_back": profile.take_back,
+        "pile_seen_whole": profile.pile_seen_whole,
+        "tracks_table_seats": profile.tracks_table_seats,
+        "target_score": profile.target_score,
     }
 
 

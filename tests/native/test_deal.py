@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from types import ModuleType
 from typing import Any
 
 import pytest
@@ -69,10 +70,13 @@ def test_a_deal_that_is_not_one_deck_is_an_input_error() -> None:
         NativeEngine().new_hand_of_game(profile, raw, None, 3, [0, 0], "$.deal")
 
 
-def test_whole_hand_calls_say_the_native_engine_does_not_play_them_yet() -> None:
+def test_whole_hand_calls_need_a_family_the_native_module_plays() -> None:
     profile = get_profile("koz")
-    native = NativeEngine()
-    state = native.new_state_from_seed(profile, 1)
+    state = NativeEngine().new_state_from_seed(profile, 1)
+    # A native module that plays no family (an older build): every whole-hand call says so.
+    older = ModuleType("kanasta_native")
+    older.FAMILIES = ()  # type: ignore[attr-defined]
+    native = NativeEngine(older)
     for call in (
         lambda: native.legal_actions(profile, state),
         lambda: native.apply_action(profile, state, None),
@@ -81,6 +85,8 @@ def test_whole_hand_calls_say_the_native_engine_does_not_play_them_yet() -> None
     ):
         with pytest.raises(InputError, match="does not play whole hands of koz yet"):
             call()
+    assert set(load().FAMILIES) == set(PROFILES)
+    native = NativeEngine()
     # The hand score needs no whole-hand play: it is native for every family.
     assert [team["total"] for team in native.score_hand(profile, state)] == [-42, -38]
     with pytest.raises(InputError, match=r"\$\.setup\.state: the field 'stock' is required"):

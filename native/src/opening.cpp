@@ -1,0 +1,149 @@
+// Chapter "The opening" (spec/07-opening.rst): a team's first melds, provisional until the
+// turn moves on, checked when the player discards or empties the hand.
+#include "turn.hpp"
+
+namespace kn {
+
+// opening-bands, opening-negative-score: the last band whose start the score reaches; a
+// score below every start (a negative one) falls in the lowest band.
+const OpeningBand* opening_band(const Profile& p, std::int64_t team_score) {
+    const OpeningBand* chosen = nullptr;
+    for (const OpeningBand& band : p.opening_bands)
+        if (!band.has_min_score || team_score >= band.min_score) chosen = &band;
+    return chosen;
+}
+
+// opening-clean-run: a run in which no card acts as a wild.
+bool is_clean_run(const Meld& m) { return m.kind == MeldKind::Run && m.wild_count() == 0; }
+
+// opening-natural-two: no wild card in the meld, a 2 natural only in its own run place.
+bool is_wild_free(const Meld& m) {
+    if (!m.spare.empty()) return false;
+    if (m.kind == MeldKind::Run) return m.wild_at == 0;
+    for (Card c : m.cards)
+        if (is_wild(c)) return false;
+    return true;
+}
+
+// opening-total, opening-lower-band, opening-no-wild-reading: the card points of the opening
+// melds; canasta bonuses never count.
+std::int64_t opening_total(const Profile& p, const Meld* first, std::size_t count, const OpeningBand& band) {
+    std::int64_t total = 0;
+    for (std::size_t i = 0; i < count; ++i) {
+        const Meld& m = first[i];
+        if (!band.wild_melds_count && !is_wild_free(m)) continue;
+        if (band.wilds_count) {
+            total += meld_points(p, m);
+            continue;
+        }
+        for (std::size_t k = 0; k < m.cards.size(); ++k)
+            if (!m.acting_wild(k)) total += p.points[m.cards[k]];
+    }
+    return total;
+}
+
+// opening-threshold (inclusive), opening-clean-run, opening-waiver, opening-two-melds,
+// rejection-cites-family: a refusal names the band's own clauses.
+std::optional<Violation> check_opening(const Profile& p, const Meld* first, std::size_t count,
+                                       std::int64_t team_score, int cards_left) {
+    const OpeningBand* band = opening_band(p, team_score);
+    if (band == nullptr) return std::nullopt;
+    if (static_cast<int>(count) < band->min_melds)
+        return Violation{"opening-two-melds", "too-few-melds",
+                         "the opening lays " + std::to_string(count) + " meld(s); it needs at least " +
+                             std::to_string(band->min_melds)};
+    if (band->needs_natural_run) {
+        bool found = false;
+        for (std::size_t i = 0; i < count && !found; ++i) found = natural_streak(first[i]) >= 3;
+        if (!found)
+            return Violation{"opening-two-melds", "no-natural-run",
+                             "one opening meld must be a run with three naturals in consecutive places"};
+    }
+    if (band->needs_clean_run) {
+        bool found = false;
+        for (std::size_t i = 0; i < count && !found; ++i) found = is_clean_run(first[i]);
+        if (!found)
+            return Violation{band->run_clause, "no-clean-run",
+                             "the first opening needs a run of three or more naturals with no wild"};
+    }
+    if (p.opening_waiver_cards >= 0 && cards_left <= p.opening_waiver_cards) return std::nullopt;
+    const std::int64_t total = opening_total(p, first, count, *band);
+    if (total < band->min_points)
+        return Violation{band->total_clause, "below-threshold",
+                         "the opening totals " + std::to_string(total) + " half points; the team needs " +
+                             std::to_string(band->min_points)};
+    return std::nullopt;
+}
+
+// forced-canasta-trigger: the team has not opened and the other team took every fi (an
+// opening is never lost, so this is the state when the last fi was taken).
+bool is_forced(const Profile& p, const State& s, int team) {
+    if (!p.forced_canasta_opening || s.opened[static_cast<std::size_t>(team)] || !s.fi.empty()) return false;
+    if (s.fi_takers.empty()) return false;
+    for (int seat : s.fi_takers)
+        if (p.team_of(seat) == team) return false;
+    return true;
+}
+
+// forced-canasta-opening
+std::optional<Violation> check_forced_opening(const Meld* first, std::size_t count) {
+    for (std::size_t i = 0; i < count; ++i)
+        if (first[i].canasta != CanastaKind::None) return std::nullopt;
+    return Violation{"forced-canasta-opening", "no-canasta-opening",
+                     "the other team took both fi before this team opened: it opens only with a canasta"};
+}
+
+// opening-provisional: melds on the table and no opening yet; opening-personal: the melds
+// the player to act laid this turn without having opened.
+bool is_provisional(const Profile& p, const State& s, int team) {
+    if (p.opening_personal) return team == turn_team(s) && s.provisional > 0;
+    return !s.opened[static_cast<std::size_t>(team)] && !s.melds[static_cast<std::size_t>(team)].empty();
+}
+
+std::size_t provisional_count(const Profile& p, const State& s, int team) {
+    if (!is_provisional(p, s, team)) return 0;
+    const auto& melds = s.melds[static_cast<std::size_t>(team)];
+    if (p.opening_personal) return static_cast<std::size_t>(s.provisional);
+    return melds.size();
+}
+
+// opening-personal: with a team opening a player has opened when the team has.
+bool has_opened(const Profile& p, const State& s, int seat) {
+    if (p.opening_personal) return s.seat_opened[static_cast<std::size_t>(seat)];
+    return s.opened[static_cast<std::size_t>(p.team_of(seat))];
+}
+
+// opening-checked-at-discard, forced-canasta-opening: the provisional melds (the last ones
+// of the team) are checked against the band, or the canasta a forced team needs.
+std::optional<Violation> check_provisional_opening(const Profile& p, const State& s, int cards_left) {
+    const int team = turn_team(s);
+    const auto& melds = s.melds[static_cast<std::size_t>(team)];
+    const std::size_t count = provisional_count(p, s, team);
+    const Meld* first = melds.data() + (melds.size() - count);
+    if (is_forced(p, s, team)) return check_forced_opening(first, count);
+    return check_opening(p, first, count, s.team_scores[static_cast<std::size_t>(team)], cards_left);
+}
+
+// opening-personal: a new meld of a player who has not opened joins that player's
+// provisional opening; lay-offs change nothing.
+int count_provisional(const Profile& p, const State& s, std::size_t team_melds_after) {
+    if (!p.opening_personal || s.seat_opened[static_cast<std::size_t>(s.turn)]) return s.provisional;
+    const auto before = s.melds[static_cast<std::size_t>(turn_team(s))].size();
+    return s.provisional + static_cast<int>(team_melds_after) - static_cast<int>(before);
+}
+
+// opening-team: a team with melds has opened once they are accepted (they qualified, or the
+// hand was emptied with them). opening-personal: the player has opened when a provisional
+// opening was accepted, the team when one of its players has; a fi alone opens nobody.
+void opened_after(const Profile& p, const State& s, std::vector<bool>& opened, std::vector<bool>& seat_opened) {
+    const auto seat = static_cast<std::size_t>(s.turn);
+    const auto team = static_cast<std::size_t>(turn_team(s));
+    if (p.opening_personal) {
+        if (s.provisional > 0 && !seat_opened[seat]) seat_opened[seat] = true;
+        if (seat_opened[seat] && !opened[team]) opened[team] = true;
+        return;
+    }
+    if (!s.melds[team].empty() && !opened[team]) opened[team] = true;
+}
+
+}  // namespace kn

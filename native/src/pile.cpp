@@ -1,0 +1,401 @@
+// Chapter "The turn" (spec/06-turn.rst) and the classic pile (spec/10-classic.rst): the pass
+// by showing, and the discard pile taken, whole into the hand or with its top card melded.
+#include <algorithm>
+
+#include "pile.hpp"
+#include "turn.hpp"
+
+namespace kn {
+
+namespace {
+
+// turn-structure: the refusal of an action of the draw phase outside it.
+Violation not_draw_phase(const State& s) {
+    if (s.phase == Phase::Over) return {"turn-structure", "hand-over", "the hand is over"};
+    return {"turn-structure", "wrong-phase",
+            std::string("this action belongs to the draw phase, the turn is in the ") + phase_text(s.phase) +
+                " phase"};
+}
+
+std::string cards_text(const std::vector<Card>& cards) {
+    std::string out;
+    for (Card c : cards) out += (out.empty() ? "" : " ") + card_text(c);
+    return out;
+}
+
+std::string rank_text(Card c) {
+    const std::string t = card_text(c);
+    return t.substr(0, t.size() - 1);
+}
+
+bool is_natural_of(Card c, int rank) { return !is_wild(c) && rank_of(c) == rank; }
+
+// take-whole-pile, validate_meld: a new meld in its default arrangement, or the fault.
+std::variant<Meld, Violation> new_meld(const Profile& p, const std::vector<Card>& cards, bool going_out) {
+    Arrangements a = meld_arrangements(p, cards, going_out);
+    if (a.fault) return *a.fault;
+    Meld out;
+    if (auto v = choose_arrangement(p, a.melds, 0, false, out)) return *v;
+    return out;
+}
+
+std::variant<Meld, Violation> laid_off(const Profile& p, const Meld& meld, const std::vector<Card>& cards) {
+    Arrangements a = lay_off_arrangements(p, meld, cards);
+    if (a.fault) return *a.fault;
+    Meld out;
+    if (auto v = choose_arrangement(p, a.melds, 0, true, out)) return *v;
+    return out;
+}
+
+// one-set-per-rank: a side may not start a second set of a rank it already has.
+std::optional<Violation> check_new_set(const Profile& p, const std::vector<Meld>& team_melds, const Meld& meld) {
+    if (!p.one_set_per_rank || meld.kind != MeldKind::Set) return std::nullopt;
+    for (const Meld& m : team_melds)
+        if (m.kind == MeldKind::Set && m.rank == meld.rank)
+            return Violation{"one-set-per-rank", "second-set-of-rank", "lay the cards off on the existing set"};
+    return std::nullopt;
+}
+
+bool are_black_threes(const std::vector<Card>& cards) {
+    return !cards.empty() && std::all_of(cards.begin(), cards.end(), is_black_three);
+}
+
+// classic-black-threes, classic-take-pile: a top card no meld can take.
+// classic-black-three-last-turn: with the option, a black three on top is taken only with
+// black threes from the hand (`shown`), which lay_pile_top then checks.
+std::optional<Violation> top_violation(const Profile& p, Card top, const std::vector<Card>& shown) {
+    if (p.pile_blockers[top]) {
+        if (p.pile_black_three_last_turn && are_black_threes(shown)) return std::nullopt;
+        return Violation{"classic-black-threes", "pile-blocked",
+                         "a black three (" + card_text(top) + ") on top of the pile blocks it"};
+    }
+    if (is_wild(top) || rank_of(top) == 3)
+        return Violation{"classic-take-pile", "top-not-meldable",
+                         "the top card " + card_text(top) + " cannot be melded, so the pile cannot be taken"};
+    return std::nullopt;
+}
+
+// classic-black-three-last-turn, classic-black-threes-last: the black threes of the pile's
+// top and the hand go out: at most one card may stay once the rest of the pile joins the hand.
+std::variant<Meld, Violation> black_threes_from_pile(const Profile& p, const State& s, const std::vector<Card>& batch,
+                                                     const Hand& rest) {
+    int kept = rest.size;
+    for (std::size_t i = 0; i + 1 < s.discard.size(); ++i)
+        if (!is_red_three(s.discard[i])) ++kept;
+    if (kept > 1)
+        return Violation{"classic-black-three-last-turn", "black-threes-not-going-out",
+                         "a black three is taken from the pile only to go out: " + std::to_string(kept) +
+                             " cards would stay in the hand after the meld of black threes"};
+    return new_meld(p, batch, true);
+}
+
+}  // namespace
+
+// take-whole-pile: the pile is taken whole and must hold a card.
+// single-pile-needs-two-cards: a player holding one card may not take a pile of one card.
+std::optional<Violation> check_take_pile(const Profile& p, const State& s) {
+    if (s.phase != Phase::Draw) return not_draw_phase(s);
+    if (s.discard.empty()) return Violation{"take-whole-pile", "pile-empty", "the discard pile is empty"};
+    if (s.discard.size() == 1 && s.hands[static_cast<std::size_t>(s.turn)].size == 1 && p.single_pile_needs_two_cards)
+        return Violation{"single-pile-needs-two-cards", "single-card-hand",
+                         "a player holding one card may not take a discard pile of one card"};
+    return std::nullopt;
+}
+
+// pass-by-showing, pass-by-showing-when: at the start of the turn, showing a card identical
+// to the top of the pile. action-kinds: a family without the pass refuses it.
+std::optional<Violation> check_pass_by_showing(const Profile& p, const State& s) {
+    if (!p.pass_by_showing)
+        return Violation{"action-kinds", "no-pass-in-family", p.family + " has no pass by showing"};
+    if (s.phase != Phase::Draw) return not_draw_phase(s);
+    if (s.discard.empty()) return Violation{"pass-by-showing", "pile-empty", "there is no top card to match"};
+    const Card top = s.discard.back();
+    if (!s.hands[static_cast<std::size_t>(s.turn)].n[top])
+        return Violation{"pass-by-showing", "no-matching-card",
+                         "the hand holds no " + card_text(top) + ", the top of the discard pile"};
+    return std::nullopt;
+}
+
+// pass-by-showing, turn-passes: the card is shown and the turn passes, nothing else changes.
+std::variant<State, Violation> apply_pass(const Profile& p, const State& s) {
+    if (auto v = check_pass_by_showing(p, s)) return *v;
+    State next = s;
+    end_turn_in_place(p, next);
+    return next;
+}
+
+// classic-frozen-pile: frozen for a side that has not opened, and for everyone while a
+// freezing card lies in it. classic-freeze-clears: taking the pile empties it.
+bool is_pile_frozen(const Profile& p, const State& s) {
+    if (!s.opened[static_cast<std::size_t>(p.team_of(s.turn))]) return true;
+    return std::any_of(s.discard.begin(), s.discard.end(), [&](Card c) { return p.pile_freezers[c]; });
+}
+
+// classic-take-pile, classic-frozen-pile, one-set-per-rank: the checks of the pile taken by
+// melding its top card, up to that meld: the hand cards left and the side's melds after it.
+std::variant<PileLaid, Violation> lay_pile_top(const Profile& p, const State& s, const std::vector<Card>& shown,
+                                               int index) {
+    if (auto v = check_take_pile(p, s)) return *v;
+    if (!p.pile_top_melded)
+        return Violation{"take-whole-pile", "no-top-meld-in-family",
+                         "in " + p.family + " the pile is taken into the hand, without melding"};
+    if (shown.empty() && index < 0)
+        return Violation{"classic-take-pile", "top-card-not-melded",
+                         "the pile is taken by melding its top card at once: name the hand cards that meld with it, "
+                         "or the meld it is laid off on"};
+    const Card top = s.discard.back();
+    if (auto v = top_violation(p, top, shown)) return *v;
+    PileLaid out;
+    out.rest = s.hands[static_cast<std::size_t>(s.turn)];
+    for (Card c : shown)
+        if (!out.rest.remove(c))
+            return Violation{"classic-take-pile", "cards-not-in-hand", "the hand does not hold " + cards_text(shown)};
+    const int rank = rank_of(top);
+    const auto naturals = std::count_if(shown.begin(), shown.end(), [&](Card c) { return is_natural_of(c, rank); });
+    const bool frozen = is_pile_frozen(p, s);
+    if (frozen && naturals < 2)
+        return Violation{"classic-frozen-pile", "natural-pair-needed",
+                         "the pile is frozen: show two natural " + rank_text(top) + "s from the hand"};
+    const auto& team_melds = s.melds[static_cast<std::size_t>(p.team_of(s.turn))];
+    std::vector<Card> batch = shown;
+    batch.insert(std::upper_bound(batch.begin(), batch.end(), top), top);
+    out.melds = team_melds;
+    if (index >= 0) {
+        if (index >= static_cast<int>(team_melds.size()) || team_melds[static_cast<std::size_t>(index)].rank != rank ||
+            team_melds[static_cast<std::size_t>(index)].kind != MeldKind::Set)
+            return Violation{"classic-take-pile", "no-meld-of-rank",
+                             "the side has no meld of the top card's rank at index " + std::to_string(index)};
+        if (!frozen && !shown.empty())
+            return Violation{"classic-take-pile", "top-alone",
+                             "on an unfrozen pile the top card is laid off alone; the hand cards come after"};
+        if (frozen && shown.size() != 2)
+            return Violation{"classic-frozen-pile", "natural-pair-needed",
+                             "the pile is frozen: show exactly a natural pair of the top card's rank"};
+        auto result = laid_off(p, team_melds[static_cast<std::size_t>(index)], batch);
+        if (auto* v = std::get_if<Violation>(&result)) return *v;
+        out.melds[static_cast<std::size_t>(index)] = std::get<Meld>(std::move(result));
+        return out;
+    }
+    std::variant<Meld, Violation> meld;
+    if (p.pile_blockers[top]) {
+        meld = black_threes_from_pile(p, s, batch, out.rest);
+    } else {
+        if (naturals < 1 || !(shown.size() == 2 || (p.pile_meld_any_size && shown.size() > 2)))
+            return Violation{"classic-take-pile", "two-cards-with-top",
+                             std::string("a new meld with the top card takes two hand cards, at least one natural") +
+                                 (p.pile_meld_any_size ? " (or more, with the option concealed-canasta)" : "")};
+        meld = new_meld(p, batch, false);
+        if (const auto* m = std::get_if<Meld>(&meld))
+            if (auto v = check_new_set(p, team_melds, *m)) return *v;
+    }
+    if (auto* v = std::get_if<Violation>(&meld)) return *v;
+    out.melds.push_back(std::get<Meld>(std::move(meld)));
+    return out;
+}
+
+// classic-pile-opening, classic-red-threes: after the top card's meld the rest of the pile
+// joins the hand (its red threes laid face up), or waits while the side has not opened.
+std::variant<State, Violation> take_pile_after(const Profile& p, const State& s, PileLaid laid) {
+    const auto team = static_cast<std::size_t>(p.team_of(s.turn));
+    State taken = s;
+    taken.phase = Phase::Play;
+    taken.discard.clear();
+    taken.pile_card = NO_CARD;
+    taken.provisional = 0;
+    if (s.opened[team]) {
+        for (std::size_t i = 0; i + 1 < s.discard.size(); ++i) {
+            const Card c = s.discard[i];
+            if (is_red_three(c)) taken.red_threes[team].push_back(c);
+            else laid.rest.add(c);
+        }
+    } else {
+        taken.pile_pending.assign(s.discard.begin(), s.discard.end() - 1);
+        taken.pile_top = s.discard.back();
+    }
+    return after_laying(p, taken, laid.rest, std::move(laid.melds));
+}
+
+// classic-take-pile: the whole pile taken by melding its top card at once.
+std::variant<State, Violation> apply_take_pile_top(const Profile& p, const State& s, const std::vector<Card>& shown,
+                                                   int index) {
+    auto laid = lay_pile_top(p, s, shown, index);
+    if (auto* v = std::get_if<Violation>(&laid)) return *v;
+    return take_pile_after(p, s, std::get<PileLaid>(std::move(laid)));
+}
+
+// take-whole-pile: every card of the pile into the hand. single-pile-no-discard-back: the
+// card of a one-card pile is remembered for the turn. turn-must-finish: the turn can end.
+std::variant<State, Violation> apply_take_pile_whole(const Profile& p, const State& s) {
+    if (auto v = check_take_pile(p, s)) return *v;
+    State next = s;
+    const auto seat = static_cast<std::size_t>(s.turn);
+    Hand& hand = next.hands[seat];
+    for (Card c : s.discard) hand.add(c);
+    next.pile_card = s.discard.size() == 1 && p.single_pile_no_discard_back ? s.discard[0] : NO_CARD;
+    next.phase = Phase::Play;
+    next.discard.clear();
+    next.went_out = -1;
+    next.provisional = 0;
+    next.pile_pending.clear();
+    next.pile_top = NO_CARD;
+    next.turn_laid = false;
+    if (discard_can_end(hand, next.pile_card) || can_finish_turn(p, next)) return next;
+    return stuck_violation();
+}
+
+// take-whole-pile, classic-take-pile: the action take-pile of the family.
+std::variant<State, Violation> apply_take_pile(const Profile& p, const State& s, const std::vector<Card>& cards,
+                                               int meld) {
+    if (p.pile_top_melded) return apply_take_pile_top(p, s, cards, meld);
+    if (!cards.empty() || meld > 0)
+        return Violation{"take-whole-pile", "no-top-meld-in-family",
+                         "in " + p.family + " the pile is taken into the hand, naming no cards and no meld"};
+    return apply_take_pile_whole(p, s);
+}
+
+// take-whole-pile: whether apply_take_pile_whole accepts the move, without building the
+// state in the common case.
+bool is_take_pile_legal(const Profile& p, const State& s) {
+    if (p.pile_top_melded || check_take_pile(p, s)) return false;
+    Hand hand = s.hands[static_cast<std::size_t>(s.turn)];
+    for (Card c : s.discard) hand.add(c);
+    const int pile_card = s.discard.size() == 1 && p.single_pile_no_discard_back ? s.discard[0] : NO_CARD;
+    if (discard_can_end(hand, pile_card)) return true;
+    return std::holds_alternative<State>(apply_take_pile_whole(p, s));
+}
+
+}  // namespace kn
+
+namespace kn {
+
+namespace {
+
+using PileOption = std::pair<std::vector<Card>, int>;
+
+// The cards of `hand` for which `keep` holds, with their copies, in card order.
+template <class Keep>
+std::vector<Card> cards_where(const Hand& hand, Keep keep) {
+    std::vector<Card> out;
+    for (int c = 0; c < KINDS; ++c)
+        if (keep(static_cast<Card>(c)))
+            for (int k = 0; k < hand.n[static_cast<std::size_t>(c)]; ++k) out.push_back(static_cast<Card>(c));
+    return out;
+}
+
+// Every distinct sub-multiset of the sorted `cards` of `size` cards.
+void combinations(const std::vector<Card>& cards, std::size_t size, std::size_t at, std::vector<Card>& current,
+                  std::vector<std::vector<Card>>& out) {
+    if (current.size() == size) {
+        out.push_back(current);
+        return;
+    }
+    for (std::size_t i = at; i < cards.size(); ++i) {
+        if (i > at && cards[i] == cards[i - 1]) continue;
+        current.push_back(cards[i]);
+        combinations(cards, size, i + 1, current, out);
+        current.pop_back();
+    }
+}
+
+std::vector<std::vector<Card>> combinations(const std::vector<Card>& cards, std::size_t size) {
+    std::vector<std::vector<Card>> out;
+    std::vector<Card> current;
+    combinations(cards, size, 0, current, out);
+    return out;
+}
+
+// Every distinct sub-multiset of the sorted `cards` of at most `most` cards (the empty one too).
+std::vector<std::vector<Card>> sub_multisets(const std::vector<Card>& cards, std::size_t most) {
+    std::vector<std::vector<Card>> out;
+    for (std::size_t size = 0; size <= std::min(most, cards.size()); ++size)
+        for (auto& c : combinations(cards, size)) out.push_back(std::move(c));
+    return out;
+}
+
+// classic-concealed-canasta: the candidates that meld a natural top card when the take may
+// name any number of hand cards.
+std::vector<PileOption> top_meld_options(const Profile& p, const State& s, Card top, const Hand& hand) {
+    const int rank = rank_of(top);
+    const auto naturals = cards_where(hand, [&](Card c) { return is_natural_of(c, rank); });
+    const bool frozen = is_pile_frozen(p, s);
+    const auto& team_melds = s.melds[static_cast<std::size_t>(turn_team(s))];
+    std::vector<PileOption> options;
+    for (std::size_t i = 0; i < team_melds.size(); ++i)
+        if (team_melds[i].kind == MeldKind::Set && team_melds[i].rank == rank) {
+            if (!frozen) return {{{}, static_cast<int>(i)}};
+            for (auto& pair : combinations(naturals, 2)) options.emplace_back(std::move(pair), static_cast<int>(i));
+            return options;
+        }
+    const auto wilds = cards_where(hand, [](Card c) { return is_wild(c); });
+    const std::size_t least = frozen ? 2 : 1;
+    for (const auto& n : sub_multisets(naturals, naturals.size())) {
+        if (n.size() < least) continue;
+        const auto most = static_cast<std::size_t>(std::max(0, std::min(p.max_wilds_per_meld, static_cast<int>(n.size()) + 1)));
+        for (const auto& w : sub_multisets(wilds, most)) {
+            if (n.size() + w.size() < 2) continue;
+            std::vector<Card> cards = n;
+            cards.insert(cards.end(), w.begin(), w.end());
+            std::sort(cards.begin(), cards.end());
+            options.emplace_back(std::move(cards), -1);
+        }
+    }
+    std::sort(options.begin(), options.end());
+    return options;
+}
+
+}  // namespace
+
+std::vector<std::pair<std::vector<Card>, int>> take_pile_options(const Profile& p, const State& s) {
+    if (check_take_pile(p, s)) return {};
+    const Card top = s.discard.back();
+    const Hand& hand = s.hands[static_cast<std::size_t>(s.turn)];
+    const int team = turn_team(s);
+    std::vector<PileOption> options;
+    if (p.pile_blockers[top] && p.pile_black_three_last_turn) {
+        const auto threes = cards_where(hand, is_black_three);
+        for (std::size_t size : {2u, 3u})
+            for (auto& batch : combinations(threes, size)) options.emplace_back(std::move(batch), -1);
+        std::sort(options.begin(), options.end());
+    } else if (top_violation(p, top, {})) {
+        return {};
+    } else if (p.pile_meld_any_size) {
+        options = top_meld_options(p, s, top, hand);
+    } else {
+        const int rank = rank_of(top);
+        const auto naturals = cards_where(hand, [&](Card c) { return is_natural_of(c, rank); });
+        const auto pairs = combinations(naturals, 2);
+        const bool frozen = is_pile_frozen(p, s);
+        int index = -1;
+        const auto& team_melds = s.melds[static_cast<std::size_t>(team)];
+        for (std::size_t i = 0; i < team_melds.size(); ++i)
+            if (team_melds[i].kind == MeldKind::Set && team_melds[i].rank == rank) index = static_cast<int>(i);
+        if (index >= 0) {
+            if (frozen)
+                for (const auto& pair : pairs) options.emplace_back(pair, index);
+            else
+                options.emplace_back(std::vector<Card>{}, index);
+        } else {
+            for (const auto& pair : pairs) options.emplace_back(pair, -1);
+            if (!frozen)
+                for (int n = 0; n < KINDS; ++n) {
+                    if (!hand.n[static_cast<std::size_t>(n)] || !is_natural_of(static_cast<Card>(n), rank)) continue;
+                    for (int w = 0; w < KINDS; ++w)
+                        if (hand.n[static_cast<std::size_t>(w)] && is_wild(static_cast<Card>(w)))
+                            options.push_back({{static_cast<Card>(std::min(n, w)), static_cast<Card>(std::max(n, w))}, -1});
+                }
+            std::sort(options.begin(), options.end());
+        }
+    }
+    const bool committed = !(s.opened[static_cast<std::size_t>(team)] || p.take_back);
+    std::vector<PileOption> found;
+    for (auto& option : options) {
+        auto laid = lay_pile_top(p, s, option.first, option.second);
+        if (std::holds_alternative<Violation>(laid)) continue;
+        auto& l = std::get<PileLaid>(laid);
+        if ((!committed && l.rest.size >= 2) || std::holds_alternative<State>(take_pile_after(p, s, std::move(l))))
+            found.push_back(std::move(option));
+    }
+    return found;
+}
+
+}  // namespace kn

@@ -1,0 +1,366 @@
+// Chapter "The turn" (spec/06-turn.rst), the play phase: a new meld, a lay-off, the discard
+// and the take-back, and the rule every one of them answers to: the turn must still be
+// able to end (turn-must-finish). Each check_* decides legality from the state without
+// building the next one; each apply_* is its check and the next state.
+#include "turn.hpp"
+
+#include <algorithm>
+
+namespace kn {
+
+namespace {
+
+// turn-structure: the refusal of an action of the play phase outside it.
+Violation not_play_phase(const State& s) {
+    if (s.phase == Phase::Over) return {"turn-structure", "hand-over", "the hand is over"};
+    return {"turn-structure", "wrong-phase",
+            std::string("this action belongs to the play phase, the turn is in the ") + phase_text(s.phase) +
+                " phase"};
+}
+
+std::string cards_text(const std::vector<Card>& cards) {
+    std::string out;
+    for (Card c : cards) out += (out.empty() ? "" : " ") + card_text(c);
+    return out;
+}
+
+// The hand without `cards` (a multiset); false when it does not hold them all.
+bool remove_all(Hand& hand, const std::vector<Card>& cards) {
+    for (Card c : cards)
+        if (!hand.remove(c)) return false;
+    return true;
+}
+
+// one-set-per-rank: a team may not start a second set of a rank it already has.
+std::optional<Violation> check_new_set(const Profile& p, const std::vector<Meld>& team_melds, const Meld& meld) {
+    if (!p.one_set_per_rank || meld.kind != MeldKind::Set) return std::nullopt;
+    for (const Meld& m : team_melds)
+        if (m.kind == MeldKind::Set && m.rank == meld.rank)
+            return Violation{"one-set-per-rank", "second-set-of-rank", "lay the cards off on the existing set"};
+    return std::nullopt;
+}
+
+// meld-minimum, set-definition, run-definition, run-wild-placement: the new meld the
+// batch makes, in the arrangement wild_at names.
+std::optional<Violation> validate_meld(const Profile& p, const std::vector<Card>& batch, int wild_at, bool going_out,
+                                       Meld& out) {
+    Arrangements a = meld_arrangements(p, batch, going_out);
+    if (a.fault) return a.fault;
+    return choose_arrangement(p, a.melds, wild_at, false, out);
+}
+
+// classic-black-threes-last: a meld of black threes leaving at most one card, which the
+// search of can_finish_turn would not otherwise try (meld_options never lists black threes).
+bool black_threes_go_out(const Profile& p, const State& s, const Hand& hand) {
+    const int clubs = hand.n[make_card(3, 0)], spades = hand.n[make_card(3, 3)];
+    const int threes = clubs + spades;
+    if (threes < 3 || hand.size - threes > 1) return false;
+    for (int size = std::max(3, hand.size - 1); size <= threes; ++size)
+        for (int c = std::min(clubs, size); c >= 0 && size - c <= spades; --c) {
+            std::vector<Card> batch(static_cast<std::size_t>(c), make_card(3, 0));
+            batch.insert(batch.end(), static_cast<std::size_t>(size - c), make_card(3, 3));
+            if (!check_meld(p, s, batch, 0)) return true;
+        }
+    return false;
+}
+
+// Some discard is legal now: the state allows one, and the hand holds a card other than the
+// card taken from a one-card pile.
+bool any_discard(const Profile& p, const State& s) {
+    const Hand& hand = s.hands[static_cast<std::size_t>(s.turn)];
+    if (check_discard_now(p, s)) return false;
+    return s.pile_card == NO_CARD || hand.n[static_cast<std::size_t>(s.pile_card)] < hand.size;
+}
+
+}  // namespace
+
+Violation pile_waiting_violation() {
+    return {"classic-pile-opening", "pile-waiting",
+            "the pile taken waits for the first meld to reach the minimum; the turn cannot end before"};
+}
+
+Violation stuck_violation() {
+    return {"turn-must-finish", "no-way-to-finish", "after this move no legal sequence of moves could end the turn"};
+}
+
+bool discard_can_end(const Hand& hand, int pile_card) {
+    return hand.size >= 2 && (pile_card == NO_CARD || hand.n[static_cast<std::size_t>(pile_card)] < hand.size);
+}
+
+// classic-pile-opening: the side's opening reached the minimum with the pile's top card and
+// hand cards only; the rest of the pile joins the hand and the side has opened.
+// classic-red-threes: the pile's red threes are laid face up, not replaced.
+void release_pending_pile_in_place(const Profile& p, State& s) {
+    (void)p;
+    const auto team = static_cast<std::size_t>(turn_team(s));
+    Hand& hand = s.hands[static_cast<std::size_t>(s.turn)];
+    for (Card c : s.pile_pending) {
+        if (is_red_three(c)) s.red_threes[team].push_back(c);
+        else hand.add(c);
+    }
+    s.opened[team] = true;
+    s.pile_pending.clear();
+    s.pile_top = NO_CARD;
+}
+
+// turn-must-finish, meld-from-hand, lay-off-own-team: an emptied hand must be allowed to
+// empty (the opening, the canasta) and then takes a fi or goes out; otherwise the turn must
+// still be able to end.
+std::variant<State, Violation> after_laying(const Profile& p, const State& s, const Hand& hand,
+                                            std::vector<Meld> team_melds) {
+    const auto seat = static_cast<std::size_t>(s.turn);
+    const int team = turn_team(s);
+    State next = s;
+    next.provisional = count_provisional(p, s, team_melds.size());
+    next.hands[seat] = hand;
+    next.melds[static_cast<std::size_t>(team)] = std::move(team_melds);
+    next.phase = Phase::Play;
+    next.went_out = -1;
+    next.turn_laid = p.tracks_table_seats;
+    // classic-pile-opening: the cards kept once the pile joins the hand decide (a waiver for
+    // going out never releases a pile).
+    const int kept = hand.size + static_cast<int>(next.pile_pending.size());
+    if (next.pile_top != NO_CARD && !check_provisional_opening(p, next, kept)) release_pending_pile_in_place(p, next);
+    if (next.hands[seat].size == 0) {
+        if (is_provisional(p, next, team))
+            if (auto v = check_provisional_opening(p, next, 0)) return *v;
+        if (next.pile_top != NO_CARD) return pile_waiting_violation();
+        if (auto v = check_emptying(p, next, team, false)) return *v;
+        take_fi_or_go_out_in_place(p, next, false);
+        return next;
+    }
+    if (is_provisional(p, next, team)) {
+        // classic-no-take-back: without a take-back the opening must still be completed.
+        if (p.take_back || can_finish_turn(p, next)) return next;
+        return stuck_violation();
+    }
+    if (discard_can_end(next.hands[seat], next.pile_card) || can_finish_turn(p, next)) return next;
+    return stuck_violation();
+}
+
+// after_laying's verdict; the usual cases without building the next state.
+std::optional<Violation> check_after_laying(const Profile& p, const State& s, const Hand& hand,
+                                            const std::vector<Meld>& team_melds) {
+    if (s.pile_top == NO_CARD && hand.size > 0) {
+        const int team = turn_team(s);
+        const bool provisional = p.opening_personal
+                                     ? count_provisional(p, s, team_melds.size()) > 0
+                                     : !s.opened[static_cast<std::size_t>(team)] && !team_melds.empty();
+        if (provisional ? p.take_back : discard_can_end(hand, s.pile_card)) return std::nullopt;
+    }
+    auto next = after_laying(p, s, hand, team_melds);
+    if (auto* v = std::get_if<Violation>(&next)) return *v;
+    return std::nullopt;
+}
+
+// turn-must-finish: a discard is legal, a provisional opening can be taken back, or some
+// meld or lay-off leads to such a state (or empties the hand legally).
+bool can_finish_turn(const Profile& p, const State& s) {
+    if (s.phase != Phase::Play) return true;
+    const Hand& hand = s.hands[static_cast<std::size_t>(s.turn)];
+    const int team = turn_team(s);
+    if (hand.size == 0) return true;
+    if (is_provisional(p, s, team)) {
+        if (p.take_back) return true;
+        if (any_discard(p, s)) return true;
+    } else {
+        // Some discard is legal: a card other than the pile card, and with a single card, the
+        // hand may be emptied.
+        const bool other_card = s.pile_card == NO_CARD || hand.n[static_cast<std::size_t>(s.pile_card)] < hand.size;
+        if (discard_can_end(hand, s.pile_card) ||
+            (hand.size == 1 && other_card && !check_emptying(p, s, team, true)))
+            return true;
+    }
+    if (p.threes_special && black_threes_go_out(p, s, hand)) return true;
+    const auto& team_melds = s.melds[static_cast<std::size_t>(team)];
+    for (const Meld& m : meld_options(p, hand)) {
+        Hand rest = hand;
+        remove_all(rest, m.history[0]);
+        if (check_new_set(p, team_melds, m)) continue;
+        std::vector<Meld> melds = team_melds;
+        melds.push_back(m);
+        if (!check_after_laying(p, s, rest, melds)) return true;
+    }
+    for (std::size_t index = 0; index < team_melds.size(); ++index)
+        for (const auto& [batch, result] : lay_off_options(p, team_melds[index], hand)) {
+            Hand rest = hand;
+            remove_all(rest, batch);
+            std::vector<Meld> melds = team_melds;
+            melds[index] = result;
+            if (!check_after_laying(p, s, rest, melds)) return true;
+        }
+    return false;
+}
+
+// discard-ends-turn, opening-checked-at-discard, classic-pile-opening, emptying-by-discard:
+// the checks of a discard that depend only on the state.
+std::optional<Violation> check_discard_now(const Profile& p, const State& s) {
+    const int team = turn_team(s);
+    const Hand& hand = s.hands[static_cast<std::size_t>(s.turn)];
+    if (is_provisional(p, s, team)) {
+        if (auto v = check_provisional_opening(p, s, hand.size)) return v;
+        if (s.pile_top != NO_CARD) return pile_waiting_violation();
+    }
+    if (hand.size == 1) return check_emptying(p, s, team, true);
+    return std::nullopt;
+}
+
+// meld-from-hand, one-set-per-rank, classic-threes-in-melds, classic-black-threes-last.
+std::optional<Violation> check_meld_cards(const Profile& p, const State& s, const std::vector<Card>& cards,
+                                          int wild_at, Hand& rest, Meld& meld) {
+    if (s.phase != Phase::Play) return not_play_phase(s);
+    std::vector<Card> batch = cards;
+    std::sort(batch.begin(), batch.end());
+    rest = s.hands[static_cast<std::size_t>(s.turn)];
+    if (!remove_all(rest, batch))
+        return Violation{"meld-from-hand", "cards-not-in-hand", "the hand does not hold " + cards_text(batch)};
+    if (auto v = validate_meld(p, batch, wild_at, false, meld)) {
+        if (v->code != "black-threes-not-going-out" || rest.size > 1) return v;
+        // classic-black-threes-last: black threes as the turn's last meld.
+        if (auto w = validate_meld(p, batch, 0, true, meld)) return w;
+    }
+    return check_new_set(p, s.melds[static_cast<std::size_t>(turn_team(s))], meld);
+}
+
+// lay-off-own-team: a batch of hand cards onto one of the own team's melds.
+std::optional<Violation> check_lay_off_cards(const Profile& p, const State& s, int index,
+                                             const std::vector<Card>& cards, int wild_at, Hand& rest, Meld& meld) {
+    if (s.phase != Phase::Play) return not_play_phase(s);
+    const auto& team_melds = s.melds[static_cast<std::size_t>(turn_team(s))];
+    if (index < 0 || index >= static_cast<int>(team_melds.size()))
+        return Violation{"lay-off-own-team", "no-such-meld",
+                         "the team has " + std::to_string(team_melds.size()) + " meld(s); there is no meld " +
+                             std::to_string(index)};
+    std::vector<Card> batch = cards;
+    std::sort(batch.begin(), batch.end());
+    rest = s.hands[static_cast<std::size_t>(s.turn)];
+    if (!remove_all(rest, batch))
+        return Violation{"lay-off-own-team", "cards-not-in-hand", "the hand does not hold " + cards_text(batch)};
+    Arrangements a = lay_off_arrangements(p, team_melds[static_cast<std::size_t>(index)], batch);
+    if (a.fault) return a.fault;
+    return choose_arrangement(p, a.melds, wild_at, true, meld);
+}
+
+std::optional<Violation> check_meld(const Profile& p, const State& s, const std::vector<Card>& cards, int wild_at) {
+    Hand rest;
+    Meld meld;
+    if (auto v = check_meld_cards(p, s, cards, wild_at, rest, meld)) return v;
+    std::vector<Meld> melds = s.melds[static_cast<std::size_t>(turn_team(s))];
+    melds.push_back(std::move(meld));
+    return check_after_laying(p, s, rest, melds);
+}
+
+std::variant<State, Violation> apply_meld(const Profile& p, const State& s, const std::vector<Card>& cards,
+                                          int wild_at) {
+    Hand rest;
+    Meld meld;
+    if (auto v = check_meld_cards(p, s, cards, wild_at, rest, meld)) return *v;
+    std::vector<Meld> melds = s.melds[static_cast<std::size_t>(turn_team(s))];
+    melds.push_back(std::move(meld));
+    return after_laying(p, s, rest, std::move(melds));
+}
+
+std::optional<Violation> check_lay_off(const Profile& p, const State& s, int index, const std::vector<Card>& cards,
+                                       int wild_at) {
+    Hand rest;
+    Meld meld;
+    if (auto v = check_lay_off_cards(p, s, index, cards, wild_at, rest, meld)) return v;
+    std::vector<Meld> melds = s.melds[static_cast<std::size_t>(turn_team(s))];
+    melds[static_cast<std::size_t>(index)] = std::move(meld);
+    return check_after_laying(p, s, rest, melds);
+}
+
+std::variant<State, Violation> apply_lay_off(const Profile& p, const State& s, int index,
+                                             const std::vector<Card>& cards, int wild_at) {
+    Hand rest;
+    Meld meld;
+    if (auto v = check_lay_off_cards(p, s, index, cards, wild_at, rest, meld)) return *v;
+    std::vector<Meld> melds = s.melds[static_cast<std::size_t>(turn_team(s))];
+    melds[static_cast<std::size_t>(index)] = std::move(meld);
+    return after_laying(p, s, rest, std::move(melds));
+}
+
+// discard-ends-turn, single-pile-no-discard-back (nor its twin: the two copies are the same
+// card), discard-playable-card (whether it could be laid off plays no part).
+std::optional<Violation> check_discard(const Profile& p, const State& s, Card card) {
+    if (s.phase != Phase::Play) return not_play_phase(s);
+    if (s.hands[static_cast<std::size_t>(s.turn)].n[card] == 0)
+        return Violation{"discard-ends-turn", "card-not-in-hand", "the hand does not hold " + card_text(card)};
+    if (static_cast<int>(card) == s.pile_card)
+        return Violation{"single-pile-no-discard-back", "discard-taken-card",
+                         "the card taken from a one-card pile may not be discarded in the same turn"};
+    return check_discard_now(p, s);
+}
+
+// discard-ends-turn, opening-checked-at-discard, emptying-by-discard: the card goes on the
+// pile and the turn ends; a provisional opening becomes the team's; an emptied hand takes a
+// fi (which waits for the next turn) or goes out.
+std::variant<State, Violation> apply_discard(const Profile& p, const State& s, Card card) {
+    if (auto v = check_discard(p, s, card)) return *v;
+    State next = s;
+    opened_after(p, s, next.opened, next.seat_opened);
+    Hand& hand = next.hands[static_cast<std::size_t>(s.turn)];
+    hand.remove(card);
+    next.discard.push_back(card);
+    next.pile_card = NO_CARD;
+    next.went_out = -1;
+    next.provisional = 0;
+    next.pile_pending.clear();
+    next.pile_top = NO_CARD;
+    if (hand.size > 0 && !s.stock.empty()) {
+        const int following = next_turn(p, s);
+        remove_waiting(next.fi_waiting, following);
+        table_seats_after_in_place(next);
+        next.turn = following;
+        next.phase = Phase::Draw;
+        next.turn_laid = false;
+        return next;
+    }
+    if (hand.size == 0) take_fi_or_go_out_in_place(p, next, true);
+    end_turn_in_place(p, next);
+    return next;
+}
+
+// opening-take-back, classic-no-take-back.
+std::optional<Violation> check_take_back(const Profile& p, const State& s) {
+    if (!p.take_back)
+        return Violation{"classic-no-take-back", "no-take-back",
+                         "in " + p.family + " a card laid on the table is never taken back"};
+    if (s.phase != Phase::Play) return not_play_phase(s);
+    if (!is_provisional(p, s, turn_team(s)))
+        return Violation{"opening-take-back", "nothing-to-take-back",
+                         "only a provisional opening (melds of a team that has not opened) can be taken back"};
+    return std::nullopt;
+}
+
+// opening-take-back: every provisional meld's cards return to the hand; classic-pile-opening:
+// a pile set aside goes back as it was, its top card on it, and the turn is back at its draw.
+std::variant<State, Violation> apply_take_back(const Profile& p, const State& s) {
+    if (auto v = check_take_back(p, s)) return *v;
+    const int team = turn_team(s);
+    const std::size_t count = provisional_count(p, s, team);
+    State next = s;
+    auto& melds = next.melds[static_cast<std::size_t>(team)];
+    Hand& hand = next.hands[static_cast<std::size_t>(s.turn)];
+    for (std::size_t i = melds.size() - count; i < melds.size(); ++i) {
+        for (Card c : melds[i].cards) hand.add(c);
+        for (Card c : melds[i].spare) hand.add(c);
+    }
+    melds.resize(melds.size() - count);
+    if (s.pile_top != NO_CARD) {
+        hand.remove(static_cast<Card>(s.pile_top));
+        next.discard = s.pile_pending;
+        next.discard.push_back(static_cast<Card>(s.pile_top));
+        next.phase = Phase::Draw;
+    } else {
+        next.phase = Phase::Play;
+    }
+    next.went_out = -1;
+    next.provisional = 0;
+    next.pile_pending.clear();
+    next.pile_top = NO_CARD;
+    next.turn_laid = false;
+    return next;
+}
+
+}  // namespace kn
