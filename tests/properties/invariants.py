@@ -81,7 +81,7 @@ def check_card_conservation(state: State) -> None:
 def check_meld(profile: RulesProfile, meld: Meld) -> None:
     """lay-off, meld-max-size: a meld on the table is legal and replays from its history.
 
-    The replay goes through the JSON form (:func:`kanasta.rules.melds.meld_from_json`),
+    The replay goes through the JSON form (:func:`kanasta.io.meld_json.meld_from_json`),
     so the meld is exactly what its batches build under the family's rules.
     """
     assert meld.size >= 3

@@ -300,7 +300,7 @@ def is_opening_in_reach(
     state: State, melds: tuple[Meld, ...], hand: tuple[Card, ...], band: OpeningBand | None
 ) -> bool | None:
     """classic-no-take-back: the cases of turn-must-finish for a provisional opening that is
-    never taken back which :func:`~kanasta.rules.opening.get_opening_reach` decides without a
+    never taken back which :func:`get_opening_reach` decides without a
     search, for the state's side with the provisional ``melds`` and the player's ``hand``
     (those of ``state``, or those a meld or lay-off would leave): ``True`` when a sequence
     of melds reaches the minimum and keeps two cards (one to discard), ``False`` when no
