@@ -78,13 +78,6 @@ class Action:
     wild_at: int | None = None
 
 
-_MELD = ActionType.MELD
-_LAY_OFF = ActionType.LAY_OFF
-_DISCARD = ActionType.DISCARD
-_DRAW_ACTION = ActionType.DRAW
-_OVER = Phase.OVER
-_DRAW = Phase.DRAW
-
 DRAW = Action(ActionType.DRAW)
 TAKE_PILE = Action(ActionType.TAKE_PILE, meld=-1)
 TAKE_BACK = Action(ActionType.TAKE_BACK)
@@ -112,16 +105,16 @@ def apply_action(
                 "not-your-turn",
                 f"it is seat {state.turn}'s turn, not seat {seat}'s",
             )
-        kind = action.type
-        if kind is _MELD:
+        kind: object = action.type  # a caller may pass a malformed action: checked below
+        if kind is ActionType.MELD:
             return apply_meld(state, action.cards, action.wild_at, melds)
-        if kind is _DISCARD:
+        if kind is ActionType.DISCARD:
             if len(action.cards) != 1:
                 return Violation("action-kinds", "one-card-discard", "a discard names one card")
             return apply_discard(state, action.cards[0])
-        if kind is _DRAW_ACTION:
+        if kind is ActionType.DRAW:
             return apply_draw(state)
-        if kind is _LAY_OFF:
+        if kind is ActionType.LAY_OFF:
             return apply_lay_off_action(state, action.meld, action.cards, action.wild_at, melds)
         if kind is ActionType.TAKE_PILE:
             if state.profile.pile_top_melded:
@@ -219,9 +212,9 @@ def legal_actions(state: State) -> tuple[Action, ...]:
     """
     try:
         phase = state.phase
-        if phase is _OVER:
+        if phase is Phase.OVER:
             return ()
-        offered = _offered_draw(state) if phase is _DRAW else _offered_play(state)
+        offered = _offered_draw(state) if phase is Phase.DRAW else _offered_play(state)
         legal = dict.fromkeys(
             a for a in offered if not isinstance(apply_action(state, a), Violation)
         )
@@ -251,14 +244,14 @@ def _offered_play(state: State) -> list[Action]:
     profile = state.profile
     hand = state.hands[state.turn]
     offered = [
-        Action(_MELD, cards, 0, meld.wild_at)
+        Action(ActionType.MELD, cards, 0, meld.wild_at)
         for cards in sub_multisets(hand)
         if len(cards) >= 3
         for meld in get_meld_arrangements(profile, cards, going_out=True)
     ]
     for index, target in enumerate(state.melds[state.team]):
         offered.extend(
-            Action(_LAY_OFF, cards, index, meld.wild_at)
+            Action(ActionType.LAY_OFF, cards, index, meld.wild_at)
             for cards, meld in get_lay_off_options(profile, target, hand)
         )
     offered.extend(Action(ActionType.DISCARD, (card,)) for card in dict.fromkeys(hand))

@@ -98,10 +98,6 @@ __all__ = [
 ]
 
 
-# Enum members read through their class cost a lookup each time; these are read on every move.
-_DRAW = Phase.DRAW
-_PLAY = Phase.PLAY
-_OVER = Phase.OVER
 _RED_THREES = frozenset(RED_THREES)
 _BLACK_THREES = frozenset(BLACK_THREES)
 _THREE = 3
@@ -123,7 +119,7 @@ def _phase_violation(state: State, phase: Phase) -> Violation:
     """turn-structure: each action belongs to one phase of the turn, and nothing follows the
     end of the hand: the refusal of an action of ``phase`` when the state is not in it (or
     is over). Each ``apply_*`` tests its phase itself and calls this when it differs."""
-    if state.phase is _OVER:
+    if state.phase is Phase.OVER:
         return Violation("turn-structure", "hand-over", "the hand is over")
     return Violation(
         "turn-structure",
@@ -136,8 +132,8 @@ def _phase_violation(state: State, phase: Phase) -> Violation:
 @implements("draw-from-stock")
 def apply_draw(state: State) -> State | Violation:
     """draw-from-stock: take the top card of the stock into the hand."""
-    if state.phase is not _DRAW:
-        return _phase_violation(state, _DRAW)
+    if state.phase is not Phase.DRAW:
+        return _phase_violation(state, Phase.DRAW)
     stock = state.stock
     if not stock:
         return Violation("draw-from-stock", "stock-empty", "the stock is empty")
@@ -145,14 +141,14 @@ def apply_draw(state: State) -> State | Violation:
     hands = list(state.hands)
     card = stock[0]
     red_threes = state.red_threes
-    phase = _PLAY
+    phase = Phase.PLAY
     if state.profile.red_threes_laid and card in _RED_THREES:
         red_threes, drawn, stock = draw_past_red_threes(red_threes, state.team, stock)
         if drawn:
             hands[seat] = tuple(sorted((*hands[seat], *drawn)))
         else:
             # classic-stock-exhaustion: the last card was a red three: the hand ends.
-            phase = _OVER
+            phase = Phase.OVER
     else:
         hands[seat] = tuple(sorted((*hands[seat], card)))
         stock = stock[1:]
@@ -215,8 +211,8 @@ def check_take_pile(state: State) -> Violation | None:
     single-pile-needs-two-cards: a player holding one card may not take a
     pile of one card.
     """
-    if state.phase is not _DRAW:
-        return _phase_violation(state, _DRAW)
+    if state.phase is not Phase.DRAW:
+        return _phase_violation(state, Phase.DRAW)
     discard = state.discard
     if not discard:
         return Violation("take-whole-pile", "pile-empty", "the discard pile is empty")
@@ -248,8 +244,8 @@ def check_pass_by_showing(state: State) -> Violation | None:
             "no-pass-in-family",
             f"{state.profile.family} has no pass by showing",
         )
-    if state.phase is not _DRAW:
-        return _phase_violation(state, _DRAW)
+    if state.phase is not Phase.DRAW:
+        return _phase_violation(state, Phase.DRAW)
     discard = state.discard
     if not discard:
         return Violation("pass-by-showing", "pile-empty", "there is no top card to match")
@@ -295,7 +291,7 @@ def apply_take_pile(state: State, rules: MeldRules = PLAIN_MELD_RULES) -> State 
         profile,
         state.dealer,
         seat,
-        _PLAY,
+        Phase.PLAY,
         tuple(hands),
         state.stock,
         (),
@@ -529,7 +525,7 @@ def _take_pile_after(
         state.profile,
         state.dealer,
         state.turn,
-        _PLAY,
+        Phase.PLAY,
         state.hands,
         state.stock,
         (),
@@ -586,7 +582,7 @@ def can_finish_turn(state: State, rules: MeldRules = PLAIN_MELD_RULES) -> bool:
     after them) leads to such a position or empties the hand legally. Outside the play
     phase, or with the hand already emptied, there is nothing to end.
     """
-    if state.phase is not _PLAY:
+    if state.phase is not Phase.PLAY:
         return True
     hand = state.hands[state.turn]
     if not hand:
@@ -636,7 +632,7 @@ def after_laying(
         profile,
         state.dealer,
         seat,
-        _PLAY,
+        Phase.PLAY,
         tuple(hands),
         state.stock,
         state.discard,
@@ -712,8 +708,8 @@ def apply_meld(
     melds: MeldRules = PLAIN_MELD_RULES,
 ) -> State | Violation:
     """meld-from-hand: lay a new meld of three or more cards from the hand, as one batch."""
-    if state.phase is not _PLAY:
-        return _phase_violation(state, _PLAY)
+    if state.phase is not Phase.PLAY:
+        return _phase_violation(state, Phase.PLAY)
     batch = tuple(sorted(cards))
     rest = remove_cards(state.hands[state.turn], batch)
     if rest is None:
@@ -746,8 +742,8 @@ def apply_lay_off_action(
     melds: MeldRules = PLAIN_MELD_RULES,
 ) -> State | Violation:
     """lay-off-own-team: add a batch of hand cards to one of the own team's melds."""
-    if state.phase is not _PLAY:
-        return _phase_violation(state, _PLAY)
+    if state.phase is not Phase.PLAY:
+        return _phase_violation(state, Phase.PLAY)
     team_melds = state.melds[state.turn % len(state.melds)]
     if not 0 <= index < len(team_melds):
         return Violation(
@@ -858,8 +854,8 @@ def apply_discard(state: State, card: Card) -> State | Violation:
     empties the hand, the player takes a fi (and waits for the next turn) or
     goes out.
     """
-    if state.phase is not _PLAY:
-        return _phase_violation(state, _PLAY)
+    if state.phase is not Phase.PLAY:
+        return _phase_violation(state, Phase.PLAY)
     seat = state.turn
     hands = list(state.hands)
     hand = hands[seat]
@@ -875,8 +871,12 @@ def apply_discard(state: State, card: Card) -> State | Violation:
         # end_turn of the state after the discard, built at once: the hand is not
         # emptied and the stock is not exhausted, so the turn passes.
         following, waiting = get_next_turn(state)
-        return _after_discard(state, following, _DRAW, hands, card, opened, seat_opened, waiting)
-    new = _after_discard(state, seat, _PLAY, hands, card, opened, seat_opened, state.fi_waiting)
+        return _after_discard(
+            state, following, Phase.DRAW, hands, card, opened, seat_opened, waiting
+        )
+    new = _after_discard(
+        state, seat, Phase.PLAY, hands, card, opened, seat_opened, state.fi_waiting
+    )
     return end_turn(new if hand else take_fi_or_go_out(new, by_discard=True))
 
 
@@ -929,8 +929,8 @@ def apply_take_back(state: State) -> State | Violation:
             "no-take-back",
             f"in {state.profile.family} a card laid on the table is never taken back",
         )
-    if state.phase is not _PLAY:
-        return _phase_violation(state, _PLAY)
+    if state.phase is not Phase.PLAY:
+        return _phase_violation(state, Phase.PLAY)
     team = state.turn % len(state.melds)
     if not is_provisional(state, team):
         return Violation(
@@ -946,13 +946,13 @@ def apply_take_back(state: State) -> State | Violation:
         hand += meld.cards
         hand += meld.spare
     discard = state.discard
-    phase = _PLAY
+    phase = Phase.PLAY
     top = state.pile_top
     if top is not None:
         # classic-pile-opening: the pile goes back as it was, its top card on it.
         hand.remove(top)
         discard = (*state.pile_pending, top)
-        phase = _DRAW
+        phase = Phase.DRAW
     hand.sort()
     hands[seat] = tuple(hand)
     melds = list(state.melds)
