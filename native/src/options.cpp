@@ -90,9 +90,17 @@ void propose_runs(const Profile& p, const Hand& hand, std::set<Batch>& batches) 
             if (pos == 2) return (p.natural_two_in_place && hand.n[make_card(2, suit)]) ? make_card(2, suit) : -1;
             return hand.n[make_card(pos, suit)] ? make_card(pos, suit) : -1;
         };
-        for (int lo = 1; lo <= 14; ++lo)
-            for (int hi = lo; hi <= 14 && hi - lo <= 12; ++hi)
-                for (int missing = lo - 1; missing <= hi; ++missing) {
+        for (int lo = 1; lo <= 14; ++lo) {
+            int holes = 0, hole = -1;
+            for (int hi = lo; hi <= 14 && hi - lo <= 12; ++hi) {
+                // A window with two places the hand cannot fill holds no run (nor does any
+                // wider one); with one, only the wild's place may be that one.
+                if (card_at(hi) < 0) {
+                    ++holes;
+                    hole = hi;
+                }
+                if (holes > 1) break;
+                for (int missing = holes ? hole : lo - 1; missing <= (holes ? hole : hi); ++missing) {
                     // missing == lo - 1: no place inside the window is left to the wild.
                     const bool gap = missing >= lo;
                     Batch naturals;
@@ -119,6 +127,8 @@ void propose_runs(const Profile& p, const Hand& hand, std::set<Batch>& batches) 
                     if (!gap) add(-1);
                     for (Card w : wilds) add(w);
                 }
+            }
+        }
     }
 }
 
@@ -137,14 +147,13 @@ std::vector<Meld> meld_options(const Profile& p, const Hand& hand) {
         if (p.max_meld_size && static_cast<int>(b.size()) > p.max_meld_size) continue;
         Arrangements a = meld_arrangements(p, b, false);
         if (a.fault) continue;
-        std::vector<Meld> found = a.melds;
+        std::vector<Meld>& found = a.melds;
         std::stable_sort(found.begin(), found.end(), [](const Meld& x, const Meld& y) { return x.wild_at < y.wild_at; });
-        for (Meld& m : found) {
-            bool seen = false;
-            for (const Meld& o : out)
-                seen = seen || (o.history[0] == m.history[0] && o.wild_at == m.wild_at);
-            if (!seen) out.push_back(std::move(m));
-        }
+        // Each arrangement once: the batches come in order, so only this batch's melds
+        // (sorted by the wild's place) can repeat one.
+        const std::size_t first = out.size();
+        for (Meld& m : found)
+            if (out.size() == first || out.back().wild_at != m.wild_at) out.push_back(std::move(m));
     }
     return out;
 }

@@ -138,16 +138,24 @@ std::variant<State, Violation> after_laying(const Profile& p, const State& s, co
     return stuck_violation();
 }
 
+namespace {
+
+// after_laying accepts, with no next state and no search: the hand keeps cards, no pile
+// waits, and the turn can surely end (by a take-back, or by a discard).
+bool surely_finishes(const Profile& p, const State& s, const Hand& hand, std::size_t team_melds_after) {
+    if (s.pile_top != NO_CARD || hand.size == 0) return false;
+    const int team = turn_team(s);
+    const bool provisional = p.opening_personal ? count_provisional(p, s, team_melds_after) > 0
+                                                : !s.opened[static_cast<std::size_t>(team)] && team_melds_after > 0;
+    return provisional ? p.take_back : discard_can_end(hand, s.pile_card);
+}
+
+}  // namespace
+
 // after_laying's verdict; the usual cases without building the next state.
 std::optional<Violation> check_after_laying(const Profile& p, const State& s, const Hand& hand,
                                             const std::vector<Meld>& team_melds) {
-    if (s.pile_top == NO_CARD && hand.size > 0) {
-        const int team = turn_team(s);
-        const bool provisional = p.opening_personal
-                                     ? count_provisional(p, s, team_melds.size()) > 0
-                                     : !s.opened[static_cast<std::size_t>(team)] && !team_melds.empty();
-        if (provisional ? p.take_back : discard_can_end(hand, s.pile_card)) return std::nullopt;
-    }
+    if (surely_finishes(p, s, hand, team_melds.size())) return std::nullopt;
     auto next = after_laying(p, s, hand, team_melds);
     if (auto* v = std::get_if<Violation>(&next)) return *v;
     return std::nullopt;
@@ -177,6 +185,7 @@ bool can_finish_turn(const Profile& p, const State& s) {
         Hand rest = hand;
         remove_all(rest, m.history[0]);
         if (check_new_set(p, team_melds, m)) continue;
+        if (surely_finishes(p, s, rest, team_melds.size() + 1)) return true;
         std::vector<Meld> melds = team_melds;
         melds.push_back(m);
         if (!check_after_laying(p, s, rest, melds)) return true;
@@ -185,6 +194,7 @@ bool can_finish_turn(const Profile& p, const State& s) {
         for (const auto& [batch, result] : lay_off_options(p, team_melds[index], hand)) {
             Hand rest = hand;
             remove_all(rest, batch);
+            if (surely_finishes(p, s, rest, team_melds.size())) return true;
             std::vector<Meld> melds = team_melds;
             melds[index] = result;
             if (!check_after_laying(p, s, rest, melds)) return true;
@@ -245,7 +255,9 @@ std::optional<Violation> check_meld(const Profile& p, const State& s, const std:
     Hand rest;
     Meld meld;
     if (auto v = check_meld_cards(p, s, cards, wild_at, rest, meld)) return v;
-    std::vector<Meld> melds = s.melds[static_cast<std::size_t>(turn_team(s))];
+    const auto& team_melds = s.melds[static_cast<std::size_t>(turn_team(s))];
+    if (surely_finishes(p, s, rest, team_melds.size() + 1)) return std::nullopt;
+    std::vector<Meld> melds = team_melds;
     melds.push_back(std::move(meld));
     return check_after_laying(p, s, rest, melds);
 }
@@ -265,7 +277,9 @@ std::optional<Violation> check_lay_off(const Profile& p, const State& s, int ind
     Hand rest;
     Meld meld;
     if (auto v = check_lay_off_cards(p, s, index, cards, wild_at, rest, meld)) return v;
-    std::vector<Meld> melds = s.melds[static_cast<std::size_t>(turn_team(s))];
+    const auto& team_melds = s.melds[static_cast<std::size_t>(turn_team(s))];
+    if (surely_finishes(p, s, rest, team_melds.size())) return std::nullopt;
+    std::vector<Meld> melds = team_melds;
     melds[static_cast<std::size_t>(index)] = std::move(meld);
     return check_after_laying(p, s, rest, melds);
 }
