@@ -148,8 +148,10 @@ std::vector<const NewMeld*> new_melds(const Profile& p, const Hand& hand, std::v
             for (int k = 0; k < n; ++k) part.add(w);
         }
     };
+    // A part of fewer than three cards holds no meld (meld-minimum).
     std::vector<std::pair<Hand, std::uint64_t>> parts;
-    parts.emplace_back(wilds, 3ull << 60 | wild_key);
+    parts.reserve(1 + 12 + 4 * 5);
+    if (wilds.size >= 3) parts.emplace_back(wilds, 3ull << 60 | wild_key);
     for (int rank = 1; rank <= 13; ++rank) {
         if (rank == 2) continue;
         Hand part;
@@ -161,7 +163,7 @@ std::vector<const NewMeld*> new_melds(const Profile& p, const Hand& hand, std::v
         }
         if (part.size == 0) continue;
         add_wilds(part, key, set_wilds, -1);
-        parts.emplace_back(part, key);
+        if (part.size >= 3) parts.emplace_back(part, key);
     }
     if (p.runs_allowed)
         for (int s = 0; s < 4; ++s) {
@@ -183,7 +185,7 @@ std::vector<const NewMeld*> new_melds(const Profile& p, const Hand& hand, std::v
                 }
                 if (part.size == 0) return;
                 add_wilds(part, key, 1, make_card(2, s));
-                parts.emplace_back(part, key);
+                if (part.size >= 3) parts.emplace_back(part, key);
             };
             for (int place = 1; place <= 14; ++place) {
                 if (!present(place)) continue;
