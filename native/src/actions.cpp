@@ -1,6 +1,7 @@
 // Chapter "Actions" (spec): the atomic actions, their dispatch and the legal-action list.
 #include <algorithm>
 #include <array>
+#include <string>
 #include <unordered_map>
 
 #include "engine.hpp"
@@ -216,6 +217,46 @@ std::vector<const NewMeld*> new_melds(const Profile& p, const Hand& hand, std::v
     return out;
 }
 
+// legal-action-count: the lay-offs onto a meld, as (batch, wild's place) in canonical order.
+// Those onto a set depend only on the set and on the hand's naturals of its rank and wild
+// cards (no more copies of each than a batch takes wild cards): remembered per profile.
+using LayOffs = std::vector<std::pair<std::vector<Card>, int>>;
+
+LayOffs lay_offs_of(const Profile& p, const Meld& meld, const Hand& hand) {
+    LayOffs out;
+    for (auto& [batch, m] : lay_off_options(p, meld, hand)) out.emplace_back(std::move(batch), m.wild_at);
+    return out;
+}
+
+const LayOffs& lay_offs(const Profile& p, const Meld& meld, const Hand& hand) {
+    thread_local LayOffs scratch;
+    if (meld.kind != MeldKind::Set || p.serial == 0) {
+        scratch = lay_offs_of(p, meld, hand);
+        return scratch;
+    }
+    thread_local std::unordered_map<std::string, LayOffs> remembered;
+    const int most_wilds = std::min(p.max_wilds_per_meld, 3);
+    Hand part;
+    std::string key(reinterpret_cast<const char*>(&p.serial), sizeof p.serial);
+    key += static_cast<char>(meld.canasta);
+    key += static_cast<char>(meld.rank);
+    for (int s = 0; s < 4; ++s) {
+        const Card c = make_card(meld.rank, s);
+        key += static_cast<char>(hand.n[c]);
+        for (int k = 0; k < hand.n[c]; ++k) part.add(c);
+    }
+    for (Card w : {make_card(2, 0), make_card(2, 1), make_card(2, 2), make_card(2, 3), JOKER}) {
+        if (rank_of(w) == meld.rank) continue;
+        const int n = std::min<int>(hand.n[w], most_wilds);
+        key += static_cast<char>(n);
+        for (int k = 0; k < n; ++k) part.add(w);
+    }
+    key.append(meld.cards.begin(), meld.cards.end());
+    if (auto found = remembered.find(key); found != remembered.end()) return found->second;
+    if (remembered.size() >= MOST_PARTS) remembered.clear();
+    return remembered.emplace(std::move(key), lay_offs_of(p, meld, part)).first->second;
+}
+
 int count_of(const std::vector<Card>& cards, int card) {
     return static_cast<int>(std::count(cards.begin(), cards.end(), card));
 }
@@ -271,10 +312,10 @@ void play_phase_actions(const Profile& p, const State& s, std::vector<Action>& o
     }
     if (p.threes_special && size <= 5) add_black_threes(p, s, out);
     for (std::size_t index = 0; index < team_melds.size(); ++index)
-        for (auto& [batch, m] : lay_off_options(p, team_melds[index], hand)) {
+        for (const auto& [batch, wild_at] : lay_offs(p, team_melds[index], hand)) {
             const int i = static_cast<int>(index);
-            if (sure(batch) || !check_lay_off(p, s, i, batch, m.wild_at))
-                out.push_back(Action{ActionType::LayOff, std::move(batch), i, m.wild_at});
+            if (sure(batch) || !check_lay_off(p, s, i, batch, wild_at))
+                out.push_back(Action{ActionType::LayOff, batch, i, wild_at});
         }
     if (!check_discard_now(p, s))
         for (int c = 0; c < KINDS; ++c)
