@@ -218,8 +218,8 @@ std::vector<const NewMeld*> new_melds(const Profile& p, const Hand& hand, std::v
 }
 
 // legal-action-count: the lay-offs onto a meld, as (batch, wild's place) in canonical order.
-// Those onto a set depend only on the set and on the hand's naturals of its rank and wild
-// cards (no more copies of each than a batch takes wild cards): remembered per profile.
+// Those onto a set or a run depend only on the meld and on a few of the hand's cards
+// (lay_off_key): remembered per profile.
 using LayOffs = std::vector<std::pair<std::vector<Card>, int>>;
 
 LayOffs lay_offs_of(const Profile& p, const Meld& meld, const Hand& hand) {
@@ -228,30 +228,47 @@ LayOffs lay_offs_of(const Profile& p, const Meld& meld, const Hand& hand) {
     return out;
 }
 
+// The key and the cards of the hand that decide the lay-offs onto a set (its rank's naturals,
+// the wild cards up to as many as a batch takes) or a run (one copy of each card of its suit,
+// two of its 2, one of each wild card: a run takes one card per place and one wild card).
+std::string lay_off_key(const Profile& p, const Meld& meld, const Hand& hand, Hand& part) {
+    std::string key(reinterpret_cast<const char*>(&p.serial), sizeof p.serial);
+    key += static_cast<char>(meld.kind);
+    key += static_cast<char>(meld.rank);
+    key += static_cast<char>(meld.suit);
+    key += static_cast<char>(meld.low);
+    key += static_cast<char>(meld.wild_at);
+    key += static_cast<char>(meld.canasta);
+    auto take = [&](Card c, int most) {
+        const int n = std::min<int>(hand.n[c], most);
+        key += static_cast<char>(n);
+        for (int k = 0; k < n; ++k) part.add(c);
+    };
+    if (meld.kind == MeldKind::Set) {
+        for (int s = 0; s < 4; ++s) take(make_card(meld.rank, s), 2);
+        for (Card w : {make_card(2, 0), make_card(2, 1), make_card(2, 2), make_card(2, 3), JOKER})
+            if (rank_of(w) != meld.rank) take(w, std::min(p.max_wilds_per_meld, 3));
+    } else {
+        for (int rank = 1; rank <= 13; ++rank)
+            if (rank != 2) take(make_card(rank, meld.suit), 1);
+        for (Card w : {make_card(2, 0), make_card(2, 1), make_card(2, 2), make_card(2, 3), JOKER})
+            take(w, w == make_card(2, meld.suit) ? 2 : 1);
+    }
+    key.append(meld.cards.begin(), meld.cards.end());
+    key += static_cast<char>(KINDS);
+    key.append(meld.spare.begin(), meld.spare.end());
+    return key;
+}
+
 const LayOffs& lay_offs(const Profile& p, const Meld& meld, const Hand& hand) {
     thread_local LayOffs scratch;
-    if (meld.kind != MeldKind::Set || p.serial == 0) {
+    if (meld.kind == MeldKind::Wild || p.serial == 0) {
         scratch = lay_offs_of(p, meld, hand);
         return scratch;
     }
     thread_local std::unordered_map<std::string, LayOffs> remembered;
-    const int most_wilds = std::min(p.max_wilds_per_meld, 3);
     Hand part;
-    std::string key(reinterpret_cast<const char*>(&p.serial), sizeof p.serial);
-    key += static_cast<char>(meld.canasta);
-    key += static_cast<char>(meld.rank);
-    for (int s = 0; s < 4; ++s) {
-        const Card c = make_card(meld.rank, s);
-        key += static_cast<char>(hand.n[c]);
-        for (int k = 0; k < hand.n[c]; ++k) part.add(c);
-    }
-    for (Card w : {make_card(2, 0), make_card(2, 1), make_card(2, 2), make_card(2, 3), JOKER}) {
-        if (rank_of(w) == meld.rank) continue;
-        const int n = std::min<int>(hand.n[w], most_wilds);
-        key += static_cast<char>(n);
-        for (int k = 0; k < n; ++k) part.add(w);
-    }
-    key.append(meld.cards.begin(), meld.cards.end());
+    std::string key = lay_off_key(p, meld, hand, part);
     if (auto found = remembered.find(key); found != remembered.end()) return found->second;
     if (remembered.size() >= MOST_PARTS) remembered.clear();
     return remembered.emplace(std::move(key), lay_offs_of(p, meld, part)).first->second;
