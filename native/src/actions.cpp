@@ -1,5 +1,8 @@
 // Chapter "Actions" (spec): the atomic actions, their dispatch and the legal-action list.
 #include <algorithm>
+#include <array>
+#include <string>
+#include <unordered_map>
 
 #include "engine.hpp"
 #include "pile.hpp"
@@ -59,12 +62,216 @@ void draw_phase_actions(const Profile& p, const State& s, std::vector<Action>& o
     if (p.pass_by_showing && !check_pass_by_showing(p, s)) out.push_back(Action{ActionType::Pass, {}, 0, 0});
 }
 
-// one-set-per-rank: whether the side already has a set of the rank (a second is refused).
-bool second_set(const Profile& p, const std::vector<Meld>& team_melds, const Meld& meld) {
-    if (!p.one_set_per_rank || meld.kind != MeldKind::Set) return false;
-    for (const Meld& m : team_melds)
-        if (m.kind == MeldKind::Set && m.rank == meld.rank) return true;
-    return false;
+// legal-action-count: a hand's new melds, found part by part. Every new meld is a set (the
+// naturals of one rank and wild cards), a run (the cards of one suit and wild cards) or a
+// meld of wild cards, so the new melds of a hand are those of its parts together; the melds
+// of each part are remembered per profile (a part recurs from turn to turn and hand to hand).
+struct NewMeld {
+    std::uint64_t order = 0;  // the first ten cards packed: their canonical order
+    std::vector<Card> cards;
+    int wild_at = 0;
+    int set_rank = 0;  // 0: not a set
+};
+using MeldTable = std::vector<NewMeld>;
+
+std::uint64_t order_key(const std::vector<Card>& cards) {
+    std::uint64_t key = 0;
+    for (std::size_t i = 0; i < 10; ++i) key = key << 6 | (i < cards.size() ? cards[i] + 1u : 0u);
+    return key;
+}
+
+bool new_meld_before(const NewMeld* x, const NewMeld* y) {
+    if (x->order != y->order) return x->order < y->order;
+    if (x->cards != y->cards) return x->cards < y->cards;
+    return x->wild_at < y->wild_at;
+}
+
+struct PartKey {
+    std::uint64_t serial;
+    std::uint64_t part;
+    bool operator==(const PartKey&) const = default;
+};
+struct PartHash {
+    std::size_t operator()(const PartKey& k) const {
+        return static_cast<std::size_t>(k.part * 0x9E3779B97F4A7C15ull ^ k.serial);
+    }
+};
+constexpr std::size_t MOST_PARTS = 200000;
+
+MeldTable part_melds(const Profile& p, const Hand& part) {
+    MeldTable out;
+    for (Meld& m : meld_options(p, part)) {
+        NewMeld n;
+        n.order = order_key(m.history[0]);
+        n.cards = std::move(m.history[0]);
+        n.wild_at = m.wild_at;
+        n.set_rank = m.kind == MeldKind::Set ? m.rank : 0;
+        out.push_back(std::move(n));
+    }
+    return out;
+}
+
+std::unordered_map<PartKey, MeldTable, PartHash>& part_cache() {
+    thread_local std::unordered_map<PartKey, MeldTable, PartHash> parts;
+    return parts;
+}
+
+// The part's melds, remembered (the cache is emptied only between two listings, when full).
+const MeldTable& remembered_part(const Profile& p, const Hand& part, std::uint64_t key) {
+    auto& parts = part_cache();
+    const PartKey k{p.serial, key};
+    if (auto found = parts.find(k); found != parts.end()) return found->second;
+    return parts.emplace(k, part_melds(p, part)).first->second;
+}
+
+// The new melds of the hand in canonical order (cards, then the wild's place), each once.
+// The parts: the wild cards alone (the melds of wild cards, the sets of 2s); per rank, its
+// naturals with as many copies of each wild card as a set takes wild cards; per suit (when
+// runs are allowed), one copy of each of its cards (two of its 2, a natural and a wild) with
+// one copy of each wild card, as a run takes one card per place and at most one wild card
+// (the generator proposes no more).
+std::vector<const NewMeld*> new_melds(const Profile& p, const Hand& hand, std::vector<MeldTable>& own) {
+    std::vector<const NewMeld*> out;
+    const int set_wilds = std::min(p.max_wilds_per_meld, 3);
+    Hand wilds;
+    std::uint64_t wild_key = 0;
+    for (int s = 0; s < 4; ++s) {
+        const Card two = make_card(2, s);
+        wild_key = wild_key << 2 | hand.n[two];
+        for (int k = 0; k < hand.n[two]; ++k) wilds.add(two);
+    }
+    wild_key = wild_key << 4 | hand.n[JOKER];
+    for (int k = 0; k < hand.n[JOKER]; ++k) wilds.add(JOKER);
+    auto add_wilds = [&](Hand& part, std::uint64_t& key, int most, int own_two) {
+        for (Card w : {make_card(2, 0), make_card(2, 1), make_card(2, 2), make_card(2, 3), JOKER}) {
+            const int n = std::min<int>(hand.n[w], w == own_two ? 2 * most : most);
+            key = key << 3 | static_cast<std::uint64_t>(n);
+            for (int k = 0; k < n; ++k) part.add(w);
+        }
+    };
+    // A part of fewer than three cards holds no meld (meld-minimum).
+    std::vector<std::pair<Hand, std::uint64_t>> parts;
+    parts.reserve(1 + 12 + 4 * 5);
+    if (wilds.size >= 3) parts.emplace_back(wilds, 3ull << 60 | wild_key);
+    for (int rank = 1; rank <= 13; ++rank) {
+        if (rank == 2) continue;
+        Hand part;
+        std::uint64_t key = 1ull << 4 | static_cast<std::uint64_t>(rank);
+        for (int s = 0; s < 4; ++s) {
+            const Card c = make_card(rank, s);
+            key = key << 2 | hand.n[c];
+            for (int k = 0; k < hand.n[c]; ++k) part.add(c);
+        }
+        if (part.size == 0) continue;
+        add_wilds(part, key, set_wilds, -1);
+        if (part.size >= 3) parts.emplace_back(part, key);
+    }
+    if (p.runs_allowed)
+        for (int s = 0; s < 4; ++s) {
+            // A run's naturals fill a window of places (1..14, the ace at both ends) with at
+            // most one place missing: they lie in one block of places no two apart.
+            auto present = [&](int place) {
+                const int rank = place == 14 ? 1 : place;
+                if (rank == 2) return p.natural_two_in_place && hand.n[make_card(2, s)] > 0;
+                return hand.n[make_card(rank, s)] > 0;
+            };
+            int last = -10, mask = 0;
+            auto close = [&]() {
+                Hand part;
+                std::uint64_t key = 2ull << 2 | static_cast<std::uint64_t>(s);
+                key = key << 14 | static_cast<std::uint64_t>(mask);
+                for (int rank = 1; rank <= 13; ++rank) {
+                    const bool here = rank != 2 && ((mask >> (rank - 1)) & 1 || (rank == 1 && (mask >> 13) & 1));
+                    if (here) part.add(make_card(rank, s));
+                }
+                if (part.size == 0) return;
+                add_wilds(part, key, 1, make_card(2, s));
+                if (part.size >= 3) parts.emplace_back(part, key);
+            };
+            for (int place = 1; place <= 14; ++place) {
+                if (!present(place)) continue;
+                if (place - last > 2 && mask) {
+                    close();
+                    mask = 0;
+                }
+                mask |= 1 << (place - 1);
+                last = place;
+            }
+            if (mask) close();
+        }
+    if (part_cache().size() + parts.size() > MOST_PARTS) part_cache().clear();
+    for (const auto& [part, key] : parts) {
+        const MeldTable* table;
+        if (p.serial) {
+            table = &remembered_part(p, part, key);
+        } else {
+            own.push_back(part_melds(p, part));
+            table = &own.back();
+        }
+        for (const NewMeld& m : *table) out.push_back(&m);
+    }
+    std::sort(out.begin(), out.end(), new_meld_before);
+    out.erase(std::unique(out.begin(), out.end(),
+                          [](const NewMeld* x, const NewMeld* y) { return x->wild_at == y->wild_at && x->cards == y->cards; }),
+              out.end());
+    return out;
+}
+
+// legal-action-count: the lay-offs onto a meld, as (batch, wild's place) in canonical order.
+// Those onto a set or a run depend only on the meld and on a few of the hand's cards
+// (lay_off_key): remembered per profile.
+using LayOffs = std::vector<std::pair<std::vector<Card>, int>>;
+
+LayOffs lay_offs_of(const Profile& p, const Meld& meld, const Hand& hand) {
+    LayOffs out;
+    for (auto& [batch, m] : lay_off_options(p, meld, hand)) out.emplace_back(std::move(batch), m.wild_at);
+    return out;
+}
+
+// The key and the cards of the hand that decide the lay-offs onto a set (its rank's naturals,
+// the wild cards up to as many as a batch takes) or a run (one copy of each card of its suit,
+// two of its 2, one of each wild card: a run takes one card per place and one wild card).
+std::string lay_off_key(const Profile& p, const Meld& meld, const Hand& hand, Hand& part) {
+    std::string key(reinterpret_cast<const char*>(&p.serial), sizeof p.serial);
+    key += static_cast<char>(meld.kind);
+    key += static_cast<char>(meld.rank);
+    key += static_cast<char>(meld.suit);
+    key += static_cast<char>(meld.low);
+    key += static_cast<char>(meld.wild_at);
+    key += static_cast<char>(meld.canasta);
+    auto take = [&](Card c, int most) {
+        const int n = std::min<int>(hand.n[c], most);
+        key += static_cast<char>(n);
+        for (int k = 0; k < n; ++k) part.add(c);
+    };
+    if (meld.kind == MeldKind::Set) {
+        for (int s = 0; s < 4; ++s) take(make_card(meld.rank, s), 2);
+        for (Card w : {make_card(2, 0), make_card(2, 1), make_card(2, 2), make_card(2, 3), JOKER})
+            if (rank_of(w) != meld.rank) take(w, std::min(p.max_wilds_per_meld, 3));
+    } else {
+        for (int rank = 1; rank <= 13; ++rank)
+            if (rank != 2) take(make_card(rank, meld.suit), 1);
+        for (Card w : {make_card(2, 0), make_card(2, 1), make_card(2, 2), make_card(2, 3), JOKER})
+            take(w, w == make_card(2, meld.suit) ? 2 : 1);
+    }
+    key.append(meld.cards.begin(), meld.cards.end());
+    key += static_cast<char>(KINDS);
+    key.append(meld.spare.begin(), meld.spare.end());
+    return key;
+}
+
+const LayOffs& lay_offs(const Profile& p, const Meld& meld, const Hand& hand) {
+    thread_local LayOffs scratch;
+    if (meld.kind == MeldKind::Wild || p.serial == 0) {
+        scratch = lay_offs_of(p, meld, hand);
+        return scratch;
+    }
+    thread_local std::unordered_map<std::string, LayOffs> remembered;
+    Hand part;
+    std::string key = lay_off_key(p, meld, hand, part);
+    if (auto found = remembered.find(key); found != remembered.end()) return found->second;
+    if (remembered.size() >= MOST_PARTS) remembered.clear();
+    return remembered.emplace(std::move(key), lay_offs_of(p, meld, part)).first->second;
 }
 
 int count_of(const std::vector<Card>& cards, int card) {
@@ -108,18 +315,24 @@ void play_phase_actions(const Profile& p, const State& s, std::vector<Action>& o
         return left >= 2 && !committed &&
                (any_card_ends || pile_held - count_of(cards, s.pile_card) < left);
     };
-    for (Meld& m : meld_options(p, hand)) {
-        if (second_set(p, team_melds, m)) continue;
-        std::vector<Card>& cards = m.history[0];
-        if (sure(cards) || !check_meld(p, s, cards, m.wild_at))
-            out.push_back(Action{ActionType::Meld, std::move(cards), 0, m.wild_at});
+    // one-set-per-rank: the ranks of the side's sets take no second set.
+    std::array<bool, 14> has_set{};
+    if (p.one_set_per_rank)
+        for (const Meld& m : team_melds)
+            if (m.kind == MeldKind::Set) has_set[static_cast<std::size_t>(m.rank)] = true;
+    std::vector<MeldTable> own;
+    if (p.serial == 0) own.reserve(32);
+    for (const NewMeld* m : new_melds(p, hand, own)) {
+        if (has_set[static_cast<std::size_t>(m->set_rank)] && m->set_rank) continue;
+        if (sure(m->cards) || !check_meld(p, s, m->cards, m->wild_at))
+            out.push_back(Action{ActionType::Meld, m->cards, 0, m->wild_at});
     }
     if (p.threes_special && size <= 5) add_black_threes(p, s, out);
     for (std::size_t index = 0; index < team_melds.size(); ++index)
-        for (auto& [batch, m] : lay_off_options(p, team_melds[index], hand)) {
+        for (const auto& [batch, wild_at] : lay_offs(p, team_melds[index], hand)) {
             const int i = static_cast<int>(index);
-            if (sure(batch) || !check_lay_off(p, s, i, batch, m.wild_at))
-                out.push_back(Action{ActionType::LayOff, std::move(batch), i, m.wild_at});
+            if (sure(batch) || !check_lay_off(p, s, i, batch, wild_at))
+                out.push_back(Action{ActionType::LayOff, batch, i, wild_at});
         }
     if (!check_discard_now(p, s))
         for (int c = 0; c < KINDS; ++c)

@@ -38,7 +38,9 @@ T get(const nb::dict& d, const char* key, T fallback) {
 }
 
 Profile profile_from_dict(const nb::dict& d) {
+    static std::uint64_t serials = 0;
     Profile p;
+    p.serial = ++serials;
     p.family = nb::cast<std::string>(d["family"]);
     p.players = get<int>(d, "players", 4);
     p.partnerships = get<bool>(d, "partnerships", true);

@@ -126,6 +126,9 @@ struct Profile {
     bool pile_seen_whole = true;
     bool tracks_table_seats = false;
     std::int64_t target_score = 0;
+    // The key of the move generators' remembered results (actions.cpp): a number unique to
+    // each profile once built, never changed after; 0: nothing is remembered.
+    std::uint64_t serial = 0;
     std::int64_t bonus_named(const std::string& name) const {
         for (const auto& [key, value] : bonuses)
             if (key == name) return value;

@@ -4,6 +4,8 @@
 // the melds of wild cards), a superset of the legal ones; meld_arrangements decides.
 #include <algorithm>
 #include <set>
+#include <string>
+#include <unordered_map>
 
 #include "engine.hpp"
 
@@ -134,6 +136,57 @@ void propose_runs(const Profile& p, const Hand& hand, std::set<Batch>& batches) 
 
 }  // namespace
 
+namespace {
+
+// The arrangements of one batch as meld_options lists them: sorted by the wild's place, each
+// place once (none when the batch is no meld).
+std::vector<Meld> batch_melds(const Profile& p, const Batch& b) {
+    Arrangements a = meld_arrangements(p, b, false);
+    std::vector<Meld> out;
+    if (a.fault) return out;
+    std::stable_sort(a.melds.begin(), a.melds.end(), [](const Meld& x, const Meld& y) { return x.wild_at < y.wild_at; });
+    for (Meld& m : a.melds)
+        if (out.empty() || out.back().wild_at != m.wild_at) out.push_back(std::move(m));
+    return out;
+}
+
+// The profile fields meld_arrangements reads: a cache entry is good for every profile with
+// the same ones.
+std::vector<int> meld_rules_key(const Profile& p) {
+    return {p.canasta_size, static_cast<int>(p.canasta_scheme), p.bonus[static_cast<int>(CanastaKind::Super)] != 0,
+            p.max_meld_size, p.min_naturals_per_meld, p.wilds_at_most_naturals, p.naturals_per_wild,
+            p.max_wilds_per_meld, p.natural_two_in_place, p.run_wild_needs_three_naturals, p.runs_allowed,
+            p.threes_special, static_cast<int>(p.wild_meld_rule)};
+}
+
+// batch_melds remembered per thread (a pure function of the batch and the meld rules): the
+// same batches come back move after move while a hand changes one card at a time.
+struct MeldCache {
+    std::vector<int> rules;
+    std::unordered_map<std::string, std::vector<Meld>> melds;
+};
+constexpr std::size_t MELD_CACHE_LIMIT = 50000;
+
+MeldCache& meld_cache(const Profile& p) {
+    thread_local MeldCache cache;
+    std::vector<int> key = meld_rules_key(p);
+    if (key != cache.rules) {
+        cache.melds.clear();
+        cache.rules = std::move(key);
+    }
+    return cache;
+}
+
+const std::vector<Meld>& cached_batch_melds(const Profile& p, MeldCache& cache, const Batch& b) {
+    std::string batch(b.begin(), b.end());
+    auto found = cache.melds.find(batch);
+    if (found != cache.melds.end()) return found->second;
+    if (cache.melds.size() >= MELD_CACHE_LIMIT) cache.melds.clear();
+    return cache.melds.emplace(std::move(batch), batch_melds(p, b)).first->second;
+}
+
+}  // namespace
+
 // legal-action-count: every legal new meld of the hand, each arrangement once, sorted by
 // cards, then the wild's place (none first). One-set-per-rank and the turn rules are the
 // caller's.
@@ -143,17 +196,13 @@ std::vector<Meld> meld_options(const Profile& p, const Hand& hand) {
     propose_wild_melds(p, hand, batches);
     propose_runs(p, hand, batches);
     std::vector<Meld> out;
+    MeldCache& cache = meld_cache(p);
     for (const Batch& b : batches) {
         if (p.max_meld_size && static_cast<int>(b.size()) > p.max_meld_size) continue;
-        Arrangements a = meld_arrangements(p, b, false);
-        if (a.fault) continue;
-        std::vector<Meld>& found = a.melds;
-        std::stable_sort(found.begin(), found.end(), [](const Meld& x, const Meld& y) { return x.wild_at < y.wild_at; });
-        // Each arrangement once: the batches come in order, so only this batch's melds
-        // (sorted by the wild's place) can repeat one.
-        const std::size_t first = out.size();
-        for (Meld& m : found)
-            if (out.size() == first || out.back().wild_at != m.wild_at) out.push_back(std::move(m));
+        // Each arrangement once: the batches come in order, so only one batch's melds can
+        // repeat one (batch_melds removes those).
+        const std::vector<Meld>& melds = cached_batch_melds(p, cache, b);
+        out.insert(out.end(), melds.begin(), melds.end());
     }
     return out;
 }
@@ -200,9 +249,18 @@ void propose_run_lay_offs(const Profile& p, const Meld& meld, const Hand& hand, 
     const bool two_may_go_home =
         meld.wild_at != 0 && p.natural_two_in_place &&
         meld.cards[static_cast<std::size_t>(meld.wild_at - meld.low)] == make_card(2, suit);
-    for (int home = 0; home <= (two_may_go_home ? 1 : 0); ++home)
+    for (int home = 0; home <= (two_may_go_home ? 1 : 0); ++home) {
+    // The places no card can fill (the hole takes at most one of them): a window with two
+    // is skipped before any batch is built.
+    std::array<int, 16> unfilled{};
+    for (int pos = 1; pos <= 14; ++pos)
+        unfilled[static_cast<std::size_t>(pos)] =
+            unfilled[static_cast<std::size_t>(pos - 1)] +
+            (!natural_at[static_cast<std::size_t>(pos)] && !(home && pos == 2) && card_at(pos) < 0);
     for (int lo = 1; lo <= old_low; ++lo)
-        for (int hi = std::max(old_high, lo); hi <= 14 && hi - lo <= 12; ++hi)
+        for (int hi = std::max(old_high, lo); hi <= 14 && hi - lo <= 12; ++hi) {
+            const int missing = unfilled[static_cast<std::size_t>(hi)] - unfilled[static_cast<std::size_t>(lo - 1)];
+            if (missing > 1) break;
             for (int hole = lo - 1; hole <= hi; ++hole) {
                 const bool gap = hole >= lo;
                 Batch naturals;
@@ -230,6 +288,8 @@ void propose_run_lay_offs(const Profile& p, const Meld& meld, const Hand& hand, 
                 add(-1);
                 for (Card w : wilds) add(w);
             }
+        }
+    }
 }
 
 }  // namespace

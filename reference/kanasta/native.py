@@ -102,7 +102,8 @@ def load() -> ModuleType:
 
 
 def native_families() -> tuple[str, ...]:
-    """The rule families whose whole hands the native engine plays (others: not yet)."""
+    """The rule families whose whole hands the native engine plays (every family since
+    kanasta-native 0.1.0; an older build may list fewer)."""
     module = load()
     families: tuple[str, ...] = tuple(getattr(module, "FAMILIES", ()))
     return families
@@ -115,10 +116,12 @@ def require_engine(name: str, variant: str) -> None:
         return
     if name != "native":
         raise InputError(f"unknown engine {name!r}; the engines are {', '.join(ENGINES)}.")
-    if variant not in native_families():
+    families = native_families()
+    if variant not in families:
         raise InputError(
-            f"the native engine does not play whole hands of {variant} yet (kanasta-native "
-            "answers meld verdicts only so far); leave out --engine native to play with the "
+            f"the native engine does not play whole hands of {variant} yet (this kanasta-native "
+            f"build plays {', '.join(families) or 'no family'}; reinstall it from the checkout "
+            "with `pip install ./native`); leave out --engine native to play with the "
             "reference engine."
         )
 
@@ -267,7 +270,7 @@ class NativeEngine:
         if profile.family not in families:
             raise InputError(
                 f"the native engine does not play whole hands of {profile.family} yet "
-                "(kanasta-native deals and answers meld verdicts only so far)."
+                "(an older kanasta-native build; reinstall it with `pip install ./native`)."
             )
 
     def action_from_json(self, profile: RulesProfile, obj: Mapping[str, Any], where: str, /) -> Any:
