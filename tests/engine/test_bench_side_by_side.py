@@ -87,6 +87,16 @@ def test_the_side_by_side_json_gives_every_figure(capsys: pytest.CaptureFixture[
 
 
 @pytest.mark.usefixtures("fake")
+def test_both_engines_over_two_processes(capsys: pytest.CaptureFixture[str]) -> None:
+    argv = ["bench", "--engine", "native", "--hands", "2", "--native-hands", "9", "--jobs", "2"]
+    assert main([*argv, "--json", "--quiet"]) == 0
+    (result,) = json.loads(capsys.readouterr().out)["side_by_side"]
+    assert result["jobs"] == 2
+    assert (result["reference"]["hands"], result["native"]["hands"]) == (2, 9)
+    assert result["native"]["moves"] == 27
+
+
+@pytest.mark.usefixtures("fake")
 def test_native_self_play_in_one_process_keeps_the_hands_in_order() -> None:
     run = native_self_play(get_profile("koz"), 5, 3)
     assert [h[0] for h in run.hands] == [0, 1, 2, 3, 4]

@@ -72,11 +72,8 @@ def reference_state_bytes(state: State) -> int:
             continue
         seen.add(id(item))
         total += sys.getsizeof(item)
-        if isinstance(item, tuple | list | frozenset | set):
+        if isinstance(item, tuple | list | frozenset):
             stack.extend(item)
-        elif isinstance(item, dict):
-            stack.extend(item.keys())
-            stack.extend(item.values())
         else:
             for name in getattr(type(item), "__slots__", ()):
                 if hasattr(item, name):
