@@ -17,8 +17,9 @@ from typing import Any
 import pytest
 
 from kanasta import engine
-from kanasta.families import PROFILES, get_profile
-from kanasta.rules.state import Phase, state_to_json
+from kanasta.families import FAMILY_MODULES, PROFILES, get_profile
+from kanasta.io.state_json import state_to_json
+from kanasta.rules.state import Phase
 
 TOOLS = Path(__file__).resolve().parent.parent / "tools"
 if str(TOOLS) not in sys.path:
@@ -166,6 +167,22 @@ def test_two_mutants_end_to_end_give_the_same_outcomes_with_two_jobs(tmp_path: P
             assert set(outcome["oracle"]) == set(mutation_oracle.FAMILIES)
     for part in ("total", "modules", "families", "killed_by_family", "survivors", "outcomes"):
         assert one[part] == report[part], part
+
+
+def test_the_family_modules_are_mutated_as_well_as_the_rules() -> None:
+    """Each family module (its profile, the clauses that are its data) is a mutation module
+    of its own, taken from the families' registry."""
+    files = {mutation.module_file(mutation.PACKAGE, m) for m in mutation.RULE_MODULES}
+    for module in FAMILY_MODULES:
+        name = module.__name__.rsplit(".", 1)[-1]
+        assert mutation.PACKAGE / "families" / f"{name}.py" in files
+    assert all(f.exists() for f in files)
+    pytest.importorskip("cosmic_ray")
+    population = mutation.get_population(
+        mutation.PACKAGE, ["family_classic"], mutation._known_slugs()
+    )
+    assert {m.module for m in population} == {"family_classic"}
+    assert any(m.function == "make_profile" for m in population)
 
 
 def test_functions_left_out_exist_in_their_modules() -> None:

@@ -204,16 +204,26 @@ def test_gate_fails_when_code_a_test_or_a_fixture_cites_an_unknown_slug(
     "where", ["kanasta.fast.candidates.get_moves", "kanasta.engine.apply", "kanasta.specdoc.x"]
 )
 def test_gate_fails_when_code_outside_the_rules_cites_a_clause(tmp_path: Path, where: str) -> None:
-    """Only the rules (kanasta.rules, kanasta.families) cite clauses: the speed layer, the
-    engine facade and the tooling never do."""
+    """Only the rules (kanasta.rules, kanasta.families, and kanasta.io for the JSON forms)
+    cite clauses: the speed layer, the engine facade and the tooling never do."""
     report = trace(tmp_path, code=(*GOOD_CODE, Citation("alpha-rule", where)))
-    found = problems_matching(report, rf"^code outside rules/ and families/ .*{re.escape(where)}")
+    found = problems_matching(
+        report, rf"^code outside rules/, families/ and io/ .*{re.escape(where)}"
+    )
     assert len(found) == 1
     assert len(report.problems) == 1
 
 
+def test_gate_accepts_a_citation_of_the_json_forms_under_io(tmp_path: Path) -> None:
+    """The JSON forms the spec defines (state-json, action-json) are code of kanasta.io."""
+    where = "kanasta.io.state_json.state_to_json"
+    report = trace(tmp_path, code=(*GOOD_CODE, Citation("alpha-rule", where)))
+    assert problems_matching(report, r"^code outside") == []
+    assert report.ok
+
+
 def test_gate_every_clause_citation_of_the_package_is_a_rule() -> None:
-    """The package's own registry: every @implements stands under rules/ or families/."""
+    """The package's own registry: every @implements stands under rules/, families/ or io/."""
     outside = [
         f"{ref.module}.{ref.qualname}"
         for ref in get_registry()

@@ -58,6 +58,7 @@ from typing import Any
 from kanasta.conformance.loader import load_fixtures
 from kanasta.conformance.model import JsonObject
 from kanasta.conformance.runner import reference_dealer
+from kanasta.families import FAMILY_MODULES
 from kanasta.specdoc.spec import load_spec
 from mutation_oracle import FAMILIES as ORACLE_FAMILIES
 from mutation_suite import FrozenSuite, get_oracle_limit, save_suite
@@ -67,6 +68,13 @@ TOOLS = ROOT / "tools"
 PACKAGE = ROOT / "reference" / "kanasta"
 EQUIVALENT_FILE = ROOT / "conformance" / "mutation" / "equivalent.txt"
 DEFAULT_OUT = ROOT / "conformance" / "mutation"
+
+FAMILY_MUTATION_MODULES: tuple[str, ...] = tuple(
+    f"family_{m.__name__.rsplit('.', 1)[-1]}" for m in FAMILY_MODULES
+)
+"""The family modules (``families/<name>.py``: each family's profile and the clauses that
+are its data), one mutation module each, from the families' registry (a new family is
+mutated without a change here)."""
 
 RULE_MODULES: tuple[str, ...] = (
     "melds",
@@ -78,6 +86,7 @@ RULE_MODULES: tuple[str, ...] = (
     "game",
     "deal",
     "profiles",
+    *FAMILY_MUTATION_MODULES,
 )
 """The rule modules. ``candidates`` (the speed layer) is opt-in: see docs/strength.rst."""
 
@@ -85,6 +94,7 @@ MODULE_FILES: dict[str, str] = {
     "canasta": "rules/canastas",
     "profiles": "rules/families",
     "candidates": "fast/candidates",
+    **{name: "families/" + name.removeprefix("family_") for name in FAMILY_MUTATION_MODULES},
 }
 """Where a module's file lies under the package, when not at ``rules/<module>.py`` (the
 mutant keys keep the module names they were recorded under)."""

@@ -203,7 +203,7 @@ def _state_view(state: Any) -> tuple[object, ...]:
     """The state as ``state_to_json`` shows it (the fixture schema's ``state``), with cards
     as ints: the same content for a tenth of the time (tests/test_mutation_tool.py checks
     that two states have the same view exactly when they have the same JSON)."""
-    from kanasta.rules.state import _extra_to_json  # noqa: PLC0415
+    from kanasta.io.state_json import _extra_to_json  # noqa: PLC0415
 
     return (
         state.hands,

@@ -20,6 +20,10 @@ ENGINE_MODULES: tuple[str, ...] = (
     "kanasta.rules.scoring",
     "kanasta.rules.game",
     "kanasta.rules.view",
+    "kanasta.io.meld_json",
+    "kanasta.io.state_json",
+    "kanasta.io.action_json",
+    "kanasta.io.game_json",
     "kanasta.engine",
 )
 

@@ -32,15 +32,17 @@ from kanasta.conformance.notation import parse_action
 from kanasta.conformance.present import get_meld_clauses
 from kanasta.engine import check_state, legal_actions
 from kanasta.errors import InputError, Violation
-from kanasta.families import PROFILES, get_profile
-from kanasta.io.scenario import build_meld, build_state
-from kanasta.rules.actions import (
-    Action,
-    ActionType,
-    action_from_json,
-    apply_action,
-    format_action,
+from kanasta.families import (
+    PROFILES,
+    get_opening_clause,
+    get_profile,
+    get_score_clauses,
+    get_turkish_names,
 )
+from kanasta.io.action_json import action_from_json
+from kanasta.io.scenario import build_meld, build_state
+from kanasta.io.state_json import arrangement_to_json
+from kanasta.rules.actions import Action, ActionType, apply_action, format_action
 from kanasta.rules.cards import (
     Card,
     check_deck_holds,
@@ -54,7 +56,7 @@ from kanasta.rules.families import RED_THREES, RulesProfile
 from kanasta.rules.melds import format_meld
 from kanasta.rules.points import format_points, to_half_points
 from kanasta.rules.scoring import HandScore, score_hand
-from kanasta.rules.state import Phase, State, arrangement_to_json, get_team_count
+from kanasta.rules.state import Phase, State, get_team_count
 from kanasta.rules.turn import is_pile_frozen
 
 __all__ = [
@@ -213,7 +215,6 @@ TURKISH: dict[str, str] = {
     "Answer: {n} legal action(s) now ({phase} phase)": (
         "Yanıt: şimdi {n} geçerli hamle ({phase} aşaması)"
     ),
-    "classic": "klasik kanasta",
     "draw": "çekme",
     "play": "oyun",
     "  ... and {n} more": "  ... ve {n} hamle daha",
@@ -233,8 +234,10 @@ TURKISH: dict[str, str] = {
     "  (* depends on cards left unknown: name them to settle it)": (
         "  (* bilinmeyen kağıtlara bağlı: kesinleştirmek için onları da verin)"
     ),
+    **get_turkish_names(),
 }
-"""The lines of an answer in Turkish (the shared terms of the Turkish edition)."""
+"""The lines of an answer in Turkish (the shared terms of the Turkish edition), and the
+families' names in Turkish text (each family's ``TURKISH_NAME``)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -1023,21 +1026,6 @@ _ACCEPTED_CLAUSES: dict[ActionType, tuple[str, ...]] = {
 }
 
 
-_SCORE_CLAUSES = {
-    "classic": ["classic-hand-score"],
-    "fi-5200": ["hand-score-fi-5200"],
-    "fi-351": ["hand-score-fi-351"],
-}
-
-
-_OPENING_CLAUSES = {
-    "classic": "classic-opening-minimum",
-    "koz": "opening-threshold",
-    "fi-5200": "opening-bands-fi-5200",
-    "fi-351": "opening-two-melds",
-}
-
-
 def _is_scored(question: Question) -> bool:
     return bool(question.actions) and question.actions[-1].strip().lower() == SCORE
 
@@ -1048,7 +1036,7 @@ def _clauses(profile: RulesProfile, outcome: Outcome, actions: Sequence[Action])
         return [rejected[0].clause]
     out: list[str] = []
     if outcome.score is not None:
-        out += _SCORE_CLAUSES.get(str(profile.family), ["hand-score"])
+        out += get_score_clauses(profile)
         if profile.red_threes_laid and any(outcome.state.red_threes):
             out.append("classic-red-three-score")
         return out
@@ -1056,7 +1044,7 @@ def _clauses(profile: RulesProfile, outcome: Outcome, actions: Sequence[Action])
         return ["action-kinds", "legal-action-count"]
     team = outcome.start.team
     if not outcome.start.opened[team] and outcome.state.opened[team]:
-        out.append(_OPENING_CLAUSES[str(profile.family)])
+        out.append(get_opening_clause(profile))
     formed = [
         meld
         for meld in outcome.state.melds[team]

@@ -27,8 +27,14 @@ from collections.abc import Mapping, Sequence
 
 from kanasta.errors import InputError, Violation
 from kanasta.families import get_profile
+from kanasta.fast.legal import REMEMBERED_MELD_RULES
 from kanasta.fast.legal import apply_action as _apply_action
 from kanasta.fast.legal import legal_actions as _legal_actions
+from kanasta.io.action_json import action_from_json as _action_from_json
+from kanasta.io.action_json import action_to_json as _action_to_json
+from kanasta.io.game_json import deal_from_json
+from kanasta.io.state_json import state_from_json as _state_from_json
+from kanasta.io.state_json import state_to_json as _state_to_json
 from kanasta.native import get_engine
 from kanasta.rules.actions import (
     MAX_COUNT_ACTIONS,
@@ -38,10 +44,8 @@ from kanasta.rules.actions import (
     check_engine_input,
     count_action_sequences,
 )
-from kanasta.rules.actions import action_from_json as _action_from_json
-from kanasta.rules.actions import action_to_json as _action_to_json
 from kanasta.rules.actions import format_action as _format_action
-from kanasta.rules.deal import Deal, deal_from_json, deal_from_seed
+from kanasta.rules.deal import Deal, deal_from_seed
 from kanasta.rules.deal import new_hand as _new_hand
 from kanasta.rules.families import RulesProfile
 from kanasta.rules.points import HalfPoints
@@ -49,8 +53,6 @@ from kanasta.rules.scoring import HandScore
 from kanasta.rules.scoring import score_hand as _score_hand
 from kanasta.rules.state import Phase, State
 from kanasta.rules.state import check_state as _check_state
-from kanasta.rules.state import state_from_json as _state_from_json
-from kanasta.rules.state import state_to_json as _state_to_json
 from kanasta.rules.view import View
 from kanasta.rules.view import get_view as _get_view
 
@@ -201,7 +203,9 @@ def count_actions(
             f"the depth {_shown(given)} is not a number of actions 0 or more "
             "(clause legal-action-count)."
         )
-    return count_action_sequences(state, depth, max_actions=max_actions, legal=_legal_actions)
+    return count_action_sequences(
+        state, depth, max_actions=max_actions, legal=_legal_actions, rules=REMEMBERED_MELD_RULES
+    )
 
 
 def state_to_json(state: State) -> dict[str, object]:

@@ -8,8 +8,9 @@ from kanasta import engine
 from kanasta.errors import InputError
 from kanasta.families import get_profile
 from kanasta.families.classic import PROFILE as CLASSIC
+from kanasta.io.game_json import deal_from_json, deal_to_json
 from kanasta.rules.cards import is_wild_card, parse_cards
-from kanasta.rules.deal import deal_from_json, deal_from_seed, deal_to_json, get_first_player
+from kanasta.rules.deal import deal_from_seed, get_first_player
 from kanasta.rules.families import BLACK_THREES, RED_THREES
 from kanasta.rules.state import get_team_count
 

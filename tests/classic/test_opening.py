@@ -7,8 +7,7 @@ import pytest
 from kanasta.engine import legal_actions
 from kanasta.families.classic import PROFILE as CLASSIC
 from kanasta.rules.actions import ActionType
-from kanasta.rules.cards import parse_cards
-from kanasta.rules.opening import get_opening_band, get_opening_reach
+from kanasta.rules.opening import get_opening_band
 from kanasta.rules.points import to_half_points
 from tests.classic.util import (
     Phase,
@@ -136,18 +135,6 @@ def test_classic_no_take_back_meld_refused_out_of_reach_of_the_minimum(seat: int
         phase=Phase.PLAY,
     )
     accept(low, meld("10C 10D 10H"), disc("7S"))  # 30 reaches the 15 of a negative score
-
-
-@pytest.mark.clause("classic-no-take-back", "classic-opening-minimum")
-def test_classic_no_take_back_reach_bounds_the_search() -> None:
-    hand = tuple(sorted(parse_cards("9C 9D 9H KC KD JK 2C 3S 3S 3C 6S")))
-    reach = get_opening_reach(CLASSIC, (), hand)
-    # 9s (30) and the joker and the 2 in their room (70): the pair of kings needs a wild too.
-    assert (reach.reached, reach.kept) == (P(100), 6)
-    assert reach.every_wild_placed
-    assert reach.sure_ranks == {9}
-    # At most: the kings and the black threes as well (20 + 15), the wilds where room is.
-    assert reach.most == P(100 + 20 + 15)
 
 
 @pytest.mark.clause("classic-no-take-back", "classic-black-threes-last", "turn-must-finish")

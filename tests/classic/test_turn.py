@@ -6,7 +6,12 @@ from __future__ import annotations
 import pytest
 
 from kanasta.engine import legal_actions
-from kanasta.rules.actions import ActionType, action_from_json, action_to_json
+from kanasta.errors import Violation
+from kanasta.families.classic import PROFILE as CLASSIC
+from kanasta.io.action_json import action_from_json, action_to_json
+from kanasta.io.scenario import build_state
+from kanasta.rules.actions import Action, ActionType, apply_action
+from kanasta.rules.actions import legal_actions as rules_legal_actions
 from kanasta.rules.cards import parse_cards
 from kanasta.rules.state import State
 from kanasta.rules.turn import is_pile_frozen
@@ -254,3 +259,72 @@ def test_single_pile_needs_two_cards_in_classic(seat: int) -> None:
     )
     assert len(lay_state.melds[seat % 2][1].cards) == 4
     assert accept(lay_state, disc("6H")).turn == (seat + 1) % 4
+
+
+@pytest.mark.clause("classic-threes-in-melds", "legal-action-count")
+def test_classic_threes_in_melds_listed_after_a_lay_off_as_the_rules_find_them() -> None:
+    """The state of the thorough self-play (classic, deal seed 624) where seat 3 lays off 8C
+    and keeps 3C 3C 3S AH with two canastas on the table: melding the black threes leaves
+    one card, whose discard (or lay-off on the aces) goes out, so the meld is legal and
+    the rules must offer it too, and the engine list it."""
+    before = build_state(
+        CLASSIC,
+        hands=[
+            "AC 10C JC JC KC 7D JD 8H QH QH KH 4S 5S 8S JS",
+            "10H 4S",
+            "5H AS 9S",
+            "3C 3C 8C AH 3S",
+        ],
+        melds=[
+            [
+                ["2D 4D 4H", "4D", "4H"],
+                ["KD KD JK", "KC KH KS"],
+                ["QC QD QS", "2S", "QD"],
+                ["10D 10D 10S", "2H 10H", "10S"],
+                "9D 9H 9S",
+            ],
+            [
+                ["6C 6D 6S", "6S", "6H", "6C"],
+                ["8C 2H 2S 8S", "8D", "8H"],
+                "AD 2D AS",
+                ["2C 7C 7D", "JK", "7S", "7C", "7H"],
+            ],
+        ],
+        discard="QC",
+        stock_size=33,
+        turn=3,
+        phase=Phase.PLAY,
+        red_threes=["3D", "3D"],
+        table_seats=[True] * 4,
+    )
+    after = apply_action(before, Action(ActionType.LAY_OFF, parse_cards("8C"), 1))
+    assert not isinstance(after, Violation)
+    threes = Action(ActionType.MELD, tuple(sorted(parse_cards("3C 3C 3S"))))
+    listed = legal_actions(after)
+    assert threes in listed
+    assert listed == rules_legal_actions(after)
+    melded = apply_action(after, threes)
+    assert not isinstance(melded, Violation)
+    for action in legal_actions(melded):
+        out = apply_action(melded, action)
+        assert not isinstance(out, Violation)
+        assert out.went_out == 3, action
+
+
+@pytest.mark.clause("classic-threes-in-melds", "legal-action-count")
+@pytest.mark.parametrize("seat", [0, 1, 2, 3])
+def test_classic_threes_in_melds_rules_offer_black_threes_only_going_out(
+    seat: int,
+) -> None:
+    """The rules offer the black threes as a meld and ``apply_action`` keeps it only
+    when the player then goes out, as the engine lists it."""
+    threes = Action(ActionType.MELD, tuple(sorted(parse_cards("3C 3S 3S"))))
+    for rest, listed in (("9D", True), ("9D 10D", False)):
+        hands: list[str | None] = [None] * 4
+        hands[seat] = f"3C 3S 3S {rest}"
+        melds: list[list[str]] = [[], []]
+        melds[seat % 2] = ["KC KC KD KD KH KH KS"]
+        state = build_state(CLASSIC, hands=hands, melds=melds, turn=seat, phase=Phase.PLAY)
+        offered = rules_legal_actions(state)
+        assert offered == legal_actions(state)
+        assert (threes in offered) is listed

@@ -6,8 +6,9 @@ import pytest
 
 from kanasta import engine
 from kanasta.errors import Violation
+from kanasta.io.state_json import view_to_json
 from kanasta.rules.state import State
-from kanasta.rules.view import get_view, view_to_json
+from kanasta.rules.view import get_view
 from tests.classic.util import Phase, classic_state
 
 

@@ -10,7 +10,15 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from kanasta.errors import InputError
-from kanasta.families import PROFILES, get_profile
+from kanasta.families import (
+    FAMILY_NAMES,
+    PROFILES,
+    get_example_melds,
+    get_opening_clause,
+    get_profile,
+    get_score_clauses,
+    get_turkish_names,
+)
 from kanasta.families.classic import PROFILE as CLASSIC
 from kanasta.families.fi_351 import PROFILE as FI_351
 from kanasta.families.fi_5200 import PROFILE as FI_5200
@@ -18,6 +26,7 @@ from kanasta.families.koz import PROFILE as KOZ
 from kanasta.rules.cards import JOKER, parse_card
 from kanasta.rules.families import RulesProfile
 from kanasta.rules.points import format_points, parse_points, points_to_json, to_half_points
+from kanasta.specdoc.spec import load_spec
 
 
 def value(profile: RulesProfile, text: str, *, wild: bool = False) -> str:
@@ -138,3 +147,18 @@ def test_one_wild_per_meld_a_profile_with_runs_and_another_count_is_refused(
     with pytest.raises(ValueError, match=rf"not {wilds} \(clause one-wild-per-meld\)"):
         replace(profile, max_wilds_per_meld=wilds)
     assert replace(CLASSIC, max_wilds_per_meld=wilds).max_wilds_per_meld == wilds  # sets only
+
+
+@pytest.mark.clause("rule-families")
+@pytest.mark.parametrize("family", FAMILY_NAMES)
+def test_rule_families_name_their_own_clauses_and_examples(family: str) -> None:
+    """rule-families: what shared code asks of a family (the clause of its first meld and of
+    its hand score, its rulebook's worked examples, its Turkish name) is the family's data,
+    and the clauses it names are clauses of that family."""
+    profile = get_profile(family)
+    clauses = {c.slug: c for c in load_spec()}
+    for slug in (get_opening_clause(profile), *get_score_clauses(profile)):
+        assert family in clauses[slug].families, slug
+    assert get_example_melds(family)
+    assert get_example_melds("no-such-family") == ()
+    assert get_turkish_names().get(family, family)

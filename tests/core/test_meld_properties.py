@@ -8,6 +8,7 @@ from hypothesis import strategies as st
 
 from kanasta.errors import Violation
 from kanasta.families.fi_5200 import PROFILE as FI_5200
+from kanasta.io.meld_json import meld_from_json, meld_to_json
 from kanasta.rules.cards import JOKER, Card, make_card
 from kanasta.rules.families import RulesProfile
 from kanasta.rules.melds import (
@@ -17,8 +18,6 @@ from kanasta.rules.melds import (
     get_lay_off_arrangements,
     get_meld_arrangements,
     get_meld_points,
-    meld_from_json,
-    meld_to_json,
     validate_meld,
 )
 from kanasta.testing import strategies

@@ -11,6 +11,7 @@ from kanasta.families.classic import PROFILE as CLASSIC
 from kanasta.families.fi_351 import PROFILE as FI_351
 from kanasta.families.fi_5200 import PROFILE as FI_5200
 from kanasta.families.koz import PROFILE as KOZ
+from kanasta.io.meld_json import meld_from_json, meld_to_json
 from kanasta.rules.cards import format_cards, parse_cards
 from kanasta.rules.families import RulesProfile
 from kanasta.rules.melds import (
@@ -22,8 +23,6 @@ from kanasta.rules.melds import (
     get_lay_off_arrangements,
     get_meld_arrangements,
     get_meld_points,
-    meld_from_json,
-    meld_to_json,
     validate_meld,
 )
 from kanasta.rules.points import format_points

@@ -16,13 +16,12 @@ from kanasta.engine import legal_actions
 from kanasta.errors import InputError, Violation
 from kanasta.families.koz import PROFILE as KOZ
 from kanasta.fast.candidates import get_meld_options
+from kanasta.io.action_json import action_from_json, action_to_json
 from kanasta.rules.actions import (
     TAKE_PILE,
     Action,
     ActionType,
-    action_from_json,
     action_order,
-    action_to_json,
     apply_action,
     count_action_sequences,
     format_action,

@@ -11,17 +11,18 @@ from kanasta.engine import legal_actions
 from kanasta.errors import InputError
 from kanasta.families.fi_5200 import PROFILE as FI_5200
 from kanasta.families.koz import PROFILE as KOZ
+from kanasta.io.game_json import game_to_json
 from kanasta.io.scenario import build_meld, build_state
-from kanasta.rules.cards import get_deck, parse_cards
-from kanasta.rules.deal import deal_from_seed, describe_deal
-from kanasta.rules.game import Game, game_to_json
-from kanasta.rules.state import (
-    Phase,
+from kanasta.io.state_json import (
     arrangement_to_json,
     meld_from_table_json,
     state_from_json,
     state_to_json,
 )
+from kanasta.rules.cards import get_deck, parse_cards
+from kanasta.rules.deal import deal_from_seed, describe_deal
+from kanasta.rules.game import Game
+from kanasta.rules.state import Phase
 from tests.koz.util import accept, disc, koz_state
 
 

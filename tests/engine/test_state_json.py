@@ -10,10 +10,16 @@ import pytest
 from kanasta import engine
 from kanasta.errors import InputError, Violation
 from kanasta.families.koz import PROFILE as KOZ
+from kanasta.io.game_json import deal_to_json
+from kanasta.io.state_json import (
+    meld_from_table_json,
+    meld_to_table_json,
+    state_to_json,
+    view_to_json,
+)
 from kanasta.rules.cards import format_card
-from kanasta.rules.deal import deal_from_seed, deal_to_json
-from kanasta.rules.state import meld_from_table_json, meld_to_table_json, state_to_json
-from kanasta.rules.view import get_view, view_to_json
+from kanasta.rules.deal import deal_from_seed
+from kanasta.rules.view import get_view
 from tests.engine.random_hands import random_hand_states
 from tests.koz.util import Phase, koz_state
 

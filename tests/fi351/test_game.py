@@ -10,7 +10,8 @@ import pytest
 
 from kanasta.cli import main
 from kanasta.commands.play import get_options, play_random_game
-from kanasta.rules.game import Game, game_from_json, game_to_json, get_game_winner
+from kanasta.io.game_json import game_from_json, game_to_json
+from kanasta.rules.game import Game, get_game_winner
 from kanasta.rules.points import to_half_points as P
 from tests.fi351.util import FI_351, profile
 

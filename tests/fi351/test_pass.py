@@ -5,9 +5,10 @@ from __future__ import annotations
 import pytest
 
 from kanasta.engine import legal_actions
-from kanasta.rules.actions import ActionType, action_from_json, action_to_json
+from kanasta.io.action_json import action_from_json, action_to_json
+from kanasta.io.state_json import state_from_json, state_to_json
+from kanasta.rules.actions import ActionType
 from kanasta.rules.cards import parse_card
-from kanasta.rules.state import state_from_json, state_to_json
 from tests.fi351.util import Phase, accept, disc, draw, fi_state, pass_, reject, take
 from tests.koz.util import koz_state
 

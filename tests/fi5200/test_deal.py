@@ -6,17 +6,10 @@ import pytest
 
 from kanasta.engine import legal_actions
 from kanasta.errors import InputError
+from kanasta.io.game_json import deal_from_json, deal_to_json
 from kanasta.rules.actions import ActionType
 from kanasta.rules.cards import JOKER, get_deck
-from kanasta.rules.deal import (
-    deal_cards,
-    deal_from_json,
-    deal_from_seed,
-    deal_to_json,
-    get_first_player,
-    new_hand,
-    shuffle_deck,
-)
+from kanasta.rules.deal import deal_cards, deal_from_seed, get_first_player, new_hand, shuffle_deck
 from tests.fi5200.util import FI_5200, Phase
 
 

@@ -14,14 +14,9 @@ from kanasta.commands.play import play_random_game
 from kanasta.errors import Violation
 from kanasta.families.fi_5200 import PROFILE as FI_5200
 from kanasta.families.koz import PROFILE as KOZ
+from kanasta.io.game_json import game_from_json, game_to_json
 from kanasta.play.policy import default_policy
-from kanasta.rules.game import (
-    Game,
-    apply_game_action,
-    game_from_json,
-    game_to_json,
-    get_game_winner,
-)
+from kanasta.rules.game import Game, apply_game_action, get_game_winner
 from kanasta.rules.points import to_half_points as P
 
 

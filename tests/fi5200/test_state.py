@@ -11,12 +11,12 @@ import pytest
 from kanasta.engine import legal_actions
 from kanasta.errors import InputError
 from kanasta.families.fi_5200 import PROFILE as FI_5200
+from kanasta.io.state_json import state_from_json, state_to_json, view_to_json
 from kanasta.play.policy import GreedyPolicy, RandomPolicy, make_policy
 from kanasta.rules.actions import Action, ActionType
 from kanasta.rules.deal import deal_from_seed, new_hand
 from kanasta.rules.families import DealScheme, OpeningScope, UnplayedFi
-from kanasta.rules.state import state_from_json, state_to_json
-from kanasta.rules.view import get_view, view_to_json
+from kanasta.rules.view import get_view
 from tests.fi5200.util import CANASTA, Phase, accept, fi_state, meld
 
 

@@ -11,14 +11,13 @@ from kanasta.engine import legal_actions
 from kanasta.errors import InputError
 from kanasta.families.fi_5200 import PROFILE as FI_5200
 from kanasta.families.koz import PROFILE as KOZ
+from kanasta.io.game_json import deal_from_json, deal_to_json
 from kanasta.rules.cards import JOKER, format_card, get_deck
 from kanasta.rules.deal import (
     MASK64,
     Deal,
     deal_cards,
-    deal_from_json,
     deal_from_seed,
-    deal_to_json,
     describe_deal,
     get_first_player,
     get_next_dealer,

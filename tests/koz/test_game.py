@@ -16,16 +16,9 @@ from kanasta.commands.play import format_game, play_random_game
 from kanasta.engine import legal_actions
 from kanasta.errors import InputError, Violation
 from kanasta.families.koz import PROFILE as KOZ
+from kanasta.io.game_json import game_from_json, game_to_json
 from kanasta.rules.deal import splitmix64
-from kanasta.rules.game import (
-    Game,
-    apply_game_action,
-    game_from_json,
-    game_to_json,
-    get_game_winner,
-    get_hand_seed,
-    new_game,
-)
+from kanasta.rules.game import Game, apply_game_action, get_game_winner, get_hand_seed, new_game
 from kanasta.rules.points import to_half_points
 from kanasta.rules.state import Phase
 

@@ -11,8 +11,9 @@ import kanasta.engine as facade
 from kanasta.conformance.engine_api import FacadeEngine
 from kanasta.errors import InputError
 from kanasta.families import PROFILES, get_profile
+from kanasta.io.game_json import deal_to_json
 from kanasta.native import NativeEngine, load
-from kanasta.rules.deal import deal_from_seed, deal_to_json
+from kanasta.rules.deal import deal_from_seed
 from kanasta.rules.families import RulesProfile
 
 

@@ -11,11 +11,12 @@ import re
 
 from kanasta import engine
 from kanasta.errors import Violation
+from kanasta.io.meld_json import meld_from_json, meld_to_json
 from kanasta.rules.actions import Action, ActionType
 from kanasta.rules.canastas import CanastaKind
 from kanasta.rules.cards import Card, get_deck
 from kanasta.rules.families import RED_THREES, CanastaScheme, Rounding, RulesProfile
-from kanasta.rules.melds import Meld, MeldKind, get_meld_arrangements, meld_from_json, meld_to_json
+from kanasta.rules.melds import Meld, MeldKind, get_meld_arrangements
 from kanasta.rules.points import parse_points
 from kanasta.rules.scoring import HandScore, get_unplayed_fi
 from kanasta.rules.state import Phase, State, get_provisional_melds, get_team
@@ -80,7 +81,7 @@ def check_card_conservation(state: State) -> None:
 def check_meld(profile: RulesProfile, meld: Meld) -> None:
     """lay-off, meld-max-size: a meld on the table is legal and replays from its history.
 
-    The replay goes through the JSON form (:func:`kanasta.rules.melds.meld_from_json`),
+    The replay goes through the JSON form (:func:`kanasta.io.meld_json.meld_from_json`),
     so the meld is exactly what its batches build under the family's rules.
     """
     assert meld.size >= 3

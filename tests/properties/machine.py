@@ -5,8 +5,9 @@ action built at random from the state's cards (it must be refused with a clause
 and a reason code unless it is listed), then applies one listed action through
 :func:`kanasta.engine.apply` and, in parallel, through the game layer
 (:func:`kanasta.rules.game.apply_game_action`), and checks the invariants of
-:mod:`tests.properties.invariants` on the result. A family's test module
-subclasses :class:`GameMachine` with its family name.
+:mod:`tests.properties.invariants` on the result.
+``tests/properties/test_state_machines.py`` makes one subclass of :class:`GameMachine` per
+family of the registry (and per table of players and options it adds).
 """
 
 from __future__ import annotations

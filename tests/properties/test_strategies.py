@@ -13,6 +13,7 @@ from hypothesis import strategies as st
 from kanasta import engine
 from kanasta.errors import Violation
 from kanasta.families import PROFILES
+from kanasta.io.meld_json import meld_from_json, meld_to_json
 from kanasta.rules.cards import JOKER, Card, is_wild_card
 from kanasta.rules.families import RulesProfile
 from kanasta.rules.melds import (
@@ -20,8 +21,6 @@ from kanasta.rules.melds import (
     MeldKind,
     get_lay_off_arrangements,
     get_meld_arrangements,
-    meld_from_json,
-    meld_to_json,
     validate_meld,
 )
 from kanasta.rules.state import State

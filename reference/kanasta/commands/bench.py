@@ -19,7 +19,7 @@ import sys
 from typing import Any
 
 from kanasta.errors import InputError
-from kanasta.families import get_profile, require_playable
+from kanasta.families import FAMILY_NAMES, get_profile, require_playable
 from kanasta.native import ENGINES, require_engine
 from kanasta.play.jobs import run_hands
 from kanasta.play.selfplay import PLAYABLE_FAMILIES, BenchResult, run_bench
@@ -38,7 +38,7 @@ def register(subparsers: Any) -> None:
     )
     parser.add_argument(
         "--variant",
-        default="koz",
+        default=FAMILY_NAMES[0],
         help=f"rule family, or 'all' for every playable family ({', '.join(PLAYABLE_FAMILIES)})",
     )
     parser.add_argument("--hands", type=int, default=100, metavar="N", help="hands per family")

@@ -10,6 +10,8 @@ from kanasta.commands import add_option_argument
 from kanasta.conformance.present import get_meld_clauses
 from kanasta.errors import InputError, Violation
 from kanasta.families import PROFILES, get_profile
+from kanasta.io.meld_json import meld_to_json
+from kanasta.io.state_json import arrangement_to_json
 from kanasta.rules.canastas import get_canasta_bonus
 from kanasta.rules.cards import check_deck_holds, parse_cards
 from kanasta.rules.families import RulesProfile
@@ -19,11 +21,9 @@ from kanasta.rules.melds import (
     format_meld,
     get_meld_arrangements,
     get_meld_points,
-    meld_to_json,
     validate_meld,
 )
 from kanasta.rules.points import format_points, points_to_json
-from kanasta.rules.state import arrangement_to_json
 from kanasta.specdoc.spec import load_spec
 
 

@@ -22,7 +22,8 @@ from kanasta.commands import add_option_argument
 from kanasta.conformance.jsonio import read_json_file
 from kanasta.engine import legal_actions
 from kanasta.errors import InputError, Violation
-from kanasta.families import PROFILES, get_profile, require_playable
+from kanasta.families import FAMILY_NAMES, PROFILES, get_profile, require_playable
+from kanasta.io.game_json import game_from_json, game_to_json
 from kanasta.native import ENGINES, require_engine
 from kanasta.play.policy import PLAY_POLICY, POLICIES, default_policy, make_policy
 from kanasta.rules.actions import Action, ActionType, apply_action
@@ -30,7 +31,7 @@ from kanasta.rules.canastas import get_canasta_bonus, is_trump_match
 from kanasta.rules.cards import format_card, format_cards
 from kanasta.rules.deal import check_seed, get_next_seat_side, new_hand
 from kanasta.rules.families import RulesProfile
-from kanasta.rules.game import Game, apply_game_action, game_from_json, game_to_json, new_game
+from kanasta.rules.game import Game, apply_game_action, new_game
 from kanasta.rules.melds import Meld, format_meld
 from kanasta.rules.opening import is_forced
 from kanasta.rules.points import format_points
@@ -53,7 +54,9 @@ def register(subparsers: Any) -> None:
     play = subparsers.add_parser(
         "play", help="play a full game with a random legal policy and print its log"
     )
-    play.add_argument("--variant", default="koz", help="rule family (default: koz)")
+    play.add_argument(
+        "--variant", default=FAMILY_NAMES[0], help=f"rule family (default: {FAMILY_NAMES[0]})"
+    )
     play.add_argument("--seed", type=int, default=1, help="game seed (deals and policy)")
     play.add_argument(
         "--players",

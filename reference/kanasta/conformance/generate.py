@@ -33,9 +33,10 @@ from kanasta.conformance.model import JsonObject
 from kanasta.conformance.report import write_text_file
 from kanasta.errors import InputError, Violation
 from kanasta.families import PROFILES, get_variant_profile
+from kanasta.io.game_json import deal_to_json
 from kanasta.play.policy import make_policy
 from kanasta.rules.cards import format_card
-from kanasta.rules.deal import deal_from_seed, deal_to_json
+from kanasta.rules.deal import deal_from_seed
 from kanasta.rules.families import RulesProfile
 from kanasta.rules.game import get_hand_seed
 from kanasta.rules.points import points_to_json, to_half_points

@@ -38,9 +38,10 @@ from kanasta.conformance.reference import ReferenceImplementation
 from kanasta.errors import InputError
 from kanasta.families import PROFILES, get_variant_profile
 from kanasta.io.scenario import build_state
+from kanasta.io.state_json import state_to_json
 from kanasta.rules.families import RulesProfile
 from kanasta.rules.points import parse_points
-from kanasta.rules.state import Phase, State, get_team_count, state_to_json
+from kanasta.rules.state import Phase, State, get_team_count
 
 __all__ = ["GOLDEN", "NULL", "Where", "build_fixture", "expect_list", "expect_table", "guarded"]
 

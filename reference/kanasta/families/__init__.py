@@ -1,8 +1,11 @@
 """The rule families: one module each (its profile and options), listed once here.
 
 A family module defines ``PROFILE`` (built by its ``make_profile``, which cites the
-family's own clauses that are data) and may define ``POLICY``, the random policy
-self-play uses for it (``greedy`` when it names none). Everything else that knows
+family's own clauses that are data), ``OPENING_CLAUSE`` (the clause of its first meld) and
+``EXAMPLE_MELDS`` (its rulebook's worked examples), and may define ``POLICY``, the random
+policy self-play uses for it (``greedy`` when it names none), ``SCORE_CLAUSES`` (the
+clauses of its hand score; ``hand-score`` when it names none) and ``TURKISH_NAME`` (its
+name in Turkish text; its own name when it names none). Everything else that knows
 the families (the spec reader, the command line, the conformance handshake, the
 tests) reads this registry.
 """
@@ -19,13 +22,18 @@ from kanasta.families import classic, fi_351, fi_5200, koz
 from kanasta.rules.families import RulesProfile
 
 __all__ = [
+    "FAMILY_MODULES",
     "FAMILY_NAMES",
     "PLAYABLE_FAMILIES",
     "PROFILES",
     "VARIANTS",
     "get_default_policy",
+    "get_example_melds",
+    "get_opening_clause",
     "get_option_families",
     "get_profile",
+    "get_score_clauses",
+    "get_turkish_names",
     "get_variant_profile",
     "require_playable",
 ]
@@ -49,6 +57,34 @@ _POLICIES: dict[str, str] = {
 def get_default_policy(profile: RulesProfile) -> str:
     """The random policy self-play uses for a family unless told otherwise."""
     return _POLICIES.get(profile.family, "greedy")
+
+
+_MODULES: dict[str, ModuleType] = {m.PROFILE.family: m for m in FAMILY_MODULES}
+
+
+def get_opening_clause(profile: RulesProfile) -> str:
+    """The clause that decides the family's first meld."""
+    return str(_MODULES[profile.family].OPENING_CLAUSE)
+
+
+def get_score_clauses(profile: RulesProfile) -> tuple[str, ...]:
+    """The clauses of the family's hand score (``hand-score`` when it names none)."""
+    return tuple(getattr(_MODULES[profile.family], "SCORE_CLAUSES", ("hand-score",)))
+
+
+def get_example_melds(family: str) -> tuple[str, ...]:
+    """The worked examples of the family's rulebook (none for an unknown name)."""
+    module = _MODULES.get(family)
+    return tuple(module.EXAMPLE_MELDS) if module is not None else ()
+
+
+def get_turkish_names() -> dict[str, str]:
+    """Each family's name in Turkish text, where it differs from the family's own name."""
+    return {
+        name: str(module.TURKISH_NAME)
+        for name, module in _MODULES.items()
+        if hasattr(module, "TURKISH_NAME")
+    }
 
 
 def _with_options(profile: RulesProfile, names: tuple[str, ...]) -> RulesProfile:

@@ -22,7 +22,35 @@ from kanasta.rules.families import (
 )
 from kanasta.rules.points import to_half_points
 
-__all__ = ["PROFILE", "make_profile"]
+__all__ = [
+    "EXAMPLE_MELDS",
+    "OPENING_CLAUSE",
+    "PROFILE",
+    "SCORE_CLAUSES",
+    "TURKISH_NAME",
+    "make_profile",
+]
+
+OPENING_CLAUSE = "classic-opening-minimum"
+"""The clause that decides a side's first meld (what ``kanasta ask`` cites when a move
+opens the side)."""
+
+SCORE_CLAUSES = ("classic-hand-score",)
+"""The clauses of a hand's score (the common ``hand-score`` when a family names none)."""
+
+TURKISH_NAME = "klasik kanasta"
+"""The family's name in Turkish text (its own name when a family gives none)."""
+
+EXAMPLE_MELDS = (
+    "9C 9H 9S",
+    "9C 9H 2D",
+    "9C 2H JK",
+    "4H 5H 6H",
+    "KC KC KH KH KS KD KD",
+    "KC KC KH KH KS 2D JK",
+)
+"""Melds a player of the family might try: the rulebook's worked examples, checked by the
+reference engine when the site is built."""
 
 _MINIMUM = "classic-opening-minimum"
 

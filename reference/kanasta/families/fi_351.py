@@ -21,7 +21,25 @@ from kanasta.rules.families import (
 )
 from kanasta.rules.points import to_half_points
 
-__all__ = ["PROFILE", "make_profile"]
+__all__ = ["EXAMPLE_MELDS", "OPENING_CLAUSE", "PROFILE", "SCORE_CLAUSES", "make_profile"]
+
+OPENING_CLAUSE = "opening-two-melds"
+"""The clause that decides a side's first meld (what ``kanasta ask`` cites when a move
+opens the side)."""
+
+SCORE_CLAUSES = ("hand-score-fi-351",)
+"""The clauses of a hand's score (the common ``hand-score`` when a family names none)."""
+
+EXAMPLE_MELDS = (
+    "4H 5H 6H 7H",
+    "4H 5H 6H 2C 8H",
+    "9C 9H 2S",
+    "9C 2H JK",
+    "9S 9S 9H 9H 9D 9D 9C",
+    "9S 9S 9H 9H 9D 2D 9C",
+)
+"""Melds a player of the family might try: the rulebook's worked examples, checked by the
+reference engine when the site is built."""
 
 
 @implements("card-points-koz", "game-target-fi-351", "players-fi-351")

@@ -20,7 +20,25 @@ from kanasta.rules.families import (
 )
 from kanasta.rules.points import to_half_points
 
-__all__ = ["PROFILE", "make_profile"]
+__all__ = ["EXAMPLE_MELDS", "OPENING_CLAUSE", "PROFILE", "SCORE_CLAUSES", "make_profile"]
+
+OPENING_CLAUSE = "opening-bands-fi-5200"
+"""The clause that decides a side's first meld (what ``kanasta ask`` cites when a move
+opens the side)."""
+
+SCORE_CLAUSES = ("hand-score-fi-5200",)
+"""The clauses of a hand's score (the common ``hand-score`` when a family names none)."""
+
+EXAMPLE_MELDS = (
+    "4H 5H 6H 7H",
+    "4H 5H 2C 7H",
+    "4H 5H 6H 2C 8H",
+    "9C 9H 9S",
+    "9S 9S 9H 9H 9D 9D 9C",
+    "5D 6D 7D 8D 9D 10D JD",
+)
+"""Melds a player of the family might try: the rulebook's worked examples, checked by the
+reference engine when the site is built."""
 
 
 @implements("card-points-fi-5200", "game-target-fi-5200")

@@ -18,10 +18,25 @@ from kanasta.rules.families import (
 )
 from kanasta.rules.points import to_half_points
 
-__all__ = ["POLICY", "PROFILE", "make_profile"]
+__all__ = ["EXAMPLE_MELDS", "OPENING_CLAUSE", "POLICY", "PROFILE", "make_profile"]
 
 POLICY = "random"
 """Self-play picks koz moves at random (see :mod:`kanasta.play.policy`)."""
+
+OPENING_CLAUSE = "opening-threshold"
+"""The clause that decides a side's first meld (what ``kanasta ask`` cites when a move
+opens the side)."""
+
+EXAMPLE_MELDS = (
+    "4H 5H 6H 7H",
+    "4H 5H 6H 2C 8H",
+    "4H 5H JK 2C 8H",
+    "AH 2H 3H",
+    "9C 9H 9S",
+    "9S 9S 9H 9H 9D 9D 9C",
+)
+"""Melds a player of the family might try: the rulebook's worked examples, checked by the
+reference engine when the site is built."""
 
 
 @implements("card-points-koz")

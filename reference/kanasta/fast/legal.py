@@ -22,13 +22,13 @@ from kanasta.fast.candidates import (
     get_new_meld_parts,
     get_profile_key,
     remember,
-    validate_meld_cached,
 )
+from kanasta.fast.reach import get_entry_verdict, get_laying_verdicts
+from kanasta.fast.turn import REMEMBERED_MELD_RULES, get_take_pile_options
 from kanasta.rules.actions import (
     DRAW,
     PASS,
     TAKE_BACK,
-    TAKE_PILE,
     Action,
     ActionType,
     action_order,
@@ -38,29 +38,22 @@ from kanasta.rules.actions import apply_action as rules_apply_action
 from kanasta.rules.cards import JOKER, Card, is_wild_card
 from kanasta.rules.families import BLACK_THREES, RulesProfile
 from kanasta.rules.melds import Meld, MeldKind, check_new_set
+from kanasta.rules.opening import get_opening_band
 from kanasta.rules.state import Phase, State, is_provisional
 from kanasta.rules.turn import (
-    MeldRules,
     after_laying,
     apply_meld,
     check_pass_by_showing,
-    get_entry_verdict,
-    get_laying_verdicts,
     get_legal_discards,
-    get_take_pile_options,
-    is_opening_in_reach,
-    is_take_pile_legal,
     remove_cards,
 )
 
 __all__ = ["REMEMBERED_MELD_RULES", "apply_action", "legal_actions"]
 
-REMEMBERED_MELD_RULES = MeldRules(validate_meld_cached, apply_lay_off_cached)
-"""The meld rules, remembered per batch (equal to the plain ones: a pure function)."""
-
 
 def apply_action(state: State, action: Action, seat: int | None = None) -> State | Violation:
-    """:func:`kanasta.rules.actions.apply_action` with the meld rules remembered."""
+    """:func:`kanasta.rules.actions.apply_action` with the meld rules remembered and the
+    shortcuts of turn-must-finish (:data:`REMEMBERED_MELD_RULES`)."""
     return rules_apply_action(state, action, seat, REMEMBERED_MELD_RULES)
 
 
@@ -87,13 +80,10 @@ def legal_actions(state: State) -> tuple[Action, ...]:
             out: list[Action] = []
             if state.stock:
                 out.append(DRAW)
-            if state.profile.pile_top_melded:
-                out.extend(
-                    Action(ActionType.TAKE_PILE, cards, index)
-                    for cards, index in get_take_pile_options(state, REMEMBERED_MELD_RULES)
-                )
-            elif is_take_pile_legal(state):
-                out.append(TAKE_PILE)
+            out.extend(
+                Action(ActionType.TAKE_PILE, cards, index)
+                for cards, index in get_take_pile_options(state)
+            )
             if state.profile.pass_by_showing and check_pass_by_showing(state) is None:
                 out.append(PASS)
             return tuple(out)
@@ -108,7 +98,8 @@ def legal_actions(state: State) -> tuple[Action, ...]:
         # a side that has not opened and never takes back needs the full check.
         committed = not (state.opened[team] or profile.take_back)
         any_card_ends = pile_card is None or not state.opened[team]
-        verdicts = get_laying_verdicts(state) if committed else None
+        band = get_opening_band(profile, state.team_scores[team]) if committed else None
+        verdicts = get_laying_verdicts(state, band) if committed else None
         verdict, sure, wilds_sure = (None, _NO_RANKS, False) if verdicts is None else verdicts[:3]
         if verdict is False:
             # No meld or lay-off can keep the turn finishable: only discards (and black
@@ -226,7 +217,7 @@ def _with_black_threes(state: State, found: list[Action]) -> list[Action]:
         Action(_MELD, batch)
         for size in range(3, len(threes) + 1)
         for batch in dict.fromkeys(combinations(threes, size))
-        if not isinstance(apply_meld(state, batch), Violation)
+        if not isinstance(apply_meld(state, batch, None, REMEMBERED_MELD_RULES), Violation)
     ]
     if not extra:
         return found
@@ -378,8 +369,7 @@ def _laying_is_legal(
     opened in a family without a take-back (classic-no-take-back), the full check runs.
     """
     left = len(hand) - len(cards)
-    team = state.team
-    opened = state.opened[team]
+    opened = state.opened[state.team]
     if left >= 2 and (opened or state.profile.take_back):
         pile_card = state.pile_card
         if pile_card is None or not opened:
@@ -388,10 +378,4 @@ def _laying_is_legal(
             return True
     rest = remove_cards(hand, cards)
     assert rest is not None
-    if rest and not (opened or state.profile.take_back):
-        # classic-no-take-back: the reach decides most of these without building the state
-        # (after_laying would ask the same reach of the state it builds).
-        reach = is_opening_in_reach(state, team, team_melds, rest)
-        if reach is not None:
-            return reach
-    return not isinstance(after_laying(state, rest, team_melds), Violation)
+    return not isinstance(after_laying(state, rest, team_melds, REMEMBERED_MELD_RULES), Violation)

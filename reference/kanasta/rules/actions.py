@@ -8,7 +8,7 @@ action and returns the next state or a :class:`~kanasta.errors.Violation`.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
+from collections.abc import Callable
 from dataclasses import dataclass
 from enum import StrEnum
 
@@ -20,11 +20,10 @@ from kanasta.rules.cards import (
     format_cards,
     get_rank,
     is_wild_card,
-    parse_card,
     sub_multisets,
 )
 from kanasta.rules.melds import get_lay_off_options, get_meld_arrangements
-from kanasta.rules.state import Phase, State, read_cards_json
+from kanasta.rules.state import Phase, State
 from kanasta.rules.turn import (
     PLAIN_MELD_RULES,
     MeldRules,
@@ -42,9 +41,7 @@ __all__ = [
     "MAX_COUNT_ACTIONS",
     "Action",
     "ActionType",
-    "action_from_json",
     "action_order",
-    "action_to_json",
     "apply_action",
     "check_action",
     "check_engine_input",
@@ -81,13 +78,6 @@ class Action:
     wild_at: int | None = None
 
 
-_MELD = ActionType.MELD
-_LAY_OFF = ActionType.LAY_OFF
-_DISCARD = ActionType.DISCARD
-_DRAW_ACTION = ActionType.DRAW
-_OVER = Phase.OVER
-_DRAW = Phase.DRAW
-
 DRAW = Action(ActionType.DRAW)
 TAKE_PILE = Action(ActionType.TAKE_PILE, meld=-1)
 TAKE_BACK = Action(ActionType.TAKE_BACK)
@@ -101,7 +91,8 @@ def apply_action(
     """action-kinds: apply one atomic action for the player whose turn it is.
 
     action-seat: when the action names a seat, it must be that player's turn. ``melds``:
-    the meld rules a meld or lay-off asks (:class:`~kanasta.rules.turn.MeldRules`).
+    the rules a meld, lay-off or taking of the pile asks
+    (:class:`~kanasta.rules.turn.MeldRules`).
     """
     try:
         if seat is not None and seat != state.turn and state.phase is not Phase.OVER:
@@ -114,16 +105,16 @@ def apply_action(
                 "not-your-turn",
                 f"it is seat {state.turn}'s turn, not seat {seat}'s",
             )
-        kind = action.type
-        if kind is _MELD:
+        kind: object = action.type  # a caller may pass a malformed action: checked below
+        if kind is ActionType.MELD:
             return apply_meld(state, action.cards, action.wild_at, melds)
-        if kind is _DISCARD:
+        if kind is ActionType.DISCARD:
             if len(action.cards) != 1:
                 return Violation("action-kinds", "one-card-discard", "a discard names one card")
             return apply_discard(state, action.cards[0])
-        if kind is _DRAW_ACTION:
+        if kind is ActionType.DRAW:
             return apply_draw(state)
-        if kind is _LAY_OFF:
+        if kind is ActionType.LAY_OFF:
             return apply_lay_off_action(state, action.meld, action.cards, action.wild_at, melds)
         if kind is ActionType.TAKE_PILE:
             if state.profile.pile_top_melded:
@@ -135,7 +126,7 @@ def apply_action(
                     f"in {state.profile.family} the pile is taken into the hand, "
                     "naming no cards and no meld",
                 )
-            return apply_take_pile(state)
+            return apply_take_pile(state, melds)
         if kind is ActionType.PASS:
             return apply_pass(state)
         if kind is ActionType.TAKE_BACK:
@@ -221,9 +212,9 @@ def legal_actions(state: State) -> tuple[Action, ...]:
     """
     try:
         phase = state.phase
-        if phase is _OVER:
+        if phase is Phase.OVER:
             return ()
-        offered = _offered_draw(state) if phase is _DRAW else _offered_play(state)
+        offered = _offered_draw(state) if phase is Phase.DRAW else _offered_play(state)
         legal = dict.fromkeys(
             a for a in offered if not isinstance(apply_action(state, a), Violation)
         )
@@ -253,14 +244,14 @@ def _offered_play(state: State) -> list[Action]:
     profile = state.profile
     hand = state.hands[state.turn]
     offered = [
-        Action(_MELD, cards, 0, meld.wild_at)
+        Action(ActionType.MELD, cards, 0, meld.wild_at)
         for cards in sub_multisets(hand)
         if len(cards) >= 3
         for meld in get_meld_arrangements(profile, cards, going_out=True)
     ]
     for index, target in enumerate(state.melds[state.team]):
         offered.extend(
-            Action(_LAY_OFF, cards, index, meld.wild_at)
+            Action(ActionType.LAY_OFF, cards, index, meld.wild_at)
             for cards, meld in get_lay_off_options(profile, target, hand)
         )
     offered.extend(Action(ActionType.DISCARD, (card,)) for card in dict.fromkeys(hand))
@@ -290,15 +281,17 @@ def count_action_sequences(
     *,
     max_actions: int | None = None,
     legal: Callable[[State], tuple[Action, ...]] | None = None,
+    rules: MeldRules = PLAIN_MELD_RULES,
 ) -> int:
     """legal-action-count: the number of legal action sequences of length ``depth`` (perft).
 
     With ``max_actions``, a count that lists more legal actions than that on its way
     raises :class:`InputError`. ``legal`` lists a state's legal actions (by default
-    :func:`legal_actions`; the engine passes its fast listing, equal by test).
+    :func:`legal_actions`) and ``rules`` are those :func:`apply_action` asks; the engine
+    passes its fast listing and rules, equal by test.
     """
     budget = [max_actions if max_actions is not None else -1]
-    return _count(state, depth, budget, depth, legal or legal_actions)
+    return _count(state, depth, budget, depth, legal or legal_actions, rules)
 
 
 def _count(
@@ -307,6 +300,7 @@ def _count(
     budget: list[int],
     asked: int,
     legal: Callable[[State], tuple[Action, ...]],
+    rules: MeldRules,
 ) -> int:
     if depth <= 0:
         return 1
@@ -319,9 +313,9 @@ def _count(
         return len(actions)
     total = 0
     for action in actions:
-        following = apply_action(state, action)
+        following = apply_action(state, action, None, rules)
         assert not isinstance(following, Violation)
-        total += _count(following, depth - 1, budget, asked, legal)
+        total += _count(following, depth - 1, budget, asked, legal, rules)
     return total
 
 
@@ -334,93 +328,7 @@ def count_too_large(depth: int, limit: int = MAX_COUNT_ACTIONS) -> str:
     )
 
 
-# --------------------------------------------------------------------------- JSON and text
-
-
-@implements("action-json")
-def action_to_json(action: Action) -> dict[str, object]:
-    """action-json: an action as the fixture schema's ``action`` object."""
-    out: dict[str, object] = {"type": action.type.value}
-    if action.type is ActionType.TAKE_PILE:
-        if action.meld >= 0:
-            out["meld"] = action.meld
-        if action.cards:
-            out["cards"] = [format_card(c) for c in action.cards]
-    elif action.type is ActionType.DISCARD:
-        out["card"] = format_card(action.cards[0])
-    elif action.type in (ActionType.MELD, ActionType.LAY_OFF):
-        if action.type is ActionType.LAY_OFF:
-            out["meld"] = action.meld
-        out["cards"] = [format_card(c) for c in action.cards]
-        if action.wild_at is not None:
-            out["wild_at"] = action.wild_at
-    return out
-
-
-@implements("action-json")
-def action_from_json(data: object, where: str = "action") -> tuple[Action, int | None]:
-    """action-json: read an action; returns it with the optional ``seat`` it names."""
-    if not isinstance(data, Mapping):
-        raise InputError(f"{where}: an action is an object with a 'type'.")
-    raw_type = data.get("type")
-    try:
-        kind = ActionType(str(raw_type))
-    except ValueError:
-        known = ", ".join(t.value for t in ActionType)
-        raise InputError(
-            f"{where}.type: {raw_type!r} is not an action type ({known}) (clause action-kinds)."
-        ) from None
-    seat_raw = data.get("seat")
-    if seat_raw is not None and (isinstance(seat_raw, bool) or not isinstance(seat_raw, int)):
-        raise InputError(f"{where}.seat: expected a seat number.")
-    seat = seat_raw if isinstance(seat_raw, int) else None
-    allowed = {
-        ActionType.DRAW: set(),
-        ActionType.TAKE_PILE: {"cards", "meld"},
-        ActionType.PASS: set(),
-        ActionType.TAKE_BACK: set(),
-        ActionType.DISCARD: {"card"},
-        ActionType.MELD: {"cards", "wild_at"},
-        ActionType.LAY_OFF: {"meld", "cards", "wild_at"},
-    }[kind]
-    unknown = set(data) - allowed - {"type", "seat"}
-    if unknown:
-        raise InputError(
-            f"{where}: a {kind.value} action has no field {sorted(unknown)[0]!r} "
-            "(clause action-json)."
-        )
-    if kind is ActionType.DISCARD:
-        card = data.get("card")
-        if not isinstance(card, str):
-            raise InputError(f'{where}.card: a discard names one card, e.g. "7S".')
-        try:
-            return Action(kind, (parse_card(card),)), seat
-        except InputError as exc:
-            raise InputError(f"{where}.card: {exc}") from None
-    if kind in (ActionType.MELD, ActionType.LAY_OFF):
-        cards = tuple(sorted(read_cards_json(data.get("cards"), f"{where}.cards")))
-        if not cards:
-            raise InputError(f"{where}.cards: name at least one card.")
-        wild_raw = data.get("wild_at")
-        if wild_raw is not None and (
-            isinstance(wild_raw, bool) or not isinstance(wild_raw, int) or not 1 <= wild_raw <= 14
-        ):
-            raise InputError(f"{where}.wild_at: a run position 1..14 or null.")
-        wild_at = wild_raw if isinstance(wild_raw, int) else None
-        index = 0
-        if kind is ActionType.LAY_OFF:
-            raw_index = data.get("meld")
-            if isinstance(raw_index, bool) or not isinstance(raw_index, int) or raw_index < 0:
-                raise InputError(f"{where}.meld: the index of one of the team's melds (0, 1, ...).")
-            index = raw_index
-        return Action(kind, cards, index, wild_at), seat
-    if kind is ActionType.TAKE_PILE:
-        shown = tuple(sorted(read_cards_json(data.get("cards", []), f"{where}.cards")))
-        raw_target = data.get("meld", -1)
-        if isinstance(raw_target, bool) or not isinstance(raw_target, int) or raw_target < -1:
-            raise InputError(f"{where}.meld: the index of one of the team's melds (0, 1, ...).")
-        return Action(kind, shown, raw_target), seat
-    return Action(kind), seat
+# --------------------------------------------------------------------------- text
 
 
 def format_action(action: Action) -> str:

@@ -9,7 +9,7 @@ can be written down and replayed.
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass
 
 from kanasta.clauses import implements
@@ -22,16 +22,13 @@ from kanasta.rules.state import (
     State,
     default_seat_opened,
     get_team_count,
-    read_cards_json,
 )
 
 __all__ = [
     "MASK64",
     "Deal",
     "check_seed",
-    "deal_from_json",
     "deal_from_seed",
-    "deal_to_json",
     "get_first_player",
     "get_next_dealer",
     "get_next_seat_side",
@@ -283,51 +280,6 @@ def check_deal(profile: RulesProfile, deal: Deal, where: str = "deal") -> None:
         raise InputError(
             f"{where}.trump: the trump is the bottom (last) card of the stock (clause trump-card)."
         )
-
-
-def deal_to_json(deal: Deal) -> dict[str, object]:
-    """explicit-deal: a deal as JSON (cards in notation; ``stock`` in draw order)."""
-    return {
-        "hands": [[format_card(c) for c in h] for h in deal.hands],
-        "fi": [[format_card(c) for c in p] for p in deal.fi],
-        "discard": [format_card(c) for c in deal.discard],
-        "stock": [format_card(c) for c in deal.stock],
-        "trump": format_card(deal.trump) if deal.trump is not None else None,
-    }
-
-
-def deal_from_json(profile: RulesProfile, data: object, where: str = "deal") -> Deal:
-    """explicit-deal: read and check a deal written by :func:`deal_to_json`.
-
-    ``trump`` may be omitted: it is then the bottom card of the stock in a
-    family with a trump card.
-    """
-    if not isinstance(data, Mapping):
-        raise InputError(f"{where}: a deal is an object with hands, fi, discard and stock.")
-    for key in ("hands", "stock"):
-        if key not in data:
-            raise InputError(f"{where}: the field {key!r} is required.")
-    raw_hands = data["hands"]
-    if not isinstance(raw_hands, list):
-        raise InputError(f"{where}.hands: expected a list of hands.")
-    hands = tuple(
-        tuple(sorted(read_cards_json(h, f"{where}.hands[{i}]"))) for i, h in enumerate(raw_hands)
-    )
-    raw_fi = data.get("fi", [])
-    if not isinstance(raw_fi, list):
-        raise InputError(f"{where}.fi: expected a list of packets.")
-    fi = tuple(read_cards_json(p, f"{where}.fi[{i}]") for i, p in enumerate(raw_fi))
-    discard = read_cards_json(data.get("discard", []), f"{where}.discard")
-    stock = read_cards_json(data["stock"], f"{where}.stock")
-    raw_trump = data.get("trump")
-    if raw_trump is None:
-        trump = stock[-1] if profile.trump_rule is TrumpRule.BOTTOM_OF_STOCK and stock else None
-    else:
-        parsed = read_cards_json([raw_trump], f"{where}.trump")
-        trump = parsed[0]
-    deal = Deal(hands, fi, discard, stock, trump)
-    check_deal(profile, deal, where)
-    return deal
 
 
 @implements("deal-koz", "first-player")

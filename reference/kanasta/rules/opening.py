@@ -10,19 +10,15 @@ provisional opening that does not qualify may be taken back (clause
 from __future__ import annotations
 
 from collections.abc import Iterable
-from typing import NamedTuple
 
 from kanasta.clauses import implements
 from kanasta.errors import Violation
 from kanasta.rules.canastas import is_canasta
-from kanasta.rules.cards import JOKER, Card, get_rank, is_two, is_wild_card
+from kanasta.rules.cards import is_wild_card
 from kanasta.rules.families import (
-    BLACK_THREES,
-    RED_THREES,
     OpeningBand,
     OpeningScope,
     RulesProfile,
-    WildMeldRule,
 )
 from kanasta.rules.melds import Meld, MeldKind, get_meld_points, get_natural_streak
 from kanasta.rules.points import HalfPoints, format_points
@@ -30,32 +26,18 @@ from kanasta.rules.state import State, get_provisional_melds, get_team
 
 _PLAYER = OpeningScope.PLAYER
 _RUN = MeldKind.RUN
-_SET = MeldKind.SET
-_THREE = 3
-_REACH_RANK = tuple(
-    -1 if is_wild_card(c) else (0 if c in RED_THREES else get_rank(c)) for c in range(JOKER + 1)
-)
-"""get_opening_reach: a card's rank as a natural (1=A .. 13=K), -1 for a wild card, 0 for a
-red three (never in a hand)."""
-_IS_TWO = tuple(is_two(c) for c in range(JOKER + 1))
-_RANKS = 14
-_MELD_RANKS = (1, *range(4, _RANKS))
-"""get_opening_reach: the ranks a set of naturals may have (no threes)."""
-
 _NO_CLEAN_RUN = "the first opening needs a run of three or more naturals with no wild"
 
 _NATURAL_RUN = 3
 """opening-two-melds: the naturals in consecutive places the opening run holds."""
 
 __all__ = [
-    "OpeningReach",
     "check_forced_opening",
     "check_opening",
     "check_provisional_opening",
     "count_provisional",
     "get_opened_after",
     "get_opening_band",
-    "get_opening_reach",
     "get_opening_total",
     "is_clean_run",
     "is_forced",
@@ -190,218 +172,6 @@ def check_opening(
             f"{format_points(band.min_points)}",
         )
     return None
-
-
-class OpeningReach(NamedTuple):
-    """What :func:`get_opening_reach` finds: see there."""
-
-    most: HalfPoints
-    reached: HalfPoints
-    kept: int
-    every_wild_placed: bool
-    sure_ranks: frozenset[int]
-    paired: HalfPoints
-    paired_kept: int
-
-
-class ReachParts(NamedTuple):
-    """The hand and provisional melds as :func:`get_opening_reach` sums them up, rank by
-    rank, so that the reach after a meld or lay-off onto one set is found by changing that
-    rank alone (:func:`get_reach_parts_after`)."""
-
-    total: HalfPoints
-    size: int
-    threes: int
-    wilds: tuple[HalfPoints, ...]
-    held: tuple[int, ...]
-    points: tuple[HalfPoints, ...]
-    sets: dict[int, tuple[int, int]]
-    rooms: dict[int, int]
-    sure: frozenset[int]
-    pairs: tuple[tuple[HalfPoints, int], ...]
-
-
-def _room(profile: RulesProfile, naturals: int, in_meld: int) -> int:
-    """classic-wild-ratio: how many more wild cards a set of ``naturals`` holding
-    ``in_meld`` wild cards may take."""
-    room = profile.max_wilds_per_meld
-    if profile.wilds_at_most_naturals:
-        room = min(room, naturals // profile.naturals_per_wild)
-    return room - in_meld if room > in_meld else 0
-
-
-def get_reach_parts(
-    profile: RulesProfile, melds: tuple[Meld, ...], hand: tuple[Card, ...]
-) -> ReachParts:
-    """The parts of :func:`get_opening_reach` for the provisional ``melds`` and ``hand``."""
-    by_card = profile.points.by_card
-    wild_two = profile.points.wild_two
-    total = 0
-    sets: dict[int, tuple[int, int]] = {}
-    for meld in melds:
-        if meld.kind is _SET:
-            in_meld = meld.wild_count
-            sets[meld.rank] = (meld.size - in_meld, in_meld)
-            total += sum([wild_two if _IS_TWO[c] else by_card[c] for c in meld.cards])
-        else:
-            total += get_meld_points(profile, meld)
-    count = [0] * _RANKS
-    points = [0] * _RANKS
-    wilds: list[HalfPoints] = []
-    threes = 0
-    for card in hand:
-        rank = _REACH_RANK[card]
-        if rank > _THREE or rank == 1:
-            count[rank] += 1
-            points[rank] += by_card[card]
-        elif rank < 0:
-            wilds.append(wild_two if _IS_TWO[card] else by_card[card])
-        elif rank == _THREE:
-            threes += 1
-    # The sets a sequence may always build (the melds on the table, three naturals or more
-    # of a rank: meld-minimum) are sure; two naturals of a rank make a set only with a wild
-    # card of their own, a pair.
-    rooms: dict[int, int] = {}
-    sure: list[int] = []
-    pairs: list[tuple[HalfPoints, int]] = []
-    least = max(profile.min_naturals_per_meld, 2)
-    for rank in _MELD_RANKS:
-        held = count[rank]
-        on_table = sets.get(rank)
-        if on_table is None:
-            if held < least:
-                continue
-            rooms[rank] = _room(profile, held, 0)
-            if held < _THREE:
-                pairs.append((points[rank], rank))
-                continue
-        else:
-            rooms[rank] = _room(profile, on_table[0] + held, on_table[1])
-        sure.append(rank)
-    wilds.sort(reverse=True)
-    pairs.sort(reverse=True)
-    return ReachParts(
-        total,
-        len(hand),
-        threes,
-        tuple(wilds),
-        tuple(count),
-        tuple(points),
-        sets,
-        rooms,
-        frozenset(sure),
-        tuple(pairs),
-    )
-
-
-def get_reach_parts_after(
-    profile: RulesProfile, parts: ReachParts, rank: int, cards: tuple[Card, ...]
-) -> ReachParts:
-    """The parts after ``cards`` (naturals of ``rank`` and wild cards from the hand) were
-    laid as a new set of ``rank`` or onto the set of ``rank``: only that rank changes."""
-    by_card = profile.points.by_card
-    wild_two = profile.points.wild_two
-    wilds = list(parts.wilds)
-    naturals = 0
-    moved = 0
-    total = parts.total
-    for card in cards:
-        if _REACH_RANK[card] < 0:
-            value = wild_two if _IS_TWO[card] else by_card[card]
-            wilds.remove(value)
-            total += value
-        else:
-            naturals += 1
-            moved += by_card[card]
-            total += by_card[card]
-    on_table = parts.sets.get(rank, (0, 0))
-    in_meld = on_table[1] + len(cards) - naturals
-    sets = {**parts.sets, rank: (on_table[0] + naturals, in_meld)}
-    held = list(parts.held)
-    points = list(parts.points)
-    held[rank] -= naturals
-    points[rank] -= moved
-    rooms = {**parts.rooms, rank: _room(profile, on_table[0] + parts.held[rank], in_meld)}
-    return ReachParts(
-        total,
-        parts.size - len(cards),
-        parts.threes,
-        tuple(wilds),
-        tuple(held),
-        tuple(points),
-        sets,
-        rooms,
-        parts.sure | {rank},
-        tuple(p for p in parts.pairs if p[1] != rank),
-    )
-
-
-def get_reach(profile: RulesProfile, parts: ReachParts, goal: HalfPoints = 0) -> OpeningReach:
-    """:func:`get_opening_reach` from its parts."""
-    wilds = parts.wilds
-    points = parts.points
-    sure_points = sure_cards = sure_room = 0
-    for rank in parts.sure:
-        sure_points += points[rank]
-        sure_cards += parts.held[rank]
-        sure_room += parts.rooms[rank]
-    pair_room = sum([parts.rooms[rank] for _, rank in parts.pairs])
-    placed = min(sure_room, len(wilds))
-    reached = parts.total + sure_points + sum(wilds[:sure_room])
-    kept = parts.size - sure_cards - placed
-    room = sure_room + pair_room
-    # Each pair melds only with a wild card of its own: at most as many pairs as wild cards.
-    pairs = [value for value, _ in parts.pairs[: len(wilds)]]
-    most = parts.total + sure_points + sum(pairs) + sum(wilds[:room])
-    if parts.threes >= _THREE:
-        most += parts.threes * profile.points.by_card[BLACK_THREES[0]]
-    if profile.wild_meld_rule is WildMeldRule.CANASTA_AT_ONCE:
-        most += sum(wilds[room:])
-    # The same sequence, then, while it stays below ``goal``, pairs melded with a wild card
-    # each, the most valuable pairs first: a wild card not yet placed (the most valuable),
-    # else one moved from a set.
-    paired, paired_kept = reached, kept
-    spare = list(wilds[placed:])
-    for pair in pairs:
-        if paired >= goal:
-            break
-        if spare:
-            paired += pair + spare.pop(0)
-            paired_kept -= 3
-        else:
-            paired += pair
-            paired_kept -= 2
-    return OpeningReach(
-        most,
-        reached,
-        kept,
-        sure_room >= len(wilds),
-        parts.sure,
-        paired,
-        paired_kept,
-    )
-
-
-@implements("classic-no-take-back", "classic-opening-minimum", "turn-must-finish")
-def get_opening_reach(
-    profile: RulesProfile, melds: tuple[Meld, ...], hand: tuple[Card, ...], goal: HalfPoints = 0
-) -> OpeningReach:
-    """classic-no-take-back: how far a provisional opening of sets can still grow from the
-    hand, for the search of turn-must-finish (a family whose melds are sets only).
-
-    ``most`` bounds the opening total any sequence of melds and lay-offs from ``hand`` can
-    reach; ``reached`` is the total of one such sequence that every rule allows (every
-    natural of a rank that the melds have or that the hand holds three times, then the most
-    valuable wild cards those sets have room for), which leaves ``kept`` cards in the hand.
-    ``most`` adds what no such sequence may always use: pairs (each with a wild card of its
-    own), black threes (melded only when going out) and, with a meld of wild cards only,
-    every wild card. ``sure_ranks`` are the ranks of the sets that sequence builds, and
-    ``every_wild_placed`` says whether it places every wild card of the hand. ``paired``
-    and ``paired_kept``: the total and the cards kept of that sequence followed, until it
-    reaches ``goal``, by sets of two naturals and a wild card (another sequence every rule
-    allows).
-    """
-    return get_reach(profile, get_reach_parts(profile, melds, hand), goal)
 
 
 @implements("forced-canasta-opening", "forced-canasta-trigger")

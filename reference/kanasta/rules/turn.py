@@ -9,13 +9,11 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterable
 from dataclasses import replace
-from itertools import combinations
 from typing import NamedTuple
 
 from kanasta.clauses import implements
 from kanasta.errors import Violation
 from kanasta.rules.cards import (
-    JOKER,
     Card,
     format_card,
     format_cards,
@@ -30,22 +28,10 @@ from kanasta.rules.melds import (
     apply_lay_off,
     check_new_set,
     get_lay_off_options,
-    get_meld_options,
+    get_meld_arrangements,
     validate_meld,
 )
-from kanasta.rules.opening import (
-    OpeningReach,
-    ReachParts,
-    check_provisional_opening,
-    count_provisional,
-    get_opened_after,
-    get_opening_band,
-    get_opening_reach,
-    get_reach,
-    get_reach_parts,
-    get_reach_parts_after,
-)
-from kanasta.rules.points import HalfPoints
+from kanasta.rules.opening import check_provisional_opening, count_provisional, get_opened_after
 from kanasta.rules.state import (
     Phase,
     State,
@@ -57,12 +43,14 @@ from kanasta.rules.state import (
 
 
 class MeldRules(NamedTuple):
-    """The meld rules a meld or lay-off asks (chapter *Melds*): by default the plain
-    :func:`~kanasta.rules.melds.validate_meld` and :func:`~kanasta.rules.melds.apply_lay_off`.
-    The engine passes remembered functions equal to them (:mod:`kanasta.fast`)."""
+    """The rules a meld, lay-off or taking of the pile asks: by default the plain
+    :func:`~kanasta.rules.melds.validate_meld` and :func:`~kanasta.rules.melds.apply_lay_off`
+    (chapter *Melds*) and :func:`can_finish_turn` (turn-must-finish). The engine passes
+    functions equal to them that remember or take shortcuts (:mod:`kanasta.fast`)."""
 
     validate: Callable[[RulesProfile, tuple[Card, ...], int | None], Meld | Violation]
     lay_off: Callable[[RulesProfile, Meld, tuple[Card, ...], int | None], Meld | Violation]
+    can_finish: Callable[[State], bool]
 
 
 def _validate(
@@ -77,12 +65,15 @@ def _lay_off(
     return apply_lay_off(profile, meld, batch, wild_at=wild_at)
 
 
-PLAIN_MELD_RULES = MeldRules(_validate, _lay_off)
-"""The meld rules as chapter *Melds* states them."""
+def _can_finish(state: State) -> bool:
+    return can_finish_turn(state, PLAIN_MELD_RULES)
+
+
+PLAIN_MELD_RULES = MeldRules(_validate, _lay_off, _can_finish)
+"""The rules as the chapters *Melds* and *The turn* state them."""
 
 __all__ = [
     "PLAIN_MELD_RULES",
-    "LayingVerdicts",
     "MeldRules",
     "after_laying",
     "apply_discard",
@@ -96,29 +87,20 @@ __all__ = [
     "can_finish_turn",
     "check_discard",
     "check_pass_by_showing",
+    "check_pile_top",
     "check_take_pile",
+    "check_turn_can_finish",
     "draw_past_red_threes",
-    "get_entry_verdict",
-    "get_laying_verdicts",
     "get_legal_discards",
-    "get_take_pile_options",
-    "is_opening_in_reach",
     "is_pile_frozen",
-    "is_take_pile_legal",
     "release_pending_pile",
     "remove_cards",
 ]
 
 
-# Enum members read through their class cost a lookup each time; these are read on every move.
-_DRAW = Phase.DRAW
-_PLAY = Phase.PLAY
-_OVER = Phase.OVER
 _RED_THREES = frozenset(RED_THREES)
 _BLACK_THREES = frozenset(BLACK_THREES)
 _THREE = 3
-_NATURAL_RANK = tuple(0 if is_wild_card(c) else get_rank(c) for c in range(JOKER + 1))
-"""The rank of each card kind as a natural (1=A .. 13=K; 0: a wild card)."""
 
 
 def remove_cards(hand: tuple[Card, ...], cards: Iterable[Card]) -> tuple[Card, ...] | None:
@@ -137,7 +119,7 @@ def _phase_violation(state: State, phase: Phase) -> Violation:
     """turn-structure: each action belongs to one phase of the turn, and nothing follows the
     end of the hand: the refusal of an action of ``phase`` when the state is not in it (or
     is over). Each ``apply_*`` tests its phase itself and calls this when it differs."""
-    if state.phase is _OVER:
+    if state.phase is Phase.OVER:
         return Violation("turn-structure", "hand-over", "the hand is over")
     return Violation(
         "turn-structure",
@@ -150,8 +132,8 @@ def _phase_violation(state: State, phase: Phase) -> Violation:
 @implements("draw-from-stock")
 def apply_draw(state: State) -> State | Violation:
     """draw-from-stock: take the top card of the stock into the hand."""
-    if state.phase is not _DRAW:
-        return _phase_violation(state, _DRAW)
+    if state.phase is not Phase.DRAW:
+        return _phase_violation(state, Phase.DRAW)
     stock = state.stock
     if not stock:
         return Violation("draw-from-stock", "stock-empty", "the stock is empty")
@@ -159,14 +141,14 @@ def apply_draw(state: State) -> State | Violation:
     hands = list(state.hands)
     card = stock[0]
     red_threes = state.red_threes
-    phase = _PLAY
+    phase = Phase.PLAY
     if state.profile.red_threes_laid and card in _RED_THREES:
         red_threes, drawn, stock = draw_past_red_threes(red_threes, state.team, stock)
         if drawn:
             hands[seat] = tuple(sorted((*hands[seat], *drawn)))
         else:
             # classic-stock-exhaustion: the last card was a red three: the hand ends.
-            phase = _OVER
+            phase = Phase.OVER
     else:
         hands[seat] = tuple(sorted((*hands[seat], card)))
         stock = stock[1:]
@@ -229,8 +211,8 @@ def check_take_pile(state: State) -> Violation | None:
     single-pile-needs-two-cards: a player holding one card may not take a
     pile of one card.
     """
-    if state.phase is not _DRAW:
-        return _phase_violation(state, _DRAW)
+    if state.phase is not Phase.DRAW:
+        return _phase_violation(state, Phase.DRAW)
     discard = state.discard
     if not discard:
         return Violation("take-whole-pile", "pile-empty", "the discard pile is empty")
@@ -262,8 +244,8 @@ def check_pass_by_showing(state: State) -> Violation | None:
             "no-pass-in-family",
             f"{state.profile.family} has no pass by showing",
         )
-    if state.phase is not _DRAW:
-        return _phase_violation(state, _DRAW)
+    if state.phase is not Phase.DRAW:
+        return _phase_violation(state, Phase.DRAW)
     discard = state.discard
     if not discard:
         return Violation("pass-by-showing", "pile-empty", "there is no top card to match")
@@ -287,11 +269,12 @@ def apply_pass(state: State) -> State | Violation:
 
 
 @implements("take-whole-pile", "single-pile-no-discard-back", "turn-must-finish")
-def apply_take_pile(state: State) -> State | Violation:
+def apply_take_pile(state: State, rules: MeldRules = PLAIN_MELD_RULES) -> State | Violation:
     """take-whole-pile: every card of the discard pile goes into the hand.
 
     single-pile-no-discard-back: a card taken from a one-card pile is
-    remembered for the rest of the turn.
+    remembered for the rest of the turn. turn-must-finish: the turn must still be able
+    to end (:func:`check_turn_can_finish`).
     """
     problem = check_take_pile(state)
     if problem is not None:
@@ -300,16 +283,15 @@ def apply_take_pile(state: State) -> State | Violation:
     discard = state.discard
     profile = state.profile
     if profile.pile_top_melded:
-        return apply_take_pile_top(state, (), -1)
+        return apply_take_pile_top(state, (), -1, rules)
     pile_card = discard[0] if len(discard) == 1 and profile.single_pile_no_discard_back else None
     hands = list(state.hands)
-    hand = tuple(sorted(hands[seat] + discard))
-    hands[seat] = hand
+    hands[seat] = tuple(sorted(hands[seat] + discard))
     new = make_state(
         profile,
         state.dealer,
         seat,
-        _PLAY,
+        Phase.PLAY,
         tuple(hands),
         state.stock,
         (),
@@ -330,11 +312,8 @@ def apply_take_pile(state: State) -> State | Violation:
         state.table_seats,
         False,
     )
-    if _discard_can_end(hand, pile_card):
-        return new
-    if not can_finish_turn(new):
-        return _stuck()
-    return new
+    problem = check_turn_can_finish(new, rules)
+    return new if problem is None else problem
 
 
 @implements("classic-frozen-pile", "classic-freeze-clears")
@@ -347,7 +326,8 @@ def is_pile_frozen(state: State) -> bool:
     return not frozenset(state.profile.pile_freezers).isdisjoint(state.discard)
 
 
-def _top_violation(state: State, top: Card, shown: tuple[Card, ...] = ()) -> Violation | None:
+@implements("classic-black-threes", "classic-take-pile", "classic-black-three-last-turn")
+def check_pile_top(state: State, top: Card, shown: tuple[Card, ...] = ()) -> Violation | None:
     """classic-black-threes and classic-take-pile: a top card no meld can take.
 
     classic-black-three-last-turn: with the option, a black three on top is taken only
@@ -397,7 +377,7 @@ def apply_take_pile_top(
     laid = _lay_pile_top(state, cards, index, melds)
     if isinstance(laid, Violation):
         return laid
-    return _take_pile_after(state, *laid)
+    return _take_pile_after(state, *laid, melds)
 
 
 def _lay_pile_top(
@@ -425,7 +405,7 @@ def _lay_pile_top(
         )
     discard = state.discard
     top = discard[-1]
-    problem = _top_violation(state, top, shown)
+    problem = check_pile_top(state, top, shown)
     if problem is not None:
         return problem
     rest = remove_cards(state.hands[state.turn], shown)
@@ -520,7 +500,7 @@ def _black_threes_from_pile(
 
 
 def _take_pile_after(
-    state: State, rest: tuple[Card, ...], melds: tuple[Meld, ...]
+    state: State, rest: tuple[Card, ...], melds: tuple[Meld, ...], rules: MeldRules
 ) -> State | Violation:
     """The state after :func:`_lay_pile_top` left the hand cards ``rest`` and the side's
     ``melds``: the rest of the pile joins the hand or waits (classic-pile-opening)."""
@@ -545,7 +525,7 @@ def _take_pile_after(
         state.profile,
         state.dealer,
         state.turn,
-        _PLAY,
+        Phase.PLAY,
         state.hands,
         state.stock,
         (),
@@ -566,128 +546,7 @@ def _take_pile_after(
         state.table_seats,
         state.turn_laid,
     )
-    return after_laying(taken, hand, melds)
-
-
-@implements("classic-take-pile", "legal-action-count")
-def get_take_pile_options(
-    state: State, rules: MeldRules = PLAIN_MELD_RULES
-) -> list[tuple[tuple[Card, ...], int]]:
-    """classic-take-pile: every legal way to take the pile, as (hand cards, meld index)
-    pairs in the canonical order (meld index, then cards).
-
-    classic-concealed-canasta: with ``pile_meld_any_size`` a new meld takes any number of
-    the top card's naturals and wild cards from the hand at once (two at least);
-    classic-black-three-last-turn: with its option a black three on top is taken with two
-    or three black threes from the hand."""
-    if check_take_pile(state) is not None:
-        return []
-    profile = state.profile
-    top = state.discard[-1]
-    hand = state.hands[state.turn]
-    options: list[tuple[tuple[Card, ...], int]]
-    if top in profile.pile_blockers and profile.pile_black_three_last_turn:
-        threes = [c for c in hand if c in _BLACK_THREES]
-        options = sorted(
-            (batch, -1) for size in (2, 3) for batch in dict.fromkeys(combinations(threes, size))
-        )
-    elif _top_violation(state, top) is not None:
-        return []
-    elif profile.pile_meld_any_size:
-        options = _top_meld_options(state, top, hand)
-    else:
-        rank = get_rank(top)
-        natural_rank = _NATURAL_RANK
-        naturals = [c for c in hand if natural_rank[c] == rank]
-        pairs = list(dict.fromkeys(combinations(naturals, 2)))
-        frozen = is_pile_frozen(state)
-        index = -1
-        for i, meld in enumerate(state.melds[state.team]):
-            if meld.rank == rank:
-                index = i
-        if index >= 0:
-            options = [(p, index) for p in pairs] if frozen else [((), index)]
-        else:
-            options = [(p, -1) for p in pairs]
-            if not frozen:
-                wilds = list(dict.fromkeys([c for c in hand if not natural_rank[c]]))
-                options += [
-                    (tuple(sorted((n, w))), -1) for n in dict.fromkeys(naturals) for w in wilds
-                ]
-            options.sort()
-    team = state.team
-    committed = not (state.opened[team] or profile.take_back)
-    found: list[tuple[tuple[Card, ...], int]] = []
-    for cards, i in options:
-        laid = _lay_pile_top(state, cards, i, rules)
-        if isinstance(laid, Violation):
-            continue
-        rest, melds = laid
-        # turn-must-finish needs no search when two hand cards are left and the side has
-        # opened: the pile only adds to them, so a discard can end the turn. A side that
-        # has not opened and never takes back (classic-no-take-back) must reach its
-        # minimum from the hand, which the reach decides in most cases.
-        if committed:
-            reach = is_opening_in_reach(state, team, melds, rest) if rest else None
-            if reach is None:
-                reach = not isinstance(_take_pile_after(state, rest, melds), Violation)
-            if reach:
-                found.append((cards, i))
-        elif len(rest) >= 2 or not isinstance(_take_pile_after(state, rest, melds), Violation):
-            found.append((cards, i))
-    return found
-
-
-def _top_meld_options(
-    state: State, top: Card, hand: tuple[Card, ...]
-) -> list[tuple[tuple[Card, ...], int]]:
-    """classic-concealed-canasta: the candidate (hand cards, meld index) pairs that meld a
-    natural top card when the take may name any number of hand cards, in the canonical
-    order; :func:`_lay_pile_top` decides which are legal."""
-    rank = get_rank(top)
-    natural_rank = _NATURAL_RANK
-    naturals = [c for c in hand if natural_rank[c] == rank]
-    frozen = is_pile_frozen(state)
-    for i, meld in enumerate(state.melds[state.team]):
-        if meld.rank == rank:
-            pairs = list(dict.fromkeys(combinations(naturals, 2)))
-            return [(p, i) for p in pairs] if frozen else [((), i)]
-    wild_cards = [c for c in hand if not natural_rank[c]]
-    most = state.profile.max_wilds_per_meld
-    least = 2 if frozen else 1
-    options = [
-        (tuple(sorted(n + w)), -1)
-        for n in sub_multisets(naturals)
-        if len(n) >= least
-        for w in sub_multisets(wild_cards, max_size=min(most, len(n) + 1))
-        if len(n) + len(w) >= 2
-    ]
-    return sorted(options)
-
-
-@implements("take-whole-pile", "single-pile-needs-two-cards", "turn-must-finish")
-def is_take_pile_legal(state: State) -> bool:
-    """take-whole-pile: whether :func:`apply_take_pile` would accept the move.
-
-    The same answer as ``not isinstance(apply_take_pile(state), Violation)``,
-    without building the state in the common case (turn-must-finish holds
-    when the hand will keep a card other than the pile card).
-    """
-    if check_take_pile(state) is not None or state.profile.pile_top_melded:
-        return False
-    discard = state.discard
-    single = len(discard) == 1 and state.profile.single_pile_no_discard_back
-    if _discard_can_end(state.hands[state.turn] + discard, discard[0] if single else None):
-        return True
-    return not isinstance(apply_take_pile(state), Violation)
-
-
-def _discard_can_end(hand: tuple[Card, ...], pile_card: Card | None) -> bool:
-    """turn-must-finish, the case that needs no search: the hand keeps two or more
-    cards, one of them other than the card taken from a one-card pile, so a discard
-    can end the turn without emptying the hand."""
-    size = len(hand)
-    return size >= 2 and (pile_card is None or hand.count(pile_card) < size)
+    return after_laying(taken, hand, melds, rules)
 
 
 _PILE_WAITING = Violation(
@@ -698,7 +557,14 @@ _PILE_WAITING = Violation(
 """classic-pile-opening: no discard and no going out while a pile is set aside."""
 
 
-def _stuck() -> Violation:
+@implements("turn-must-finish")
+def check_turn_can_finish(state: State, rules: MeldRules = PLAIN_MELD_RULES) -> Violation | None:
+    """turn-must-finish: a player may not take the pile, meld or lay off when, after it, no
+    sequence of legal actions could end the turn. ``state`` is the state after the move;
+    ``rules.can_finish`` is :func:`can_finish_turn` (or, in the engine, a function equal
+    to it)."""
+    if rules.can_finish(state):
+        return None
     return Violation(
         "turn-must-finish",
         "no-way-to-finish",
@@ -706,15 +572,52 @@ def _stuck() -> Violation:
     )
 
 
+@implements("turn-must-finish", "opening-take-back")
+def can_finish_turn(state: State, rules: MeldRules = PLAIN_MELD_RULES) -> bool:
+    """turn-must-finish: can the player still end this turn by some sequence of legal moves?
+
+    A turn can always be ended when a legal discard exists or when a provisional opening can
+    be taken back (opening-take-back); otherwise only when some meld or lay-off
+    (:func:`apply_meld`, :func:`apply_lay_off_action`, which ask this again of the state
+    after them) leads to such a position or empties the hand legally. Outside the play
+    phase, or with the hand already emptied, there is nothing to end.
+    """
+    if state.phase is not Phase.PLAY:
+        return True
+    hand = state.hands[state.turn]
+    if not hand:
+        return True
+    if state.profile.take_back and is_provisional(state, state.team):
+        return True
+    if get_legal_discards(state):
+        return True
+    profile = state.profile
+    for cards in sub_multisets(hand):
+        if len(cards) < 3:
+            continue
+        for meld in get_meld_arrangements(profile, cards, going_out=True):
+            if not isinstance(apply_meld(state, cards, meld.wild_at, rules), Violation):
+                return True
+    for index, target in enumerate(state.melds[state.team]):
+        for cards, meld in get_lay_off_options(profile, target, hand):
+            laid = apply_lay_off_action(state, index, cards, meld.wild_at, rules)
+            if not isinstance(laid, Violation):
+                return True
+    return False
+
+
 @implements("turn-must-finish", "meld-from-hand", "lay-off-own-team")
 def after_laying(
-    state: State, hand: tuple[Card, ...], team_melds: tuple[Meld, ...]
+    state: State,
+    hand: tuple[Card, ...],
+    team_melds: tuple[Meld, ...],
+    rules: MeldRules = PLAIN_MELD_RULES,
 ) -> State | Violation:
     """The state after a meld or lay-off left ``hand`` and ``team_melds``.
 
     An emptied hand must be allowed to empty (the opening, the canasta) and
     then takes a fi or goes out; otherwise the turn must still be able to
-    end (turn-must-finish).
+    end (turn-must-finish, :func:`check_turn_can_finish`).
     """
     seat = state.turn
     melds = state.melds
@@ -729,7 +632,7 @@ def after_laying(
         profile,
         state.dealer,
         seat,
-        _PLAY,
+        Phase.PLAY,
         tuple(hands),
         state.stock,
         state.discard,
@@ -767,15 +670,8 @@ def after_laying(
         if problem is not None:
             return problem
         return take_fi_or_go_out(new, by_discard=False)
-    if is_provisional(new, team):
-        # classic-no-take-back: without a take-back the opening must still be completed.
-        if profile.take_back or can_finish_turn(new):
-            return new
-        return _stuck()
-    # A sufficient condition for turn-must-finish that needs no search.
-    if _discard_can_end(hand, pile_card) or can_finish_turn(new):
-        return new
-    return _stuck()
+    problem = check_turn_can_finish(new, rules)
+    return new if problem is None else problem
 
 
 @implements("classic-pile-opening", "classic-red-threes")
@@ -802,177 +698,6 @@ def release_pending_pile(state: State) -> State:
     )
 
 
-@implements("turn-must-finish")
-def can_finish_turn(state: State) -> bool:
-    """turn-must-finish: can the player still end this turn by some sequence of legal moves?
-
-    True when a discard is legal, when a provisional opening can be taken
-    back, or when some meld or lay-off leads to such a state (or empties the
-    hand legally). The search only runs when no discard is legal, which
-    happens with one or two cards in hand.
-    """
-    if state.phase is not _PLAY:
-        return True
-    hand = state.hands[state.turn]
-    team = state.turn % len(state.melds)
-    if not hand:
-        return True
-    if is_provisional(state, team):
-        if state.profile.take_back:
-            return True
-        reach = is_opening_in_reach(state, team, get_provisional_melds(state, team), hand)
-        if reach is not None:
-            return reach
-        if get_legal_discards(state):
-            return True
-    else:
-        # Some discard is legal (check_discard, with no provisional opening): a card
-        # other than the pile card, and with a single card, the hand may be emptied.
-        pile_card = state.pile_card
-        if _discard_can_end(hand, pile_card) or (
-            len(hand) == 1
-            and hand[0] != pile_card
-            and check_emptying(state, team, by_discard=True) is None
-        ):
-            return True
-    if state.profile.threes_special and _black_threes_go_out(state, hand):
-        return True
-    team_melds = state.melds[team]
-    for cards, meld in get_meld_options(state.profile, hand):
-        rest = remove_cards(hand, cards)
-        assert rest is not None
-        if check_new_set(state.profile, team_melds, meld) is None and not isinstance(
-            after_laying(state, rest, (*team_melds, meld)), Violation
-        ):
-            return True
-    for index, target in enumerate(team_melds):
-        for batch, result in get_lay_off_options(state.profile, target, hand):
-            rest = remove_cards(hand, batch)
-            assert rest is not None
-            melds = tuple(result if i == index else m for i, m in enumerate(team_melds))
-            if not isinstance(after_laying(state, rest, melds), Violation):
-                return True
-    return False
-
-
-class LayingVerdicts(NamedTuple):
-    """What :func:`get_laying_verdicts` finds for the melds and lay-offs of a turn."""
-
-    verdict: bool | None
-    sure: frozenset[int]
-    wilds_sure: bool
-    parts: ReachParts | None
-    goal: HalfPoints
-
-
-_NO_VERDICTS = LayingVerdicts(None, frozenset(), False, None, 0)
-
-
-def _opening_goal(state: State, team: int) -> HalfPoints | None:
-    """The minimum the reach is measured against, or ``None`` when the family's opening
-    asks more than points (a run, two melds, wild-free melds) and only the search tells."""
-    profile = state.profile
-    band = get_opening_band(profile, state.team_scores[team])
-    if band is None or band.needs_clean_run or band.needs_natural_run or band.min_melds > 1:
-        return None
-    if not (band.wilds_count and band.wild_melds_count) or profile.runs_allowed:
-        return None
-    return band.min_points
-
-
-def _reach_verdict(state: State, reach: OpeningReach, goal: HalfPoints) -> bool | None:
-    if (reach.reached >= goal and reach.kept >= 2) or (
-        reach.paired >= goal and reach.paired_kept >= 2
-    ):
-        return True
-    if reach.most < goal and not _waiver_may_help(state):
-        return False
-    return None
-
-
-@implements("classic-no-take-back", "turn-must-finish")
-def is_opening_in_reach(
-    state: State, team: int, melds: tuple[Meld, ...], hand: tuple[Card, ...]
-) -> bool | None:
-    """classic-no-take-back: the cases of turn-must-finish for a provisional opening that is
-    never taken back which :func:`~kanasta.rules.opening.get_opening_reach` decides without a
-    search, for the state's side with the provisional ``melds`` and the player's ``hand``
-    (those of ``state``, or those a meld or lay-off would leave): ``True`` when a sequence
-    of melds reaches the minimum and keeps two cards (one to discard), ``False`` when no
-    sequence can reach the minimum and no waiver can help; ``None`` when only the search
-    can tell."""
-    goal = _opening_goal(state, team)
-    if goal is None:
-        return None
-    return _reach_verdict(state, get_opening_reach(state.profile, melds, hand, goal), goal)
-
-
-def _waiver_may_help(state: State) -> bool:
-    """concealed-waives-minimum counts the cards set aside as kept, so it can help only
-    while at most that many wait."""
-    waiver = state.profile.opening_waiver_cards
-    return waiver is not None and len(state.pile_pending) <= waiver
-
-
-@implements("classic-no-take-back", "turn-must-finish", "legal-action-count")
-def get_laying_verdicts(state: State) -> LayingVerdicts:
-    """classic-no-take-back: what :func:`is_opening_in_reach` says of the melds and lay-offs
-    of the player to act, at once, for the legal-action listing of a side that has not
-    opened and never takes back.
-
-    ``verdict`` is ``False`` when none of them can keep the turn finishable (no sequence
-    from here reaches the minimum, so none from after them does). Otherwise a new set of
-    three naturals or more of one of the ``sure`` ranks, or a lay-off onto such a set,
-    surely keeps the turn finishable when it holds no wild card (the sequence that reaches
-    the minimum with two cards kept, by :func:`get_opening_reach`, is still open after it,
-    with the same total and cards kept), and also with wild cards when ``wilds_sure`` (that
-    sequence places every wild card of the hand, so any of them may go first). ``parts``
-    lets :func:`get_entry_verdict` judge the other sets and lay-offs one rank at a time."""
-    team = state.team
-    goal = _opening_goal(state, team)
-    if goal is None:
-        return _NO_VERDICTS
-    profile = state.profile
-    parts = get_reach_parts(profile, state.melds[team], state.hands[state.turn])
-    reach = get_reach(profile, parts, goal)
-    if reach.most < goal and not _waiver_may_help(state):
-        return LayingVerdicts(False, frozenset(), False, parts, goal)
-    if reach.reached >= goal and reach.kept >= 2:
-        return LayingVerdicts(None, reach.sure_ranks, reach.every_wild_placed, parts, goal)
-    if reach.paired >= goal and reach.paired_kept >= 2:
-        return LayingVerdicts(None, reach.sure_ranks, False, parts, goal)
-    return LayingVerdicts(None, frozenset(), False, parts, goal)
-
-
-@implements("classic-no-take-back", "turn-must-finish", "legal-action-count")
-def get_entry_verdict(
-    state: State, verdicts: LayingVerdicts, rank: int, cards: tuple[Card, ...]
-) -> bool | None:
-    """classic-no-take-back: :func:`is_opening_in_reach` after ``cards`` from the hand are
-    laid as a new set of ``rank`` or onto the side's set of ``rank``, found from the parts of
-    :func:`get_laying_verdicts` (``None`` when only the search can tell, or the hand would
-    be emptied)."""
-    parts = verdicts.parts
-    if parts is None or len(cards) >= parts.size:
-        return None
-    after = get_reach_parts_after(state.profile, parts, rank, cards)
-    return _reach_verdict(state, get_reach(state.profile, after, verdicts.goal), verdicts.goal)
-
-
-def _black_threes_go_out(state: State, hand: tuple[Card, ...]) -> bool:
-    """classic-black-threes-last: a meld of black threes that leaves at most one card, which
-    the search of :func:`can_finish_turn` would not otherwise try (get_meld_options never
-    lists black threes)."""
-    threes = [c for c in hand if c in _BLACK_THREES]
-    if len(threes) < 3 or len(hand) - len(threes) > 1:
-        return False
-    return any(
-        not isinstance(apply_meld(state, batch), Violation)
-        for size in range(max(3, len(hand) - 1), len(threes) + 1)
-        for batch in dict.fromkeys(combinations(threes, size))
-    )
-
-
 @implements(
     "meld-from-hand", "one-set-per-rank", "classic-threes-in-melds", "classic-black-threes-last"
 )
@@ -983,8 +708,8 @@ def apply_meld(
     melds: MeldRules = PLAIN_MELD_RULES,
 ) -> State | Violation:
     """meld-from-hand: lay a new meld of three or more cards from the hand, as one batch."""
-    if state.phase is not _PLAY:
-        return _phase_violation(state, _PLAY)
+    if state.phase is not Phase.PLAY:
+        return _phase_violation(state, Phase.PLAY)
     batch = tuple(sorted(cards))
     rest = remove_cards(state.hands[state.turn], batch)
     if rest is None:
@@ -1005,7 +730,7 @@ def apply_meld(
     problem = check_new_set(profile, team_melds, meld)
     if problem is not None:
         return problem
-    return after_laying(state, rest, (*team_melds, meld))
+    return after_laying(state, rest, (*team_melds, meld), melds)
 
 
 @implements("lay-off-own-team")
@@ -1017,8 +742,8 @@ def apply_lay_off_action(
     melds: MeldRules = PLAIN_MELD_RULES,
 ) -> State | Violation:
     """lay-off-own-team: add a batch of hand cards to one of the own team's melds."""
-    if state.phase is not _PLAY:
-        return _phase_violation(state, _PLAY)
+    if state.phase is not Phase.PLAY:
+        return _phase_violation(state, Phase.PLAY)
     team_melds = state.melds[state.turn % len(state.melds)]
     if not 0 <= index < len(team_melds):
         return Violation(
@@ -1037,7 +762,7 @@ def apply_lay_off_action(
     result = melds.lay_off(state.profile, team_melds[index], batch, wild_at)
     if isinstance(result, Violation):
         return result
-    return after_laying(state, rest, (*team_melds[:index], result, *team_melds[index + 1 :]))
+    return after_laying(state, rest, (*team_melds[:index], result, *team_melds[index + 1 :]), melds)
 
 
 @implements(
@@ -1129,8 +854,8 @@ def apply_discard(state: State, card: Card) -> State | Violation:
     empties the hand, the player takes a fi (and waits for the next turn) or
     goes out.
     """
-    if state.phase is not _PLAY:
-        return _phase_violation(state, _PLAY)
+    if state.phase is not Phase.PLAY:
+        return _phase_violation(state, Phase.PLAY)
     seat = state.turn
     hands = list(state.hands)
     hand = hands[seat]
@@ -1146,8 +871,12 @@ def apply_discard(state: State, card: Card) -> State | Violation:
         # end_turn of the state after the discard, built at once: the hand is not
         # emptied and the stock is not exhausted, so the turn passes.
         following, waiting = get_next_turn(state)
-        return _after_discard(state, following, _DRAW, hands, card, opened, seat_opened, waiting)
-    new = _after_discard(state, seat, _PLAY, hands, card, opened, seat_opened, state.fi_waiting)
+        return _after_discard(
+            state, following, Phase.DRAW, hands, card, opened, seat_opened, waiting
+        )
+    new = _after_discard(
+        state, seat, Phase.PLAY, hands, card, opened, seat_opened, state.fi_waiting
+    )
     return end_turn(new if hand else take_fi_or_go_out(new, by_discard=True))
 
 
@@ -1200,8 +929,8 @@ def apply_take_back(state: State) -> State | Violation:
             "no-take-back",
             f"in {state.profile.family} a card laid on the table is never taken back",
         )
-    if state.phase is not _PLAY:
-        return _phase_violation(state, _PLAY)
+    if state.phase is not Phase.PLAY:
+        return _phase_violation(state, Phase.PLAY)
     team = state.turn % len(state.melds)
     if not is_provisional(state, team):
         return Violation(
@@ -1217,13 +946,13 @@ def apply_take_back(state: State) -> State | Violation:
         hand += meld.cards
         hand += meld.spare
     discard = state.discard
-    phase = _PLAY
+    phase = Phase.PLAY
     top = state.pile_top
     if top is not None:
         # classic-pile-opening: the pile goes back as it was, its top card on it.
         hand.remove(top)
         discard = (*state.pile_pending, top)
-        phase = _DRAW
+        phase = Phase.DRAW
     hand.sort()
     hands[seat] = tuple(hand)
     melds = list(state.melds)

@@ -14,12 +14,12 @@ from dataclasses import dataclass
 
 from kanasta.clauses import implements
 from kanasta.errors import InputError
-from kanasta.rules.cards import Card, format_card
+from kanasta.rules.cards import Card
 from kanasta.rules.melds import Meld
-from kanasta.rules.points import HalfPoints, points_to_json
-from kanasta.rules.state import Phase, State, meld_to_table_json
+from kanasta.rules.points import HalfPoints
+from kanasta.rules.state import Phase, State
 
-__all__ = ["View", "get_view", "view_to_json"]
+__all__ = ["View", "get_view"]
 
 
 @dataclass(frozen=True, slots=True)
@@ -81,36 +81,3 @@ def get_view(state: State, seat: int) -> View:
         fi_waiting=state.fi_waiting,
         red_threes=state.red_threes,
     )
-
-
-@implements("player-view")
-def view_to_json(view: View) -> dict[str, object]:
-    """player-view: a view as JSON (no hidden card appears in it)."""
-    return {
-        "seat": view.seat,
-        "variant": view.variant,
-        "dealer": view.dealer,
-        "turn": view.turn,
-        "phase": view.phase.value,
-        "hand": [format_card(c) for c in view.hand],
-        "hand_sizes": list(view.hand_sizes),
-        "stock_size": view.stock_size,
-        "discard": [format_card(c) for c in view.discard],
-        "discard_size": view.discard_size,
-        "fi_sizes": list(view.fi_sizes),
-        "fi_takers": list(view.fi_takers),
-        "melds": [[meld_to_table_json(m) for m in team] for team in view.melds],
-        "opened": list(view.opened),
-        "team_scores": [points_to_json(s) for s in view.team_scores],
-        "trump": format_card(view.trump) if view.trump is not None else None,
-        "pile_card": format_card(view.pile_card) if view.pile_card is not None else None,
-        "went_out": view.went_out,
-        "hand_over": view.phase is Phase.OVER,
-        **({"opened_seats": list(view.seat_opened)} if view.seat_opened else {}),
-        **({"fi_waiting": list(view.fi_waiting)} if view.fi_waiting else {}),
-        **(
-            {"red_threes": [[format_card(c) for c in t] for t in view.red_threes]}
-            if view.red_threes
-            else {}
-        ),
-    }

@@ -54,7 +54,7 @@ from sphinx.util.nodes import make_refnode, split_explicit_title
 
 from kanasta import __version__
 from kanasta.errors import Violation
-from kanasta.families import FAMILY_NAMES, PROFILES
+from kanasta.families import FAMILY_NAMES, PROFILES, get_example_melds
 from kanasta.resources import get_fixtures_dir, get_repo_root
 from kanasta.rules.canastas import CanastaKind, get_canasta_bonus
 from kanasta.rules.cards import format_card, parse_cards
@@ -1351,51 +1351,13 @@ def family_rulebook_nodes(app: Sphinx, family: str, docname: str) -> list[nodes.
     return [heading, contents, *parts, *examples]
 
 
-# Melds a player of each family might try, checked by the reference engine when the site is
-# built: the verdict, the clause that decides it, the points and the canasta bonus.
-RULEBOOK_EXAMPLES: dict[str, tuple[str, ...]] = {
-    "koz": (
-        "4H 5H 6H 7H",
-        "4H 5H 6H 2C 8H",
-        "4H 5H JK 2C 8H",
-        "AH 2H 3H",
-        "9C 9H 9S",
-        "9S 9S 9H 9H 9D 9D 9C",
-    ),
-    "fi-5200": (
-        "4H 5H 6H 7H",
-        "4H 5H 2C 7H",
-        "4H 5H 6H 2C 8H",
-        "9C 9H 9S",
-        "9S 9S 9H 9H 9D 9D 9C",
-        "5D 6D 7D 8D 9D 10D JD",
-    ),
-    "fi-351": (
-        "4H 5H 6H 7H",
-        "4H 5H 6H 2C 8H",
-        "9C 9H 2S",
-        "9C 2H JK",
-        "9S 9S 9H 9H 9D 9D 9C",
-        "9S 9S 9H 9H 9D 2D 9C",
-    ),
-    "classic": (
-        "9C 9H 9S",
-        "9C 9H 2D",
-        "9C 2H JK",
-        "4H 5H 6H",
-        "KC KC KH KH KS KD KD",
-        "KC KC KH KH KS 2D JK",
-    ),
-}
-
-
 def rulebook_examples(app: Sphinx, family: str, docname: str) -> list[nodes.Node]:
     """The worked examples of a rulebook: each meld with the engine's verdict."""
     label = partial(get_label, language=app.config.language)
     profile = PROFILES[family]
     domain = cast("KanastaDomain", app.env.get_domain(KanastaDomain.name))
     rows: list[Sequence[Cell]] = []
-    for text in RULEBOOK_EXAMPLES.get(family, ()):
+    for text in get_example_melds(family):
         result = validate_meld(profile, parse_cards(text.split()))
         cards = [nodes.literal(text, text)]
         if isinstance(result, Violation):

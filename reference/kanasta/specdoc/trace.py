@@ -79,8 +79,10 @@ FIXTURE_EXEMPT: Mapping[str, str] = {
 """Rules exempt from the two-fixtures-one-explicit requirement, with the reason."""
 
 
-RULE_PACKAGES: tuple[str, ...] = ("kanasta.rules.", "kanasta.families.")
-"""Where code may cite a clause: the rules, one module per chapter, and the family modules."""
+RULE_PACKAGES: tuple[str, ...] = ("kanasta.rules.", "kanasta.families.", "kanasta.io.")
+"""Where code may cite a clause: the rules, one module per chapter, the family modules, and
+the JSON forms the spec defines (:mod:`kanasta.io`: clauses state-json, action-json,
+game-record)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -375,7 +377,7 @@ def build_trace(
     problems.extend(find_fixture_family_problems(clauses, folders))
     code = tuple(code)
     problems.extend(
-        f"code outside rules/ and families/ cites clause {c.slug!r}: {c.where}"
+        f"code outside rules/, families/ and io/ cites clause {c.slug!r}: {c.where}"
         for c in code
         if not c.where.startswith(RULE_PACKAGES)
     )

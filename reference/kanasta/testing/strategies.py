@@ -11,7 +11,7 @@ Everything here draws plain values of the reference engine: cards are ints
 :class:`kanasta.rules.state.State`, actions are :class:`kanasta.rules.actions.Action`.
 Another implementation reuses the strategies by converting at the boundary:
 print cards with :func:`kanasta.rules.cards.format_cards`, melds with
-:func:`kanasta.rules.melds.meld_to_json`, states and actions with
+:func:`kanasta.io.meld_json.meld_to_json`, states and actions with
 :func:`kanasta.engine.state_to_json` and :func:`kanasta.engine.action_to_json`
 (the JSON of the conformance fixtures), hand them to the implementation under
 test and compare its verdict with the reference's. For example::
@@ -54,7 +54,7 @@ from hypothesis import strategies as st
 
 from kanasta import engine
 from kanasta.errors import Violation
-from kanasta.families import PROFILES, get_profile
+from kanasta.families import FAMILY_NAMES, PROFILES, get_profile
 from kanasta.play.differential import option_profiles
 from kanasta.play.selfplay import PLAYABLE_FAMILIES
 from kanasta.rules.actions import Action, ActionType
@@ -379,7 +379,7 @@ def _play(state: State, choices: Sequence[int]) -> tuple[State, list[Action]]:
 
 @st.composite
 def action_sequences(
-    draw: st.DrawFn, family: str = "koz", *, max_actions: int = 400
+    draw: st.DrawFn, family: str = FAMILY_NAMES[0], *, max_actions: int = 400
 ) -> tuple[int, tuple[Action, ...]]:
     """A deal seed and up to ``max_actions`` legal actions that replay from it.
 
@@ -397,7 +397,9 @@ def action_sequences(
 
 
 @st.composite
-def reachable_states(draw: st.DrawFn, family: str = "koz", *, max_actions: int = 400) -> State:
+def reachable_states(
+    draw: st.DrawFn, family: str = FAMILY_NAMES[0], *, max_actions: int = 400
+) -> State:
     """A state reached from a seeded deal of ``family`` by up to ``max_actions`` legal actions.
 
     Hands, melds, the pile and the fi packets are all as real play leaves
