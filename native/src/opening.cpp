@@ -2,6 +2,9 @@
 // turn moves on, checked when the player discards or empties the hand.
 #include "turn.hpp"
 
+#include <algorithm>
+#include <functional>
+
 namespace kn {
 
 // opening-bands, opening-negative-score: the last band whose start the score reaches; a
@@ -144,6 +147,133 @@ void opened_after(const Profile& p, const State& s, std::vector<bool>& opened, s
         return;
     }
     if (!s.melds[team].empty() && !opened[team]) opened[team] = true;
+}
+
+}  // namespace kn
+
+namespace kn {
+
+namespace {
+
+// classic-wild-ratio: how many more wild cards a set of `naturals` holding `in_meld` may take.
+int wild_room(const Profile& p, int naturals, int in_meld) {
+    int room = p.max_wilds_per_meld;
+    if (p.wilds_at_most_naturals) room = std::min(room, naturals / p.naturals_per_wild);
+    return room > in_meld ? room - in_meld : 0;
+}
+
+// The minimum the reach is measured against, or -1 when the band asks more than points (a
+// run, two melds, wild-free melds) and only the search can tell.
+std::int64_t opening_goal(const Profile& p, const State& s, int team) {
+    const OpeningBand* band = opening_band(p, s.team_scores[static_cast<std::size_t>(team)]);
+    if (band == nullptr || band->needs_clean_run || band->needs_natural_run || band->min_melds > 1) return -1;
+    if (!(band->wilds_count && band->wild_melds_count) || p.runs_allowed) return -1;
+    return band->min_points;
+}
+
+}  // namespace
+
+// classic-no-take-back, classic-opening-minimum, turn-must-finish: how far a provisional
+// opening of sets can still grow from the hand. One sequence every rule allows (every
+// natural of a rank the melds have or the hand holds three times, then the most valuable
+// wild cards those sets have room for; then, below the goal, pairs each with a wild card)
+// decides "yes" when it reaches the minimum keeping two cards; a bound on every sequence
+// (adding the pairs, black threes and, with wild-card melds, every wild card) decides "no"
+// when it stays below the minimum and no waiver can help. 1 yes, 0 no, -1 only the search
+// can tell.
+int opening_in_reach(const Profile& p, const State& s, int team, const Meld* melds, std::size_t count,
+                     const Hand& hand) {
+    const std::int64_t goal = opening_goal(p, s, team);
+    if (goal < 0) return -1;
+    std::int64_t total = 0;
+    std::array<int, 14> on_table{}, in_meld{};
+    std::array<bool, 14> has_set{};
+    for (std::size_t i = 0; i < count; ++i) {
+        const Meld& m = melds[i];
+        if (m.kind == MeldKind::Set) {
+            const int wilds = m.wild_count();
+            has_set[static_cast<std::size_t>(m.rank)] = true;
+            on_table[static_cast<std::size_t>(m.rank)] = m.size() - wilds;
+            in_meld[static_cast<std::size_t>(m.rank)] = wilds;
+            for (Card c : m.cards) total += (c != JOKER && rank_of(c) == 2) ? p.wild_two : p.points[c];
+        } else {
+            total += meld_points(p, m);
+        }
+    }
+    std::array<int, 14> held{};
+    std::array<std::int64_t, 14> points{};
+    std::vector<std::int64_t> wilds;
+    int threes = 0;
+    for (int c = 0; c < KINDS; ++c)
+        for (int k = 0; k < hand.n[static_cast<std::size_t>(c)]; ++k) {
+            const Card card = static_cast<Card>(c);
+            if (is_wild(card)) {
+                wilds.push_back(card == JOKER ? p.points[card] : p.wild_two);
+            } else if (rank_of(card) == 3) {
+                threes += !is_red_three(card);
+            } else {
+                ++held[static_cast<std::size_t>(rank_of(card))];
+                points[static_cast<std::size_t>(rank_of(card))] += p.points[card];
+            }
+        }
+    std::sort(wilds.begin(), wilds.end(), std::greater<>());
+    std::int64_t sure_points = 0;
+    int sure_cards = 0, sure_room = 0, pair_room = 0;
+    std::vector<std::pair<std::int64_t, int>> pairs;
+    const int least = std::max(p.min_naturals_per_meld, 2);
+    for (int rank = 1; rank < 14; ++rank) {
+        if (rank == 2 || rank == 3) continue;
+        const auto r = static_cast<std::size_t>(rank);
+        int room;
+        if (!has_set[r]) {
+            if (held[r] < least) continue;
+            room = wild_room(p, held[r], 0);
+            if (held[r] < 3) {
+                pairs.emplace_back(points[r], rank);
+                pair_room += room;
+                continue;
+            }
+        } else {
+            room = wild_room(p, on_table[r] + held[r], in_meld[r]);
+        }
+        sure_points += points[r];
+        sure_cards += held[r];
+        sure_room += room;
+    }
+    std::sort(pairs.begin(), pairs.end(), std::greater<>());
+    const int n_wilds = static_cast<int>(wilds.size());
+    auto sum_wilds = [&](int from, int to) {
+        std::int64_t out = 0;
+        for (int i = from; i < std::min(to, n_wilds); ++i) out += wilds[static_cast<std::size_t>(i)];
+        return out;
+    };
+    const int placed = std::min(sure_room, n_wilds);
+    const std::int64_t reached = total + sure_points + sum_wilds(0, sure_room);
+    const int kept = hand.size - sure_cards - placed;
+    const int room = sure_room + pair_room;
+    // Each pair melds only with a wild card of its own: at most as many pairs as wild cards.
+    const std::size_t usable = std::min(pairs.size(), wilds.size());
+    std::int64_t most = total + sure_points + sum_wilds(0, room);
+    for (std::size_t i = 0; i < usable; ++i) most += pairs[i].first;
+    if (threes >= 3) most += threes * p.points[make_card(3, 0)];
+    if (p.wild_meld_rule == WildMeldRule::CanastaAtOnce) most += sum_wilds(room, n_wilds);
+    std::int64_t paired = reached;
+    int paired_kept = kept;
+    std::size_t spare = static_cast<std::size_t>(placed);
+    for (std::size_t i = 0; i < usable && paired < goal; ++i) {
+        if (spare < wilds.size()) {
+            paired += pairs[i].first + wilds[spare++];
+            paired_kept -= 3;
+        } else {
+            paired += pairs[i].first;
+            paired_kept -= 2;
+        }
+    }
+    if ((reached >= goal && kept >= 2) || (paired >= goal && paired_kept >= 2)) return 1;
+    const bool waiver_may_help =
+        p.opening_waiver_cards >= 0 && static_cast<int>(s.pile_pending.size()) <= p.opening_waiver_cards;
+    if (most < goal && !waiver_may_help) return 0;
+    return -1;
 }
 
 }  // namespace kn

@@ -250,18 +250,27 @@ void propose_run_lay_offs(const Profile& p, const Meld& meld, const Hand& hand, 
         meld.wild_at != 0 && p.natural_two_in_place &&
         meld.cards[static_cast<std::size_t>(meld.wild_at - meld.low)] == make_card(2, suit);
     for (int home = 0; home <= (two_may_go_home ? 1 : 0); ++home) {
-    // The places no card can fill (the hole takes at most one of them): a window with two
-    // is skipped before any batch is built.
-    std::array<int, 16> unfilled{};
-    for (int pos = 1; pos <= 14; ++pos)
-        unfilled[static_cast<std::size_t>(pos)] =
-            unfilled[static_cast<std::size_t>(pos - 1)] +
-            (!natural_at[static_cast<std::size_t>(pos)] && !(home && pos == 2) && card_at(pos) < 0);
-    for (int lo = 1; lo <= old_low; ++lo)
-        for (int hi = std::max(old_high, lo); hi <= 14 && hi - lo <= 12; ++hi) {
-            const int missing = unfilled[static_cast<std::size_t>(hi)] - unfilled[static_cast<std::size_t>(lo - 1)];
-            if (missing > 1) break;
-            for (int hole = lo - 1; hole <= hi; ++hole) {
+    // A place of the window that neither the run nor the hand fills (the own 2 going home
+    // fills place 2): with two such, neither this window nor any wider one takes a batch;
+    // with one, only the wild's place may be that one.
+    auto unfilled = [&](int pos) {
+        return !natural_at[static_cast<std::size_t>(pos)] && !(home && pos == 2) && card_at(pos) < 0;
+    };
+    for (int lo = 1; lo <= old_low; ++lo) {
+        int holes = 0, open = -1;
+        const int first_hi = std::max(old_high, lo);
+        for (int pos = lo; pos < first_hi; ++pos)
+            if (unfilled(pos)) {
+                ++holes;
+                open = pos;
+            }
+        for (int hi = first_hi; hi <= 14 && hi - lo <= 12; ++hi) {
+            if (unfilled(hi)) {
+                ++holes;
+                open = hi;
+            }
+            if (holes > 1) break;
+            for (int hole = holes ? open : lo - 1; hole <= (holes ? open : hi); ++hole) {
                 const bool gap = hole >= lo;
                 Batch naturals;
                 bool ok = true;
@@ -289,6 +298,7 @@ void propose_run_lay_offs(const Profile& p, const Meld& meld, const Hand& hand, 
                 for (Card w : wilds) add(w);
             }
         }
+    }
     }
 }
 

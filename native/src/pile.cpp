@@ -19,7 +19,10 @@ Violation not_draw_phase(const State& s) {
 
 std::string cards_text(const std::vector<Card>& cards) {
     std::string out;
-    for (Card c : cards) out += (out.empty() ? "" : " ") + card_text(c);
+    for (Card c : cards) {
+        if (!out.empty()) out += ' ';
+        out += card_text(c);
+    }
     return out;
 }
 
@@ -272,6 +275,14 @@ namespace {
 
 using PileOption = std::pair<std::vector<Card>, int>;
 
+// The canonical order of the options: by cards, then meld index (compared card by card).
+bool option_before(const PileOption& x, const PileOption& y) {
+    if (x.first != y.first)
+        return std::lexicographical_compare(x.first.begin(), x.first.end(), y.first.begin(), y.first.end(),
+                                            [](Card a, Card b) { return a < b; });
+    return x.second < y.second;
+}
+
 // The cards of `hand` for which `keep` holds, with their copies, in card order.
 template <class Keep>
 std::vector<Card> cards_where(const Hand& hand, Keep keep) {
@@ -339,7 +350,7 @@ std::vector<PileOption> top_meld_options(const Profile& p, const State& s, Card 
             options.emplace_back(std::move(cards), -1);
         }
     }
-    std::sort(options.begin(), options.end());
+    std::sort(options.begin(), options.end(), option_before);
     return options;
 }
 
@@ -355,7 +366,7 @@ std::vector<std::pair<std::vector<Card>, int>> take_pile_options(const Profile& 
         const auto threes = cards_where(hand, is_black_three);
         for (std::size_t size : {2u, 3u})
             for (auto& batch : combinations(threes, size)) options.emplace_back(std::move(batch), -1);
-        std::sort(options.begin(), options.end());
+        std::sort(options.begin(), options.end(), option_before);
     } else if (top_violation(p, top, {})) {
         return {};
     } else if (p.pile_meld_any_size) {
@@ -383,7 +394,7 @@ std::vector<std::pair<std::vector<Card>, int>> take_pile_options(const Profile& 
                         if (hand.n[static_cast<std::size_t>(w)] && is_wild(static_cast<Card>(w)))
                             options.push_back({{static_cast<Card>(std::min(n, w)), static_cast<Card>(std::max(n, w))}, -1});
                 }
-            std::sort(options.begin(), options.end());
+            std::sort(options.begin(), options.end(), option_before);
         }
     }
     const bool committed = !(s.opened[static_cast<std::size_t>(team)] || p.take_back);

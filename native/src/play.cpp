@@ -170,6 +170,10 @@ bool can_finish_turn(const Profile& p, const State& s) {
     if (hand.size == 0) return true;
     if (is_provisional(p, s, team)) {
         if (p.take_back) return true;
+        const auto& melds = s.melds[static_cast<std::size_t>(team)];
+        const std::size_t count = provisional_count(p, s, team);
+        const int reach = opening_in_reach(p, s, team, melds.data() + (melds.size() - count), count, hand);
+        if (reach >= 0) return reach == 1;
         if (any_discard(p, s)) return true;
     } else {
         // Some discard is legal: a card other than the pile card, and with a single card, the

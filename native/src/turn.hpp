@@ -45,6 +45,12 @@ int count_provisional(const Profile& p, const State& s, std::size_t team_melds_a
 // accepted, written into `opened` and `seat_opened` (copies of the state's).
 void opened_after(const Profile& p, const State& s, std::vector<bool>& opened, std::vector<bool>& seat_opened);
 
+// classic-no-take-back, turn-must-finish: whether a provisional opening of sets (`count`
+// melds from `melds`) can still reach the minimum from `hand`: 1 yes, 0 no, -1 only the
+// search can tell.
+int opening_in_reach(const Profile& p, const State& s, int team, const Meld* melds, std::size_t count,
+                     const Hand& hand);
+
 // ---- play.cpp: melds, lay-offs and the turn that must be able to finish (chapter 6)
 
 // classic-pile-opening: no discard and no going out while a pile is set aside.
