@@ -23,7 +23,7 @@ from kanasta.families import FAMILY_NAMES, get_profile, require_playable
 from kanasta.native import ENGINES, require_engine
 from kanasta.play.jobs import run_hands
 from kanasta.play.selfplay import PLAYABLE_FAMILIES, BenchResult, run_bench
-from kanasta.play.sidebyside import SideBySide, format_table, run_side_by_side
+from kanasta.play.sidebyside import format_table, run_side_by_side
 from kanasta.rules.deal import check_seed
 
 __all__ = ["register"]
@@ -147,18 +147,14 @@ def _side_by_side(args: argparse.Namespace) -> int:
     variants = _variants(args.variant)
     for variant in variants:
         require_engine("native", variant)
-    compared: list[SideBySide] = []
-    for variant in variants:
-        compared.append(
-            run_side_by_side(
-                variant,
-                args.hands,
-                args.seed,
-                native_hands=args.native_hands,
-                jobs=args.jobs or 1,
-                progress=None if args.quiet else _say,
-            )
-        )
+    compared = run_side_by_side(
+        variants,
+        args.hands,
+        args.seed,
+        native_hands=args.native_hands,
+        jobs=args.jobs or 1,
+        progress=None if args.quiet else _say,
+    )
     if args.json:
         print(
             json.dumps({**_platform(), "side_by_side": [c.to_json() for c in compared]}, indent=2)

@@ -23,7 +23,7 @@ from __future__ import annotations
 import enum
 import sys
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass
 from typing import Any
@@ -44,7 +44,9 @@ __all__ = [
     "NativeRun",
     "SideBySide",
     "format_table",
+    "native_figures",
     "native_self_play",
+    "reference_figures",
     "reference_memory",
     "reference_state_bytes",
     "run_side_by_side",
@@ -267,54 +269,53 @@ def format_table(results: list[SideBySide]) -> str:
     return "\n".join(lines)
 
 
+def native_figures(profile: RulesProfile, count: int, seed: int, jobs: int = 1) -> EngineFigures:
+    """The native engine's figures: ``count`` hands of its self-play loop, and its memory
+    per state."""
+    run = native_self_play(profile, count, seed, jobs)
+    memory = _native_memory(profile, seed)
+    return EngineFigures("native", len(run.hands), run.moves, run.seconds, run.cpu_seconds, memory)
+
+
+def reference_figures(variant: str, hands: int, seed: int, jobs: int = 1) -> EngineFigures:
+    """The reference's figures: its bench of ``hands`` hands (over processes with ``jobs``),
+    and its memory per state."""
+    if jobs == 1:
+        bench = run_bench(variant, hands, seed)
+        played, moves, seconds, cpu = bench.hands, bench.moves, bench.seconds, bench.cpu_seconds
+    else:
+        jobs_run = run_hands(variant, hands, seed, jobs)
+        played, moves = len(jobs_run.hands), jobs_run.moves
+        seconds, cpu = jobs_run.seconds, jobs_run.cpu_seconds
+    memory = reference_memory(get_profile(variant), seed)
+    return EngineFigures("reference", played, moves, seconds, cpu, memory)
+
+
 def run_side_by_side(
-    variant: str,
+    variants: Sequence[str],
     hands: int,
     seed: int,
     *,
     native_hands: int | None = None,
     jobs: int = 1,
     progress: Callable[[str], None] | None = None,
-) -> SideBySide:
-    """Time ``variant`` with both engines in this run: the reference plays ``hands`` hands
-    (its bench, or over processes with ``jobs``), the native engine ``native_hands``
-    (default ten times as many: it is that much faster, and a longer run is steadier)."""
-    profile = get_profile(variant)
+) -> list[SideBySide]:
+    """Time ``variants`` with both engines in this run: the reference plays ``hands`` hands
+    a family (its bench, or over processes with ``jobs``), the native engine
+    ``native_hands`` (default ten times as many: it is that much faster, and a longer run is
+    steadier). The native engine plays every family first: after the reference has run in a
+    process, its heap (the reference's memo tables) slows the native engine's allocations
+    by some 30%."""
     count = 10 * hands if native_hands is None else native_hands
-    if jobs == 1:
-        bench = run_bench(variant, hands, seed)
-        reference = EngineFigures(
-            "reference", bench.hands, bench.moves, bench.seconds, bench.cpu_seconds, 0.0
-        )
-    else:
-        jobs_run = run_hands(variant, hands, seed, jobs)
-        reference = EngineFigures(
-            "reference",
-            len(jobs_run.hands),
-            jobs_run.moves,
-            jobs_run.seconds,
-            jobs_run.cpu_seconds,
-            0.0,
-        )
-    if progress is not None:
-        progress(f"bench {variant}: reference {reference.moves_per_second:,.0f} moves/s")
-    run = native_self_play(profile, count, seed, jobs)
-    native = EngineFigures(
-        "native",
-        len(run.hands),
-        run.moves,
-        run.seconds,
-        run.cpu_seconds,
-        _native_memory(profile, seed),
-    )
-    if progress is not None:
-        progress(f"bench {variant}: native {native.moves_per_second:,.0f} moves/s")
-    reference = EngineFigures(
-        reference.engine,
-        reference.hands,
-        reference.moves,
-        reference.seconds,
-        reference.cpu_seconds,
-        reference_memory(profile, seed),
-    )
-    return SideBySide(variant, seed, jobs, reference, native)
+    natives: list[EngineFigures] = []
+    for variant in variants:
+        natives.append(native_figures(get_profile(variant), count, seed, jobs))
+        if progress is not None:
+            progress(f"bench {variant}: native {natives[-1].moves_per_second:,.0f} moves/s")
+    out: list[SideBySide] = []
+    for variant, native in zip(variants, natives, strict=True):
+        reference = reference_figures(variant, hands, seed, jobs)
+        if progress is not None:
+            progress(f"bench {variant}: reference {reference.moves_per_second:,.0f} moves/s")
+        out.append(SideBySide(variant, seed, jobs, reference, native))
+    return out
