@@ -18,6 +18,7 @@ from hypothesis import strategies as st
 
 import kanasta.engine as facade
 from kanasta.errors import InputError, Violation
+from kanasta.io import action_json
 from kanasta.native import NativeEngine, load
 from kanasta.rules import actions as literal
 from kanasta.rules.actions import Action, ActionType
@@ -87,7 +88,7 @@ def test_native_legal_actions_are_the_literal_references(family: str) -> None:
     compared = 0
     while not state.hand_over:
         if len(state.hands[state.turn]) <= LITERAL_MOST_CARDS:
-            expected = [literal.action_to_json(a) for a in literal.legal_actions(state)]
+            expected = [action_json.action_to_json(a) for a in literal.legal_actions(state)]
             mine = native.new_state_from_json(profile, facade.state_to_json(state), "$")
             assert _native_list(mine) == expected
             compared += 1
@@ -111,8 +112,8 @@ def test_native_action_json_reads_as_the_reference() -> None:
         {"type": "discard", "card": "10s"},
         {"type": "take-back"},
     ):
-        action, seat = literal.action_from_json(data)
-        expected = literal.action_to_json(action)
+        action, seat = action_json.action_from_json(data)
+        expected = action_json.action_to_json(action)
         if seat is not None:
             expected["seat"] = seat
         assert module.action_from_json(data, "$").to_json() == expected
@@ -137,7 +138,7 @@ def test_native_action_json_reads_as_the_reference() -> None:
 )
 def test_native_action_json_errors_name_the_path(data: object, message: str) -> None:
     with pytest.raises(InputError, match=message):
-        literal.action_from_json(data, "$.a")
+        action_json.action_from_json(data, "$.a")
     with pytest.raises(ValueError, match=message):
         load().action_from_json(data, "$.a")
 
