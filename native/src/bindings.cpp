@@ -689,7 +689,7 @@ nb::dict action_json(const NativeAction& na) {
     switch (a.type) {
         case ActionType::TakePile:
             if (a.meld >= 0) out["meld"] = a.meld;
-            if (!a.cards.empty()) out["cards"] = cards_json(a.cards);
+            if (!a.cards.empty()) out["cards"] = cards_json(a.cards.vec());
             break;
         case ActionType::Discard:
             out["card"] = card_text(a.cards.at(0));
@@ -697,7 +697,7 @@ nb::dict action_json(const NativeAction& na) {
         case ActionType::Meld:
         case ActionType::LayOff:
             if (a.type == ActionType::LayOff) out["meld"] = a.meld;
-            out["cards"] = cards_json(a.cards);
+            out["cards"] = cards_json(a.cards.vec());
             if (a.wild_at) out["wild_at"] = a.wild_at;
             break;
         default:

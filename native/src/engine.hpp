@@ -7,7 +7,9 @@
 // profile; the few clauses that differ read its fields.
 #pragma once
 
+#include <algorithm>
 #include <array>
+#include <initializer_list>
 #include <cstdint>
 #include <optional>
 #include <variant>
@@ -253,9 +255,47 @@ std::variant<State, Violation> apply_draw(const Profile& p, const State& s);
 // number; `meld` an index into the side's melds (take-pile: -1 a new meld); `wild_at` the
 // run place of the acting wild, 0 for None.
 enum class ActionType : std::uint8_t { Draw, TakePile, Pass, Meld, LayOff, Discard, TakeBack };
+// An action's cards held inline (no allocation for any batch of up to INLINE cards, which
+// covers every action the generators list); a longer list, read from input, falls back to
+// the heap.
+class ActionCards {
+public:
+    static constexpr std::size_t INLINE = 30;
+    ActionCards() = default;
+    ActionCards(std::initializer_list<Card> cards) { assign(cards.begin(), cards.end()); }
+    ActionCards(const std::vector<Card>& cards) { assign(cards.data(), cards.data() + cards.size()); }  // NOLINT
+    const Card* data() const { return count_ <= INLINE ? small_.data() : big_.data(); }
+    const Card* begin() const { return data(); }
+    const Card* end() const { return data() + count_; }
+    std::size_t size() const { return count_; }
+    bool empty() const { return count_ == 0; }
+    Card operator[](std::size_t i) const { return data()[i]; }
+    Card at(std::size_t i) const {
+        if (i >= count_) throw std::out_of_range("ActionCards::at");
+        return data()[i];
+    }
+    std::vector<Card> vec() const { return std::vector<Card>(begin(), end()); }
+    bool operator==(const ActionCards& o) const {
+        return count_ == o.count_ && std::equal(begin(), end(), o.begin());
+    }
+    bool operator<(const ActionCards& o) const {
+        return std::lexicographical_compare(begin(), end(), o.begin(), o.end());
+    }
+
+private:
+    void assign(const Card* first, const Card* last) {
+        count_ = static_cast<std::size_t>(last - first);
+        if (count_ <= INLINE) std::copy(first, last, small_.begin());
+        else big_.assign(first, last);
+    }
+    std::size_t count_ = 0;
+    std::array<Card, INLINE> small_{};
+    std::vector<Card> big_;
+};
+
 struct Action {
     ActionType type = ActionType::Draw;
-    std::vector<Card> cards;
+    ActionCards cards;
     int meld = 0;
     int wild_at = 0;
     bool operator==(const Action&) const = default;
