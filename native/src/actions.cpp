@@ -130,8 +130,11 @@ const MeldTable& remembered_part(const Profile& p, const Hand& part, std::uint64
 // runs are allowed), one copy of each of its cards (two of its 2, a natural and a wild) with
 // one copy of each wild card, as a run takes one card per place and at most one wild card
 // (the generator proposes no more).
-std::vector<const NewMeld*> new_melds(const Profile& p, const Hand& hand, std::vector<MeldTable>& own) {
-    std::vector<const NewMeld*> out;
+const std::vector<const NewMeld*>& new_melds(const Profile& p, const Hand& hand, std::vector<MeldTable>& own) {
+    // The result and the parts live in buffers kept from call to call (no allocation once
+    // grown); the result is read before the next listing.
+    thread_local std::vector<const NewMeld*> out;
+    out.clear();
     const int set_wilds = std::min(p.max_wilds_per_meld, 3);
     Hand wilds;
     std::uint64_t wild_key = 0;
@@ -150,7 +153,8 @@ std::vector<const NewMeld*> new_melds(const Profile& p, const Hand& hand, std::v
         }
     };
     // A part of fewer than three cards holds no meld (meld-minimum).
-    std::vector<std::pair<Hand, std::uint64_t>> parts;
+    thread_local std::vector<std::pair<Hand, std::uint64_t>> parts;
+    parts.clear();
     parts.reserve(1 + 12 + 4 * 5);
     if (wilds.size >= 3) parts.emplace_back(wilds, 3ull << 60 | wild_key);
     for (int rank = 1; rank <= 13; ++rank) {
@@ -231,8 +235,8 @@ LayOffs lay_offs_of(const Profile& p, const Meld& meld, const Hand& hand) {
 // The key and the cards of the hand that decide the lay-offs onto a set (its rank's naturals,
 // the wild cards up to as many as a batch takes) or a run (one copy of each card of its suit,
 // two of its 2, one of each wild card: a run takes one card per place and one wild card).
-std::string lay_off_key(const Profile& p, const Meld& meld, const Hand& hand, Hand& part) {
-    std::string key(reinterpret_cast<const char*>(&p.serial), sizeof p.serial);
+void lay_off_key(const Profile& p, const Meld& meld, const Hand& hand, Hand& part, std::string& key) {
+    key.assign(reinterpret_cast<const char*>(&p.serial), sizeof p.serial);
     key += static_cast<char>(meld.kind);
     key += static_cast<char>(meld.rank);
     key += static_cast<char>(meld.suit);
@@ -257,7 +261,6 @@ std::string lay_off_key(const Profile& p, const Meld& meld, const Hand& hand, Ha
     key.append(meld.cards.begin(), meld.cards.end());
     key += static_cast<char>(KINDS);
     key.append(meld.spare.begin(), meld.spare.end());
-    return key;
 }
 
 const LayOffs& lay_offs(const Profile& p, const Meld& meld, const Hand& hand) {
@@ -267,11 +270,13 @@ const LayOffs& lay_offs(const Profile& p, const Meld& meld, const Hand& hand) {
         return scratch;
     }
     thread_local std::unordered_map<std::string, LayOffs> remembered;
+    // The key is built in one buffer kept from call to call: no allocation once it is grown.
+    thread_local std::string key;
     Hand part;
-    std::string key = lay_off_key(p, meld, hand, part);
+    lay_off_key(p, meld, hand, part, key);
     if (auto found = remembered.find(key); found != remembered.end()) return found->second;
     if (remembered.size() >= MOST_PARTS) remembered.clear();
-    return remembered.emplace(std::move(key), lay_offs_of(p, meld, part)).first->second;
+    return remembered.emplace(key, lay_offs_of(p, meld, part)).first->second;
 }
 
 int count_of(const std::vector<Card>& cards, int card) {
@@ -346,6 +351,7 @@ void play_phase_actions(const Profile& p, const State& s, std::vector<Action>& o
 // legal-action-count: every legal action of the state, each once, in the canonical order.
 std::vector<Action> legal_actions(const Profile& p, const State& s) {
     std::vector<Action> out;
+    out.reserve(64);
     if (s.phase == Phase::Draw) draw_phase_actions(p, s, out);
     else if (s.phase == Phase::Play) play_phase_actions(p, s, out);
     return out;
