@@ -108,12 +108,18 @@ void release_pending_pile_in_place(const Profile& p, State& s) {
 // still be able to end.
 std::variant<State, Violation> after_laying(const Profile& p, const State& s, const Hand& hand,
                                             std::vector<Meld> team_melds) {
+    State next = s;
+    next.melds[static_cast<std::size_t>(turn_team(s))] = std::move(team_melds);
+    return after_laying_next(p, s, std::move(next), hand);
+}
+
+// after_laying, given `next`: the state `s` whose team melds are already those after the move
+// (so apply_meld and apply_lay_off copy the team's melds once, not twice).
+std::variant<State, Violation> after_laying_next(const Profile& p, const State& s, State next, const Hand& hand) {
     const auto seat = static_cast<std::size_t>(s.turn);
     const int team = turn_team(s);
-    State next = s;
-    next.provisional = count_provisional(p, s, team_melds.size());
+    next.provisional = count_provisional(p, s, next.melds[static_cast<std::size_t>(team)].size());
     next.hands[seat] = hand;
-    next.melds[static_cast<std::size_t>(team)] = std::move(team_melds);
     next.phase = Phase::Play;
     next.went_out = -1;
     next.turn_laid = p.tracks_table_seats;
@@ -271,9 +277,9 @@ std::variant<State, Violation> apply_meld(const Profile& p, const State& s, cons
     Hand rest;
     Meld meld;
     if (auto v = check_meld_cards(p, s, cards, wild_at, rest, meld)) return *v;
-    std::vector<Meld> melds = s.melds[static_cast<std::size_t>(turn_team(s))];
-    melds.push_back(std::move(meld));
-    return after_laying(p, s, rest, std::move(melds));
+    State next = s;
+    next.melds[static_cast<std::size_t>(turn_team(s))].push_back(std::move(meld));
+    return after_laying_next(p, s, std::move(next), rest);
 }
 
 std::optional<Violation> check_lay_off(const Profile& p, const State& s, int index, const std::vector<Card>& cards,
@@ -293,9 +299,9 @@ std::variant<State, Violation> apply_lay_off(const Profile& p, const State& s, i
     Hand rest;
     Meld meld;
     if (auto v = check_lay_off_cards(p, s, index, cards, wild_at, rest, meld)) return *v;
-    std::vector<Meld> melds = s.melds[static_cast<std::size_t>(turn_team(s))];
-    melds[static_cast<std::size_t>(index)] = std::move(meld);
-    return after_laying(p, s, rest, std::move(melds));
+    State next = s;
+    next.melds[static_cast<std::size_t>(turn_team(s))][static_cast<std::size_t>(index)] = std::move(meld);
+    return after_laying_next(p, s, std::move(next), rest);
 }
 
 // discard-ends-turn, single-pile-no-discard-back (nor its twin: the two copies are the same
