@@ -17,6 +17,15 @@ std::string card_text(Card c) {
     return std::string(RANK_TEXT[c % 13 + 1]) + SUIT_TEXT[c / 13];
 }
 
+std::string cards_text(const std::vector<Card>& cards) {
+    std::string out;
+    for (Card c : cards) {
+        if (!out.empty()) out += ' ';
+        out += card_text(c);
+    }
+    return out;
+}
+
 // card-notation: upper or lower case; anything else is an input error.
 Card parse_card(const std::string& text) {
     std::string t;

@@ -37,6 +37,7 @@ inline Card make_card(int rank, int suit) { return static_cast<Card>(suit * 13 +
 // card-notation: the one place cards are parsed and printed.
 std::string card_text(Card c);
 Card parse_card(const std::string& text);  // throws InputError
+std::string cards_text(const std::vector<Card>& cards);  // space-separated
 
 enum class Phase : std::uint8_t { Draw, Play, Over };
 const char* phase_text(Phase p);

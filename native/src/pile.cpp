@@ -9,23 +9,6 @@ namespace kn {
 
 namespace {
 
-// turn-structure: the refusal of an action of the draw phase outside it.
-Violation not_draw_phase(const State& s) {
-    if (s.phase == Phase::Over) return {"turn-structure", "hand-over", "the hand is over"};
-    return {"turn-structure", "wrong-phase",
-            std::string("this action belongs to the draw phase, the turn is in the ") + phase_text(s.phase) +
-                " phase"};
-}
-
-std::string cards_text(const std::vector<Card>& cards) {
-    std::string out;
-    for (Card c : cards) {
-        if (!out.empty()) out += ' ';
-        out += card_text(c);
-    }
-    return out;
-}
-
 std::string rank_text(Card c) {
     const std::string t = card_text(c);
     return t.substr(0, t.size() - 1);
@@ -97,7 +80,7 @@ std::variant<Meld, Violation> black_threes_from_pile(const Profile& p, const Sta
 // take-whole-pile: the pile is taken whole and must hold a card.
 // single-pile-needs-two-cards: a player holding one card may not take a pile of one card.
 std::optional<Violation> check_take_pile(const Profile& p, const State& s) {
-    if (s.phase != Phase::Draw) return not_draw_phase(s);
+    if (s.phase != Phase::Draw) return phase_violation(s, Phase::Draw);
     if (s.discard.empty()) return Violation{"take-whole-pile", "pile-empty", "the discard pile is empty"};
     if (s.discard.size() == 1 && s.hands[static_cast<std::size_t>(s.turn)].size == 1 && p.single_pile_needs_two_cards)
         return Violation{"single-pile-needs-two-cards", "single-card-hand",
@@ -110,7 +93,7 @@ std::optional<Violation> check_take_pile(const Profile& p, const State& s) {
 std::optional<Violation> check_pass_by_showing(const Profile& p, const State& s) {
     if (!p.pass_by_showing)
         return Violation{"action-kinds", "no-pass-in-family", p.family + " has no pass by showing"};
-    if (s.phase != Phase::Draw) return not_draw_phase(s);
+    if (s.phase != Phase::Draw) return phase_violation(s, Phase::Draw);
     if (s.discard.empty()) return Violation{"pass-by-showing", "pile-empty", "there is no top card to match"};
     const Card top = s.discard.back();
     if (!s.hands[static_cast<std::size_t>(s.turn)].n[top])

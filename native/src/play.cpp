@@ -10,20 +10,6 @@ namespace kn {
 
 namespace {
 
-// turn-structure: the refusal of an action of the play phase outside it.
-Violation not_play_phase(const State& s) {
-    if (s.phase == Phase::Over) return {"turn-structure", "hand-over", "the hand is over"};
-    return {"turn-structure", "wrong-phase",
-            std::string("this action belongs to the play phase, the turn is in the ") + phase_text(s.phase) +
-                " phase"};
-}
-
-std::string cards_text(const std::vector<Card>& cards) {
-    std::string out;
-    for (Card c : cards) out += (out.empty() ? "" : " ") + card_text(c);
-    return out;
-}
-
 // The hand without `cards` (a multiset); false when it does not hold them all.
 bool remove_all(Hand& hand, const std::vector<Card>& cards) {
     for (Card c : cards)
@@ -228,7 +214,7 @@ std::optional<Violation> check_discard_now(const Profile& p, const State& s) {
 // meld-from-hand, one-set-per-rank, classic-threes-in-melds, classic-black-threes-last.
 std::optional<Violation> check_meld_cards(const Profile& p, const State& s, const std::vector<Card>& cards,
                                           int wild_at, Hand& rest, Meld& meld) {
-    if (s.phase != Phase::Play) return not_play_phase(s);
+    if (s.phase != Phase::Play) return phase_violation(s, Phase::Play);
     std::vector<Card> batch = cards;
     std::sort(batch.begin(), batch.end());
     rest = s.hands[static_cast<std::size_t>(s.turn)];
@@ -245,7 +231,7 @@ std::optional<Violation> check_meld_cards(const Profile& p, const State& s, cons
 // lay-off-own-team: a batch of hand cards onto one of the own team's melds.
 std::optional<Violation> check_lay_off_cards(const Profile& p, const State& s, int index,
                                              const std::vector<Card>& cards, int wild_at, Hand& rest, Meld& meld) {
-    if (s.phase != Phase::Play) return not_play_phase(s);
+    if (s.phase != Phase::Play) return phase_violation(s, Phase::Play);
     const auto& team_melds = s.melds[static_cast<std::size_t>(turn_team(s))];
     if (index < 0 || index >= static_cast<int>(team_melds.size()))
         return Violation{"lay-off-own-team", "no-such-meld",
@@ -307,7 +293,7 @@ std::variant<State, Violation> apply_lay_off(const Profile& p, const State& s, i
 // discard-ends-turn, single-pile-no-discard-back (nor its twin: the two copies are the same
 // card), discard-playable-card (whether it could be laid off plays no part).
 std::optional<Violation> check_discard(const Profile& p, const State& s, Card card) {
-    if (s.phase != Phase::Play) return not_play_phase(s);
+    if (s.phase != Phase::Play) return phase_violation(s, Phase::Play);
     if (s.hands[static_cast<std::size_t>(s.turn)].n[card] == 0)
         return Violation{"discard-ends-turn", "card-not-in-hand", "the hand does not hold " + card_text(card)};
     if (static_cast<int>(card) == s.pile_card)
@@ -331,15 +317,6 @@ std::variant<State, Violation> apply_discard(const Profile& p, const State& s, C
     next.provisional = 0;
     next.pile_pending.clear();
     next.pile_top = NO_CARD;
-    if (hand.size > 0 && !s.stock.empty()) {
-        const int following = next_turn(p, s);
-        remove_waiting(next.fi_waiting, following);
-        table_seats_after_in_place(next);
-        next.turn = following;
-        next.phase = Phase::Draw;
-        next.turn_laid = false;
-        return next;
-    }
     if (hand.size == 0) take_fi_or_go_out_in_place(p, next, true);
     end_turn_in_place(p, next);
     return next;
@@ -350,7 +327,7 @@ std::optional<Violation> check_take_back(const Profile& p, const State& s) {
     if (!p.take_back)
         return Violation{"classic-no-take-back", "no-take-back",
                          "in " + p.family + " a card laid on the table is never taken back"};
-    if (s.phase != Phase::Play) return not_play_phase(s);
+    if (s.phase != Phase::Play) return phase_violation(s, Phase::Play);
     if (!is_provisional(p, s, turn_team(s)))
         return Violation{"opening-take-back", "nothing-to-take-back",
                          "only a provisional opening (melds of a team that has not opened) can be taken back"};

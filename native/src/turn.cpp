@@ -1,10 +1,8 @@
 // Chapter "The turn" (spec/06-turn.rst): the actions of a turn, each returning the next
 // state or the violation that refuses it (never an exception for an illegal move).
-#include "engine.hpp"
+#include "turn.hpp"
 
 namespace kn {
-
-namespace {
 
 // turn-structure: the refusal of an action of `phase` when the turn is not in it.
 Violation phase_violation(const State& s, Phase phase) {
@@ -13,10 +11,6 @@ Violation phase_violation(const State& s, Phase phase) {
             std::string("this action belongs to the ") + phase_text(phase) + " phase, the turn is in the " +
                 phase_text(s.phase) + " phase"};
 }
-
-bool is_red_three(Card c) { return c == make_card(3, 1) || c == make_card(3, 2); }
-
-}  // namespace
 
 // draw-from-stock: the top card of the stock into the hand. classic-red-threes: each red
 // three drawn is laid for the team at once and replaced by the next card;

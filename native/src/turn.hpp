@@ -14,6 +14,9 @@ inline int turn_team(const State& s) { return s.turn % static_cast<int>(s.melds.
 inline bool is_black_three(Card c) { return c == make_card(3, 0) || c == make_card(3, 3); }
 inline bool is_red_three(Card c) { return c == make_card(3, 1) || c == make_card(3, 2); }
 
+// turn-structure: the refusal of an action of `phase` when the turn is not in it (turn.cpp).
+Violation phase_violation(const State& s, Phase phase);
+
 // ---- opening.cpp: chapter "The opening" (spec/07-opening.rst)
 
 // opening-bands: the band of the team's score before the hand (nullptr: no requirement).

@@ -9,13 +9,13 @@ thorough in ``nox -s thorough``).
 from __future__ import annotations
 
 from collections import Counter
-from typing import Any
 
 import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
 import kanasta.engine as facade
+from kanasta.conformance.checks import get_state_cards
 from kanasta.conformance.engine_api import FacadeEngine
 from kanasta.conformance.native_adapter import NativeImplementation
 from kanasta.conformance.reference import ReferenceImplementation, arrangement_to_json
@@ -27,14 +27,6 @@ from kanasta.testing.strategies import get_one_option_profiles, meldable_hands, 
 
 ALL_PROFILES = get_one_option_profiles()
 profiles = st.sampled_from(ALL_PROFILES)
-
-
-def _held(state: dict[str, Any]) -> list[Card]:
-    """Every card a native state holds, wherever it lies."""
-    found: list[str] = [*state["stock"], *state["discard"]]
-    for part in [*state["hands"], *state["fi"], *state["extra"].get("red_threes", [])]:
-        found += part
-    return list(parse_cards(found))
 
 
 @pytest.mark.clause("deck-composition", "seeded-shuffle", "state-json")
@@ -50,7 +42,7 @@ def test_a_native_deal_holds_one_deck_and_is_the_reference_deal(
     mine = native.state_to_json(
         profile, native.new_hand_of_game(profile, None, seed, dealer, scores, "$")
     )
-    assert Counter(_held(mine)) == Counter(get_deck(profile.deck_jokers))
+    assert Counter(parse_cards(get_state_cards(mine))) == Counter(get_deck(profile.deck_jokers))
     theirs = reference.state_to_json(
         profile, reference.new_hand_of_game(profile, None, seed, dealer, scores, "$")
     )
