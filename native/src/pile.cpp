@@ -16,30 +16,18 @@ std::string rank_text(Card c) {
 
 bool is_natural_of(Card c, int rank) { return !is_wild(c) && rank_of(c) == rank; }
 
-// take-whole-pile, validate_meld: a new meld in its default arrangement, or the fault.
+// take-whole-pile: a new meld in its default arrangement, or the fault.
 std::variant<Meld, Violation> new_meld(const Profile& p, const std::vector<Card>& cards, bool going_out) {
-    Arrangements a = meld_arrangements(p, cards, going_out);
-    if (a.fault) return *a.fault;
     Meld out;
-    if (auto v = choose_arrangement(p, a.melds, 0, false, out)) return *v;
+    if (auto v = validate_meld(p, cards, 0, going_out, out)) return *v;
     return out;
 }
 
+// classic-take-pile: the meld after the top card (and its pair) is laid off, default arrangement.
 std::variant<Meld, Violation> laid_off(const Profile& p, const Meld& meld, const std::vector<Card>& cards) {
-    Arrangements a = lay_off_arrangements(p, meld, cards);
-    if (a.fault) return *a.fault;
     Meld out;
-    if (auto v = choose_arrangement(p, a.melds, 0, true, out)) return *v;
+    if (auto v = validate_lay_off(p, meld, cards, 0, out)) return *v;
     return out;
-}
-
-// one-set-per-rank: a side may not start a second set of a rank it already has.
-std::optional<Violation> check_new_set(const Profile& p, const std::vector<Meld>& team_melds, const Meld& meld) {
-    if (!p.one_set_per_rank || meld.kind != MeldKind::Set) return std::nullopt;
-    for (const Meld& m : team_melds)
-        if (m.kind == MeldKind::Set && m.rank == meld.rank)
-            return Violation{"one-set-per-rank", "second-set-of-rank", "lay the cards off on the existing set"};
-    return std::nullopt;
 }
 
 bool are_black_threes(const std::vector<Card>& cards) {

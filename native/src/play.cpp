@@ -17,23 +17,7 @@ bool remove_all(Hand& hand, const std::vector<Card>& cards) {
     return true;
 }
 
-// one-set-per-rank: a team may not start a second set of a rank it already has.
-std::optional<Violation> check_new_set(const Profile& p, const std::vector<Meld>& team_melds, const Meld& meld) {
-    if (!p.one_set_per_rank || meld.kind != MeldKind::Set) return std::nullopt;
-    for (const Meld& m : team_melds)
-        if (m.kind == MeldKind::Set && m.rank == meld.rank)
-            return Violation{"one-set-per-rank", "second-set-of-rank", "lay the cards off on the existing set"};
-    return std::nullopt;
-}
 
-// meld-minimum, set-definition, run-definition, run-wild-placement: the new meld the
-// batch makes, in the arrangement wild_at names.
-std::optional<Violation> validate_meld(const Profile& p, const std::vector<Card>& batch, int wild_at, bool going_out,
-                                       Meld& out) {
-    Arrangements a = meld_arrangements(p, batch, going_out);
-    if (a.fault) return a.fault;
-    return choose_arrangement(p, a.melds, wild_at, false, out);
-}
 
 // classic-black-threes-last: a meld of black threes leaving at most one card, which the
 // search of can_finish_turn would not otherwise try (meld_options never lists black threes).
@@ -59,6 +43,33 @@ bool any_discard(const Profile& p, const State& s) {
 }
 
 }  // namespace
+
+// one-set-per-rank: a team may not start a second set of a rank it already has.
+std::optional<Violation> check_new_set(const Profile& p, const std::vector<Meld>& team_melds, const Meld& meld) {
+    if (!p.one_set_per_rank || meld.kind != MeldKind::Set) return std::nullopt;
+    for (const Meld& m : team_melds)
+        if (m.kind == MeldKind::Set && m.rank == meld.rank)
+            return Violation{"one-set-per-rank", "second-set-of-rank", "lay the cards off on the existing set"};
+    return std::nullopt;
+}
+
+// meld-minimum, set-definition, run-definition, run-wild-placement: the new meld the
+// batch makes, in the arrangement wild_at names.
+std::optional<Violation> validate_meld(const Profile& p, const std::vector<Card>& batch, int wild_at, bool going_out,
+                                       Meld& out) {
+    Arrangements a = meld_arrangements(p, batch, going_out);
+    if (a.fault) return a.fault;
+    return choose_arrangement(p, a.melds, wild_at, false, out);
+}
+
+// lay-off, lay-off-arrangement: the meld after the batch is laid off, in the arrangement
+// wild_at names (0: the default).
+std::optional<Violation> validate_lay_off(const Profile& p, const Meld& meld, const std::vector<Card>& batch,
+                                          int wild_at, Meld& out) {
+    Arrangements a = lay_off_arrangements(p, meld, batch);
+    if (a.fault) return a.fault;
+    return choose_arrangement(p, a.melds, wild_at, true, out);
+}
 
 Violation pile_waiting_violation() {
     return {"classic-pile-opening", "pile-waiting",
@@ -242,9 +253,7 @@ std::optional<Violation> check_lay_off_cards(const Profile& p, const State& s, i
     rest = s.hands[static_cast<std::size_t>(s.turn)];
     if (!remove_all(rest, batch))
         return Violation{"lay-off-own-team", "cards-not-in-hand", "the hand does not hold " + cards_text(batch)};
-    Arrangements a = lay_off_arrangements(p, team_melds[static_cast<std::size_t>(index)], batch);
-    if (a.fault) return a.fault;
-    return choose_arrangement(p, a.melds, wild_at, true, meld);
+    return validate_lay_off(p, team_melds[static_cast<std::size_t>(index)], batch, wild_at, meld);
 }
 
 std::optional<Violation> check_meld(const Profile& p, const State& s, const std::vector<Card>& cards, int wild_at) {

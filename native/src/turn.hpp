@@ -17,6 +17,17 @@ inline bool is_red_three(Card c) { return c == make_card(3, 1) || c == make_card
 // turn-structure: the refusal of an action of `phase` when the turn is not in it (turn.cpp).
 Violation phase_violation(const State& s, Phase phase);
 
+// ---- play.cpp: the meld rules a move on the table asks (new melds, lay-offs)
+
+// one-set-per-rank: a team may not start a second set of a rank it already has.
+std::optional<Violation> check_new_set(const Profile& p, const std::vector<Meld>& team_melds, const Meld& meld);
+// meld-minimum .. run-wild-placement: the new meld of the batch, arranged as wild_at says (0: default).
+std::optional<Violation> validate_meld(const Profile& p, const std::vector<Card>& batch, int wild_at, bool going_out,
+                                       Meld& out);
+// lay-off, lay-off-arrangement: the meld after the batch, arranged as wild_at says (0: default).
+std::optional<Violation> validate_lay_off(const Profile& p, const Meld& meld, const std::vector<Card>& batch,
+                                          int wild_at, Meld& out);
+
 // ---- opening.cpp: chapter "The opening" (spec/07-opening.rst)
 
 // opening-bands: the band of the team's score before the hand (nullptr: no requirement).
