@@ -2,6 +2,11 @@
 
 import sys
 
-from kanasta.cli import main
+try:
+    from kanasta.cli import main
 
-sys.exit(main())
+    status = main()
+except KeyboardInterrupt:  # Ctrl-C while the command line is still being loaded
+    print("kanasta: interrupted (Ctrl-C).", file=sys.stderr)
+    status = 130
+sys.exit(status)
