@@ -74,7 +74,7 @@ struct NewMeld {
 };
 using MeldTable = std::vector<NewMeld>;
 
-std::uint64_t order_key(const std::vector<Card>& cards) {
+std::uint64_t order_key(std::span<const Card> cards) {
     std::uint64_t key = 0;
     for (std::size_t i = 0; i < 10; ++i) key = key << 6 | (i < cards.size() ? cards[i] + 1u : 0u);
     return key;
@@ -103,7 +103,7 @@ MeldTable part_melds(const Profile& p, const Hand& part) {
     for (Meld& m : meld_options(p, part)) {
         NewMeld n;
         n.order = order_key(m.history[0]);
-        n.cards = std::move(m.history[0]);
+        n.cards.assign(m.history[0].begin(), m.history[0].end());
         n.wild_at = m.wild_at;
         n.set_rank = m.kind == MeldKind::Set ? m.rank : 0;
         out.push_back(std::move(n));

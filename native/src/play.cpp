@@ -11,7 +11,7 @@ namespace kn {
 namespace {
 
 // The hand without `cards` (a multiset); false when it does not hold them all.
-bool remove_all(Hand& hand, const std::vector<Card>& cards) {
+bool remove_all(Hand& hand, std::span<const Card> cards) {
     for (Card c : cards)
         if (!hand.remove(c)) return false;
     return true;
