@@ -5,6 +5,7 @@
 #include <nanobind/stl/optional.h>
 #include <nanobind/stl/shared_ptr.h>
 #include <nanobind/stl/string.h>
+#include <nanobind/stl/string_view.h>
 #include <nanobind/stl/vector.h>
 
 #include <algorithm>
@@ -307,7 +308,7 @@ nb::dict rejected(const Violation& v) {
     out["verdict"] = "rejected";
     out["code"] = v.code;
     out["clause"] = v.clause;
-    if (!v.detail.empty()) out["detail"] = v.detail;
+    if (!v.detail.empty()) out["detail"] = v.detail.view();
     return out;
 }
 
@@ -825,7 +826,7 @@ nb::object apply_json(const NativeState& ns, const NativeAction& na) {
                               "it is seat " + std::to_string(ns.s.turn) + "'s turn, not seat " +
                                   std::to_string(na.seat) + "'s");
     auto next = apply_action(*ns.p, ns.s, na.a);
-    if (const auto* v = std::get_if<Violation>(&next)) return nb::make_tuple(v->clause, v->code, v->detail);
+    if (const auto* v = std::get_if<Violation>(&next)) return nb::make_tuple(v->clause, v->code, v->detail.view());
     return nb::cast(NativeState{ns.p, std::get<State>(std::move(next))});
 }
 
@@ -885,7 +886,7 @@ NB_MODULE(_core, m) {
         .def("draw", [](const NativeState& ns) -> nb::object {
                  auto next = apply_draw(*ns.p, ns.s);
                  if (const auto* v = std::get_if<Violation>(&next))
-                     return nb::make_tuple(v->clause, v->code, v->detail);
+                     return nb::make_tuple(v->clause, v->code, v->detail.view());
                  return nb::cast(NativeState{ns.p, std::get<State>(std::move(next))});
              },
              "draw-from-stock: the state after the draw, or (clause, code, detail) refusing it.")
@@ -971,7 +972,7 @@ NB_MODULE(_core, m) {
                   Meld next;
                   std::optional<Violation> v = a.fault;
                   if (!v) v = choose_arrangement(p, a.melds, wild_at, !first, next);
-                  if (v) throw InputError("history: " + v->code + " (clause " + v->clause + ")");
+                  if (v) throw InputError("history: " + std::string(v->code) + " (clause " + std::string(v->clause) + ")");
                   meld = next;
                   first = false;
               }
@@ -1046,7 +1047,7 @@ NB_MODULE(_core, m) {
               else if (t == ActionType::Discard && c.size() == 1) v = check_discard(*ns.p, ns.s, c[0]);
               else if (t == ActionType::TakeBack) v = check_take_back(*ns.p, ns.s);
               else throw InputError("check_action_dict: meld, lay-off, discard (one card) or take-back");
-              if (v) return nb::make_tuple(v->clause, v->code, v->detail);
+              if (v) return nb::make_tuple(v->clause, v->code, v->detail.view());
               return nb::none();
           },
           nb::arg("state"), nb::arg("type"), nb::arg("cards"), nb::arg("meld"), nb::arg("wild_at").none());

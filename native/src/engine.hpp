@@ -16,6 +16,7 @@
 #include <variant>
 #include <stdexcept>
 #include <string>
+#include <string_view>
 #include <vector>
 
 namespace kn {
@@ -267,11 +268,30 @@ struct Hand {
 
 
 
+// A violation's explanation for people: a string literal held as it is (no copy, no
+// allocation: most refusals the listing asks and throws away have one), or a text built
+// for the case.
+class Detail {
+public:
+    Detail() = default;
+    Detail(const char* literal) : literal_(literal) {}  // NOLINT: a string literal only
+    Detail(std::string text) : text_(std::move(text)) {}  // NOLINT
+    std::string_view view() const { return literal_ ? std::string_view(literal_) : std::string_view(text_); }
+    std::string str() const { return std::string(view()); }
+    bool empty() const { return view().empty(); }
+
+private:
+    const char* literal_ = nullptr;
+    std::string text_;
+};
+
 // A rule says no: the deciding clause and the stable reason code (never an exception).
+// clause and code view string literals or strings of the Profile (which outlives every
+// state and violation), so a violation allocates nothing unless its detail is built.
 struct Violation {
-    std::string clause;
-    std::string code;
-    std::string detail;
+    std::string_view clause;
+    std::string_view code;
+    Detail detail;
 };
 
 enum class MeldKind : std::uint8_t { Set, Run, Wild };

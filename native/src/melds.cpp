@@ -10,7 +10,7 @@ constexpr int ACE_HIGH = 14;
 const char* const CANASTA_TEXT[] = {"", "clean", "dirty", "super", "all-wild",
                                     "half", "full", "grand", "natural", "mixed"};
 
-Violation fault(const char* clause, const char* code, std::string detail = "") {
+Violation fault(const char* clause, const char* code, Detail detail = {}) {
     return Violation{clause, code, std::move(detail)};
 }
 

@@ -79,8 +79,8 @@ SelfPlayRun self_play(const Profile& p, std::uint64_t seed, std::uint64_t first,
             auto next = apply_action(p, state, action);
             if (const auto* v = std::get_if<Violation>(&next))
                 throw std::runtime_error(where(p, seed, index, moves) + ": the listed action " +
-                                         action_type_text(action.type) + " was refused: " + v->code +
-                                         " (clause " + v->clause + ")");
+                                         action_type_text(action.type) + " was refused: " + std::string(v->code) +
+                                         " (clause " + std::string(v->clause) + ")");
             state = std::get<State>(std::move(next));
             if (++moves > MAX_HAND_MOVES)
                 throw std::runtime_error(where(p, seed, index, moves) + ": the hand did not end");
