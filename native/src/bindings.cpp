@@ -48,6 +48,11 @@ Profile profile_from_dict(const nb::dict& d) {
     p.deck_jokers = get<int>(d, "deck_jokers", 4);
     p.hand_size = get<int>(d, "hand_size", 11);
     p.fi_packets = get<int>(d, "fi_packets", 2);
+    // The State holds its seats, teams, fi packets and card lists inline, sized for the families.
+    if (p.players < 2 || p.players > static_cast<int>(MAX_SEATS) || p.deck_jokers < 0 || p.deck_jokers > MAX_JOKERS ||
+        p.fi_packets < 0 || p.fi_packets > static_cast<int>(MAX_FI))
+        throw InputError("profile: the native engine plays 2 to " + std::to_string(MAX_SEATS) + " players, at most " +
+                         std::to_string(MAX_JOKERS) + " jokers and " + std::to_string(MAX_FI) + " fi packets.");
     p.fi_size = get<int>(d, "fi_size", 11);
     p.initial_upcard = get<bool>(d, "initial_upcard", true);
     p.deal_scheme = static_cast<DealScheme>(get<int>(d, "deal_scheme", 0));
@@ -142,8 +147,8 @@ nb::list cards_json(std::span<const Card> cards) {
     return out;
 }
 
-template <class T>
-nb::list list_of(const std::vector<T>& v) {
+template <class Values>
+nb::list list_of(const Values& v) {
     nb::list out;
     for (const auto& x : v) out.append(nb::cast(x));
     return out;
@@ -497,18 +502,29 @@ State state_from_dict(const Profile& p, nb::handle value, const std::string& whe
     for (const char* key : {"hands", "stock", "discard", "melds", "turn", "phase"})
         if (!d.contains(key)) bad(where, std::string("the field '") + key + "' is required.");
     State s;
+    // The State holds its card lists inline, each as long as a deck: a longer list is not one deck.
+    const std::string not_one_deck = "the cards are not one " + p.family + " deck (clause deck-composition).";
+    auto card_list = [&](auto& out, nb::handle value, const std::string& at) {
+        const std::vector<Card> cards = read_cards(value, at);
+        if (cards.size() > out.capacity()) bad(where, not_one_deck);
+        out.assign(cards.begin(), cards.end());
+    };
+    const std::string fi_packets =
+        p.family + " deals " + std::to_string(p.fi_packets) + " fi packets (clause state-json).";
     std::size_t i = 0;
     for (nb::handle h : list_at(d["hands"], static_cast<std::size_t>(players), where + ".hands")) {
         Hand hand;
         for (Card c : read_cards(h, where + ".hands[" + std::to_string(i++) + "]")) hand.add(c);
         s.hands.push_back(hand);
     }
-    s.stock = read_cards(d["stock"], where + ".stock");
-    s.discard = read_cards(d["discard"], where + ".discard");
+    card_list(s.stock, d["stock"], where + ".stock");
+    card_list(s.discard, d["discard"], where + ".discard");
     if (d.contains("fi")) {
         i = 0;
-        for (nb::handle f : list_at(d["fi"], 0, where + ".fi", true))
-            s.fi.push_back(read_cards(f, where + ".fi[" + std::to_string(i++) + "]"));
+        for (nb::handle f : list_at(d["fi"], 0, where + ".fi", true)) {
+            if (s.fi.size() == s.fi.capacity()) bad(where, fi_packets);
+            card_list(s.fi.emplace_back(), f, where + ".fi[" + std::to_string(i++) + "]");
+        }
     }
     i = 0;
     for (nb::handle team : list_at(d["melds"], static_cast<std::size_t>(teams), where + ".melds")) {
@@ -562,8 +578,10 @@ State state_from_dict(const Profile& p, nb::handle value, const std::string& whe
     }
     if (extra.contains("fi_takers")) {
         i = 0;
-        for (nb::handle t : list_at(extra["fi_takers"], 0, where + ".extra.fi_takers", true))
+        for (nb::handle t : list_at(extra["fi_takers"], 0, where + ".extra.fi_takers", true)) {
+            if (s.fi_takers.size() == s.fi_takers.capacity()) bad(where, fi_packets);
             s.fi_takers.push_back(seat_at(t, players, where + ".extra.fi_takers[" + std::to_string(i++) + "]"));
+        }
         std::vector<int> counts(static_cast<std::size_t>(teams), 0);
         for (int seat : s.fi_takers) ++counts[static_cast<std::size_t>(seat % teams)];
         if (counts != fi_taken) bad(where, "extra.fi_takers does not agree with fi_taken.");
@@ -576,7 +594,10 @@ State state_from_dict(const Profile& p, nb::handle value, const std::string& whe
             }
         if (both > 1) bad(where, "both teams have taken a fi; say who took which in extra.fi_takers.");
         if (taking >= 0)
-            for (int k = 0; k < fi_taken[static_cast<std::size_t>(taking)]; ++k) s.fi_takers.push_back(taking);
+            for (int k = 0; k < fi_taken[static_cast<std::size_t>(taking)]; ++k) {
+                if (s.fi_takers.size() == s.fi_takers.capacity()) bad(where, fi_packets);
+                s.fi_takers.push_back(taking);
+            }
     }
     s.pile_card = extra.contains("pile_card") ? card_or_none_at(extra["pile_card"], where + ".extra.pile_card") : NO_CARD;
     s.went_out = (extra.contains("went_out") && !extra["went_out"].is_none())
@@ -586,8 +607,11 @@ State state_from_dict(const Profile& p, nb::handle value, const std::string& whe
         bad(where, "hand_over must be true exactly when the phase is over.");
     if (extra.contains("fi_waiting")) {
         i = 0;
-        for (nb::handle t : list_at(extra["fi_waiting"], 0, where + ".extra.fi_waiting", true))
+        for (nb::handle t : list_at(extra["fi_waiting"], 0, where + ".extra.fi_waiting", true)) {
+            if (s.fi_waiting.size() == s.fi_waiting.capacity())
+                bad(where + ".extra.fi_waiting", "more waiting seats than fi packets and seats.");
             s.fi_waiting.push_back(seat_at(t, players, where + ".extra.fi_waiting[" + std::to_string(i++) + "]"));
+        }
     }
     if (p.opening_personal) {
         if (extra.contains("opened_seats")) {
@@ -598,7 +622,8 @@ State state_from_dict(const Profile& p, nb::handle value, const std::string& whe
         } else {
             for (int seat = 0; seat < players; ++seat) s.seat_opened.push_back(s.opened[static_cast<std::size_t>(seat % teams)]);
         }
-        std::vector<bool> opened(static_cast<std::size_t>(teams), false);
+        decltype(State::opened) opened;
+        opened.assign(static_cast<std::size_t>(teams), false);
         for (int seat = 0; seat < players; ++seat)
             if (s.seat_opened[static_cast<std::size_t>(seat)]) opened[static_cast<std::size_t>(seat % teams)] = true;
         if (opened_given && opened != s.opened)
@@ -625,7 +650,7 @@ State state_from_dict(const Profile& p, nb::handle value, const std::string& whe
         if (extra.contains("red_threes")) {
             i = 0;
             for (nb::handle t : list_at(extra["red_threes"], static_cast<std::size_t>(teams), where + ".extra.red_threes"))
-                s.red_threes.push_back(read_cards(t, where + ".extra.red_threes[" + std::to_string(i++) + "]"));
+                card_list(s.red_threes.emplace_back(), t, where + ".extra.red_threes[" + std::to_string(i++) + "]");
         } else {
             s.red_threes.assign(static_cast<std::size_t>(teams), {});
         }
@@ -636,14 +661,14 @@ State state_from_dict(const Profile& p, nb::handle value, const std::string& whe
             for (int seat = 0; seat < players; ++seat) s.table_seats.push_back(!s.melds[static_cast<std::size_t>(seat % teams)].empty());
         }
         s.turn_laid = extra.contains("turn_laid") && nb::cast<bool>(extra["turn_laid"]);
-        if (extra.contains("pile_pending")) s.pile_pending = read_cards(extra["pile_pending"], where + ".extra.pile_pending");
+        if (extra.contains("pile_pending")) card_list(s.pile_pending, extra["pile_pending"], where + ".extra.pile_pending");
         s.pile_top = extra.contains("pile_top") ? card_or_none_at(extra["pile_top"], where + ".extra.pile_top") : NO_CARD;
     }
     // deck-composition: exactly one deck of the family.
     std::array<int, KINDS> count{};
     for (const Hand& h : s.hands)
         for (int c = 0; c < KINDS; ++c) count[static_cast<std::size_t>(c)] += h.n[static_cast<std::size_t>(c)];
-    auto add = [&](std::span<const Card> cards) { for (Card c : cards) ++count[c]; };
+    auto add = [&](const auto& cards) { for (Card c : cards) ++count[c]; };
     add(s.stock);
     add(s.discard);
     for (const auto& f : s.fi) add(f);

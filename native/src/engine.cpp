@@ -17,7 +17,7 @@ std::string card_text(Card c) {
     return std::string(RANK_TEXT[c % 13 + 1]) + SUIT_TEXT[c / 13];
 }
 
-std::string cards_text(const std::vector<Card>& cards) {
+std::string cards_text(std::span<const Card> cards) {
     std::string out;
     for (Card c : cards) {
         if (!out.empty()) out += ' ';
@@ -236,12 +236,12 @@ State new_hand(const Profile& p, const Deal& d, int dealer, const std::vector<st
     s.hands.assign(static_cast<std::size_t>(p.players), Hand{});
     for (std::size_t i = 0; i < d.hands.size(); ++i)
         for (Card c : d.hands[i]) s.hands[i].add(c);
-    s.stock = d.stock;
-    s.discard = d.discard;
-    s.fi = d.fi;
+    s.stock.assign(d.stock.begin(), d.stock.end());
+    s.discard.assign(d.discard.begin(), d.discard.end());
+    for (const auto& packet : d.fi) s.fi.emplace_back(packet.begin(), packet.end());
     s.opened.assign(static_cast<std::size_t>(teams), false);
     s.melds.assign(static_cast<std::size_t>(teams), {});
-    s.team_scores = team_scores;
+    s.team_scores.assign(team_scores.begin(), team_scores.end());
     s.trump = d.trump;
     if (p.opening_personal) s.seat_opened.assign(static_cast<std::size_t>(p.players), false);
     if (p.red_threes_laid) {

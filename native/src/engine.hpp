@@ -19,6 +19,8 @@
 #include <string_view>
 #include <vector>
 
+#include "containers.hpp"
+
 namespace kn {
 
 using Card = std::uint8_t;
@@ -146,7 +148,7 @@ private:
 // card-notation: the one place cards are parsed and printed.
 std::string card_text(Card c);
 Card parse_card(const std::string& text);  // throws InputError
-std::string cards_text(const std::vector<Card>& cards);  // space-separated
+std::string cards_text(std::span<const Card> cards);  // space-separated
 
 enum class Phase : std::uint8_t { Draw, Play, Over };
 const char* phase_text(Phase p);
@@ -351,28 +353,42 @@ struct Meld {
     }
 };
 
+// The largest table the families deal (classic-players: six players) and the largest deck
+// (deck-composition: 104 cards and at most 4 jokers); profile_from_dict refuses a profile
+// beyond them. A State holds its per-seat and per-team values and its card lists inline.
+constexpr std::size_t MAX_SEATS = 6;
+constexpr std::size_t MAX_TEAMS = MAX_SEATS;
+constexpr int MAX_JOKERS = 4;
+constexpr std::size_t MAX_DECK = 104 + MAX_JOKERS;
+constexpr std::size_t MAX_FI = 2;  // fi packets dealt
+constexpr std::size_t MAX_RED_THREES = 8;  // a team's laid red threes (a deck has 4)
+
+template <std::size_t N>
+using CardList = Fixed<Card, N>;
+using DeckCards = CardList<MAX_DECK>;
+
 struct State {
     int dealer = 0;
     int turn = 0;
     Phase phase = Phase::Draw;
-    std::vector<Hand> hands;
-    std::vector<Card> stock;  // stock[0] is drawn next
-    std::vector<Card> discard;  // back() is the top
-    std::vector<std::vector<Card>> fi;  // front() is taken next
-    std::vector<int> fi_takers;
-    std::vector<std::vector<Meld>> melds;  // per team, in the order laid
-    std::vector<bool> opened;
-    std::vector<std::int64_t> team_scores;
+    Fixed<Hand, MAX_SEATS> hands;
+    DeckCards stock;  // stock[0] is drawn next
+    DeckCards discard;  // back() is the top
+    Fixed<DeckCards, MAX_FI> fi;  // front() is taken next
+    Fixed<int, MAX_FI> fi_takers;
+    Fixed<std::vector<Meld>, MAX_TEAMS> melds;  // per team, in the order laid
+    Fixed<bool, MAX_TEAMS> opened;
+    Fixed<std::int64_t, MAX_TEAMS> team_scores;
     int trump = NO_CARD;
     int pile_card = NO_CARD;
     int went_out = -1;
-    std::vector<bool> seat_opened;
+    Fixed<bool, MAX_SEATS> seat_opened;
     int provisional = 0;
-    std::vector<int> fi_waiting;
-    std::vector<std::vector<Card>> red_threes;
-    std::vector<Card> pile_pending;
+    Fixed<int, MAX_SEATS + MAX_FI> fi_waiting;
+    Fixed<CardList<MAX_RED_THREES>, MAX_TEAMS> red_threes;
+    DeckCards pile_pending;
     int pile_top = NO_CARD;
-    std::vector<bool> table_seats;
+    Fixed<bool, MAX_SEATS> table_seats;
     bool turn_laid = false;
 };
 

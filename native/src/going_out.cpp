@@ -40,10 +40,7 @@ std::optional<Violation> check_emptying(const Profile& p, const State& s, int te
 // lay-off the player takes the fi and goes on; after a discard the fi waits for the next
 // turn (the caller ends this one); with no fi left the hand is over.
 void take_fi_or_go_out_in_place(const Profile& p, State& s, bool by_discard) {
-    std::vector<bool> opened = s.opened, seat_opened = s.seat_opened;
-    opened_after(p, s, opened, seat_opened);
-    s.opened = std::move(opened);
-    s.seat_opened = std::move(seat_opened);
+    opened_after(p, s, s.opened, s.seat_opened);
     s.provisional = 0;
     const auto seat = static_cast<std::size_t>(s.turn);
     if (!s.fi.empty()) {
@@ -74,7 +71,7 @@ void table_seats_after_in_place(State& s) {
 int next_turn(const Profile& p, const State& s) { return (s.turn + 1) % p.players; }
 
 // fi-unplayed-fi-5200: a seat that waits with a fi begins its turn, its fi no longer unplayed.
-void remove_waiting(std::vector<int>& waiting, int seat) {
+void remove_waiting(decltype(State::fi_waiting)& waiting, int seat) {
     waiting.erase(std::remove(waiting.begin(), waiting.end(), seat), waiting.end());
 }
 

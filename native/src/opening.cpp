@@ -138,7 +138,8 @@ int count_provisional(const Profile& p, const State& s, std::size_t team_melds_a
 // opening-team: a team with melds has opened once they are accepted (they qualified, or the
 // hand was emptied with them). opening-personal: the player has opened when a provisional
 // opening was accepted, the team when one of its players has; a fi alone opens nobody.
-void opened_after(const Profile& p, const State& s, std::vector<bool>& opened, std::vector<bool>& seat_opened) {
+void opened_after(const Profile& p, const State& s, decltype(State::opened)& opened,
+                  decltype(State::seat_opened)& seat_opened) {
     const auto seat = static_cast<std::size_t>(s.turn);
     const auto team = static_cast<std::size_t>(turn_team(s));
     if (p.opening_personal) {

@@ -8,7 +8,7 @@ namespace {
 
 bool on_team(const Profile& p, int seat, int team) { return p.team_of(seat) == team; }
 
-bool contains(const std::vector<int>& v, int x) {
+bool contains(const decltype(State::fi_waiting)& v, int x) {
     for (int y : v)
         if (y == x) return true;
     return false;
@@ -54,7 +54,7 @@ std::int64_t concealed_bonus(const Profile& p, const State& s) {
 // hand-score-fi-5200, hand-score-fi-351, classic-hand-score, classic-concealed-canasta.
 std::vector<std::vector<std::pair<std::string, std::int64_t>>> score_hand(const Profile& p, const State& s) {
     // fi-unplayed-fi-5200: a fi taken by discarding and not yet played neither scores nor costs.
-    const std::vector<int> unplayed = p.unplayed_fi_ignored ? s.fi_waiting : std::vector<int>{};
+    const decltype(State::fi_waiting) unplayed = p.unplayed_fi_ignored ? s.fi_waiting : decltype(State::fi_waiting){};
     std::vector<std::vector<std::pair<std::string, std::int64_t>>> result;
     const int teams = static_cast<int>(s.melds.size());
     for (int team = 0; team < teams; ++team) {

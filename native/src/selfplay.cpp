@@ -16,14 +16,6 @@ std::size_t heap_of(const std::vector<T>& v) {
     return v.capacity() * sizeof(T);
 }
 
-std::size_t heap_of(const std::vector<bool>& v) { return (v.capacity() + 7) / 8; }
-
-std::size_t heap_of(const std::vector<std::vector<Card>>& v) {
-    std::size_t bytes = v.capacity() * sizeof(std::vector<Card>);
-    for (const auto& inner : v) bytes += heap_of(inner);
-    return bytes;
-}
-
 std::size_t heap_of(const Meld& m) {
     return m.cards.heap_bytes() + m.spare.heap_bytes() + m.history.heap_bytes();
 }
@@ -41,17 +33,14 @@ std::size_t pick_action(std::uint64_t& stream, std::size_t count) {
     return static_cast<std::size_t>(value % count);
 }
 
+// The State holds its per-seat and per-team values and card lists inline: only the teams'
+// melds own heap memory.
 std::size_t memory_bytes(const State& s) {
     std::size_t bytes = sizeof(State);
-    bytes += heap_of(s.hands) + heap_of(s.stock) + heap_of(s.discard) + heap_of(s.fi);
-    bytes += heap_of(s.fi_takers) + heap_of(s.opened) + heap_of(s.team_scores);
-    bytes += s.melds.capacity() * sizeof(std::vector<Meld>);
     for (const auto& team : s.melds) {
         bytes += heap_of(team);
         for (const Meld& m : team) bytes += heap_of(m);
     }
-    bytes += heap_of(s.seat_opened) + heap_of(s.fi_waiting) + heap_of(s.red_threes);
-    bytes += heap_of(s.pile_pending) + heap_of(s.table_seats);
     return bytes;
 }
 

@@ -57,7 +57,8 @@ std::optional<Violation> check_provisional_opening(const Profile& p, const State
 int count_provisional(const Profile& p, const State& s, std::size_t team_melds_after);
 // opening-team, opening-personal: the team and player flags once the player's opening is
 // accepted, written into `opened` and `seat_opened` (copies of the state's).
-void opened_after(const Profile& p, const State& s, std::vector<bool>& opened, std::vector<bool>& seat_opened);
+void opened_after(const Profile& p, const State& s, decltype(State::opened)& opened,
+                  decltype(State::seat_opened)& seat_opened);
 
 // classic-no-take-back, turn-must-finish: whether a provisional opening of sets (`count`
 // melds from `melds`) can still reach the minimum from `hand`: 1 yes, 0 no, -1 only the
@@ -116,7 +117,7 @@ void take_fi_or_go_out_in_place(const Profile& p, State& s, bool by_discard);
 void table_seats_after_in_place(State& s);
 // turn-passes, fi-unplayed-fi-5200: the next seat and the fi waiting once it begins.
 int next_turn(const Profile& p, const State& s);
-void remove_waiting(std::vector<int>& waiting, int seat);
+void remove_waiting(decltype(State::fi_waiting)& waiting, int seat);
 // turn-passes, stock-exhaustion: the turn passes, or the hand is over.
 void end_turn_in_place(const Profile& p, State& s);
 
