@@ -68,13 +68,13 @@ void draw_phase_actions(const Profile& p, const State& s, std::vector<Action>& o
 // of each part are remembered per profile (a part recurs from turn to turn and hand to hand).
 struct NewMeld {
     std::uint64_t order = 0;  // the first ten cards packed: their canonical order
-    std::vector<Card> cards;
+    ActionCards cards;
     int wild_at = 0;
     int set_rank = 0;  // 0: not a set
 };
 using MeldTable = std::vector<NewMeld>;
 
-std::uint64_t order_key(const std::vector<Card>& cards) {
+std::uint64_t order_key(std::span<const Card> cards) {
     std::uint64_t key = 0;
     for (std::size_t i = 0; i < 10; ++i) key = key << 6 | (i < cards.size() ? cards[i] + 1u : 0u);
     return key;
@@ -103,7 +103,7 @@ MeldTable part_melds(const Profile& p, const Hand& part) {
     for (Meld& m : meld_options(p, part)) {
         NewMeld n;
         n.order = order_key(m.history[0]);
-        n.cards = std::move(m.history[0]);
+        n.cards = m.history[0];
         n.wild_at = m.wild_at;
         n.set_rank = m.kind == MeldKind::Set ? m.rank : 0;
         out.push_back(std::move(n));
@@ -224,28 +224,50 @@ const std::vector<const NewMeld*>& new_melds(const Profile& p, const Hand& hand,
 // legal-action-count: the lay-offs onto a meld, as (batch, wild's place) in canonical order.
 // Those onto a set or a run depend only on the meld and on a few of the hand's cards
 // (lay_off_key): remembered per profile.
-using LayOffs = std::vector<std::pair<std::vector<Card>, int>>;
+struct LayOff {
+    ActionCards batch;
+    int wild_at = 0;
+};
+using LayOffs = std::vector<LayOff>;
 
 LayOffs lay_offs_of(const Profile& p, const Meld& meld, const Hand& hand) {
     LayOffs out;
-    for (auto& [batch, m] : lay_off_options(p, meld, hand)) out.emplace_back(std::move(batch), m.wild_at);
+    for (auto& [batch, m] : lay_off_options(p, meld, hand)) out.push_back(LayOff{batch, m.wild_at});
     return out;
 }
+
+// The remembered lay-offs' key: the profile, the meld's arrangement, and the counts of the
+// hand cards that decide (lay_off_key), packed into five words.
+struct LayOffKey {
+    std::array<std::uint64_t, 5> words{};
+    bool operator==(const LayOffKey&) const = default;
+};
+struct LayOffHash {
+    std::size_t operator()(const LayOffKey& k) const {
+        std::uint64_t h = 0;
+        for (std::uint64_t w : k.words) {
+            h = (h ^ w) * 0x9E3779B97F4A7C15ull;
+            h ^= h >> 29;
+        }
+        return static_cast<std::size_t>(h);
+    }
+};
+// The cards of a meld a key holds: six bits each, ten to a word, in words 2..4.
+constexpr std::size_t KEY_CARDS = 30;
 
 // The key and the cards of the hand that decide the lay-offs onto a set (its rank's naturals,
 // the wild cards up to as many as a batch takes) or a run (one copy of each card of its suit,
 // two of its 2, one of each wild card: a run takes one card per place and one wild card).
-void lay_off_key(const Profile& p, const Meld& meld, const Hand& hand, Hand& part, std::string& key) {
-    key.assign(reinterpret_cast<const char*>(&p.serial), sizeof p.serial);
-    key += static_cast<char>(meld.kind);
-    key += static_cast<char>(meld.rank);
-    key += static_cast<char>(meld.suit);
-    key += static_cast<char>(meld.low);
-    key += static_cast<char>(meld.wild_at);
-    key += static_cast<char>(meld.canasta);
+// False when the meld is too long for a key (then nothing is remembered).
+bool lay_off_key(const Profile& p, const Meld& meld, const Hand& hand, Hand& part, LayOffKey& key) {
+    if (meld.cards.size() + meld.spare.size() + 1 > KEY_CARDS) return false;
+    key.words[0] = p.serial;
+    std::uint64_t head = static_cast<std::uint64_t>(meld.kind);
+    for (int field : {meld.rank, meld.suit + 1, meld.low, meld.wild_at, static_cast<int>(meld.canasta)})
+        head = head << 4 | static_cast<std::uint64_t>(field);
     auto take = [&](Card c, int most) {
         const int n = std::min<int>(hand.n[c], most);
-        key += static_cast<char>(n);
+        head = head << 2 | static_cast<std::uint64_t>(n);
         for (int k = 0; k < n; ++k) part.add(c);
     };
     if (meld.kind == MeldKind::Set) {
@@ -258,28 +280,34 @@ void lay_off_key(const Profile& p, const Meld& meld, const Hand& hand, Hand& par
         for (Card w : {make_card(2, 0), make_card(2, 1), make_card(2, 2), make_card(2, 3), JOKER})
             take(w, w == make_card(2, meld.suit) ? 2 : 1);
     }
-    key.append(meld.cards.begin(), meld.cards.end());
-    key += static_cast<char>(KINDS);
-    key.append(meld.spare.begin(), meld.spare.end());
+    key.words[1] = head;  // 22 bits of meld, at most 17 counts of 2 bits
+    key.words[2] = key.words[3] = key.words[4] = 0;
+    std::size_t at = 0;
+    auto put = [&](std::uint64_t six) {
+        key.words[2 + at / 10] |= six << (6 * (at % 10));
+        ++at;
+    };
+    for (Card c : meld.cards) put(c + 1u);
+    put(KINDS + 1u);
+    for (Card c : meld.spare) put(c + 1u);
+    return true;
 }
 
 const LayOffs& lay_offs(const Profile& p, const Meld& meld, const Hand& hand) {
     thread_local LayOffs scratch;
-    if (meld.kind == MeldKind::Wild || p.serial == 0) {
+    LayOffKey key;
+    Hand part;
+    if (meld.kind == MeldKind::Wild || p.serial == 0 || !lay_off_key(p, meld, hand, part, key)) {
         scratch = lay_offs_of(p, meld, hand);
         return scratch;
     }
-    thread_local std::unordered_map<std::string, LayOffs> remembered;
-    // The key is built in one buffer kept from call to call: no allocation once it is grown.
-    thread_local std::string key;
-    Hand part;
-    lay_off_key(p, meld, hand, part, key);
+    thread_local std::unordered_map<LayOffKey, LayOffs, LayOffHash> remembered;
     if (auto found = remembered.find(key); found != remembered.end()) return found->second;
     if (remembered.size() >= MOST_PARTS) remembered.clear();
     return remembered.emplace(key, lay_offs_of(p, meld, part)).first->second;
 }
 
-int count_of(const std::vector<Card>& cards, int card) {
+int count_of(std::span<const Card> cards, int card) {
     return static_cast<int>(std::count(cards.begin(), cards.end(), card));
 }
 
@@ -315,7 +343,7 @@ void play_phase_actions(const Profile& p, const State& s, std::vector<Action>& o
     const bool committed = !(opened || p.take_back);
     const bool any_card_ends = s.pile_card == NO_CARD || !opened;
     const int pile_held = s.pile_card == NO_CARD ? 0 : hand.n[static_cast<std::size_t>(s.pile_card)];
-    auto sure = [&](const std::vector<Card>& cards) {
+    auto sure = [&](std::span<const Card> cards) {
         const int left = size - static_cast<int>(cards.size());
         return left >= 2 && !committed &&
                (any_card_ends || pile_held - count_of(cards, s.pile_card) < left);

@@ -166,9 +166,9 @@ nb::dict table_arrangement_json(const Meld& m);
 nb::dict table_meld_json(const Meld& m) {
     nb::dict out;
     nb::list history;
-    for (const auto& batch : m.history) {
+    for (std::size_t i = 0; i < m.history.size(); ++i) {
         nb::dict b;
-        b["cards"] = cards_json(batch);
+        b["cards"] = cards_json(m.history[i]);
         history.append(b);
     }
     out["history"] = history;
@@ -421,7 +421,7 @@ bool same_arrangement_json(nb::handle wanted, const Meld& m) {
     }
     nb::dict mine = table_arrangement_json(m);
     if (m.kind != MeldKind::Run) {
-        std::vector<Card> cards = m.cards;
+        std::vector<Card> cards = m.cards.vec();
         std::sort(cards.begin(), cards.end());
         mine["cards"] = cards_json(cards);
     }
@@ -668,7 +668,7 @@ State state_from_dict(const Profile& p, nb::handle value, const std::string& whe
     std::array<int, KINDS> count{};
     for (const Hand& h : s.hands)
         for (int c = 0; c < KINDS; ++c) count[static_cast<std::size_t>(c)] += h.n[static_cast<std::size_t>(c)];
-    auto add = [&](const auto& cards) { for (Card c : cards) ++count[c]; };
+    auto add = [&](std::span<const Card> cards) { for (Card c : cards) ++count[c]; };
     add(s.stock);
     add(s.discard);
     for (const auto& f : s.fi) add(f);

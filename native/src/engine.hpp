@@ -38,6 +38,113 @@ inline int suit_of(Card c) { return c == JOKER ? -1 : c / 13; }
 inline bool is_wild(Card c) { return c == JOKER || c % 13 == 1; }
 inline Card make_card(int rank, int suit) { return static_cast<Card>(suit * 13 + rank - 1); }
 
+// A short list of small values held inline: copying one of up to N never allocates. A
+// longer one (a malformed input, a family beyond the known ones) falls back to the heap.
+// Invariant: size() <= N holds the values in small_, otherwise in big_.
+template <class T, std::size_t N>
+class SmallVec {
+public:
+    using value_type = T;
+    using iterator = T*;
+    using const_iterator = const T*;
+    SmallVec() = default;
+    SmallVec(std::initializer_list<T> values) { assign(values.begin(), values.end()); }
+    SmallVec(const std::vector<T>& values) { assign(values.data(), values.data() + values.size()); }  // NOLINT
+    SmallVec(std::span<const T> values) { assign(values.data(), values.data() + values.size()); }  // NOLINT
+    SmallVec(const T* first, const T* last) { assign(first, last); }
+    SmallVec(std::size_t count, T value) {
+        for (std::size_t i = 0; i < count; ++i) push_back(value);
+    }
+    T* data() { return count_ <= N ? small_.data() : big_.data(); }
+    const T* data() const { return count_ <= N ? small_.data() : big_.data(); }
+    T* begin() { return data(); }
+    T* end() { return data() + count_; }
+    const T* begin() const { return data(); }
+    const T* end() const { return data() + count_; }
+    std::reverse_iterator<T*> rbegin() { return std::reverse_iterator<T*>(end()); }
+    std::reverse_iterator<T*> rend() { return std::reverse_iterator<T*>(begin()); }
+    std::size_t size() const { return count_; }
+    bool empty() const { return count_ == 0; }
+    T operator[](std::size_t i) const { return data()[i]; }
+    T& operator[](std::size_t i) { return data()[i]; }
+    T front() const { return data()[0]; }
+    T back() const { return data()[count_ - 1]; }
+    T at(std::size_t i) const {
+        if (i >= count_) throw std::out_of_range("SmallVec::at");
+        return data()[i];
+    }
+    std::vector<T> vec() const { return std::vector<T>(begin(), end()); }
+    std::size_t heap_bytes() const { return big_.capacity() * sizeof(T); }
+    operator std::span<const T>() const { return {data(), count_}; }  // NOLINT
+    void clear() {
+        count_ = 0;
+        big_.clear();
+    }
+    void push_back(T value) {
+        if (count_ < N) {
+            small_[count_++] = value;
+            return;
+        }
+        if (count_ == N) big_.assign(small_.begin(), small_.end());
+        big_.push_back(value);
+        ++count_;
+    }
+    void pop_back() { resize(count_ - 1); }
+    void resize(std::size_t count) {
+        if (count_ > N && count <= N) std::copy(big_.begin(), big_.begin() + static_cast<std::ptrdiff_t>(count), small_.begin());
+        if (count > N) {
+            if (count_ <= N) big_.assign(small_.begin(), small_.begin() + count_);
+            big_.resize(count);
+        } else {
+            if (count > count_) std::fill(small_.begin() + count_, small_.begin() + count, T{});
+            big_.clear();
+        }
+        count_ = count;
+    }
+    // Inserts [first, last) (not a part of this list) before `at`.
+    void insert(const T* at, const T* first, const T* last) {
+        const auto index = static_cast<std::size_t>(at - data());
+        const auto added = static_cast<std::size_t>(last - first);
+        const std::size_t total = count_ + added;
+        if (total <= N) {
+            std::copy_backward(small_.begin() + index, small_.begin() + count_, small_.begin() + total);
+            std::copy(first, last, small_.begin() + index);
+        } else {
+            if (count_ <= N) big_.assign(small_.begin(), small_.begin() + count_);
+            big_.insert(big_.begin() + static_cast<std::ptrdiff_t>(index), first, last);
+        }
+        count_ = total;
+    }
+    void insert(const T* at, T value) { insert(at, &value, &value + 1); }
+    void erase(const T* first, const T* last) {
+        const auto index = static_cast<std::size_t>(first - data());
+        const auto removed = static_cast<std::size_t>(last - first);
+        T* d = data();
+        std::copy(d + index + removed, d + count_, d + index);
+        resize(count_ - removed);
+    }
+    bool operator==(const SmallVec& o) const {
+        return count_ == o.count_ && std::equal(begin(), end(), o.begin());
+    }
+    bool operator<(const SmallVec& o) const {
+        return std::lexicographical_compare(begin(), end(), o.begin(), o.end());
+    }
+
+private:
+    void assign(const T* first, const T* last) {
+        count_ = static_cast<std::size_t>(last - first);
+        if (count_ <= N) {
+            std::copy(first, last, small_.begin());
+            big_.clear();
+        } else {
+            big_.assign(first, last);
+        }
+    }
+    std::array<T, N> small_{};
+    std::uint32_t count_ = 0;
+    std::vector<T> big_;
+};
+
 // card-notation: the one place cards are parsed and printed.
 std::string card_text(Card c);
 Card parse_card(const std::string& text);  // throws InputError
@@ -191,16 +298,45 @@ struct Violation {
 
 enum class MeldKind : std::uint8_t { Set, Run, Wild };
 
+// A meld's cards: 14 at most in every family (a run of 13 places and a spare wild; a set of
+// 8 naturals and 3 wilds; 8 twos and 4 jokers), so copying a meld never allocates.
+using MeldCards = SmallVec<Card, 16>;
+using SpareCards = SmallVec<Card, 4>;
+
+// A meld's history: the batches laid, in order, their cards one after another.
+class MeldHistory {
+public:
+    MeldHistory() = default;
+    explicit MeldHistory(std::span<const Card> first) { push_back(first); }
+    std::size_t size() const { return sizes_.size(); }  // the number of batches
+    std::span<const Card> operator[](std::size_t index) const {
+        std::size_t at = 0;
+        for (std::size_t i = 0; i < index; ++i) at += sizes_[i];
+        return {cards_.data() + at, sizes_[index]};
+    }
+    void push_back(std::span<const Card> batch) {
+        for (Card c : batch) cards_.push_back(c);
+        sizes_.push_back(static_cast<std::uint8_t>(batch.size()));
+    }
+    const MeldCards& cards() const { return cards_; }
+    std::size_t heap_bytes() const { return cards_.heap_bytes() + sizes_.heap_bytes(); }
+    bool operator==(const MeldHistory&) const = default;
+
+private:
+    MeldCards cards_;
+    SmallVec<std::uint8_t, 15> sizes_;
+};
+
 // A meld with its arrangement and history (clause lay-off, state-json).
 struct Meld {
     MeldKind kind = MeldKind::Set;
     int rank = 0;  // Set
     int suit = -1;  // Run
     int low = 0;  // Run: the position of cards[0]
-    std::vector<Card> cards;  // Run: in position order; otherwise naturals then wilds, sorted
+    MeldCards cards;  // Run: in position order; otherwise naturals then wilds, sorted
     int wild_at = 0;  // Run: the acting wild's position, 0 for none
-    std::vector<Card> spare;  // Run: wilds standing aside (wild-spare-outside)
-    std::vector<std::vector<Card>> history;
+    SpareCards spare;  // Run: wilds standing aside (wild-spare-outside)
+    MeldHistory history;
     CanastaKind canasta = CanastaKind::None;
 
     int size() const { return static_cast<int>(cards.size() + spare.size()); }
@@ -293,43 +429,10 @@ std::variant<State, Violation> apply_draw(const Profile& p, const State& s);
 // number; `meld` an index into the side's melds (take-pile: -1 a new meld); `wild_at` the
 // run place of the acting wild, 0 for None.
 enum class ActionType : std::uint8_t { Draw, TakePile, Pass, Meld, LayOff, Discard, TakeBack };
-// An action's cards held inline (no allocation for any batch of up to INLINE cards, which
+// An action's cards held inline (no allocation for any batch of up to 30 cards, which
 // covers every action the generators list); a longer list, read from input, falls back to
 // the heap.
-class ActionCards {
-public:
-    static constexpr std::size_t INLINE = 30;
-    ActionCards() = default;
-    ActionCards(std::initializer_list<Card> cards) { assign(cards.begin(), cards.end()); }
-    ActionCards(const std::vector<Card>& cards) { assign(cards.data(), cards.data() + cards.size()); }  // NOLINT
-    const Card* data() const { return count_ <= INLINE ? small_.data() : big_.data(); }
-    const Card* begin() const { return data(); }
-    const Card* end() const { return data() + count_; }
-    std::size_t size() const { return count_; }
-    bool empty() const { return count_ == 0; }
-    Card operator[](std::size_t i) const { return data()[i]; }
-    Card at(std::size_t i) const {
-        if (i >= count_) throw std::out_of_range("ActionCards::at");
-        return data()[i];
-    }
-    std::vector<Card> vec() const { return std::vector<Card>(begin(), end()); }
-    bool operator==(const ActionCards& o) const {
-        return count_ == o.count_ && std::equal(begin(), end(), o.begin());
-    }
-    bool operator<(const ActionCards& o) const {
-        return std::lexicographical_compare(begin(), end(), o.begin(), o.end());
-    }
-
-private:
-    void assign(const Card* first, const Card* last) {
-        count_ = static_cast<std::size_t>(last - first);
-        if (count_ <= INLINE) std::copy(first, last, small_.begin());
-        else big_.assign(first, last);
-    }
-    std::size_t count_ = 0;
-    std::array<Card, INLINE> small_{};
-    std::vector<Card> big_;
-};
+using ActionCards = SmallVec<Card, 30>;
 
 struct Action {
     ActionType type = ActionType::Draw;

@@ -80,7 +80,7 @@ std::optional<Violation> check_wild_ratio(const Profile& p, int naturals, int wi
     return std::nullopt;
 }
 
-using History = std::vector<std::vector<Card>>;
+using History = MeldHistory;
 
 // set-definition: naturals of one rank (sorted), then the wilds (sorted).
 std::variant<std::vector<Meld>, Violation> make_set(const Profile& p, const std::vector<Card>& cards, int rank,
@@ -99,7 +99,7 @@ std::variant<std::vector<Meld>, Violation> make_set(const Profile& p, const std:
     m.kind = MeldKind::Set;
     m.rank = rank;
     m.cards = naturals;
-    m.cards.insert(m.cards.end(), wilds.begin(), wilds.end());
+    m.cards.insert(m.cards.end(), wilds.data(), wilds.data() + wilds.size());
     m.history = history;
     m.canasta = classify(p, previous, m.size(), count, wild_total, MeldKind::Set);
     return std::vector<Meld>{m};
@@ -324,7 +324,7 @@ Arrangements meld_arrangements(const Profile& p, std::vector<Card> cards, bool g
     if (auto v = check_size(p, static_cast<int>(cards.size()))) return {{}, v};
     if (p.threes_special)
         if (auto v = check_threes(cards, going_out)) return {{}, v};
-    const History history{cards};
+    const History history{std::span<const Card>(cards)};
     std::vector<Card> plain;
     for (Card c : cards)
         if (!is_wild(c)) plain.push_back(c);
@@ -358,7 +358,7 @@ Arrangements meld_arrangements(const Profile& p, std::vector<Card> cards, bool g
 Arrangements lay_off_arrangements(const Profile& p, const Meld& meld, std::vector<Card> batch) {
     std::sort(batch.begin(), batch.end());
     if (batch.empty()) return {{}, fault("lay-off", "no-cards", "a lay-off adds at least one card")};
-    std::vector<Card> joined = meld.cards;
+    std::vector<Card> joined = meld.cards.vec();
     joined.insert(joined.end(), meld.spare.begin(), meld.spare.end());
     joined.insert(joined.end(), batch.begin(), batch.end());
     if (auto v = check_size(p, static_cast<int>(joined.size()))) return {{}, v};

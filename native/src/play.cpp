@@ -11,7 +11,7 @@ namespace kn {
 namespace {
 
 // The hand without `cards` (a multiset); false when it does not hold them all.
-bool remove_all(Hand& hand, const std::vector<Card>& cards) {
+bool remove_all(Hand& hand, std::span<const Card> cards) {
     for (Card c : cards)
         if (!hand.remove(c)) return false;
     return true;
@@ -223,10 +223,10 @@ std::optional<Violation> check_discard_now(const Profile& p, const State& s) {
 }
 
 // meld-from-hand, one-set-per-rank, classic-threes-in-melds, classic-black-threes-last.
-std::optional<Violation> check_meld_cards(const Profile& p, const State& s, const std::vector<Card>& cards,
+std::optional<Violation> check_meld_cards(const Profile& p, const State& s, std::span<const Card> cards,
                                           int wild_at, Hand& rest, Meld& meld) {
     if (s.phase != Phase::Play) return phase_violation(s, Phase::Play);
-    std::vector<Card> batch = cards;
+    std::vector<Card> batch(cards.begin(), cards.end());
     std::sort(batch.begin(), batch.end());
     rest = s.hands[static_cast<std::size_t>(s.turn)];
     if (!remove_all(rest, batch))
@@ -241,14 +241,14 @@ std::optional<Violation> check_meld_cards(const Profile& p, const State& s, cons
 
 // lay-off-own-team: a batch of hand cards onto one of the own team's melds.
 std::optional<Violation> check_lay_off_cards(const Profile& p, const State& s, int index,
-                                             const std::vector<Card>& cards, int wild_at, Hand& rest, Meld& meld) {
+                                             std::span<const Card> cards, int wild_at, Hand& rest, Meld& meld) {
     if (s.phase != Phase::Play) return phase_violation(s, Phase::Play);
     const auto& team_melds = s.melds[static_cast<std::size_t>(turn_team(s))];
     if (index < 0 || index >= static_cast<int>(team_melds.size()))
         return Violation{"lay-off-own-team", "no-such-meld",
                          "the team has " + std::to_string(team_melds.size()) + " meld(s); there is no meld " +
                              std::to_string(index)};
-    std::vector<Card> batch = cards;
+    std::vector<Card> batch(cards.begin(), cards.end());
     std::sort(batch.begin(), batch.end());
     rest = s.hands[static_cast<std::size_t>(s.turn)];
     if (!remove_all(rest, batch))
@@ -256,7 +256,7 @@ std::optional<Violation> check_lay_off_cards(const Profile& p, const State& s, i
     return validate_lay_off(p, team_melds[static_cast<std::size_t>(index)], batch, wild_at, meld);
 }
 
-std::optional<Violation> check_meld(const Profile& p, const State& s, const std::vector<Card>& cards, int wild_at) {
+std::optional<Violation> check_meld(const Profile& p, const State& s, std::span<const Card> cards, int wild_at) {
     Hand rest;
     Meld meld;
     if (auto v = check_meld_cards(p, s, cards, wild_at, rest, meld)) return v;
@@ -277,7 +277,7 @@ std::variant<State, Violation> apply_meld(const Profile& p, const State& s, cons
     return after_laying_next(p, s, std::move(next), rest);
 }
 
-std::optional<Violation> check_lay_off(const Profile& p, const State& s, int index, const std::vector<Card>& cards,
+std::optional<Violation> check_lay_off(const Profile& p, const State& s, int index, std::span<const Card> cards,
                                        int wild_at) {
     Hand rest;
     Meld meld;

@@ -16,14 +16,8 @@ std::size_t heap_of(const std::vector<T>& v) {
     return v.capacity() * sizeof(T);
 }
 
-std::size_t heap_of(const std::vector<std::vector<Card>>& v) {
-    std::size_t bytes = v.capacity() * sizeof(std::vector<Card>);
-    for (const auto& inner : v) bytes += heap_of(inner);
-    return bytes;
-}
-
 std::size_t heap_of(const Meld& m) {
-    return heap_of(m.cards) + heap_of(m.spare) + heap_of(m.history);
+    return m.cards.heap_bytes() + m.spare.heap_bytes() + m.history.heap_bytes();
 }
 
 std::string where(const Profile& p, std::uint64_t seed, std::uint64_t index, std::int64_t move) {

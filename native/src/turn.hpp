@@ -93,13 +93,13 @@ bool can_finish_turn(const Profile& p, const State& s);
 std::optional<Violation> check_discard_now(const Profile& p, const State& s);
 // meld-from-hand .. : the new meld the action would lay (the team's melds after it), or the
 // violation, without the turn rules (after_laying decides those).
-std::optional<Violation> check_meld_cards(const Profile& p, const State& s, const std::vector<Card>& cards,
+std::optional<Violation> check_meld_cards(const Profile& p, const State& s, std::span<const Card> cards,
                                           int wild_at, Hand& rest, Meld& meld);
 std::optional<Violation> check_lay_off_cards(const Profile& p, const State& s, int index,
-                                             const std::vector<Card>& cards, int wild_at, Hand& rest, Meld& meld);
+                                             std::span<const Card> cards, int wild_at, Hand& rest, Meld& meld);
 // The legality of each action without building the next state.
-std::optional<Violation> check_meld(const Profile& p, const State& s, const std::vector<Card>& cards, int wild_at);
-std::optional<Violation> check_lay_off(const Profile& p, const State& s, int meld, const std::vector<Card>& cards,
+std::optional<Violation> check_meld(const Profile& p, const State& s, std::span<const Card> cards, int wild_at);
+std::optional<Violation> check_lay_off(const Profile& p, const State& s, int meld, std::span<const Card> cards,
                                        int wild_at);
 std::optional<Violation> check_discard(const Profile& p, const State& s, Card card);
 std::optional<Violation> check_take_back(const Profile& p, const State& s);
