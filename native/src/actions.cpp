@@ -98,9 +98,9 @@ struct PartHash {
 };
 constexpr std::size_t MOST_PARTS = 200000;
 
-MeldTable part_melds(const Profile& p, const Hand& part) {
+MeldTable part_melds(const Profile& p, const Hand& part, unsigned shapes) {
     MeldTable out;
-    for (Meld& m : meld_options(p, part)) {
+    for (Meld& m : meld_options(p, part, shapes)) {
         NewMeld n;
         n.order = order_key(m.history[0]);
         n.cards = m.history[0];
@@ -117,11 +117,11 @@ std::unordered_map<PartKey, MeldTable, PartHash>& part_cache() {
 }
 
 // The part's melds, remembered (the cache is emptied only between two listings, when full).
-const MeldTable& remembered_part(const Profile& p, const Hand& part, std::uint64_t key) {
+const MeldTable& remembered_part(const Profile& p, const Hand& part, std::uint64_t key, unsigned shapes) {
     auto& parts = part_cache();
     const PartKey k{p.serial, key};
     if (auto found = parts.find(k); found != parts.end()) return found->second;
-    return parts.emplace(k, part_melds(p, part)).first->second;
+    return parts.emplace(k, part_melds(p, part, shapes)).first->second;
 }
 
 // The new melds of the hand in canonical order (cards, then the wild's place), each once.
@@ -153,10 +153,17 @@ const std::vector<const NewMeld*>& new_melds(const Profile& p, const Hand& hand,
         }
     };
     // A part of fewer than three cards holds no meld (meld-minimum).
-    thread_local std::vector<std::pair<Hand, std::uint64_t>> parts;
+    // Each part asks only for the melds of its shape: the sets of a rank, the runs of a suit,
+    // the melds of wild cards and the sets of 2s (every meld lies within a part of its shape).
+    struct Part {
+        Hand cards;
+        std::uint64_t key;
+        unsigned shapes;
+    };
+    thread_local std::vector<Part> parts;
     parts.clear();
     parts.reserve(1 + 12 + 4 * 5);
-    if (wilds.size >= 3) parts.emplace_back(wilds, 3ull << 60 | wild_key);
+    if (wilds.size >= 3) parts.push_back(Part{wilds, 3ull << 60 | wild_key, SHAPE_SETS | SHAPE_WILD_MELDS});
     for (int rank = 1; rank <= 13; ++rank) {
         if (rank == 2) continue;
         Hand part;
@@ -168,7 +175,7 @@ const std::vector<const NewMeld*>& new_melds(const Profile& p, const Hand& hand,
         }
         if (part.size == 0) continue;
         add_wilds(part, key, set_wilds, -1);
-        if (part.size >= 3) parts.emplace_back(part, key);
+        if (part.size >= 3) parts.push_back(Part{part, key, SHAPE_SETS});
     }
     if (p.runs_allowed)
         for (int s = 0; s < 4; ++s) {
@@ -190,7 +197,7 @@ const std::vector<const NewMeld*>& new_melds(const Profile& p, const Hand& hand,
                 }
                 if (part.size == 0) return;
                 add_wilds(part, key, 1, make_card(2, s));
-                if (part.size >= 3) parts.emplace_back(part, key);
+                if (part.size >= 3) parts.push_back(Part{part, key, SHAPE_RUNS});
             };
             for (int place = 1; place <= 14; ++place) {
                 if (!present(place)) continue;
@@ -204,12 +211,12 @@ const std::vector<const NewMeld*>& new_melds(const Profile& p, const Hand& hand,
             if (mask) close();
         }
     if (part_cache().size() + parts.size() > MOST_PARTS) part_cache().clear();
-    for (const auto& [part, key] : parts) {
+    for (const auto& [part, key, shapes] : parts) {
         const MeldTable* table;
         if (p.serial) {
-            table = &remembered_part(p, part, key);
+            table = &remembered_part(p, part, key, shapes);
         } else {
-            own.push_back(part_melds(p, part));
+            own.push_back(part_melds(p, part, shapes));
             table = &own.back();
         }
         for (const NewMeld& m : *table) out.push_back(&m);

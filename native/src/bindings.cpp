@@ -668,7 +668,7 @@ State state_from_dict(const Profile& p, nb::handle value, const std::string& whe
     std::array<int, KINDS> count{};
     for (const Hand& h : s.hands)
         for (int c = 0; c < KINDS; ++c) count[static_cast<std::size_t>(c)] += h.n[static_cast<std::size_t>(c)];
-    auto add = [&](std::span<const Card> cards) { for (Card c : cards) ++count[c]; };
+    auto add = [&](const auto& cards) { for (Card c : cards) ++count[c]; };
     add(s.stock);
     add(s.discard);
     for (const auto& f : s.fi) add(f);

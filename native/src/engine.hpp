@@ -302,6 +302,11 @@ enum class MeldKind : std::uint8_t { Set, Run, Wild };
 // 8 naturals and 3 wilds; 8 twos and 4 jokers), so copying a meld never allocates.
 using MeldCards = SmallVec<Card, 16>;
 using SpareCards = SmallVec<Card, 4>;
+// An action's cards held inline (no allocation for any batch of up to 30 cards, which
+// covers every action the generators list); a longer list, read from input, falls back to
+// the heap.
+using ActionCards = SmallVec<Card, 30>;
+
 
 // A meld's history: the batches laid, in order, their cards one after another.
 class MeldHistory {
@@ -392,16 +397,18 @@ struct Arrangements {
     std::vector<Meld> melds;
     std::optional<Violation> fault;
 };
-Arrangements meld_arrangements(const Profile& p, std::vector<Card> cards, bool going_out);
-Arrangements lay_off_arrangements(const Profile& p, const Meld& meld, std::vector<Card> cards);
+Arrangements meld_arrangements(const Profile& p, std::span<const Card> batch, bool going_out);
+Arrangements lay_off_arrangements(const Profile& p, const Meld& meld, std::span<const Card> batch);
 // wild_at 0: the default arrangement (fewest acting wilds, then the highest wild place).
 std::optional<Violation> choose_arrangement(const Profile& p, const std::vector<Meld>& options,
                                             int wild_at, bool lay_off, Meld& out);
 std::int64_t meld_points(const Profile& p, const Meld& m);
 std::int64_t canasta_bonus(const Profile& p, const Meld& m, int trump);
 int natural_streak(const Meld& m);
-std::vector<Meld> meld_options(const Profile& p, const Hand& hand);
-std::vector<std::pair<std::vector<Card>, Meld>> lay_off_options(const Profile& p, const Meld& meld, const Hand& hand);
+// The generators meld_options runs: the listing asks each part of a hand for one shape.
+enum MeldShape : unsigned { SHAPE_SETS = 1, SHAPE_WILD_MELDS = 2, SHAPE_RUNS = 4, SHAPE_ALL = 7 };
+std::vector<Meld> meld_options(const Profile& p, const Hand& hand, unsigned shapes = SHAPE_ALL);
+std::vector<std::pair<ActionCards, Meld>> lay_off_options(const Profile& p, const Meld& meld, const Hand& hand);
 
 // seeded-shuffle
 std::pair<std::uint64_t, std::uint64_t> splitmix64(std::uint64_t state);
@@ -429,11 +436,6 @@ std::variant<State, Violation> apply_draw(const Profile& p, const State& s);
 // number; `meld` an index into the side's melds (take-pile: -1 a new meld); `wild_at` the
 // run place of the acting wild, 0 for None.
 enum class ActionType : std::uint8_t { Draw, TakePile, Pass, Meld, LayOff, Discard, TakeBack };
-// An action's cards held inline (no allocation for any batch of up to 30 cards, which
-// covers every action the generators list); a longer list, read from input, falls back to
-// the heap.
-using ActionCards = SmallVec<Card, 30>;
-
 struct Action {
     ActionType type = ActionType::Draw;
     ActionCards cards;

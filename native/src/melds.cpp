@@ -319,7 +319,8 @@ bool Meld::acting_wild(std::size_t index) const {
 }
 
 // neither-set-nor-run-fault: every reading of a new batch, or the fault that refuses it.
-Arrangements meld_arrangements(const Profile& p, std::vector<Card> cards, bool going_out) {
+Arrangements meld_arrangements(const Profile& p, std::span<const Card> batch, bool going_out) {
+    std::vector<Card> cards(batch.begin(), batch.end());
     std::sort(cards.begin(), cards.end());
     if (auto v = check_size(p, static_cast<int>(cards.size()))) return {{}, v};
     if (p.threes_special)
@@ -355,7 +356,8 @@ Arrangements meld_arrangements(const Profile& p, std::vector<Card> cards, bool g
 }
 
 // lay-off, run-wild-moves: every result of adding one batch to a meld.
-Arrangements lay_off_arrangements(const Profile& p, const Meld& meld, std::vector<Card> batch) {
+Arrangements lay_off_arrangements(const Profile& p, const Meld& meld, std::span<const Card> added) {
+    std::vector<Card> batch(added.begin(), added.end());
     std::sort(batch.begin(), batch.end());
     if (batch.empty()) return {{}, fault("lay-off", "no-cards", "a lay-off adds at least one card")};
     std::vector<Card> joined = meld.cards.vec();

@@ -3,8 +3,6 @@
 // The candidate batches are proposed by shape (the sets of a rank, the runs of a suit,
 // the melds of wild cards), a superset of the legal ones; meld_arrangements decides.
 #include <algorithm>
-#include <set>
-#include <string>
 #include <unordered_map>
 
 #include "engine.hpp"
@@ -13,7 +11,14 @@ namespace kn {
 
 namespace {
 
-using Batch = std::vector<Card>;
+using Batch = ActionCards;
+using Batches = std::vector<Batch>;
+
+// The batches in canonical order, each once.
+void sort_unique(Batches& batches) {
+    std::sort(batches.begin(), batches.end());
+    batches.erase(std::unique(batches.begin(), batches.end()), batches.end());
+}
 
 // Every sub-multiset of `kinds` (with the hand's counts) of at most `cap` cards.
 void sub_multisets(const Hand& hand, const std::vector<Card>& kinds, int cap, std::size_t at, Batch& current,
@@ -48,7 +53,7 @@ std::vector<Card> wild_kinds(const Hand& hand) {
 
 int wild_cap(const Profile& p) { return std::min(p.max_wilds_per_meld, 3); }
 
-void propose_sets(const Profile& p, const Hand& hand, std::set<Batch>& batches) {
+void propose_sets(const Profile& p, const Hand& hand, Batches& batches) {
     const std::vector<Card> wilds = wild_kinds(hand);
     for (int rank = 1; rank <= 13; ++rank) {
         std::vector<Card> naturals;
@@ -67,23 +72,23 @@ void propose_sets(const Profile& p, const Hand& hand, std::set<Batch>& batches) 
                 Batch b = n;
                 b.insert(b.end(), w.begin(), w.end());
                 std::sort(b.begin(), b.end());
-                batches.insert(std::move(b));
+                batches.push_back(std::move(b));
             }
         }
     }
 }
 
-void propose_wild_melds(const Profile& p, const Hand& hand, std::set<Batch>& batches) {
+void propose_wild_melds(const Profile& p, const Hand& hand, Batches& batches) {
     if (p.wild_meld_rule != WildMeldRule::AnyWilds && p.wild_meld_rule != WildMeldRule::CanastaAtOnce) return;
     for (Batch b : subsets(hand, wild_kinds(hand), 64)) {
         if (b.size() < 3) continue;
         std::sort(b.begin(), b.end());
-        batches.insert(std::move(b));
+        batches.push_back(std::move(b));
     }
 }
 
 // A run's naturals fill a window of places, all but at most one (the wild's place).
-void propose_runs(const Profile& p, const Hand& hand, std::set<Batch>& batches) {
+void propose_runs(const Profile& p, const Hand& hand, Batches& batches) {
     if (!p.runs_allowed) return;
     const std::vector<Card> wilds = wild_kinds(hand);
     for (int suit = 0; suit < 4; ++suit) {
@@ -124,7 +129,7 @@ void propose_runs(const Profile& p, const Hand& hand, std::set<Batch>& batches) 
                         }
                         if (b.size() < 3) return;
                         std::sort(b.begin(), b.end());
-                        batches.insert(std::move(b));
+                        batches.push_back(std::move(b));
                     };
                     if (!gap) add(-1);
                     for (Card w : wilds) add(w);
@@ -152,49 +157,77 @@ std::vector<Meld> batch_melds(const Profile& p, const Batch& b) {
 
 // The profile fields meld_arrangements reads: a cache entry is good for every profile with
 // the same ones.
-std::vector<int> meld_rules_key(const Profile& p) {
+using MeldRules = std::array<int, 13>;
+MeldRules meld_rules_key(const Profile& p) {
     return {p.canasta_size, static_cast<int>(p.canasta_scheme), p.bonus[static_cast<int>(CanastaKind::Super)] != 0,
             p.max_meld_size, p.min_naturals_per_meld, p.wilds_at_most_naturals, p.naturals_per_wild,
             p.max_wilds_per_meld, p.natural_two_in_place, p.run_wild_needs_three_naturals, p.runs_allowed,
             p.threes_special, static_cast<int>(p.wild_meld_rule)};
 }
 
+// A batch of up to 20 cards packed into two words, six bits a card.
+struct BatchKey {
+    std::uint64_t high = 0, low = 0;
+    bool operator==(const BatchKey&) const = default;
+};
+struct BatchHash {
+    std::size_t operator()(const BatchKey& k) const {
+        std::uint64_t h = (k.high ^ (k.low * 0x9E3779B97F4A7C15ull)) * 0xBF58476D1CE4E5B9ull;
+        return static_cast<std::size_t>(h ^ (h >> 31));
+    }
+};
+constexpr std::size_t KEY_MOST_CARDS = 20;
+
+BatchKey batch_key(const Batch& b) {
+    BatchKey k;
+    for (std::size_t i = 0; i < b.size(); ++i) (i < 10 ? k.high : k.low) |= (b[i] + 1ull) << (6 * (i % 10));
+    return k;
+}
+
 // batch_melds remembered per thread (a pure function of the batch and the meld rules): the
 // same batches come back move after move while a hand changes one card at a time.
 struct MeldCache {
-    std::vector<int> rules;
-    std::unordered_map<std::string, std::vector<Meld>> melds;
+    MeldRules rules{};
+    std::unordered_map<BatchKey, std::vector<Meld>, BatchHash> melds;
 };
 constexpr std::size_t MELD_CACHE_LIMIT = 50000;
 
 MeldCache& meld_cache(const Profile& p) {
     thread_local MeldCache cache;
-    std::vector<int> key = meld_rules_key(p);
+    const MeldRules key = meld_rules_key(p);
     if (key != cache.rules) {
         cache.melds.clear();
-        cache.rules = std::move(key);
+        cache.rules = key;
     }
     return cache;
 }
 
 const std::vector<Meld>& cached_batch_melds(const Profile& p, MeldCache& cache, const Batch& b) {
-    std::string batch(b.begin(), b.end());
-    auto found = cache.melds.find(batch);
+    if (b.size() > KEY_MOST_CARDS) {
+        thread_local std::vector<Meld> scratch;
+        scratch = batch_melds(p, b);
+        return scratch;
+    }
+    const BatchKey key = batch_key(b);
+    auto found = cache.melds.find(key);
     if (found != cache.melds.end()) return found->second;
     if (cache.melds.size() >= MELD_CACHE_LIMIT) cache.melds.clear();
-    return cache.melds.emplace(std::move(batch), batch_melds(p, b)).first->second;
+    return cache.melds.emplace(key, batch_melds(p, b)).first->second;
 }
 
 }  // namespace
 
 // legal-action-count: every legal new meld of the hand, each arrangement once, sorted by
 // cards, then the wild's place (none first). One-set-per-rank and the turn rules are the
-// caller's.
-std::vector<Meld> meld_options(const Profile& p, const Hand& hand) {
-    std::set<Batch> batches;
-    propose_sets(p, hand, batches);
-    propose_wild_melds(p, hand, batches);
-    propose_runs(p, hand, batches);
+// caller's. `shapes` (MeldShape bits) names the generators asked: sets, melds of wild cards,
+// runs.
+std::vector<Meld> meld_options(const Profile& p, const Hand& hand, unsigned shapes) {
+    thread_local Batches batches;
+    batches.clear();
+    if (shapes & SHAPE_SETS) propose_sets(p, hand, batches);
+    if (shapes & SHAPE_WILD_MELDS) propose_wild_melds(p, hand, batches);
+    if (shapes & SHAPE_RUNS) propose_runs(p, hand, batches);
+    sort_unique(batches);
     std::vector<Meld> out;
     MeldCache& cache = meld_cache(p);
     for (const Batch& b : batches) {
@@ -213,7 +246,7 @@ namespace kn {
 
 namespace {
 
-void propose_set_lay_offs(const Profile& p, const Meld& meld, const Hand& hand, std::set<Batch>& batches) {
+void propose_set_lay_offs(const Profile& p, const Meld& meld, const Hand& hand, Batches& batches) {
     std::vector<Card> naturals, wilds = wild_kinds(hand), others;
     for (int s = 0; s < 4; ++s)
         if (hand.n[make_card(meld.rank, s)]) naturals.push_back(make_card(meld.rank, s));
@@ -225,11 +258,11 @@ void propose_set_lay_offs(const Profile& p, const Meld& meld, const Hand& hand, 
             Batch b = n;
             b.insert(b.end(), w.begin(), w.end());
             std::sort(b.begin(), b.end());
-            batches.insert(std::move(b));
+            batches.push_back(std::move(b));
         }
 }
 
-void propose_run_lay_offs(const Profile& p, const Meld& meld, const Hand& hand, std::set<Batch>& batches) {
+void propose_run_lay_offs(const Profile& p, const Meld& meld, const Hand& hand, Batches& batches) {
     const int suit = meld.suit;
     const int old_low = meld.low, old_high = meld.low + static_cast<int>(meld.cards.size()) - 1;
     std::array<bool, 16> natural_at{};
@@ -292,7 +325,7 @@ void propose_run_lay_offs(const Profile& p, const Meld& meld, const Hand& hand, 
                     }
                     if (b.empty()) return;
                     std::sort(b.begin(), b.end());
-                    batches.insert(std::move(b));
+                    batches.push_back(std::move(b));
                 };
                 add(-1);
                 for (Card w : wilds) add(w);
@@ -306,21 +339,23 @@ void propose_run_lay_offs(const Profile& p, const Meld& meld, const Hand& hand, 
 
 // legal-action-count: every batch of hand cards the meld accepts at once, each resulting
 // arrangement once, sorted by batch, then the wild's place (none first).
-std::vector<std::pair<std::vector<Card>, Meld>> lay_off_options(const Profile& p, const Meld& meld, const Hand& hand) {
-    std::set<Batch> batches;
+std::vector<std::pair<ActionCards, Meld>> lay_off_options(const Profile& p, const Meld& meld, const Hand& hand) {
+    thread_local Batches batches;
+    batches.clear();
     if (meld.kind == MeldKind::Set) propose_set_lay_offs(p, meld, hand, batches);
     else if (meld.kind == MeldKind::Wild) {
         for (Batch b : subsets(hand, wild_kinds(hand), 64))
             if (!b.empty()) {
                 std::sort(b.begin(), b.end());
-                batches.insert(std::move(b));
+                batches.push_back(std::move(b));
             }
     } else propose_run_lay_offs(p, meld, hand, batches);
-    std::vector<std::pair<std::vector<Card>, Meld>> out;
+    sort_unique(batches);
+    std::vector<std::pair<ActionCards, Meld>> out;
     for (const Batch& b : batches) {
         Arrangements a = lay_off_arrangements(p, meld, b);
         if (a.fault) continue;
-        std::vector<Meld> found = a.melds;
+        std::vector<Meld>& found = a.melds;
         std::stable_sort(found.begin(), found.end(), [](const Meld& x, const Meld& y) { return x.wild_at < y.wild_at; });
         int last = -1;
         for (Meld& m : found) {
