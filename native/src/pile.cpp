@@ -133,7 +133,6 @@ std::variant<PileLaid, Violation> lay_pile_top(const Profile& p, const State& s,
     const auto& team_melds = s.melds[static_cast<std::size_t>(p.team_of(s.turn))];
     std::vector<Card> batch = shown;
     batch.insert(std::upper_bound(batch.begin(), batch.end(), top), top);
-    out.melds = team_melds;
     if (index >= 0) {
         if (index >= static_cast<int>(team_melds.size()) || team_melds[static_cast<std::size_t>(index)].rank != rank ||
             team_melds[static_cast<std::size_t>(index)].kind != MeldKind::Set)
@@ -147,7 +146,8 @@ std::variant<PileLaid, Violation> lay_pile_top(const Profile& p, const State& s,
                              "the pile is frozen: show exactly a natural pair of the top card's rank"};
         auto result = laid_off(p, team_melds[static_cast<std::size_t>(index)], batch);
         if (auto* v = std::get_if<Violation>(&result)) return *v;
-        out.melds[static_cast<std::size_t>(index)] = std::get<Meld>(std::move(result));
+        out.meld = std::get<Meld>(std::move(result));
+        out.index = index;
         return out;
     }
     std::variant<Meld, Violation> meld;
@@ -163,7 +163,7 @@ std::variant<PileLaid, Violation> lay_pile_top(const Profile& p, const State& s,
             if (auto v = check_new_set(p, team_melds, *m)) return *v;
     }
     if (auto* v = std::get_if<Violation>(&meld)) return *v;
-    out.melds.push_back(std::get<Meld>(std::move(meld)));
+    out.meld = std::get<Meld>(std::move(meld));
     return out;
 }
 
@@ -186,7 +186,11 @@ std::variant<State, Violation> take_pile_after(const Profile& p, const State& s,
         taken.pile_pending.assign(s.discard.begin(), s.discard.end() - 1);
         taken.pile_top = s.discard.back();
     }
-    return after_laying(p, taken, laid.rest, std::move(laid.melds));
+    State next = taken;
+    auto& melds = next.melds[team];
+    if (laid.index >= 0) melds[static_cast<std::size_t>(laid.index)] = std::move(laid.meld);
+    else melds.push_back(std::move(laid.meld));
+    return after_laying_next(p, taken, std::move(next), laid.rest);
 }
 
 // classic-take-pile: the whole pile taken by melding its top card at once.

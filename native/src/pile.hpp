@@ -17,10 +17,12 @@ bool is_pile_frozen(const Profile& p, const State& s);
 // common case).
 bool is_take_pile_legal(const Profile& p, const State& s);
 
-// classic-take-pile: the hand cards left and the side's melds once the top card is melded.
+// classic-take-pile: the hand cards left once the top card is melded, and the meld it makes:
+// a new one (index -1) or the side's meld at `index` after the lay-off.
 struct PileLaid {
     Hand rest;
-    std::vector<Meld> melds;
+    Meld meld;
+    int index = -1;
 };
 std::variant<PileLaid, Violation> lay_pile_top(const Profile& p, const State& s, const std::vector<Card>& shown,
                                                int index);
