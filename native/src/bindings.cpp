@@ -608,8 +608,8 @@ State state_from_dict(const Profile& p, nb::handle value, const std::string& whe
     if (extra.contains("fi_waiting")) {
         i = 0;
         for (nb::handle t : list_at(extra["fi_waiting"], 0, where + ".extra.fi_waiting", true)) {
-            if (s.fi_waiting.size() == s.fi_waiting.capacity())
-                bad(where + ".extra.fi_waiting", "more waiting seats than fi packets and seats.");
+            // Room is kept for the fi the hand may still hand out (fi-unplayed-fi-5200).
+            if (s.fi_waiting.size() == MAX_SEATS) bad(where + ".extra.fi_waiting", "more waiting seats than seats.");
             s.fi_waiting.push_back(seat_at(t, players, where + ".extra.fi_waiting[" + std::to_string(i++) + "]"));
         }
     }
@@ -650,7 +650,13 @@ State state_from_dict(const Profile& p, nb::handle value, const std::string& whe
         if (extra.contains("red_threes")) {
             i = 0;
             for (nb::handle t : list_at(extra["red_threes"], static_cast<std::size_t>(teams), where + ".extra.red_threes"))
-                card_list(s.red_threes.emplace_back(), t, where + ".extra.red_threes[" + std::to_string(i++) + "]");
+            {
+                const std::string at = where + ".extra.red_threes[" + std::to_string(i++) + "]";
+                const std::vector<Card> laid = read_cards(t, at);
+                // Room is kept for the red threes still to be laid (classic-red-threes).
+                if (laid.size() > MAX_RED_THREES / 2) bad(at, "a team lays at most the deck's 4 red threes.");
+                s.red_threes.emplace_back(laid.begin(), laid.end());
+            }
         } else {
             s.red_threes.assign(static_cast<std::size_t>(teams), {});
         }
