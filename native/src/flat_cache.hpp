@@ -19,52 +19,61 @@ inline std::uint64_t mix64(std::uint64_t x) {
 }
 
 // A remembered table of the listing: open addressing (linear probing) over a power-of-two
-// array of keys, so a lookup reads one slot, not a chain of nodes; the values live in a
-// deque, so their addresses hold until clear().
+// array of small slots (a key's hash and its entry's number), so a lookup reads one slot,
+// not a chain of nodes; the keys and values live in a deque, so their addresses hold until
+// clear().
 template <class Key, class Value, class Hash>
 class FlatCache {
 public:
-    std::size_t size() const { return values_.size(); }
+    std::size_t size() const { return entries_.size(); }
     void clear() {
-        values_.clear();
+        entries_.clear();
         slots_.clear();
     }
     const Value* find(const Key& key) const {
         if (slots_.empty()) return nullptr;
+        const std::uint64_t hash = Hash{}(key);
         const std::size_t mask = slots_.size() - 1;
-        for (std::size_t i = Hash{}(key) & mask;; i = (i + 1) & mask) {
+        for (std::size_t i = hash & mask;; i = (i + 1) & mask) {
             const Slot& slot = slots_[i];
             if (slot.index == 0) return nullptr;
-            if (slot.key == key) return &values_[slot.index - 1];
+            if (slot.hash == hash) {
+                const Entry& entry = entries_[slot.index - 1];
+                if (entry.key == key) return &entry.value;
+            }
         }
     }
     // The key must not be in the table.
     const Value& add(const Key& key, Value value) {
-        if (2 * (values_.size() + 1) > slots_.size()) grow();
-        values_.push_back(std::move(value));
-        place(key, static_cast<std::uint32_t>(values_.size()));
-        return values_.back();
+        if (2 * (entries_.size() + 1) > slots_.size()) grow();
+        entries_.push_back(Entry{key, std::move(value)});
+        place(Hash{}(key), static_cast<std::uint32_t>(entries_.size()));
+        return entries_.back().value;
     }
 
 private:
-    struct Slot {
-        Key key{};
-        std::uint32_t index = 0;  // 0: empty; otherwise the value's index + 1
+    struct Entry {
+        Key key;
+        Value value;
     };
-    void place(const Key& key, std::uint32_t index) {
+    struct Slot {
+        std::uint64_t hash = 0;
+        std::uint32_t index = 0;  // 0: empty; otherwise the entry's number + 1
+    };
+    void place(std::uint64_t hash, std::uint32_t index) {
         const std::size_t mask = slots_.size() - 1;
-        std::size_t i = Hash{}(key) & mask;
+        std::size_t i = hash & mask;
         while (slots_[i].index != 0) i = (i + 1) & mask;
-        slots_[i] = Slot{key, index};
+        slots_[i] = Slot{hash, index};
     }
     void grow() {
         std::vector<Slot> old = std::move(slots_);
         slots_.assign(old.empty() ? 1024 : 2 * old.size(), Slot{});
         for (const Slot& slot : old)
-            if (slot.index != 0) place(slot.key, slot.index);
+            if (slot.index != 0) place(slot.hash, slot.index);
     }
     std::vector<Slot> slots_;
-    std::deque<Value> values_;
+    std::deque<Entry> entries_;
 };
 
 }  // namespace kn
