@@ -2,7 +2,7 @@
 #include <algorithm>
 #include <array>
 #include <string>
-#include <unordered_map>
+#include <deque>
 
 #include "engine.hpp"
 #include "pile.hpp"
@@ -86,6 +86,65 @@ bool new_meld_before(const NewMeld* x, const NewMeld* y) {
     return x->wild_at < y->wild_at;
 }
 
+// A 64-bit mix (splitmix64's finalizer): every bit of the key reaches the low bits a
+// power-of-two table indexes by.
+inline std::uint64_t mix64(std::uint64_t x) {
+    x ^= x >> 30;
+    x *= 0xBF58476D1CE4E5B9ull;
+    x ^= x >> 27;
+    x *= 0x94D049BB133111EBull;
+    return x ^ (x >> 31);
+}
+
+// A remembered table of the listing: open addressing (linear probing) over a power-of-two
+// array of keys, so a lookup reads one slot, not a chain of nodes; the values live in a
+// deque, so their addresses hold until clear().
+template <class Key, class Value, class Hash>
+class FlatCache {
+public:
+    std::size_t size() const { return values_.size(); }
+    void clear() {
+        values_.clear();
+        slots_.clear();
+    }
+    const Value* find(const Key& key) const {
+        if (slots_.empty()) return nullptr;
+        const std::size_t mask = slots_.size() - 1;
+        for (std::size_t i = Hash{}(key) & mask;; i = (i + 1) & mask) {
+            const Slot& slot = slots_[i];
+            if (slot.index == 0) return nullptr;
+            if (slot.key == key) return &values_[slot.index - 1];
+        }
+    }
+    // The key must not be in the table.
+    const Value& add(const Key& key, Value value) {
+        if (2 * (values_.size() + 1) > slots_.size()) grow();
+        values_.push_back(std::move(value));
+        place(key, static_cast<std::uint32_t>(values_.size()));
+        return values_.back();
+    }
+
+private:
+    struct Slot {
+        Key key{};
+        std::uint32_t index = 0;  // 0: empty; otherwise the value's index + 1
+    };
+    void place(const Key& key, std::uint32_t index) {
+        const std::size_t mask = slots_.size() - 1;
+        std::size_t i = Hash{}(key) & mask;
+        while (slots_[i].index != 0) i = (i + 1) & mask;
+        slots_[i] = Slot{key, index};
+    }
+    void grow() {
+        std::vector<Slot> old = std::move(slots_);
+        slots_.assign(old.empty() ? 1024 : 2 * old.size(), Slot{});
+        for (const Slot& slot : old)
+            if (slot.index != 0) place(slot.key, slot.index);
+    }
+    std::vector<Slot> slots_;
+    std::deque<Value> values_;
+};
+
 struct PartKey {
     std::uint64_t serial;
     std::uint64_t part;
@@ -93,7 +152,7 @@ struct PartKey {
 };
 struct PartHash {
     std::size_t operator()(const PartKey& k) const {
-        return static_cast<std::size_t>(k.part * 0x9E3779B97F4A7C15ull ^ k.serial);
+        return static_cast<std::size_t>(mix64(k.part ^ mix64(k.serial)));
     }
 };
 constexpr std::size_t MOST_PARTS = 200000;
@@ -111,8 +170,8 @@ MeldTable part_melds(const Profile& p, const Hand& part, unsigned shapes) {
     return out;
 }
 
-std::unordered_map<PartKey, MeldTable, PartHash>& part_cache() {
-    thread_local std::unordered_map<PartKey, MeldTable, PartHash> parts;
+FlatCache<PartKey, MeldTable, PartHash>& part_cache() {
+    thread_local FlatCache<PartKey, MeldTable, PartHash> parts;
     return parts;
 }
 
@@ -120,8 +179,8 @@ std::unordered_map<PartKey, MeldTable, PartHash>& part_cache() {
 const MeldTable& remembered_part(const Profile& p, const Hand& part, std::uint64_t key, unsigned shapes) {
     auto& parts = part_cache();
     const PartKey k{p.serial, key};
-    if (auto found = parts.find(k); found != parts.end()) return found->second;
-    return parts.emplace(k, part_melds(p, part, shapes)).first->second;
+    if (const MeldTable* found = parts.find(k)) return *found;
+    return parts.add(k, part_melds(p, part, shapes));
 }
 
 // The new melds of the hand in canonical order (cards, then the wild's place), each once.
@@ -256,7 +315,7 @@ struct LayOffHash {
             h = (h ^ w) * 0x9E3779B97F4A7C15ull;
             h ^= h >> 29;
         }
-        return static_cast<std::size_t>(h);
+        return static_cast<std::size_t>(mix64(h));
     }
 };
 // The cards of a meld a key holds: six bits each, ten to a word, in words 2..4.
@@ -308,10 +367,10 @@ const LayOffs& lay_offs(const Profile& p, const Meld& meld, const Hand& hand) {
         scratch = lay_offs_of(p, meld, hand);
         return scratch;
     }
-    thread_local std::unordered_map<LayOffKey, LayOffs, LayOffHash> remembered;
-    if (auto found = remembered.find(key); found != remembered.end()) return found->second;
+    thread_local FlatCache<LayOffKey, LayOffs, LayOffHash> remembered;
+    if (const LayOffs* found = remembered.find(key)) return *found;
     if (remembered.size() >= MOST_PARTS) remembered.clear();
-    return remembered.emplace(key, lay_offs_of(p, meld, part)).first->second;
+    return remembered.add(key, lay_offs_of(p, meld, part));
 }
 
 int count_of(std::span<const Card> cards, int card) {

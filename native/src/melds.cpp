@@ -49,7 +49,7 @@ std::optional<Violation> check_size(const Profile& p, int count) {
 }
 
 // classic-threes-in-melds
-std::optional<Violation> check_threes(const std::vector<Card>& cards, bool going_out) {
+std::optional<Violation> check_threes(std::span<const Card> cards, bool going_out) {
     int threes = 0;
     bool red = false;
     for (Card c : cards)
@@ -81,11 +81,13 @@ std::optional<Violation> check_wild_ratio(const Profile& p, int naturals, int wi
 }
 
 using History = MeldHistory;
+using Cards = MeldCards;  // a batch's or a meld's cards, held inline
+using Places = SmallVec<int, 16>;
 
 // set-definition: naturals of one rank (sorted), then the wilds (sorted).
-std::variant<std::vector<Meld>, Violation> make_set(const Profile& p, const std::vector<Card>& cards, int rank,
+std::variant<std::vector<Meld>, Violation> make_set(const Profile& p, std::span<const Card> cards, int rank,
                                                     const History& history, CanastaKind previous) {
-    std::vector<Card> naturals, wilds;
+    Cards naturals, wilds;
     for (Card c : cards) (rank_of(c) == rank ? naturals : wilds).push_back(c);
     for (Card c : wilds)
         if (!is_wild(c)) return fault("set-definition", "mixed-ranks", "a set holds cards of one rank");
@@ -106,7 +108,7 @@ std::variant<std::vector<Meld>, Violation> make_set(const Profile& p, const std:
 }
 
 // wild-only-melds, twos-set, classic-options (joker-canasta)
-std::variant<std::vector<Meld>, Violation> make_wild_only(const Profile& p, const std::vector<Card>& cards,
+std::variant<std::vector<Meld>, Violation> make_wild_only(const Profile& p, std::span<const Card> cards,
                                                           const History& history, CanastaKind previous) {
     if (p.wild_meld_rule == WildMeldRule::CanastaAtOnce && static_cast<int>(history[0].size()) < p.canasta_size)
         return fault("classic-options", "joker-canasta-at-once");
@@ -126,12 +128,12 @@ std::variant<std::vector<Meld>, Violation> make_wild_only(const Profile& p, cons
 
 struct Layout {
     int low;
-    std::vector<Card> cards;
+    MeldCards cards;
     int wild_at;  // 0: none
-    std::vector<Card> spare;
+    SpareCards spare;
 };
 
-int longest_streak(const std::vector<int>& positions) {
+int longest_streak(std::span<const int> positions) {
     int best = 0, streak = 0, last = -2;
     for (int pos : positions) {
         streak = pos == last + 1 ? streak + 1 : 1;
@@ -143,12 +145,12 @@ int longest_streak(const std::vector<int>& positions) {
 
 // run-definition, run-wild-placement, run-wild-after-three-naturals, wild-spare-outside:
 // the layouts of one choice of where the ace stands and whether the own 2 is natural.
-std::variant<std::vector<Layout>, Violation> run_layout(const Profile& p, int suit, const std::vector<Card>& naturals,
-                                                        const std::vector<Card>& aces, const std::vector<Card>& own_twos,
-                                                        const std::vector<Card>& foreign, int ace_at, bool two_natural) {
-    std::vector<int> positions;
-    std::vector<Card> placed;
-    std::vector<Card> wilds = foreign;
+std::variant<std::vector<Layout>, Violation> run_layout(const Profile& p, int suit, const Cards& naturals,
+                                                        const Cards& aces, const Cards& own_twos, const Cards& foreign,
+                                                        int ace_at, bool two_natural) {
+    Places positions;
+    Cards placed;
+    Cards wilds = foreign;
     if (ace_at == 1) {
         positions.push_back(1);
         placed.push_back(aces[0]);
@@ -181,7 +183,7 @@ std::variant<std::vector<Layout>, Violation> run_layout(const Profile& p, int su
     if (p.run_wild_needs_three_naturals && longest_streak(positions) < 3)
         return fault("run-wild-after-three-naturals", "wild-needs-three-naturals");
     const Card wild = wilds[0];
-    std::vector<int> spots;
+    Places spots;
     if (gaps) {
         std::size_t i = 0;
         for (int pos = low; pos <= high; ++pos) {
@@ -218,9 +220,9 @@ std::variant<std::vector<Layout>, Violation> run_layout(const Profile& p, int su
 }
 
 // run-definition, run-ace-position, natural-two-in-place: every arrangement as a run of suit.
-std::variant<std::vector<Layout>, Violation> run_layouts(const Profile& p, const std::vector<Card>& cards, int suit) {
+std::variant<std::vector<Layout>, Violation> run_layouts(const Profile& p, std::span<const Card> cards, int suit) {
     const int own_ace = suit * 13, own_two = own_ace + 1;
-    std::vector<Card> aces, own_twos, naturals, foreign;
+    Cards aces, own_twos, naturals, foreign;
     for (Card c : cards) {
         if (c == JOKER) foreign.push_back(c);
         else if (c % 13 == 0) aces.push_back(c);
@@ -235,13 +237,17 @@ std::variant<std::vector<Layout>, Violation> run_layouts(const Profile& p, const
     if (aces.size() > 1) return fault("run-ace-position", "ace-both-ends", "a run cannot hold an ace at both ends");
     if (std::adjacent_find(naturals.begin(), naturals.end()) != naturals.end())
         return fault("run-definition", "duplicate-in-run", "a run holds each rank once");
-    std::vector<int> ace_choices = aces.empty() ? std::vector<int>{0} : std::vector<int>{1, ACE_HIGH};
-    std::vector<bool> two_choices = (!own_twos.empty() && p.natural_two_in_place) ? std::vector<bool>{true, false}
-                                                                                  : std::vector<bool>{false};
+    // The ace low and high (or no ace); the own 2 natural and wild (or only wild).
+    const int ace_choices[2] = {aces.empty() ? 0 : 1, ACE_HIGH};
+    const std::size_t ace_count = aces.empty() ? 1 : 2;
+    const bool two_choices[2] = {!own_twos.empty() && p.natural_two_in_place, false};
+    const std::size_t two_count = two_choices[0] ? 2 : 1;
     std::vector<Layout> found;
     std::optional<Violation> problem;
-    for (int ace_at : ace_choices)
-        for (bool two : two_choices) {
+    for (std::size_t a = 0; a < ace_count; ++a)
+        for (std::size_t t = 0; t < two_count; ++t) {
+            const int ace_at = ace_choices[a];
+            const bool two = two_choices[t];
             auto r = run_layout(p, suit, naturals, aces, own_twos, foreign, ace_at, two);
             if (auto* v = std::get_if<Violation>(&r)) {
                 if (!problem) problem = *v;
@@ -320,13 +326,13 @@ bool Meld::acting_wild(std::size_t index) const {
 
 // neither-set-nor-run-fault: every reading of a new batch, or the fault that refuses it.
 Arrangements meld_arrangements(const Profile& p, std::span<const Card> batch, bool going_out) {
-    std::vector<Card> cards(batch.begin(), batch.end());
+    Cards cards(batch);
     std::sort(cards.begin(), cards.end());
     if (auto v = check_size(p, static_cast<int>(cards.size()))) return {{}, v};
     if (p.threes_special)
         if (auto v = check_threes(cards, going_out)) return {{}, v};
     const History history{std::span<const Card>(cards)};
-    std::vector<Card> plain;
+    Cards plain;
     for (Card c : cards)
         if (!is_wild(c)) plain.push_back(c);
     if (plain.empty()) return from(make_wild_only(p, cards, history, CanastaKind::None));
@@ -357,10 +363,10 @@ Arrangements meld_arrangements(const Profile& p, std::span<const Card> batch, bo
 
 // lay-off, run-wild-moves: every result of adding one batch to a meld.
 Arrangements lay_off_arrangements(const Profile& p, const Meld& meld, std::span<const Card> added) {
-    std::vector<Card> batch(added.begin(), added.end());
+    Cards batch(added);
     std::sort(batch.begin(), batch.end());
     if (batch.empty()) return {{}, fault("lay-off", "no-cards", "a lay-off adds at least one card")};
-    std::vector<Card> joined = meld.cards.vec();
+    Cards joined = meld.cards;
     joined.insert(joined.end(), meld.spare.begin(), meld.spare.end());
     joined.insert(joined.end(), batch.begin(), batch.end());
     if (auto v = check_size(p, static_cast<int>(joined.size()))) return {{}, v};
@@ -474,7 +480,7 @@ std::int64_t canasta_bonus(const Profile& p, const Meld& m, int trump) {
 // opening-two-melds: the most naturals of a run in consecutive places.
 int natural_streak(const Meld& m) {
     if (m.kind != MeldKind::Run) return 0;
-    std::vector<int> positions;
+    Places positions;
     for (std::size_t i = 0; i < m.cards.size(); ++i) {
         const int pos = m.low + static_cast<int>(i);
         if (pos != m.wild_at) positions.push_back(pos);

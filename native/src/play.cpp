@@ -55,7 +55,7 @@ std::optional<Violation> check_new_set(const Profile& p, const std::vector<Meld>
 
 // meld-minimum, set-definition, run-definition, run-wild-placement: the new meld the
 // batch makes, in the arrangement wild_at names.
-std::optional<Violation> validate_meld(const Profile& p, const std::vector<Card>& batch, int wild_at, bool going_out,
+std::optional<Violation> validate_meld(const Profile& p, std::span<const Card> batch, int wild_at, bool going_out,
                                        Meld& out) {
     Arrangements a = meld_arrangements(p, batch, going_out);
     if (a.fault) return a.fault;
@@ -64,7 +64,7 @@ std::optional<Violation> validate_meld(const Profile& p, const std::vector<Card>
 
 // lay-off, lay-off-arrangement: the meld after the batch is laid off, in the arrangement
 // wild_at names (0: the default).
-std::optional<Violation> validate_lay_off(const Profile& p, const Meld& meld, const std::vector<Card>& batch,
+std::optional<Violation> validate_lay_off(const Profile& p, const Meld& meld, std::span<const Card> batch,
                                           int wild_at, Meld& out) {
     Arrangements a = lay_off_arrangements(p, meld, batch);
     if (a.fault) return a.fault;
@@ -226,11 +226,11 @@ std::optional<Violation> check_discard_now(const Profile& p, const State& s) {
 std::optional<Violation> check_meld_cards(const Profile& p, const State& s, std::span<const Card> cards,
                                           int wild_at, Hand& rest, Meld& meld) {
     if (s.phase != Phase::Play) return phase_violation(s, Phase::Play);
-    std::vector<Card> batch(cards.begin(), cards.end());
+    MeldCards batch(cards);
     std::sort(batch.begin(), batch.end());
     rest = s.hands[static_cast<std::size_t>(s.turn)];
     if (!remove_all(rest, batch))
-        return Violation{"meld-from-hand", "cards-not-in-hand", "the hand does not hold " + cards_text(batch)};
+        return Violation{"meld-from-hand", "cards-not-in-hand", "the hand does not hold " + cards_text(batch.vec())};
     if (auto v = validate_meld(p, batch, wild_at, false, meld)) {
         if (v->code != "black-threes-not-going-out" || rest.size > 1) return v;
         // classic-black-threes-last: black threes as the turn's last meld.
@@ -248,11 +248,11 @@ std::optional<Violation> check_lay_off_cards(const Profile& p, const State& s, i
         return Violation{"lay-off-own-team", "no-such-meld",
                          "the team has " + std::to_string(team_melds.size()) + " meld(s); there is no meld " +
                              std::to_string(index)};
-    std::vector<Card> batch(cards.begin(), cards.end());
+    MeldCards batch(cards);
     std::sort(batch.begin(), batch.end());
     rest = s.hands[static_cast<std::size_t>(s.turn)];
     if (!remove_all(rest, batch))
-        return Violation{"lay-off-own-team", "cards-not-in-hand", "the hand does not hold " + cards_text(batch)};
+        return Violation{"lay-off-own-team", "cards-not-in-hand", "the hand does not hold " + cards_text(batch.vec())};
     return validate_lay_off(p, team_melds[static_cast<std::size_t>(index)], batch, wild_at, meld);
 }
 

@@ -22,10 +22,10 @@ Violation phase_violation(const State& s, Phase phase);
 // one-set-per-rank: a team may not start a second set of a rank it already has.
 std::optional<Violation> check_new_set(const Profile& p, const std::vector<Meld>& team_melds, const Meld& meld);
 // meld-minimum .. run-wild-placement: the new meld of the batch, arranged as wild_at says (0: default).
-std::optional<Violation> validate_meld(const Profile& p, const std::vector<Card>& batch, int wild_at, bool going_out,
+std::optional<Violation> validate_meld(const Profile& p, std::span<const Card> batch, int wild_at, bool going_out,
                                        Meld& out);
 // lay-off, lay-off-arrangement: the meld after the batch, arranged as wild_at says (0: default).
-std::optional<Violation> validate_lay_off(const Profile& p, const Meld& meld, const std::vector<Card>& batch,
+std::optional<Violation> validate_lay_off(const Profile& p, const Meld& meld, std::span<const Card> batch,
                                           int wild_at, Meld& out);
 
 // ---- opening.cpp: chapter "The opening" (spec/07-opening.rst)
