@@ -203,7 +203,7 @@ int opening_in_reach(const Profile& p, const State& s, int team, const Meld* mel
     }
     std::array<int, 14> held{};
     std::array<std::int64_t, 14> points{};
-    std::vector<std::int64_t> wilds;
+    Fixed<std::int64_t, 8 + MAX_JOKERS> wilds;  // the deck's 2s and jokers at most
     int threes = 0;
     for (int c = 0; c < KINDS; ++c)
         for (int k = 0; k < hand.n[static_cast<std::size_t>(c)]; ++k) {
@@ -220,7 +220,7 @@ int opening_in_reach(const Profile& p, const State& s, int team, const Meld* mel
     std::sort(wilds.begin(), wilds.end(), std::greater<>());
     std::int64_t sure_points = 0;
     int sure_cards = 0, sure_room = 0, pair_room = 0;
-    std::vector<std::pair<std::int64_t, int>> pairs;
+    Fixed<std::pair<std::int64_t, int>, 14> pairs;  // one per rank at most
     const int least = std::max(p.min_naturals_per_meld, 2);
     for (int rank = 1; rank < 14; ++rank) {
         if (rank == 2 || rank == 3) continue;
