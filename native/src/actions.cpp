@@ -387,9 +387,14 @@ void play_phase_actions(const Profile& p, const State& s, std::vector<Action>& o
 std::vector<Action> legal_actions(const Profile& p, const State& s) {
     std::vector<Action> out;
     out.reserve(64);
+    legal_actions_into(p, s, out);
+    return out;
+}
+
+void legal_actions_into(const Profile& p, const State& s, std::vector<Action>& out) {
+    out.clear();
     if (s.phase == Phase::Draw) draw_phase_actions(p, s, out);
     else if (s.phase == Phase::Play) play_phase_actions(p, s, out);
-    return out;
 }
 
 }  // namespace kn

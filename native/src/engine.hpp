@@ -467,6 +467,9 @@ std::variant<State, Violation> apply_take_back(const Profile& p, const State& s)
 std::variant<State, Violation> apply_action(const Profile& p, const State& s, const Action& a);
 // legal-action-count: every legal action, each once, in the canonical order (actions.cpp).
 std::vector<Action> legal_actions(const Profile& p, const State& s);
+// legal_actions into a list the caller keeps from call to call (emptied first): a loop that
+// lists move after move allocates nothing once the list has grown.
+void legal_actions_into(const Profile& p, const State& s, std::vector<Action>& out);
 
 // hand-score: per team, the named parts of the family's score_parts, in half points.
 std::vector<std::vector<std::pair<std::string, std::int64_t>>> score_hand(const Profile& p, const State& s);

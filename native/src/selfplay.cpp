@@ -51,6 +51,7 @@ SelfPlayRun self_play(const Profile& p, std::uint64_t seed, std::uint64_t first,
     const int dealer = p.players - 1;
     const std::vector<std::int64_t> zero(static_cast<std::size_t>(p.teams()), 0);
     const std::clock_t cpu_start = std::clock();
+    std::vector<Action> actions;  // the listing of each move, its room kept from move to move
     for (std::uint64_t index = first; index < first + count; ++index) {
         const std::uint64_t deal_seed = seed + index;
         std::uint64_t stream = deal_seed ^ POLICY_STREAM;
@@ -61,7 +62,7 @@ SelfPlayRun self_play(const Profile& p, std::uint64_t seed, std::uint64_t first,
             run.state_bytes += static_cast<std::int64_t>(memory_bytes(state));
         }
         while (state.phase != Phase::Over) {
-            const std::vector<Action> actions = legal_actions(p, state);
+            legal_actions_into(p, state, actions);
             if (actions.empty())
                 throw std::runtime_error(where(p, seed, index, moves) + ": no legal action listed in a hand not over");
             const Action& action = actions[pick_action(stream, actions.size())];
