@@ -9,6 +9,7 @@
 
 #include <algorithm>
 #include <array>
+#include <functional>
 #include <initializer_list>
 #include <cstdint>
 #include <optional>
@@ -408,6 +409,9 @@ int natural_streak(const Meld& m);
 // The generators meld_options runs: the listing asks each part of a hand for one shape.
 enum MeldShape : unsigned { SHAPE_SETS = 1, SHAPE_WILD_MELDS = 2, SHAPE_RUNS = 4, SHAPE_ALL = 7 };
 std::vector<Meld> meld_options(const Profile& p, const Hand& hand, unsigned shapes = SHAPE_ALL);
+// meld_options' melds in the same order, each seen once by `visit` without a copy.
+void visit_meld_options(const Profile& p, const Hand& hand, unsigned shapes,
+                        const std::function<void(const Meld&)>& visit);
 std::vector<std::pair<ActionCards, Meld>> lay_off_options(const Profile& p, const Meld& meld, const Hand& hand);
 
 // seeded-shuffle

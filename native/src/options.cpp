@@ -3,9 +3,11 @@
 // The candidate batches are proposed by shape (the sets of a rank, the runs of a suit,
 // the melds of wild cards), a superset of the legal ones; meld_arrangements decides.
 #include <algorithm>
+#include <functional>
 #include <unordered_map>
 
 #include "engine.hpp"
+#include "flat_cache.hpp"
 
 namespace kn {
 
@@ -172,8 +174,7 @@ struct BatchKey {
 };
 struct BatchHash {
     std::size_t operator()(const BatchKey& k) const {
-        std::uint64_t h = (k.high ^ (k.low * 0x9E3779B97F4A7C15ull)) * 0xBF58476D1CE4E5B9ull;
-        return static_cast<std::size_t>(h ^ (h >> 31));
+        return static_cast<std::size_t>(mix64(k.high ^ mix64(k.low)));
     }
 };
 constexpr std::size_t KEY_MOST_CARDS = 20;
@@ -188,7 +189,7 @@ BatchKey batch_key(const Batch& b) {
 // same batches come back move after move while a hand changes one card at a time.
 struct MeldCache {
     MeldRules rules{};
-    std::unordered_map<BatchKey, std::vector<Meld>, BatchHash> melds;
+    FlatCache<BatchKey, std::vector<Meld>, BatchHash> melds;
 };
 constexpr std::size_t MELD_CACHE_LIMIT = 50000;
 
@@ -209,10 +210,9 @@ const std::vector<Meld>& cached_batch_melds(const Profile& p, MeldCache& cache, 
         return scratch;
     }
     const BatchKey key = batch_key(b);
-    auto found = cache.melds.find(key);
-    if (found != cache.melds.end()) return found->second;
+    if (const std::vector<Meld>* found = cache.melds.find(key)) return *found;
     if (cache.melds.size() >= MELD_CACHE_LIMIT) cache.melds.clear();
-    return cache.melds.emplace(key, batch_melds(p, b)).first->second;
+    return cache.melds.add(key, batch_melds(p, b));
 }
 
 }  // namespace
@@ -221,22 +221,26 @@ const std::vector<Meld>& cached_batch_melds(const Profile& p, MeldCache& cache, 
 // cards, then the wild's place (none first). One-set-per-rank and the turn rules are the
 // caller's. `shapes` (MeldShape bits) names the generators asked: sets, melds of wild cards,
 // runs.
-std::vector<Meld> meld_options(const Profile& p, const Hand& hand, unsigned shapes) {
+void visit_meld_options(const Profile& p, const Hand& hand, unsigned shapes,
+                        const std::function<void(const Meld&)>& visit) {
     thread_local Batches batches;
     batches.clear();
     if (shapes & SHAPE_SETS) propose_sets(p, hand, batches);
     if (shapes & SHAPE_WILD_MELDS) propose_wild_melds(p, hand, batches);
     if (shapes & SHAPE_RUNS) propose_runs(p, hand, batches);
     sort_unique(batches);
-    std::vector<Meld> out;
     MeldCache& cache = meld_cache(p);
     for (const Batch& b : batches) {
         if (p.max_meld_size && static_cast<int>(b.size()) > p.max_meld_size) continue;
         // Each arrangement once: the batches come in order, so only one batch's melds can
         // repeat one (batch_melds removes those).
-        const std::vector<Meld>& melds = cached_batch_melds(p, cache, b);
-        out.insert(out.end(), melds.begin(), melds.end());
+        for (const Meld& m : cached_batch_melds(p, cache, b)) visit(m);
     }
+}
+
+std::vector<Meld> meld_options(const Profile& p, const Hand& hand, unsigned shapes) {
+    std::vector<Meld> out;
+    visit_meld_options(p, hand, shapes, [&](const Meld& m) { out.push_back(m); });
     return out;
 }
 

@@ -260,11 +260,14 @@ std::optional<Violation> check_meld(const Profile& p, const State& s, std::span<
     Hand rest;
     Meld meld;
     if (auto v = check_meld_cards(p, s, cards, wild_at, rest, meld)) return v;
-    const auto& team_melds = s.melds[static_cast<std::size_t>(turn_team(s))];
-    if (surely_finishes(p, s, rest, team_melds.size() + 1)) return std::nullopt;
-    std::vector<Meld> melds = team_melds;
-    melds.push_back(std::move(meld));
-    return check_after_laying(p, s, rest, melds);
+    const auto team = static_cast<std::size_t>(turn_team(s));
+    if (surely_finishes(p, s, rest, s.melds[team].size() + 1)) return std::nullopt;
+    // after_laying's verdict on the next state, its team's melds copied once.
+    State next = s;
+    next.melds[team].push_back(std::move(meld));
+    auto after = after_laying_next(p, s, std::move(next), rest);
+    if (auto* v = std::get_if<Violation>(&after)) return std::move(*v);
+    return std::nullopt;
 }
 
 std::variant<State, Violation> apply_meld(const Profile& p, const State& s, const std::vector<Card>& cards,
@@ -282,11 +285,14 @@ std::optional<Violation> check_lay_off(const Profile& p, const State& s, int ind
     Hand rest;
     Meld meld;
     if (auto v = check_lay_off_cards(p, s, index, cards, wild_at, rest, meld)) return v;
-    const auto& team_melds = s.melds[static_cast<std::size_t>(turn_team(s))];
-    if (surely_finishes(p, s, rest, team_melds.size())) return std::nullopt;
-    std::vector<Meld> melds = team_melds;
-    melds[static_cast<std::size_t>(index)] = std::move(meld);
-    return check_after_laying(p, s, rest, melds);
+    const auto team = static_cast<std::size_t>(turn_team(s));
+    if (surely_finishes(p, s, rest, s.melds[team].size())) return std::nullopt;
+    // after_laying's verdict on the next state, its team's melds copied once.
+    State next = s;
+    next.melds[team][static_cast<std::size_t>(index)] = std::move(meld);
+    auto after = after_laying_next(p, s, std::move(next), rest);
+    if (auto* v = std::get_if<Violation>(&after)) return std::move(*v);
+    return std::nullopt;
 }
 
 std::variant<State, Violation> apply_lay_off(const Profile& p, const State& s, int index,
