@@ -1,6 +1,7 @@
 // Chapter "The turn" (spec/06-turn.rst) and the classic pile (spec/10-classic.rst): the pass
 // by showing, and the discard pile taken, whole into the hand or with its top card melded.
 #include <algorithm>
+#include <array>
 
 #include "pile.hpp"
 #include "turn.hpp"
@@ -250,6 +251,10 @@ namespace {
 
 using PileOption = std::pair<std::vector<Card>, int>;
 
+// The kinds of wild card: the 2 of each suit (make_card(2, suit) = suit * 13 + 1) and the
+// joker (wild-cards).
+constexpr std::array<Card, 5> WILD_KINDS = {1, 14, 27, 40, JOKER};
+
 // The canonical order of the options: by cards, then meld index (compared card by card).
 bool option_before(const PileOption& x, const PileOption& y) {
     if (x.first != y.first)
@@ -363,11 +368,12 @@ std::vector<std::pair<std::vector<Card>, int>> take_pile_options(const Profile& 
         } else {
             for (const auto& pair : pairs) options.emplace_back(pair, -1);
             if (!frozen)
-                for (int n = 0; n < KINDS; ++n) {
-                    if (!hand.n[static_cast<std::size_t>(n)] || !is_natural_of(static_cast<Card>(n), rank)) continue;
-                    for (int w = 0; w < KINDS; ++w)
-                        if (hand.n[static_cast<std::size_t>(w)] && is_wild(static_cast<Card>(w)))
-                            options.push_back({{static_cast<Card>(std::min(n, w)), static_cast<Card>(std::max(n, w))}, -1});
+                // A natural of the top card's rank (never a 2: the top is natural) with a wild card.
+                for (int suit = 0; suit < 4; ++suit) {
+                    const Card n = make_card(rank, suit);
+                    if (!hand.n[n]) continue;
+                    for (Card w : WILD_KINDS)
+                        if (hand.n[w]) options.push_back({{std::min(n, w), std::max(n, w)}, -1});
                 }
             std::sort(options.begin(), options.end(), option_before);
         }
