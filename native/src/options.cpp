@@ -4,7 +4,6 @@
 // the melds of wild cards), a superset of the legal ones; meld_arrangements decides.
 #include <algorithm>
 #include <functional>
-#include <unordered_map>
 
 #include "engine.hpp"
 #include "flat_cache.hpp"
