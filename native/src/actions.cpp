@@ -269,8 +269,11 @@ constexpr std::size_t KEY_CARDS = 30;
 bool lay_off_key(const Profile& p, const Meld& meld, const Hand& hand, Hand& part, LayOffKey& key) {
     if (meld.cards.size() + meld.spare.size() + 1 > KEY_CARDS) return false;
     key.words[0] = p.serial;
+    // Onto a set, which batches fit depends on the set's rank and its numbers of naturals and
+    // of wild cards only (set-definition, the wild ratio, the size): a set is keyed by those.
+    const bool set = meld.kind == MeldKind::Set;
     std::uint64_t head = static_cast<std::uint64_t>(meld.kind);
-    for (int field : {meld.rank, meld.suit + 1, meld.low, meld.wild_at, static_cast<int>(meld.canasta)})
+    for (int field : {meld.rank, meld.suit + 1, meld.low, meld.wild_at, set ? 0 : static_cast<int>(meld.canasta)})
         head = head << 4 | static_cast<std::uint64_t>(field);
     auto take = [&](Card c, int most) {
         const int n = std::min<int>(hand.n[c], most);
@@ -294,6 +297,12 @@ bool lay_off_key(const Profile& p, const Meld& meld, const Hand& hand, Hand& par
         key.words[2 + at / 10] |= six << (6 * (at % 10));
         ++at;
     };
+    if (set) {
+        const int wilds = meld.wild_count();
+        put(static_cast<std::uint64_t>(meld.size() - wilds));
+        put(static_cast<std::uint64_t>(wilds));
+        return true;
+    }
     for (Card c : meld.cards) put(c + 1u);
     put(KINDS + 1u);
     for (Card c : meld.spare) put(c + 1u);
