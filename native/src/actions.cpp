@@ -272,11 +272,16 @@ std::array<bool, 15> run_reach(const Meld& meld, const Hand& hand) {
     const int low = meld.low, high = meld.low + static_cast<int>(meld.cards.size()) - 1;
     if (meld.wild_at) reach[static_cast<std::size_t>(meld.wild_at)] = true;
     auto lacks = [&](int place) { return place != 2 && hand.n[make_card(place == 14 ? 1 : place, meld.suit)] == 0; };
-    for (int place = low - 1, holes = 0; place >= 1 && holes < 2; --place) {
+    // With no wild card in the run (acting or spare) nor in the hand, no place is left to a
+    // wild: the first unfilled place on each side ends the reach.
+    bool wilds = meld.wild_at != 0 || !meld.spare.empty();
+    for (Card w : {make_card(2, 0), make_card(2, 1), make_card(2, 2), make_card(2, 3), JOKER}) wilds = wilds || hand.n[w];
+    const int most_holes = wilds ? 2 : 1;
+    for (int place = low - 1, holes = 0; place >= 1 && holes < most_holes; --place) {
         reach[static_cast<std::size_t>(place)] = true;
         holes += lacks(place);
     }
-    for (int place = high + 1, holes = 0; place <= 14 && holes < 2; ++place) {
+    for (int place = high + 1, holes = 0; place <= 14 && holes < most_holes; ++place) {
         reach[static_cast<std::size_t>(place)] = true;
         holes += lacks(place);
     }
