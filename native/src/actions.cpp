@@ -1,6 +1,7 @@
 // Chapter "Actions" (spec): the atomic actions, their dispatch and the legal-action list.
 #include <algorithm>
 #include <array>
+#include <stdexcept>
 #include <string>
 
 #include "engine.hpp"
@@ -66,11 +67,17 @@ void draw_phase_actions(const Profile& p, const State& s, std::vector<Action>& o
 // naturals of one rank and wild cards), a run (the cards of one suit and wild cards) or a
 // meld of wild cards, so the new melds of a hand are those of its parts together; the melds
 // of each part are remembered per profile (a part recurs from turn to turn and hand to hand).
+// A new meld as the listing keeps it: its cards inline (the largest part, the naturals of a
+// rank with three of each wild card, holds 23), 40 bytes, so a part's table is a few cache
+// lines.
+constexpr std::size_t MOST_NEW_MELD_CARDS = 24;
 struct NewMeld {
     std::uint64_t order = 0;  // the first ten cards packed: their canonical order
-    ActionCards cards;
-    int wild_at = 0;
-    int set_rank = 0;  // 0: not a set
+    std::array<Card, MOST_NEW_MELD_CARDS> card{};
+    std::uint8_t size = 0;
+    std::int8_t wild_at = 0;
+    std::uint8_t set_rank = 0;  // 0: not a set
+    std::span<const Card> cards() const { return {card.data(), size}; }
 };
 using MeldTable = std::vector<NewMeld>;
 
@@ -80,10 +87,23 @@ std::uint64_t order_key(std::span<const Card> cards) {
     return key;
 }
 
-bool new_meld_before(const NewMeld* x, const NewMeld* y) {
-    if (x->order != y->order) return x->order < y->order;
-    if (x->cards != y->cards) return x->cards < y->cards;
-    return x->wild_at < y->wild_at;
+// A listed new meld: its order key beside its address, so sorting reads the key without
+// going to the meld (only two melds of the same first ten cards are looked at).
+struct Listed {
+    std::uint64_t order;
+    const NewMeld* meld;
+};
+
+bool same_cards(const NewMeld& x, const NewMeld& y) {
+    return std::ranges::equal(x.cards(), y.cards());
+}
+
+bool listed_before(const Listed& x, const Listed& y) {
+    if (x.order != y.order) return x.order < y.order;
+    const NewMeld& a = *x.meld;
+    const NewMeld& b = *y.meld;
+    if (!same_cards(a, b)) return std::ranges::lexicographical_compare(a.cards(), b.cards());
+    return a.wild_at < b.wild_at;
 }
 
 struct PartKey {
@@ -101,12 +121,15 @@ constexpr std::size_t MOST_PARTS = 200000;
 MeldTable part_melds(const Profile& p, const Hand& part, unsigned shapes) {
     MeldTable out;
     visit_meld_options(p, part, shapes, [&](const Meld& m) {
+        const std::span<const Card> cards = m.history[0];
+        if (cards.size() > MOST_NEW_MELD_CARDS) throw std::length_error("a new meld beyond the listing's room");
         NewMeld n;
-        n.order = order_key(m.history[0]);
-        n.cards = m.history[0];
-        n.wild_at = m.wild_at;
-        n.set_rank = m.kind == MeldKind::Set ? m.rank : 0;
-        out.push_back(std::move(n));
+        n.order = order_key(cards);
+        std::copy(cards.begin(), cards.end(), n.card.begin());
+        n.size = static_cast<std::uint8_t>(cards.size());
+        n.wild_at = static_cast<std::int8_t>(m.wild_at);
+        n.set_rank = static_cast<std::uint8_t>(m.kind == MeldKind::Set ? m.rank : 0);
+        out.push_back(n);
     });
     return out;
 }
@@ -130,10 +153,10 @@ const MeldTable& remembered_part(const Profile& p, const Hand& part, std::uint64
 // runs are allowed), one copy of each of its cards (two of its 2, a natural and a wild) with
 // one copy of each wild card, as a run takes one card per place and at most one wild card
 // (the generator proposes no more).
-const std::vector<const NewMeld*>& new_melds(const Profile& p, const Hand& hand, std::vector<MeldTable>& own) {
+const std::vector<Listed>& new_melds(const Profile& p, const Hand& hand, std::vector<MeldTable>& own) {
     // The result and the parts live in buffers kept from call to call (no allocation once
     // grown); the result is read before the next listing.
-    thread_local std::vector<const NewMeld*> out;
+    thread_local std::vector<Listed> out;
     out.clear();
     const int set_wilds = std::min(p.max_wilds_per_meld, 3);
     Hand wilds;
@@ -219,11 +242,14 @@ const std::vector<const NewMeld*>& new_melds(const Profile& p, const Hand& hand,
             own.push_back(part_melds(p, part, shapes));
             table = &own.back();
         }
-        for (const NewMeld& m : *table) out.push_back(&m);
+        for (const NewMeld& m : *table) out.push_back(Listed{m.order, &m});
     }
-    std::sort(out.begin(), out.end(), new_meld_before);
+    std::sort(out.begin(), out.end(), listed_before);
     out.erase(std::unique(out.begin(), out.end(),
-                          [](const NewMeld* x, const NewMeld* y) { return x->wild_at == y->wild_at && x->cards == y->cards; }),
+                          [](const Listed& x, const Listed& y) {
+                              return x.order == y.order && x.meld->wild_at == y.meld->wild_at &&
+                                     same_cards(*x.meld, *y.meld);
+                          }),
               out.end());
     return out;
 }
@@ -399,10 +425,11 @@ void play_phase_actions(const Profile& p, const State& s, std::vector<Action>& o
             if (m.kind == MeldKind::Set) has_set[static_cast<std::size_t>(m.rank)] = true;
     std::vector<MeldTable> own;
     if (p.serial == 0) own.reserve(32);
-    for (const NewMeld* m : new_melds(p, hand, own)) {
-        if (has_set[static_cast<std::size_t>(m->set_rank)] && m->set_rank) continue;
-        if (sure(m->cards) || !check_meld(p, s, m->cards, m->wild_at))
-            out.push_back(Action{ActionType::Meld, m->cards, 0, m->wild_at});
+    for (const auto& [order, m] : new_melds(p, hand, own)) {
+        if (has_set[m->set_rank] && m->set_rank) continue;
+        const std::span<const Card> cards = m->cards();
+        if (sure(cards) || !check_meld(p, s, cards, m->wild_at))
+            out.push_back(Action{ActionType::Meld, ActionCards(cards), 0, m->wild_at});
     }
     if (p.threes_special && size <= 5) add_black_threes(p, s, out);
     for (std::size_t index = 0; index < team_melds.size(); ++index)
