@@ -319,9 +319,36 @@ struct LayOffHash {
 // The cards of a meld a key holds: six bits each, ten to a word, in words 2..4.
 constexpr std::size_t KEY_CARDS = 30;
 
+// The places (1..14, the ace at both ends) whose hand card may join a lay-off onto the run:
+// those of the run that no natural holds (the wild's), and outward from each end up to the
+// second place the hand cannot fill. A batch fills a window of places with at most one
+// place left to a wild card, so no window reaches past two such places (place 2 is never
+// counted as one: the run's own 2 may go home there).
+std::array<bool, 15> run_reach(const Meld& meld, const Hand& hand) {
+    std::array<bool, 15> reach{};
+    const int low = meld.low, high = meld.low + static_cast<int>(meld.cards.size()) - 1;
+    if (meld.wild_at) reach[static_cast<std::size_t>(meld.wild_at)] = true;
+    auto lacks = [&](int place) { return place != 2 && hand.n[make_card(place == 14 ? 1 : place, meld.suit)] == 0; };
+    // With no wild card in the run (acting or spare) nor in the hand, no place is left to a
+    // wild: the first unfilled place on each side ends the reach.
+    bool wilds = meld.wild_at != 0 || !meld.spare.empty();
+    for (Card w : {make_card(2, 0), make_card(2, 1), make_card(2, 2), make_card(2, 3), JOKER}) wilds = wilds || hand.n[w];
+    const int most_holes = wilds ? 2 : 1;
+    for (int place = low - 1, holes = 0; place >= 1 && holes < most_holes; --place) {
+        reach[static_cast<std::size_t>(place)] = true;
+        holes += lacks(place);
+    }
+    for (int place = high + 1, holes = 0; place <= 14 && holes < most_holes; ++place) {
+        reach[static_cast<std::size_t>(place)] = true;
+        holes += lacks(place);
+    }
+    return reach;
+}
+
 // The key and the cards of the hand that decide the lay-offs onto a set (its rank's naturals,
-// the wild cards up to as many as a batch takes) or a run (one copy of each card of its suit,
-// two of its 2, one of each wild card: a run takes one card per place and one wild card).
+// the wild cards up to as many as a batch takes) or a run (one copy of each card of its suit
+// within reach (run_reach), two of its 2, one of each wild card: a run takes one card per
+// place and one wild card).
 // False when the meld is too long for a key (then nothing is remembered).
 bool lay_off_key(const Profile& p, const Meld& meld, const Hand& hand, Hand& part, LayOffKey& key) {
     if (meld.cards.size() + meld.spare.size() + 1 > KEY_CARDS) return false;
@@ -342,8 +369,9 @@ bool lay_off_key(const Profile& p, const Meld& meld, const Hand& hand, Hand& par
         for (Card w : {make_card(2, 0), make_card(2, 1), make_card(2, 2), make_card(2, 3), JOKER})
             if (rank_of(w) != meld.rank) take(w, std::min(p.max_wilds_per_meld, 3));
     } else {
+        const std::array<bool, 15> reach = run_reach(meld, hand);
         for (int rank = 1; rank <= 13; ++rank)
-            if (rank != 2) take(make_card(rank, meld.suit), 1);
+            if (rank != 2) take(make_card(rank, meld.suit), reach[static_cast<std::size_t>(rank)] || (rank == 1 && reach[14]) ? 1 : 0);
         for (Card w : {make_card(2, 0), make_card(2, 1), make_card(2, 2), make_card(2, 3), JOKER})
             take(w, w == make_card(2, meld.suit) ? 2 : 1);
     }

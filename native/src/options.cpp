@@ -308,6 +308,9 @@ void propose_run_lay_offs(const Profile& p, const Meld& meld, const Hand& hand, 
             if (holes > 1) break;
             for (int hole = holes ? open : lo - 1; hole <= (holes ? open : hi); ++hole) {
                 const bool gap = hole >= lo;
+                // A place the run or its own 2 going home already fills leaves nothing to the
+                // wild: that batch is the one without a gap.
+                if (gap && (natural_at[static_cast<std::size_t>(hole)] || (home && hole == 2))) continue;
                 Batch naturals;
                 bool ok = true;
                 for (int pos = lo; pos <= hi && ok; ++pos) {
