@@ -139,12 +139,14 @@ FlatCache<PartKey, MeldTable, PartHash>& part_cache() {
     return parts;
 }
 
-// The part's melds, remembered (the cache is emptied only between two listings, when full).
-const MeldTable& remembered_part(const Profile& p, const Hand& part, std::uint64_t key, unsigned shapes) {
+// The part's melds, remembered (the cache is emptied only between two listings, when full);
+// `cards()` gives the part's cards, built only when the part is new.
+template <class Cards>
+const MeldTable& remembered_part(const Profile& p, std::uint64_t key, unsigned shapes, const Cards& cards) {
     auto& parts = part_cache();
     const PartKey k{p.serial, key};
     if (const MeldTable* found = parts.find(k)) return *found;
-    return parts.add(k, part_melds(p, part, shapes));
+    return parts.add(k, part_melds(p, cards(), shapes));
 }
 
 // The new melds of the hand in canonical order (cards, then the wild's place), each once.
@@ -152,53 +154,85 @@ const MeldTable& remembered_part(const Profile& p, const Hand& part, std::uint64
 // naturals with as many copies of each wild card as a set takes wild cards; per suit (when
 // runs are allowed), one copy of each of its cards (two of its 2, a natural and a wild) with
 // one copy of each wild card, as a run takes one card per place and at most one wild card
-// (the generator proposes no more).
+// (the generator proposes no more). A part is named by its key (its shape and its cards'
+// counts); its cards are gathered only for a part not seen before.
 const std::vector<Listed>& new_melds(const Profile& p, const Hand& hand, std::vector<MeldTable>& own) {
     // The result and the parts live in buffers kept from call to call (no allocation once
     // grown); the result is read before the next listing.
     thread_local std::vector<Listed> out;
     out.clear();
+    const std::array<Card, 5> WILDS{make_card(2, 0), make_card(2, 1), make_card(2, 2), make_card(2, 3), JOKER};
     const int set_wilds = std::min(p.max_wilds_per_meld, 3);
-    Hand wilds;
-    std::uint64_t wild_key = 0;
-    for (int s = 0; s < 4; ++s) {
-        const Card two = make_card(2, s);
-        wild_key = wild_key << 2 | hand.n[two];
-        for (int k = 0; k < hand.n[two]; ++k) wilds.add(two);
-    }
-    wild_key = wild_key << 4 | hand.n[JOKER];
-    for (int k = 0; k < hand.n[JOKER]; ++k) wilds.add(JOKER);
-    auto add_wilds = [&](Hand& part, std::uint64_t& key, int most, int own_two) {
-        for (Card w : {make_card(2, 0), make_card(2, 1), make_card(2, 2), make_card(2, 3), JOKER}) {
-            const int n = std::min<int>(hand.n[w], w == own_two ? 2 * most : most);
-            key = key << 3 | static_cast<std::uint64_t>(n);
-            for (int k = 0; k < n; ++k) part.add(w);
+    // How many copies of the wild card w a part takes: at most `most`, twice that of the
+    // run's own 2 (a natural in its place and a wild).
+    auto wild_copies = [&](Card w, int most, int own_two) {
+        return std::min<int>(hand.n[w], w == own_two ? 2 * most : most);
+    };
+    struct Part {
+        std::uint64_t key;
+        unsigned shapes;
+        int rank;  // the set's rank; 0: the wild cards' part; -1: a run's
+        int suit;  // a run's suit
+        int mask;  // a run's places (bit place - 1)
+    };
+    // A run's naturals at its places (the ace at 1 or 14), the 2 left to the wild cards.
+    auto run_has = [](int mask, int rank) {
+        return rank != 2 && ((mask >> (rank - 1)) & 1 || (rank == 1 && (mask >> 13) & 1));
+    };
+    auto cards_of = [&](const Part& part) {
+        Hand cards;
+        auto add = [&](Card c, int n) {
+            for (int k = 0; k < n; ++k) cards.add(c);
+        };
+        if (part.rank == 0) {
+            for (Card w : WILDS) add(w, hand.n[w]);
+        } else if (part.rank > 0) {
+            for (int s = 0; s < 4; ++s) add(make_card(part.rank, s), hand.n[make_card(part.rank, s)]);
+            for (Card w : WILDS) add(w, wild_copies(w, set_wilds, -1));
+        } else {
+            for (int rank = 1; rank <= 13; ++rank)
+                if (run_has(part.mask, rank)) add(make_card(rank, part.suit), 1);
+            for (Card w : WILDS) add(w, wild_copies(w, 1, make_card(2, part.suit)));
         }
+        return cards;
     };
     // A part of fewer than three cards holds no meld (meld-minimum).
     // Each part asks only for the melds of its shape: the sets of a rank, the runs of a suit,
     // the melds of wild cards and the sets of 2s (every meld lies within a part of its shape).
-    struct Part {
-        Hand cards;
-        std::uint64_t key;
-        unsigned shapes;
-    };
     thread_local std::vector<Part> parts;
     parts.clear();
-    parts.reserve(1 + 12 + 4 * 5);
-    if (wilds.size >= 3) parts.push_back(Part{wilds, 3ull << 60 | wild_key, SHAPE_SETS | SHAPE_WILD_MELDS});
+    int wild_total = 0;
+    std::uint64_t wild_key = 0;
+    for (int s = 0; s < 4; ++s) {
+        const Card two = make_card(2, s);
+        wild_key = wild_key << 2 | hand.n[two];
+        wild_total += hand.n[two];
+    }
+    wild_key = wild_key << 4 | hand.n[JOKER];
+    wild_total += hand.n[JOKER];
+    if (wild_total >= 3) parts.push_back(Part{3ull << 60 | wild_key, SHAPE_SETS | SHAPE_WILD_MELDS, 0, -1, 0});
+    // The wild cards a part takes, appended to its key; their number.
+    auto add_wilds = [&](std::uint64_t& key, int most, int own_two) {
+        int added = 0;
+        for (Card w : WILDS) {
+            const int n = wild_copies(w, most, own_two);
+            key = key << 3 | static_cast<std::uint64_t>(n);
+            added += n;
+        }
+        return added;
+    };
     for (int rank = 1; rank <= 13; ++rank) {
         if (rank == 2) continue;
-        Hand part;
         std::uint64_t key = 1ull << 4 | static_cast<std::uint64_t>(rank);
+        int size = 0;
         for (int s = 0; s < 4; ++s) {
             const Card c = make_card(rank, s);
             key = key << 2 | hand.n[c];
-            for (int k = 0; k < hand.n[c]; ++k) part.add(c);
+            size += hand.n[c];
         }
-        if (part.size == 0) continue;
-        add_wilds(part, key, set_wilds, -1);
-        if (part.size >= 3) parts.push_back(Part{part, key, SHAPE_SETS});
+        if (size == 0) continue;
+        size += add_wilds(key, set_wilds, -1);
+        if (size >= 3) parts.push_back(Part{key, SHAPE_SETS, rank, -1, 0});
     }
     if (p.runs_allowed)
         for (int s = 0; s < 4; ++s) {
@@ -211,16 +245,13 @@ const std::vector<Listed>& new_melds(const Profile& p, const Hand& hand, std::ve
             };
             int last = -10, mask = 0;
             auto close = [&]() {
-                Hand part;
                 std::uint64_t key = 2ull << 2 | static_cast<std::uint64_t>(s);
                 key = key << 14 | static_cast<std::uint64_t>(mask);
-                for (int rank = 1; rank <= 13; ++rank) {
-                    const bool here = rank != 2 && ((mask >> (rank - 1)) & 1 || (rank == 1 && (mask >> 13) & 1));
-                    if (here) part.add(make_card(rank, s));
-                }
-                if (part.size == 0) return;
-                add_wilds(part, key, 1, make_card(2, s));
-                if (part.size >= 3) parts.push_back(Part{part, key, SHAPE_RUNS});
+                int size = 0;
+                for (int rank = 1; rank <= 13; ++rank) size += run_has(mask, rank);
+                if (size == 0) return;
+                size += add_wilds(key, 1, make_card(2, s));
+                if (size >= 3) parts.push_back(Part{key, SHAPE_RUNS, -1, s, mask});
             };
             for (int place = 1; place <= 14; ++place) {
                 if (!present(place)) continue;
@@ -234,12 +265,12 @@ const std::vector<Listed>& new_melds(const Profile& p, const Hand& hand, std::ve
             if (mask) close();
         }
     if (part_cache().size() + parts.size() > MOST_PARTS) part_cache().clear();
-    for (const auto& [part, key, shapes] : parts) {
+    for (const Part& part : parts) {
         const MeldTable* table;
         if (p.serial) {
-            table = &remembered_part(p, part, key, shapes);
+            table = &remembered_part(p, part.key, part.shapes, [&] { return cards_of(part); });
         } else {
-            own.push_back(part_melds(p, part, shapes));
+            own.push_back(part_melds(p, cards_of(part), part.shapes));
             table = &own.back();
         }
         for (const NewMeld& m : *table) out.push_back(Listed{m.order, &m});
