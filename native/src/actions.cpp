@@ -296,7 +296,7 @@ using LayOffs = std::vector<LayOff>;
 
 LayOffs lay_offs_of(const Profile& p, const Meld& meld, const Hand& hand) {
     LayOffs out;
-    for (auto& [batch, m] : lay_off_options(p, meld, hand)) out.push_back(LayOff{batch, m.wild_at});
+    visit_lay_off_options(p, meld, hand, [&](const ActionCards& batch, Meld& m) { out.push_back(LayOff{batch, m.wild_at}); });
     return out;
 }
 

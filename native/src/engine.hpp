@@ -413,6 +413,10 @@ std::vector<Meld> meld_options(const Profile& p, const Hand& hand, unsigned shap
 void visit_meld_options(const Profile& p, const Hand& hand, unsigned shapes,
                         const std::function<void(const Meld&)>& visit);
 std::vector<std::pair<ActionCards, Meld>> lay_off_options(const Profile& p, const Meld& meld, const Hand& hand);
+// lay_off_options' pairs in the same order, each seen once by `visit` (which may move the
+// meld away, and must not list lay-offs itself: the batches live in a buffer of the thread).
+void visit_lay_off_options(const Profile& p, const Meld& meld, const Hand& hand,
+                           const std::function<void(const ActionCards&, Meld&)>& visit);
 
 // seeded-shuffle
 std::pair<std::uint64_t, std::uint64_t> splitmix64(std::uint64_t state);

@@ -375,7 +375,8 @@ void propose_run_lay_offs(const Profile& p, const Meld& meld, const Hand& hand, 
 
 // legal-action-count: every batch of hand cards the meld accepts at once, each resulting
 // arrangement once, sorted by batch, then the wild's place (none first).
-std::vector<std::pair<ActionCards, Meld>> lay_off_options(const Profile& p, const Meld& meld, const Hand& hand) {
+void visit_lay_off_options(const Profile& p, const Meld& meld, const Hand& hand,
+                           const std::function<void(const ActionCards&, Meld&)>& visit) {
     thread_local Batches batches;
     batches.clear();
     if (meld.kind == MeldKind::Set) propose_set_lay_offs(p, meld, hand, batches);
@@ -387,7 +388,6 @@ std::vector<std::pair<ActionCards, Meld>> lay_off_options(const Profile& p, cons
             }
     } else propose_run_lay_offs(p, meld, hand, batches);
     sort_unique(batches);
-    std::vector<std::pair<ActionCards, Meld>> out;
     for (const Batch& b : batches) {
         Arrangements a = lay_off_arrangements(p, meld, b);
         if (a.fault) continue;
@@ -397,9 +397,14 @@ std::vector<std::pair<ActionCards, Meld>> lay_off_options(const Profile& p, cons
         for (Meld& m : found) {
             if (m.wild_at == last) continue;
             last = m.wild_at;
-            out.emplace_back(b, std::move(m));
+            visit(b, m);
         }
     }
+}
+
+std::vector<std::pair<ActionCards, Meld>> lay_off_options(const Profile& p, const Meld& meld, const Hand& hand) {
+    std::vector<std::pair<ActionCards, Meld>> out;
+    visit_lay_off_options(p, meld, hand, [&](const ActionCards& b, Meld& m) { out.emplace_back(b, std::move(m)); });
     return out;
 }
 
