@@ -30,8 +30,8 @@ std::variant<State, Violation> apply_action(const Profile& p, const State& s, co
         case ActionType::Draw: return apply_draw(p, s);
         case ActionType::TakePile: return apply_take_pile(p, s, a.cards.vec(), a.meld);
         case ActionType::Pass: return apply_pass(p, s);
-        case ActionType::Meld: return apply_meld(p, s, a.cards.vec(), a.wild_at);
-        case ActionType::LayOff: return apply_lay_off(p, s, a.meld, a.cards.vec(), a.wild_at);
+        case ActionType::Meld: return apply_meld(p, s, a.cards, a.wild_at);
+        case ActionType::LayOff: return apply_lay_off(p, s, a.meld, a.cards, a.wild_at);
         case ActionType::Discard:
             if (a.cards.size() != 1) return Violation{"action-kinds", "one-card-discard", "a discard names one card"};
             return apply_discard(p, s, a.cards[0]);

@@ -456,10 +456,10 @@ std::variant<State, Violation> apply_pass(const Profile& p, const State& s);
 std::variant<State, Violation> apply_take_pile(const Profile& p, const State& s, const std::vector<Card>& cards,
                                                int meld);
 // play.cpp: a new meld, a lay-off, the discard, the take-back.
-std::variant<State, Violation> apply_meld(const Profile& p, const State& s, const std::vector<Card>& cards,
+std::variant<State, Violation> apply_meld(const Profile& p, const State& s, std::span<const Card> cards,
                                           int wild_at);
 std::variant<State, Violation> apply_lay_off(const Profile& p, const State& s, int meld,
-                                             const std::vector<Card>& cards, int wild_at);
+                                             std::span<const Card> cards, int wild_at);
 std::variant<State, Violation> apply_discard(const Profile& p, const State& s, Card card);
 std::variant<State, Violation> apply_take_back(const Profile& p, const State& s);
 

@@ -15,10 +15,40 @@ namespace {
 using Batch = ActionCards;
 using Batches = std::vector<Batch>;
 
+// A batch of up to 20 cards as a number in its canonical order: six bits a card (its number
+// plus one), the first card highest, the places after its last card zero (so a batch sorts
+// before every longer one it begins).
+struct BatchOrder {
+    std::uint64_t high = 0, low = 0;
+    std::uint32_t index = 0;
+    bool operator<(const BatchOrder& o) const { return high != o.high ? high < o.high : low < o.low; }
+    bool same(const BatchOrder& o) const { return high == o.high && low == o.low; }
+};
+constexpr std::size_t ORDER_MOST_CARDS = 20;
+
 // The batches in canonical order, each once.
 void sort_unique(Batches& batches) {
-    std::sort(batches.begin(), batches.end());
-    batches.erase(std::unique(batches.begin(), batches.end()), batches.end());
+    thread_local std::vector<BatchOrder> order;
+    thread_local Batches sorted;
+    order.clear();
+    for (std::size_t i = 0; i < batches.size(); ++i) {
+        const Batch& b = batches[i];
+        if (b.size() > ORDER_MOST_CARDS) {
+            std::sort(batches.begin(), batches.end());
+            batches.erase(std::unique(batches.begin(), batches.end()), batches.end());
+            return;
+        }
+        BatchOrder o;
+        o.index = static_cast<std::uint32_t>(i);
+        for (std::size_t k = 0; k < 10; ++k) o.high = o.high << 6 | (k < b.size() ? b[k] + 1u : 0u);
+        for (std::size_t k = 10; k < 20; ++k) o.low = o.low << 6 | (k < b.size() ? b[k] + 1u : 0u);
+        order.push_back(o);
+    }
+    std::sort(order.begin(), order.end());
+    sorted.clear();
+    for (std::size_t i = 0; i < order.size(); ++i)
+        if (i == 0 || !order[i].same(order[i - 1])) sorted.push_back(std::move(batches[order[i].index]));
+    std::swap(batches, sorted);
 }
 
 // Every sub-multiset of `kinds` (with the hand's counts) of at most `cap` cards.

@@ -270,7 +270,7 @@ std::optional<Violation> check_meld(const Profile& p, const State& s, std::span<
     return std::nullopt;
 }
 
-std::variant<State, Violation> apply_meld(const Profile& p, const State& s, const std::vector<Card>& cards,
+std::variant<State, Violation> apply_meld(const Profile& p, const State& s, std::span<const Card> cards,
                                           int wild_at) {
     Hand rest;
     Meld meld;
@@ -296,7 +296,7 @@ std::optional<Violation> check_lay_off(const Profile& p, const State& s, int ind
 }
 
 std::variant<State, Violation> apply_lay_off(const Profile& p, const State& s, int index,
-                                             const std::vector<Card>& cards, int wild_at) {
+                                             std::span<const Card> cards, int wild_at) {
     Hand rest;
     Meld meld;
     if (auto v = check_lay_off_cards(p, s, index, cards, wild_at, rest, meld)) return *v;
