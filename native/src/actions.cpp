@@ -1,6 +1,7 @@
 // Chapter "Actions" (spec): the atomic actions, their dispatch and the legal-action list.
 #include <algorithm>
 #include <array>
+#include <bit>
 #include <stdexcept>
 #include <string>
 
@@ -140,13 +141,29 @@ FlatCache<PartKey, MeldTable, PartHash>& part_cache() {
 }
 
 // The part's melds, remembered (the cache is emptied only between two listings, when full);
-// `cards()` gives the part's cards, built only when the part is new.
+// `cards()` gives the part's cards, built only when the part is new. In front of the cache, a
+// small direct-mapped memo of the parts last asked for with their melds' address and number:
+// a listing asks for much the same parts as the one before it, and the memo answers without
+// reading the cache's slots and entries.
 template <class Cards>
-const MeldTable& remembered_part(const Profile& p, std::uint64_t key, unsigned shapes, const Cards& cards) {
+std::span<const NewMeld> remembered_part(const Profile& p, std::uint64_t key, unsigned shapes, const Cards& cards) {
+    struct Memo {
+        std::uint64_t serial = 0;  // 0: empty
+        std::uint64_t key = 0;
+        std::uint64_t generation = 0;
+        const NewMeld* melds = nullptr;
+        std::size_t size = 0;
+    };
+    constexpr int MEMO_BITS = 9;
+    thread_local std::array<Memo, std::size_t{1} << MEMO_BITS> memo;
     auto& parts = part_cache();
     const PartKey k{p.serial, key};
-    if (const MeldTable* found = parts.find(k)) return *found;
-    return parts.add(k, part_melds(p, cards(), shapes));
+    Memo& m = memo[PartHash{}(k) >> (64 - MEMO_BITS)];
+    if (m.serial == p.serial && m.key == key && m.generation == parts.generation()) return {m.melds, m.size};
+    const MeldTable* found = parts.find(k);
+    if (!found) found = &parts.add(k, part_melds(p, cards(), shapes));
+    m = Memo{p.serial, key, parts.generation(), found->data(), found->size()};
+    return *found;
 }
 
 // The new melds of the hand in canonical order (cards, then the wild's place), each once.
@@ -211,16 +228,22 @@ const std::vector<Listed>& new_melds(const Profile& p, const Hand& hand, std::ve
     wild_key = wild_key << 4 | hand.n[JOKER];
     wild_total += hand.n[JOKER];
     if (wild_total >= 3) parts.push_back(Part{3ull << 60 | wild_key, SHAPE_SETS | SHAPE_WILD_MELDS, 0, -1, 0});
-    // The wild cards a part takes, appended to its key; their number.
-    auto add_wilds = [&](std::uint64_t& key, int most, int own_two) {
-        int added = 0;
+    // The wild cards a part takes (three bits of key each) and their number: the same for
+    // every rank's part and for every run part of a suit, so found once.
+    struct Wilds {
+        std::uint64_t bits = 0;
+        int count = 0;
+    };
+    auto wilds_taken = [&](int most, int own_two) {
+        Wilds taken;
         for (Card w : WILDS) {
             const int n = wild_copies(w, most, own_two);
-            key = key << 3 | static_cast<std::uint64_t>(n);
-            added += n;
+            taken.bits = taken.bits << 3 | static_cast<std::uint64_t>(n);
+            taken.count += n;
         }
-        return added;
+        return taken;
     };
+    const Wilds set_taken = wilds_taken(set_wilds, -1);
     for (int rank = 1; rank <= 13; ++rank) {
         if (rank == 2) continue;
         std::uint64_t key = 1ull << 4 | static_cast<std::uint64_t>(rank);
@@ -231,11 +254,13 @@ const std::vector<Listed>& new_melds(const Profile& p, const Hand& hand, std::ve
             size += hand.n[c];
         }
         if (size == 0) continue;
-        size += add_wilds(key, set_wilds, -1);
+        key = key << 15 | set_taken.bits;
+        size += set_taken.count;
         if (size >= 3) parts.push_back(Part{key, SHAPE_SETS, rank, -1, 0});
     }
     if (p.runs_allowed)
         for (int s = 0; s < 4; ++s) {
+            const Wilds run_taken = wilds_taken(1, make_card(2, s));
             // A run's naturals fill a window of places (1..14, the ace at both ends) with at
             // most one place missing: they lie in one block of places no two apart.
             auto present = [&](int place) {
@@ -247,10 +272,12 @@ const std::vector<Listed>& new_melds(const Profile& p, const Hand& hand, std::ve
             auto close = [&]() {
                 std::uint64_t key = 2ull << 2 | static_cast<std::uint64_t>(s);
                 key = key << 14 | static_cast<std::uint64_t>(mask);
-                int size = 0;
-                for (int rank = 1; rank <= 13; ++rank) size += run_has(mask, rank);
+                // The naturals: the places but the 2's, the ace's two places one card.
+                const unsigned naturals = (static_cast<unsigned>(mask) & 0x1FFDu) | ((static_cast<unsigned>(mask) >> 13) & 1u);
+                int size = std::popcount(naturals);
                 if (size == 0) return;
-                size += add_wilds(key, 1, make_card(2, s));
+                key = key << 15 | run_taken.bits;
+                size += run_taken.count;
                 if (size >= 3) parts.push_back(Part{key, SHAPE_RUNS, -1, s, mask});
             };
             for (int place = 1; place <= 14; ++place) {
@@ -266,16 +293,16 @@ const std::vector<Listed>& new_melds(const Profile& p, const Hand& hand, std::ve
         }
     if (part_cache().size() + parts.size() > MOST_PARTS) part_cache().clear();
     for (const Part& part : parts) {
-        const MeldTable* table;
+        std::span<const NewMeld> table;
         if (p.serial) {
-            table = &remembered_part(p, part.key, part.shapes, [&] { return cards_of(part); });
+            table = remembered_part(p, part.key, part.shapes, [&] { return cards_of(part); });
         } else {
             own.push_back(part_melds(p, cards_of(part), part.shapes));
-            table = &own.back();
+            table = own.back();
         }
-        for (const NewMeld& m : *table) out.push_back(Listed{m.order, &m});
+        for (const NewMeld& m : table) out.push_back(Listed{m.order, &m});
     }
-    std::sort(out.begin(), out.end(), listed_before);
+    std::sort(out.begin(), out.end(), [](const Listed& x, const Listed& y) { return listed_before(x, y); });
     out.erase(std::unique(out.begin(), out.end(),
                           [](const Listed& x, const Listed& y) {
                               return x.order == y.order && x.meld->wild_at == y.meld->wild_at &&
@@ -460,14 +487,14 @@ void play_phase_actions(const Profile& p, const State& s, std::vector<Action>& o
         if (has_set[m->set_rank] && m->set_rank) continue;
         const std::span<const Card> cards = m->cards();
         if (sure(cards) || !check_meld(p, s, cards, m->wild_at))
-            out.push_back(Action{ActionType::Meld, ActionCards(cards), 0, m->wild_at});
+            out.emplace_back(ActionType::Meld, ActionCards(cards), 0, m->wild_at);
     }
     if (p.threes_special && size <= 5) add_black_threes(p, s, out);
     for (std::size_t index = 0; index < team_melds.size(); ++index)
         for (const auto& [batch, wild_at] : lay_offs(p, team_melds[index], hand)) {
             const int i = static_cast<int>(index);
             if (sure(batch) || !check_lay_off(p, s, i, batch, wild_at))
-                out.push_back(Action{ActionType::LayOff, batch, i, wild_at});
+                out.emplace_back(ActionType::LayOff, batch, i, wild_at);
         }
     if (!check_discard_now(p, s))
         for (int c = 0; c < KINDS; ++c)

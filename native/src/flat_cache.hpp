@@ -30,7 +30,10 @@ template <class Key, class Value, class Hash>
 class FlatCache {
 public:
     std::size_t size() const { return entries_.size(); }
+    // How many times the table was emptied: an address it gave holds while this is unchanged.
+    std::uint64_t generation() const { return generation_; }
     void clear() {
+        ++generation_;
         entries_.clear();
         slots_.clear();
         recent_.fill(Recent{});
@@ -44,7 +47,7 @@ public:
         for (std::size_t i = hash & mask;; i = (i + 1) & mask) {
             const Slot& slot = slots_[i];
             if (slot.index == 0) return nullptr;
-            if (slot.hash == hash) {
+            if (slot.hash == static_cast<std::uint32_t>(hash)) {
                 const Entry& entry = entries_[slot.index - 1];
                 if (entry.key == key) {
                     recent = Recent{key, &entry.value};
@@ -75,15 +78,17 @@ private:
         Key key;
         Value value;
     };
+    // A slot: the low half of its key's hash (which places it: no table has 2^32 slots) and
+    // its entry's number, in 8 bytes, so eight slots share a cache line.
     struct Slot {
-        std::uint64_t hash = 0;
+        std::uint32_t hash = 0;
         std::uint32_t index = 0;  // 0: empty; otherwise the entry's number + 1
     };
     void place(std::uint64_t hash, std::uint32_t index) {
         const std::size_t mask = slots_.size() - 1;
         std::size_t i = hash & mask;
         while (slots_[i].index != 0) i = (i + 1) & mask;
-        slots_[i] = Slot{hash, index};
+        slots_[i] = Slot{static_cast<std::uint32_t>(hash), index};
     }
     void grow() {
         std::vector<Slot> old = std::move(slots_);
@@ -93,6 +98,7 @@ private:
     }
     std::vector<Slot> slots_;
     std::deque<Entry> entries_;
+    std::uint64_t generation_ = 0;
 };
 
 }  // namespace kn
