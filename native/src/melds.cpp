@@ -145,9 +145,10 @@ int longest_streak(std::span<const int> positions) {
 
 // run-definition, run-wild-placement, run-wild-after-three-naturals, wild-spare-outside:
 // the layouts of one choice of where the ace stands and whether the own 2 is natural.
-std::variant<std::vector<Layout>, Violation> run_layout(const Profile& p, int suit, const Cards& naturals,
-                                                        const Cards& aces, const Cards& own_twos, const Cards& foreign,
-                                                        int ace_at, bool two_natural) {
+// The layouts are appended to `out` (nothing on a fault).
+std::optional<Violation> run_layout(const Profile& p, int suit, const Cards& naturals, const Cards& aces,
+                                    const Cards& own_twos, const Cards& foreign, int ace_at, bool two_natural,
+                                    std::vector<Layout>& out) {
     Places positions;
     Cards placed;
     Cards wilds = foreign;
@@ -179,7 +180,10 @@ std::variant<std::vector<Layout>, Violation> run_layout(const Profile& p, int su
         return fault("one-wild-per-meld", "too-many-wilds", "at most one wild in a meld");
     if (gaps > static_cast<int>(wilds.size()))
         return fault("run-definition", "not-consecutive", "the cards are not consecutive");
-    if (wilds.empty()) return std::vector<Layout>{Layout{low, placed, 0, {}}};
+    if (wilds.empty()) {
+        out.push_back(Layout{low, placed, 0, {}});
+        return std::nullopt;
+    }
     if (p.run_wild_needs_three_naturals && longest_streak(positions) < 3)
         return fault("run-wild-after-three-naturals", "wild-needs-three-naturals");
     const Card wild = wilds[0];
@@ -199,11 +203,13 @@ std::variant<std::vector<Layout>, Violation> run_layout(const Profile& p, int su
     }
     if (wild == suit * 13 + 1) spots.erase(std::remove(spots.begin(), spots.end(), 2), spots.end());
     if (spots.empty()) {
-        if (!p.max_meld_size && positions.size() == 13) return std::vector<Layout>{Layout{low, placed, 0, {wild}}};
+        if (!p.max_meld_size && positions.size() == 13) {
+            out.push_back(Layout{low, placed, 0, {wild}});
+            return std::nullopt;
+        }
         return fault(p.max_meld_size ? "meld-max-size" : "wild-spare-outside", "meld-too-large",
                      "no place is left for the wild");
     }
-    std::vector<Layout> out;
     for (int spot : spots) {
         Layout l{low, placed, spot, {}};
         if (spot < low) {
@@ -216,11 +222,14 @@ std::variant<std::vector<Layout>, Violation> run_layout(const Profile& p, int su
         }
         out.push_back(std::move(l));
     }
-    return out;
+    return std::nullopt;
 }
 
-// run-definition, run-ace-position, natural-two-in-place: every arrangement as a run of suit.
-std::variant<std::vector<Layout>, Violation> run_layouts(const Profile& p, std::span<const Card> cards, int suit) {
+// run-definition, run-ace-position, natural-two-in-place: every arrangement as a run of suit,
+// written to `found` (a buffer the caller reuses), or the fault when there is none.
+std::optional<Violation> run_layouts(const Profile& p, std::span<const Card> cards, int suit,
+                                     std::vector<Layout>& found) {
+    found.clear();
     const int own_ace = suit * 13, own_two = own_ace + 1;
     Cards aces, own_twos, naturals, foreign;
     for (Card c : cards) {
@@ -242,22 +251,16 @@ std::variant<std::vector<Layout>, Violation> run_layouts(const Profile& p, std::
     const std::size_t ace_count = aces.empty() ? 1 : 2;
     const bool two_choices[2] = {!own_twos.empty() && p.natural_two_in_place, false};
     const std::size_t two_count = two_choices[0] ? 2 : 1;
-    std::vector<Layout> found;
     std::optional<Violation> problem;
     for (std::size_t a = 0; a < ace_count; ++a)
         for (std::size_t t = 0; t < two_count; ++t) {
             const int ace_at = ace_choices[a];
             const bool two = two_choices[t];
-            auto r = run_layout(p, suit, naturals, aces, own_twos, foreign, ace_at, two);
-            if (auto* v = std::get_if<Violation>(&r)) {
-                if (!problem) problem = *v;
-            } else {
-                auto& ls = std::get<std::vector<Layout>>(r);
-                found.insert(found.end(), ls.begin(), ls.end());
-            }
+            auto v = run_layout(p, suit, naturals, aces, own_twos, foreign, ace_at, two, found);
+            if (v && !problem) problem = std::move(v);
         }
-    if (!found.empty()) return found;
-    return *problem;
+    if (!found.empty()) return std::nullopt;
+    return problem;
 }
 
 // run-thirteen-ace-low: the melds of the layouts, a thirteen-place run with a natural ace low.
@@ -349,9 +352,9 @@ Arrangements meld_arrangements(const Profile& p, std::span<const Card> batch, bo
         else for (auto& m : std::get<std::vector<Meld>>(r)) results.push_back(m);
     }
     if (one_suit && p.runs_allowed) {
-        auto r = run_layouts(p, cards, suit_of(plain[0]));
-        if (auto* v = std::get_if<Violation>(&r)) run_fault = *v;
-        else for (auto& m : run_melds(p, std::get<std::vector<Layout>>(r), suit_of(plain[0]), history, CanastaKind::None))
+        thread_local std::vector<Layout> layouts;
+        if (auto v = run_layouts(p, cards, suit_of(plain[0]), layouts)) run_fault = std::move(v);
+        else for (auto& m : run_melds(p, layouts, suit_of(plain[0]), history, CanastaKind::None))
             results.push_back(m);
     }
     if (!results.empty()) return {unique(std::move(results)), std::nullopt};
@@ -383,42 +386,37 @@ Arrangements lay_off_arrangements(const Profile& p, const Meld& meld, std::span<
             if (!is_wild(c)) return {{}, fault("wild-only-melds", "natural-on-wild-meld")};
         return from(make_wild_only(p, joined, history, meld.canasta));
     }
-    auto r = run_layouts(p, joined, meld.suit);
-    if (auto* v = std::get_if<Violation>(&r)) return {{}, *v};
-    auto& layouts = std::get<std::vector<Layout>>(r);
+    // The layouts and the filters below reuse this thread's buffers: a lay-off allocates no list.
+    thread_local std::vector<Layout> kept;
+    if (auto v = run_layouts(p, joined, meld.suit, kept)) return {{}, std::move(*v)};
     // Every natural keeps its place.
-    std::vector<std::pair<int, Card>> old;
-    for (std::size_t i = 0; i < meld.cards.size(); ++i) {
-        const int pos = meld.low + static_cast<int>(i);
-        if (pos != meld.wild_at) old.emplace_back(pos, meld.cards[i]);
-    }
-    std::vector<Layout> kept;
-    for (const Layout& l : layouts) {
-        bool keeps = true;
-        for (auto [pos, card] : old) {
+    auto keeps_naturals = [&](const Layout& l) {
+        for (std::size_t i = 0; i < meld.cards.size(); ++i) {
+            const int pos = meld.low + static_cast<int>(i);
+            if (pos == meld.wild_at) continue;
             const int index = pos - l.low;
             if (index < 0 || index >= static_cast<int>(l.cards.size()) || pos == l.wild_at ||
-                l.cards[static_cast<std::size_t>(index)] != card) {
-                keeps = false;
-                break;
-            }
+                l.cards[static_cast<std::size_t>(index)] != meld.cards[i])
+                return false;
         }
-        if (keeps) kept.push_back(l);
-    }
+        return true;
+    };
+    // Keeps, in order, the layouts `keep` accepts.
+    auto filter = [](std::vector<Layout>& ls, auto keep) {
+        ls.erase(std::remove_if(ls.begin(), ls.end(), [&](const Layout& l) { return !keep(l); }), ls.end());
+    };
+    filter(kept, keeps_naturals);
     if (meld.wild_at != 0) {
-        std::vector<Layout> stayed, moved, home;
-        for (const Layout& l : kept)
-            if (l.wild_at == meld.wild_at) stayed.push_back(l);
-        if (!stayed.empty()) {
-            kept = stayed;
+        auto stays = [&](const Layout& l) { return l.wild_at == meld.wild_at; };
+        if (std::any_of(kept.begin(), kept.end(), stays)) {
+            filter(kept, stays);
         } else {
-            for (const Layout& l : kept)
-                if (l.low <= meld.wild_at && meld.wild_at < l.low + static_cast<int>(l.cards.size()) &&
-                    l.wild_at != meld.wild_at)
-                    moved.push_back(l);
-            for (const Layout& l : moved)
-                if (l.wild_at == 0 && l.spare.empty()) home.push_back(l);
-            kept = home.empty() ? moved : home;
+            filter(kept, [&](const Layout& l) {
+                return l.low <= meld.wild_at && meld.wild_at < l.low + static_cast<int>(l.cards.size()) &&
+                       l.wild_at != meld.wild_at;
+            });
+            auto home = [](const Layout& l) { return l.wild_at == 0 && l.spare.empty(); };
+            if (std::any_of(kept.begin(), kept.end(), home)) filter(kept, home);
         }
     }
     if (kept.empty()) return {{}, fault("lay-off", "does-not-fit", "the cards do not fit this meld")};
