@@ -267,6 +267,7 @@ std::optional<Violation> run_layouts(const Profile& p, std::span<const Card> car
 std::vector<Meld> run_melds(const Profile& p, const std::vector<Layout>& layouts, int suit, const History& history,
                             CanastaKind previous) {
     std::vector<Meld> out;
+    out.reserve(layouts.size());
     for (const Layout& l : layouts) {
         Meld m;
         m.kind = MeldKind::Run;
@@ -288,14 +289,18 @@ std::vector<Meld> run_melds(const Profile& p, const std::vector<Layout>& layouts
     return out;
 }
 
+// The melds, each arrangement once (the first), in order; in place, so no second list.
 std::vector<Meld> unique(std::vector<Meld> melds) {
-    std::vector<Meld> out;
-    for (auto& m : melds) {
+    std::size_t kept = 0;
+    for (std::size_t i = 0; i < melds.size(); ++i) {
         bool seen = false;
-        for (const auto& o : out) seen = seen || o.same_arrangement(m);
-        if (!seen) out.push_back(std::move(m));
+        for (std::size_t j = 0; j < kept && !seen; ++j) seen = melds[j].same_arrangement(melds[i]);
+        if (seen) continue;
+        if (kept != i) melds[kept] = std::move(melds[i]);
+        ++kept;
     }
-    return out;
+    melds.resize(kept);
+    return melds;
 }
 
 Arrangements from(std::variant<std::vector<Meld>, Violation>&& r) {

@@ -392,7 +392,10 @@ void visit_lay_off_options(const Profile& p, const Meld& meld, const Hand& hand,
         Arrangements a = lay_off_arrangements(p, meld, b);
         if (a.fault) continue;
         std::vector<Meld>& found = a.melds;
-        std::stable_sort(found.begin(), found.end(), [](const Meld& x, const Meld& y) { return x.wild_at < y.wild_at; });
+        // (std::stable_sort takes a scratch buffer even for one meld: most batches make one.)
+        if (found.size() > 1)
+            std::stable_sort(found.begin(), found.end(),
+                             [](const Meld& x, const Meld& y) { return x.wild_at < y.wild_at; });
         int last = -1;
         for (Meld& m : found) {
             if (m.wild_at == last) continue;
