@@ -421,18 +421,25 @@ bool lay_off_key(const Profile& p, const Meld& meld, const Hand& hand, Hand& par
     return true;
 }
 
+// lay_offs' per-thread tables, in one thread_local so that a call looks its thread's storage
+// up once (each thread_local of a shared library costs a call to __tls_get_addr).
+struct LayOffTables {
+    LayOffs scratch;
+    FlatCache<LayOffKey, LayOffs, LayOffHash> remembered;
+};
+
 const LayOffs& lay_offs(const Profile& p, const Meld& meld, const Hand& hand) {
-    thread_local LayOffs scratch;
+    thread_local LayOffTables tables;
+    LayOffTables& t = tables;
     LayOffKey key;
     Hand part;
     if (meld.kind == MeldKind::Wild || p.serial == 0 || !lay_off_key(p, meld, hand, part, key)) {
-        scratch = lay_offs_of(p, meld, hand);
-        return scratch;
+        t.scratch = lay_offs_of(p, meld, hand);
+        return t.scratch;
     }
-    thread_local FlatCache<LayOffKey, LayOffs, LayOffHash> remembered;
-    if (const LayOffs* found = remembered.find(key)) return *found;
-    if (remembered.size() >= MOST_PARTS) remembered.clear();
-    return remembered.add(key, lay_offs_of(p, meld, part));
+    if (const LayOffs* found = t.remembered.find(key)) return *found;
+    if (t.remembered.size() >= MOST_PARTS) t.remembered.clear();
+    return t.remembered.add(key, lay_offs_of(p, meld, part));
 }
 
 int count_of(std::span<const Card> cards, int card) {
