@@ -99,12 +99,15 @@ bool same_cards(const NewMeld& x, const NewMeld& y) {
     return std::ranges::equal(x.cards(), y.cards());
 }
 
-bool listed_before(const Listed& x, const Listed& y) {
-    if (x.order != y.order) return x.order < y.order;
-    const NewMeld& a = *x.meld;
-    const NewMeld& b = *y.meld;
+// The canonical order of new melds: their cards, then the wild's place.
+bool meld_before(const NewMeld& a, const NewMeld& b) {
+    if (a.order != b.order) return a.order < b.order;
     if (!same_cards(a, b)) return std::ranges::lexicographical_compare(a.cards(), b.cards());
     return a.wild_at < b.wild_at;
+}
+
+bool same_meld(const NewMeld& a, const NewMeld& b) {
+    return a.order == b.order && a.wild_at == b.wild_at && same_cards(a, b);
 }
 
 struct PartKey {
@@ -132,6 +135,8 @@ MeldTable part_melds(const Profile& p, const Hand& part, unsigned shapes) {
         n.set_rank = static_cast<std::uint8_t>(m.kind == MeldKind::Set ? m.rank : 0);
         out.push_back(n);
     });
+    // The table in canonical order, so a listing merges its parts' tables (no sort per listing).
+    std::sort(out.begin(), out.end(), [](const NewMeld& x, const NewMeld& y) { return meld_before(x, y); });
     return out;
 }
 
@@ -292,6 +297,16 @@ const std::vector<Listed>& new_melds(const Profile& p, const Hand& hand, std::ve
             if (mask) close();
         }
     if (part_cache().size() + parts.size() > MOST_PARTS) part_cache().clear();
+    // Each part's table is in canonical order: the listing is their merge (a heap of the
+    // tables' next melds), each meld once (a meld found in two parts is listed once).
+    struct Head {
+        std::uint64_t order;  // the next meld's, read without going to the meld
+        const NewMeld* next;
+        const NewMeld* end;
+    };
+    thread_local std::vector<Head> heads;
+    heads.clear();
+    std::size_t total = 0;
     for (const Part& part : parts) {
         std::span<const NewMeld> table;
         if (p.serial) {
@@ -300,15 +315,38 @@ const std::vector<Listed>& new_melds(const Profile& p, const Hand& hand, std::ve
             own.push_back(part_melds(p, cards_of(part), part.shapes));
             table = own.back();
         }
-        for (const NewMeld& m : table) out.push_back(Listed{m.order, &m});
+        if (!table.empty()) heads.push_back(Head{table.front().order, table.data(), table.data() + table.size()});
+        total += table.size();
     }
-    std::sort(out.begin(), out.end(), [](const Listed& x, const Listed& y) { return listed_before(x, y); });
-    out.erase(std::unique(out.begin(), out.end(),
-                          [](const Listed& x, const Listed& y) {
-                              return x.order == y.order && x.meld->wild_at == y.meld->wild_at &&
-                                     same_cards(*x.meld, *y.meld);
-                          }),
-              out.end());
+    out.reserve(total);
+    // The heap's top is the head of least meld.
+    auto after = [](const Head& x, const Head& y) {
+        if (x.order != y.order) return y.order < x.order;
+        return meld_before(*y.next, *x.next);
+    };
+    std::make_heap(heads.begin(), heads.end(), after);
+    while (!heads.empty()) {
+        Head& top = heads.front();
+        if (out.empty() || out.back().order != top.order || !same_meld(*out.back().meld, *top.next))
+            out.push_back(Listed{top.order, top.next});
+        if (++top.next == top.end) {
+            std::pop_heap(heads.begin(), heads.end(), after);
+            heads.pop_back();
+            continue;
+        }
+        top.order = top.next->order;
+        // Sift the top down to its place (the other heads stay a heap).
+        const std::size_t n = heads.size();
+        std::size_t at = 0;
+        for (;;) {
+            std::size_t child = 2 * at + 1;
+            if (child >= n) break;
+            if (child + 1 < n && after(heads[child], heads[child + 1])) ++child;
+            if (!after(heads[at], heads[child])) break;
+            std::swap(heads[at], heads[child]);
+            at = child;
+        }
+    }
     return out;
 }
 
