@@ -140,18 +140,11 @@ MeldTable part_melds(const Profile& p, const Hand& part, unsigned shapes) {
     return out;
 }
 
-FlatCache<PartKey, MeldTable, PartHash>& part_cache() {
-    thread_local FlatCache<PartKey, MeldTable, PartHash> parts;
-    return parts;
-}
-
-// The part's melds, remembered (the cache is emptied only between two listings, when full);
-// `cards()` gives the part's cards, built only when the part is new. In front of the cache, a
-// small direct-mapped memo of the parts last asked for with their melds' address and number:
-// a listing asks for much the same parts as the one before it, and the memo answers without
-// reading the cache's slots and entries.
-template <class Cards>
-std::span<const NewMeld> remembered_part(const Profile& p, std::uint64_t key, unsigned shapes, const Cards& cards) {
+// The remembered part tables and, in front of them, a small direct-mapped memo of the parts
+// last asked for with their melds' address and number: a listing asks for much the same parts
+// as the one before it, and the memo answers without reading the cache's slots and entries.
+// One thread_local for both, found once per listing.
+struct PartTables {
     struct Memo {
         std::uint64_t serial = 0;  // 0: empty
         std::uint64_t key = 0;
@@ -159,15 +152,28 @@ std::span<const NewMeld> remembered_part(const Profile& p, std::uint64_t key, un
         const NewMeld* melds = nullptr;
         std::size_t size = 0;
     };
-    constexpr int MEMO_BITS = 9;
-    thread_local std::array<Memo, std::size_t{1} << MEMO_BITS> memo;
-    auto& parts = part_cache();
+    static constexpr int MEMO_BITS = 9;
+    FlatCache<PartKey, MeldTable, PartHash> cache;
+    std::array<Memo, std::size_t{1} << MEMO_BITS> memo;
+};
+
+PartTables& part_tables() {
+    thread_local PartTables tables;
+    return tables;
+}
+
+// The part's melds, remembered (the cache is emptied only between two listings, when full);
+// `cards()` gives the part's cards, built only when the part is new.
+template <class Cards>
+std::span<const NewMeld> remembered_part(PartTables& tables, const Profile& p, std::uint64_t key, unsigned shapes,
+                                         const Cards& cards) {
+    auto& parts = tables.cache;
     const PartKey k{p.serial, key};
-    Memo& m = memo[PartHash{}(k) >> (64 - MEMO_BITS)];
+    PartTables::Memo& m = tables.memo[PartHash{}(k) >> (64 - PartTables::MEMO_BITS)];
     if (m.serial == p.serial && m.key == key && m.generation == parts.generation()) return {m.melds, m.size};
     const MeldTable* found = parts.find(k);
     if (!found) found = &parts.add(k, part_melds(p, cards(), shapes));
-    m = Memo{p.serial, key, parts.generation(), found->data(), found->size()};
+    m = PartTables::Memo{p.serial, key, parts.generation(), found->data(), found->size()};
     return *found;
 }
 
@@ -296,7 +302,8 @@ const std::vector<Listed>& new_melds(const Profile& p, const Hand& hand, std::ve
             }
             if (mask) close();
         }
-    if (part_cache().size() + parts.size() > MOST_PARTS) part_cache().clear();
+    PartTables& tables = part_tables();
+    if (tables.cache.size() + parts.size() > MOST_PARTS) tables.cache.clear();
     // Each part's table is in canonical order: the listing is their merge (a heap of the
     // tables' next melds), each meld once (a meld found in two parts is listed once).
     struct Head {
@@ -310,7 +317,7 @@ const std::vector<Listed>& new_melds(const Profile& p, const Hand& hand, std::ve
     for (const Part& part : parts) {
         std::span<const NewMeld> table;
         if (p.serial) {
-            table = remembered_part(p, part.key, part.shapes, [&] { return cards_of(part); });
+            table = remembered_part(tables, p, part.key, part.shapes, [&] { return cards_of(part); });
         } else {
             own.push_back(part_melds(p, cards_of(part), part.shapes));
             table = own.back();
