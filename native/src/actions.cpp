@@ -99,12 +99,15 @@ bool same_cards(const NewMeld& x, const NewMeld& y) {
     return std::ranges::equal(x.cards(), y.cards());
 }
 
-bool listed_before(const Listed& x, const Listed& y) {
-    if (x.order != y.order) return x.order < y.order;
-    const NewMeld& a = *x.meld;
-    const NewMeld& b = *y.meld;
+// The canonical order of new melds: their cards, then the wild's place.
+bool meld_before(const NewMeld& a, const NewMeld& b) {
+    if (a.order != b.order) return a.order < b.order;
     if (!same_cards(a, b)) return std::ranges::lexicographical_compare(a.cards(), b.cards());
     return a.wild_at < b.wild_at;
+}
+
+bool same_meld(const NewMeld& a, const NewMeld& b) {
+    return a.order == b.order && a.wild_at == b.wild_at && same_cards(a, b);
 }
 
 struct PartKey {
@@ -132,21 +135,16 @@ MeldTable part_melds(const Profile& p, const Hand& part, unsigned shapes) {
         n.set_rank = static_cast<std::uint8_t>(m.kind == MeldKind::Set ? m.rank : 0);
         out.push_back(n);
     });
+    // The table in canonical order, so a listing merges its parts' tables (no sort per listing).
+    std::sort(out.begin(), out.end(), [](const NewMeld& x, const NewMeld& y) { return meld_before(x, y); });
     return out;
 }
 
-FlatCache<PartKey, MeldTable, PartHash>& part_cache() {
-    thread_local FlatCache<PartKey, MeldTable, PartHash> parts;
-    return parts;
-}
-
-// The part's melds, remembered (the cache is emptied only between two listings, when full);
-// `cards()` gives the part's cards, built only when the part is new. In front of the cache, a
-// small direct-mapped memo of the parts last asked for with their melds' address and number:
-// a listing asks for much the same parts as the one before it, and the memo answers without
-// reading the cache's slots and entries.
-template <class Cards>
-std::span<const NewMeld> remembered_part(const Profile& p, std::uint64_t key, unsigned shapes, const Cards& cards) {
+// The remembered part tables and, in front of them, a small direct-mapped memo of the parts
+// last asked for with their melds' address and number: a listing asks for much the same parts
+// as the one before it, and the memo answers without reading the cache's slots and entries.
+// One thread_local for both, found once per listing.
+struct PartTables {
     struct Memo {
         std::uint64_t serial = 0;  // 0: empty
         std::uint64_t key = 0;
@@ -154,15 +152,28 @@ std::span<const NewMeld> remembered_part(const Profile& p, std::uint64_t key, un
         const NewMeld* melds = nullptr;
         std::size_t size = 0;
     };
-    constexpr int MEMO_BITS = 9;
-    thread_local std::array<Memo, std::size_t{1} << MEMO_BITS> memo;
-    auto& parts = part_cache();
+    static constexpr int MEMO_BITS = 9;
+    FlatCache<PartKey, MeldTable, PartHash> cache;
+    std::array<Memo, std::size_t{1} << MEMO_BITS> memo;
+};
+
+PartTables& part_tables() {
+    thread_local PartTables tables;
+    return tables;
+}
+
+// The part's melds, remembered (the cache is emptied only between two listings, when full);
+// `cards()` gives the part's cards, built only when the part is new.
+template <class Cards>
+std::span<const NewMeld> remembered_part(PartTables& tables, const Profile& p, std::uint64_t key, unsigned shapes,
+                                         const Cards& cards) {
+    auto& parts = tables.cache;
     const PartKey k{p.serial, key};
-    Memo& m = memo[PartHash{}(k) >> (64 - MEMO_BITS)];
+    PartTables::Memo& m = tables.memo[PartHash{}(k) >> (64 - PartTables::MEMO_BITS)];
     if (m.serial == p.serial && m.key == key && m.generation == parts.generation()) return {m.melds, m.size};
     const MeldTable* found = parts.find(k);
     if (!found) found = &parts.add(k, part_melds(p, cards(), shapes));
-    m = Memo{p.serial, key, parts.generation(), found->data(), found->size()};
+    m = PartTables::Memo{p.serial, key, parts.generation(), found->data(), found->size()};
     return *found;
 }
 
@@ -291,24 +302,58 @@ const std::vector<Listed>& new_melds(const Profile& p, const Hand& hand, std::ve
             }
             if (mask) close();
         }
-    if (part_cache().size() + parts.size() > MOST_PARTS) part_cache().clear();
+    PartTables& tables = part_tables();
+    if (tables.cache.size() + parts.size() > MOST_PARTS) tables.cache.clear();
+    // Each part's table is in canonical order: the listing is their merge (a heap of the
+    // tables' next melds), each meld once (a meld found in two parts is listed once).
+    struct Head {
+        std::uint64_t order;  // the next meld's, read without going to the meld
+        const NewMeld* next;
+        const NewMeld* end;
+    };
+    thread_local std::vector<Head> heads;
+    heads.clear();
+    std::size_t total = 0;
     for (const Part& part : parts) {
         std::span<const NewMeld> table;
         if (p.serial) {
-            table = remembered_part(p, part.key, part.shapes, [&] { return cards_of(part); });
+            table = remembered_part(tables, p, part.key, part.shapes, [&] { return cards_of(part); });
         } else {
             own.push_back(part_melds(p, cards_of(part), part.shapes));
             table = own.back();
         }
-        for (const NewMeld& m : table) out.push_back(Listed{m.order, &m});
+        if (!table.empty()) heads.push_back(Head{table.front().order, table.data(), table.data() + table.size()});
+        total += table.size();
     }
-    std::sort(out.begin(), out.end(), [](const Listed& x, const Listed& y) { return listed_before(x, y); });
-    out.erase(std::unique(out.begin(), out.end(),
-                          [](const Listed& x, const Listed& y) {
-                              return x.order == y.order && x.meld->wild_at == y.meld->wild_at &&
-                                     same_cards(*x.meld, *y.meld);
-                          }),
-              out.end());
+    out.reserve(total);
+    // The heap's top is the head of least meld.
+    auto after = [](const Head& x, const Head& y) {
+        if (x.order != y.order) return y.order < x.order;
+        return meld_before(*y.next, *x.next);
+    };
+    std::make_heap(heads.begin(), heads.end(), after);
+    while (!heads.empty()) {
+        Head& top = heads.front();
+        if (out.empty() || out.back().order != top.order || !same_meld(*out.back().meld, *top.next))
+            out.push_back(Listed{top.order, top.next});
+        if (++top.next == top.end) {
+            std::pop_heap(heads.begin(), heads.end(), after);
+            heads.pop_back();
+            continue;
+        }
+        top.order = top.next->order;
+        // Sift the top down to its place (the other heads stay a heap).
+        const std::size_t n = heads.size();
+        std::size_t at = 0;
+        for (;;) {
+            std::size_t child = 2 * at + 1;
+            if (child >= n) break;
+            if (child + 1 < n && after(heads[child], heads[child + 1])) ++child;
+            if (!after(heads[at], heads[child])) break;
+            std::swap(heads[at], heads[child]);
+            at = child;
+        }
+    }
     return out;
 }
 
