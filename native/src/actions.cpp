@@ -82,12 +82,6 @@ struct NewMeld {
 };
 using MeldTable = std::vector<NewMeld>;
 
-std::uint64_t order_key(std::span<const Card> cards) {
-    std::uint64_t key = 0;
-    for (std::size_t i = 0; i < 10; ++i) key = key << 6 | (i < cards.size() ? cards[i] + 1u : 0u);
-    return key;
-}
-
 // A listed new meld: its order key beside its address, so sorting reads the key without
 // going to the meld (only two melds of the same first ten cards are looked at).
 struct Listed {
@@ -128,7 +122,7 @@ MeldTable part_melds(const Profile& p, const Hand& part, unsigned shapes) {
         const std::span<const Card> cards = m.history[0];
         if (cards.size() > MOST_NEW_MELD_CARDS) throw std::length_error("a new meld beyond the listing's room");
         NewMeld n;
-        n.order = order_key(cards);
+        n.order = order_word(cards, 0);
         std::copy(cards.begin(), cards.end(), n.card.begin());
         n.size = static_cast<std::uint8_t>(cards.size());
         n.wild_at = static_cast<std::int8_t>(m.wild_at);
@@ -140,22 +134,9 @@ MeldTable part_melds(const Profile& p, const Hand& part, unsigned shapes) {
     return out;
 }
 
-// The remembered part tables and, in front of them, a small direct-mapped memo of the parts
-// last asked for with their melds' address and number: a listing asks for much the same parts
-// as the one before it, and the memo answers without reading the cache's slots and entries.
-// One thread_local for both, found once per listing.
-struct PartTables {
-    struct Memo {
-        std::uint64_t serial = 0;  // 0: empty
-        std::uint64_t key = 0;
-        std::uint64_t generation = 0;
-        const NewMeld* melds = nullptr;
-        std::size_t size = 0;
-    };
-    static constexpr int MEMO_BITS = 9;
-    FlatCache<PartKey, MeldTable, PartHash> cache;
-    std::array<Memo, std::size_t{1} << MEMO_BITS> memo;
-};
+// The remembered part tables (FlatCache keeps the parts last asked for in front of its big
+// table: a listing asks for much the same parts as the one before it).
+using PartTables = FlatCache<PartKey, MeldTable, PartHash>;
 
 PartTables& part_tables() {
     thread_local PartTables tables;
@@ -165,16 +146,11 @@ PartTables& part_tables() {
 // The part's melds, remembered (the cache is emptied only between two listings, when full);
 // `cards()` gives the part's cards, built only when the part is new.
 template <class Cards>
-std::span<const NewMeld> remembered_part(PartTables& tables, const Profile& p, std::uint64_t key, unsigned shapes,
-                                         const Cards& cards) {
-    auto& parts = tables.cache;
+const MeldTable& remembered_part(PartTables& parts, const Profile& p, std::uint64_t key, unsigned shapes,
+                                 const Cards& cards) {
     const PartKey k{p.serial, key};
-    PartTables::Memo& m = tables.memo[PartHash{}(k) >> (64 - PartTables::MEMO_BITS)];
-    if (m.serial == p.serial && m.key == key && m.generation == parts.generation()) return {m.melds, m.size};
-    const MeldTable* found = parts.find(k);
-    if (!found) found = &parts.add(k, part_melds(p, cards(), shapes));
-    m = PartTables::Memo{p.serial, key, parts.generation(), found->data(), found->size()};
-    return *found;
+    if (const MeldTable* found = parts.find(k)) return *found;
+    return parts.add(k, part_melds(p, cards(), shapes));
 }
 
 // The new melds of the hand in canonical order (cards, then the wild's place), each once.
@@ -189,7 +165,6 @@ const std::vector<Listed>& new_melds(const Profile& p, const Hand& hand, std::ve
     // grown); the result is read before the next listing.
     thread_local std::vector<Listed> out;
     out.clear();
-    const std::array<Card, 5> WILDS{make_card(2, 0), make_card(2, 1), make_card(2, 2), make_card(2, 3), JOKER};
     const int set_wilds = std::min(p.max_wilds_per_meld, 3);
     // How many copies of the wild card w a part takes: at most `most`, twice that of the
     // run's own 2 (a natural in its place and a wild).
@@ -203,9 +178,10 @@ const std::vector<Listed>& new_melds(const Profile& p, const Hand& hand, std::ve
         int suit;  // a run's suit
         int mask;  // a run's places (bit place - 1)
     };
-    // A run's naturals at its places (the ace at 1 or 14), the 2 left to the wild cards.
-    auto run_has = [](int mask, int rank) {
-        return rank != 2 && ((mask >> (rank - 1)) & 1 || (rank == 1 && (mask >> 13) & 1));
+    // The ranks of a run part's naturals (bit rank - 1) from its places (bit place - 1): every
+    // place but the 2's (left to the wild cards), the ace's two places (1 and 14) one card.
+    auto run_naturals = [](int mask) {
+        return (static_cast<unsigned>(mask) & 0x1FFDu) | ((static_cast<unsigned>(mask) >> 13) & 1u);
     };
     auto cards_of = [&](const Part& part) {
         Hand cards;
@@ -213,14 +189,14 @@ const std::vector<Listed>& new_melds(const Profile& p, const Hand& hand, std::ve
             for (int k = 0; k < n; ++k) cards.add(c);
         };
         if (part.rank == 0) {
-            for (Card w : WILDS) add(w, hand.n[w]);
+            for (Card w : WILD_KINDS) add(w, hand.n[w]);
         } else if (part.rank > 0) {
             for (int s = 0; s < 4; ++s) add(make_card(part.rank, s), hand.n[make_card(part.rank, s)]);
-            for (Card w : WILDS) add(w, wild_copies(w, set_wilds, -1));
+            for (Card w : WILD_KINDS) add(w, wild_copies(w, set_wilds, -1));
         } else {
             for (int rank = 1; rank <= 13; ++rank)
-                if (run_has(part.mask, rank)) add(make_card(rank, part.suit), 1);
-            for (Card w : WILDS) add(w, wild_copies(w, 1, make_card(2, part.suit)));
+                if ((run_naturals(part.mask) >> (rank - 1)) & 1u) add(make_card(rank, part.suit), 1);
+            for (Card w : WILD_KINDS) add(w, wild_copies(w, 1, make_card(2, part.suit)));
         }
         return cards;
     };
@@ -247,7 +223,7 @@ const std::vector<Listed>& new_melds(const Profile& p, const Hand& hand, std::ve
     };
     auto wilds_taken = [&](int most, int own_two) {
         Wilds taken;
-        for (Card w : WILDS) {
+        for (Card w : WILD_KINDS) {
             const int n = wild_copies(w, most, own_two);
             taken.bits = taken.bits << 3 | static_cast<std::uint64_t>(n);
             taken.count += n;
@@ -283,9 +259,7 @@ const std::vector<Listed>& new_melds(const Profile& p, const Hand& hand, std::ve
             auto close = [&]() {
                 std::uint64_t key = 2ull << 2 | static_cast<std::uint64_t>(s);
                 key = key << 14 | static_cast<std::uint64_t>(mask);
-                // The naturals: the places but the 2's, the ace's two places one card.
-                const unsigned naturals = (static_cast<unsigned>(mask) & 0x1FFDu) | ((static_cast<unsigned>(mask) >> 13) & 1u);
-                int size = std::popcount(naturals);
+                int size = std::popcount(run_naturals(mask));
                 if (size == 0) return;
                 key = key << 15 | run_taken.bits;
                 size += run_taken.count;
@@ -303,7 +277,7 @@ const std::vector<Listed>& new_melds(const Profile& p, const Hand& hand, std::ve
             if (mask) close();
         }
     PartTables& tables = part_tables();
-    if (tables.cache.size() + parts.size() > MOST_PARTS) tables.cache.clear();
+    if (tables.size() + parts.size() > MOST_PARTS) tables.clear();
     // Each part's table is in canonical order: the listing is their merge (a heap of the
     // tables' next melds), each meld once (a meld found in two parts is listed once).
     struct Head {
@@ -404,7 +378,7 @@ std::array<bool, 15> run_reach(const Meld& meld, const Hand& hand) {
     // With no wild card in the run (acting or spare) nor in the hand, no place is left to a
     // wild: the first unfilled place on each side ends the reach.
     bool wilds = meld.wild_at != 0 || !meld.spare.empty();
-    for (Card w : {make_card(2, 0), make_card(2, 1), make_card(2, 2), make_card(2, 3), JOKER}) wilds = wilds || hand.n[w];
+    for (Card w : WILD_KINDS) wilds = wilds || hand.n[w];
     const int most_holes = wilds ? 2 : 1;
     for (int place = low - 1, holes = 0; place >= 1 && holes < most_holes; --place) {
         reach[static_cast<std::size_t>(place)] = true;
@@ -438,13 +412,13 @@ bool lay_off_key(const Profile& p, const Meld& meld, const Hand& hand, Hand& par
     };
     if (meld.kind == MeldKind::Set) {
         for (int s = 0; s < 4; ++s) take(make_card(meld.rank, s), 2);
-        for (Card w : {make_card(2, 0), make_card(2, 1), make_card(2, 2), make_card(2, 3), JOKER})
+        for (Card w : WILD_KINDS)
             if (rank_of(w) != meld.rank) take(w, std::min(p.max_wilds_per_meld, 3));
     } else {
         const std::array<bool, 15> reach = run_reach(meld, hand);
         for (int rank = 1; rank <= 13; ++rank)
             if (rank != 2) take(make_card(rank, meld.suit), reach[static_cast<std::size_t>(rank)] || (rank == 1 && reach[14]) ? 1 : 0);
-        for (Card w : {make_card(2, 0), make_card(2, 1), make_card(2, 2), make_card(2, 3), JOKER})
+        for (Card w : WILD_KINDS)
             take(w, w == make_card(2, meld.suit) ? 2 : 1);
     }
     key.words[1] = head;  // 22 bits of meld, at most 17 counts of 2 bits
@@ -474,8 +448,7 @@ struct LayOffTables {
 };
 
 const LayOffs& lay_offs(const Profile& p, const Meld& meld, const Hand& hand) {
-    thread_local LayOffTables tables;
-    LayOffTables& t = tables;
+    thread_local LayOffTables t;
     LayOffKey key;
     Hand part;
     if (meld.kind == MeldKind::Wild || p.serial == 0 || !lay_off_key(p, meld, hand, part, key)) {

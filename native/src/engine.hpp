@@ -37,7 +37,18 @@ struct InputError : std::runtime_error {
 inline int rank_of(Card c) { return c == JOKER ? 0 : c % 13 + 1; }
 inline int suit_of(Card c) { return c == JOKER ? -1 : c / 13; }
 inline bool is_wild(Card c) { return c == JOKER || c % 13 == 1; }
-inline Card make_card(int rank, int suit) { return static_cast<Card>(suit * 13 + rank - 1); }
+constexpr Card make_card(int rank, int suit) { return static_cast<Card>(suit * 13 + rank - 1); }
+// wild-cards: the kinds of wild card, the 2 of each suit and the joker.
+inline constexpr std::array<Card, 5> WILD_KINDS{make_card(2, 0), make_card(2, 1), make_card(2, 2), make_card(2, 3),
+                                                JOKER};
+// Ten cards of a list from `first`, packed six bits each (the card's number plus one, the
+// first card highest, zero past the list's end): comparing the words of two lists compares
+// their cards in canonical order, a list before every longer one it begins.
+inline std::uint64_t order_word(std::span<const Card> cards, std::size_t first) {
+    std::uint64_t word = 0;
+    for (std::size_t i = first; i < first + 10; ++i) word = word << 6 | (i < cards.size() ? cards[i] + 1u : 0u);
+    return word;
+}
 
 // A short list of small values held inline: copying one of up to N never allocates. A
 // longer one (a malformed input, a family beyond the known ones) falls back to the heap.

@@ -30,10 +30,7 @@ template <class Key, class Value, class Hash>
 class FlatCache {
 public:
     std::size_t size() const { return entries_.size(); }
-    // How many times the table was emptied: an address it gave holds while this is unchanged.
-    std::uint64_t generation() const { return generation_; }
     void clear() {
-        ++generation_;
         entries_.clear();
         slots_.clear();
         recent_.fill(Recent{});
@@ -98,7 +95,6 @@ private:
     }
     std::vector<Slot> slots_;
     std::deque<Entry> entries_;
-    std::uint64_t generation_ = 0;
 };
 
 }  // namespace kn

@@ -15,9 +15,8 @@ namespace {
 using Batch = ActionCards;
 using Batches = std::vector<Batch>;
 
-// A batch of up to 20 cards as a number in its canonical order: six bits a card (its number
-// plus one), the first card highest, the places after its last card zero (so a batch sorts
-// before every longer one it begins).
+// A batch of up to 20 cards as two order words (order_word): comparing them compares the
+// batches in canonical order.
 struct BatchOrder {
     std::uint64_t high = 0, low = 0;
     std::uint32_t index = 0;
@@ -40,8 +39,8 @@ void sort_unique(Batches& batches) {
         }
         BatchOrder o;
         o.index = static_cast<std::uint32_t>(i);
-        for (std::size_t k = 0; k < 10; ++k) o.high = o.high << 6 | (k < b.size() ? b[k] + 1u : 0u);
-        for (std::size_t k = 10; k < 20; ++k) o.low = o.low << 6 | (k < b.size() ? b[k] + 1u : 0u);
+        o.high = order_word(b, 0);
+        o.low = order_word(b, 10);
         order.push_back(o);
     }
     std::sort(order.begin(), order.end());

@@ -251,10 +251,6 @@ namespace {
 
 using PileOption = std::pair<std::vector<Card>, int>;
 
-// The kinds of wild card: the 2 of each suit (make_card(2, suit) = suit * 13 + 1) and the
-// joker (wild-cards).
-constexpr std::array<Card, 5> WILD_KINDS = {1, 14, 27, 40, JOKER};
-
 // The canonical order of the options: by cards, then meld index (compared card by card).
 bool option_before(const PileOption& x, const PileOption& y) {
     if (x.first != y.first)
