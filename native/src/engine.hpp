@@ -375,6 +375,34 @@ constexpr std::size_t MAX_DECK = 104 + MAX_JOKERS;
 constexpr std::size_t MAX_FI = 2;  // fi packets dealt
 constexpr std::size_t MAX_RED_THREES = 8;  // a team's laid red threes (a deck has 4)
 
+// A team's melds, in the order laid: a std::vector of melds whose copy keeps room for one
+// more, so the next state of a new meld (the state copied, then the meld added) allocates its
+// team's list once, and moves no meld to a larger one. An empty list copies without
+// allocating.
+class TeamMelds : public std::vector<Meld> {
+public:
+    TeamMelds() = default;
+    TeamMelds(std::vector<Meld> melds) : std::vector<Meld>(std::move(melds)) {}  // NOLINT
+    TeamMelds(const TeamMelds& o) : std::vector<Meld>() { copy_from(o); }
+    TeamMelds(TeamMelds&&) noexcept = default;
+    TeamMelds& operator=(const TeamMelds& o) {
+        if (this != &o) {
+            clear();
+            copy_from(o);
+        }
+        return *this;
+    }
+    TeamMelds& operator=(TeamMelds&&) noexcept = default;
+    ~TeamMelds() = default;
+
+private:
+    void copy_from(const std::vector<Meld>& o) {
+        if (o.empty()) return;
+        reserve(o.size() + 1);
+        insert(end(), o.begin(), o.end());
+    }
+};
+
 template <std::size_t N>
 using CardList = Fixed<Card, N>;
 using DeckCards = CardList<MAX_DECK>;
@@ -388,7 +416,7 @@ struct State {
     DeckCards discard;  // back() is the top
     Fixed<DeckCards, MAX_FI> fi;  // front() is taken next
     Fixed<int, MAX_FI> fi_takers;
-    Fixed<std::vector<Meld>, MAX_TEAMS> melds;  // per team, in the order laid
+    Fixed<TeamMelds, MAX_TEAMS> melds;  // per team, in the order laid
     Fixed<bool, MAX_TEAMS> opened;
     Fixed<std::int64_t, MAX_TEAMS> team_scores;
     int trump = NO_CARD;
