@@ -442,6 +442,9 @@ Arrangements lay_off_arrangements(const Profile& p, const Meld& meld, std::span<
 // wild_at 0: the default arrangement (fewest acting wilds, then the highest wild place).
 std::optional<Violation> choose_arrangement(const Profile& p, const std::vector<Meld>& options,
                                             int wild_at, bool lay_off, Meld& out);
+// The same, the chosen meld moved out of `options`.
+std::optional<Violation> choose_arrangement(const Profile& p, std::vector<Meld>&& options, int wild_at,
+                                            bool lay_off, Meld& out);
 std::int64_t meld_points(const Profile& p, const Meld& m);
 std::int64_t canasta_bonus(const Profile& p, const Meld& m, int trump);
 int natural_streak(const Meld& m);

@@ -59,7 +59,7 @@ std::optional<Violation> validate_meld(const Profile& p, std::span<const Card> b
                                        Meld& out) {
     Arrangements a = meld_arrangements(p, batch, going_out);
     if (a.fault) return a.fault;
-    return choose_arrangement(p, a.melds, wild_at, false, out);
+    return choose_arrangement(p, std::move(a.melds), wild_at, false, out);
 }
 
 // lay-off, lay-off-arrangement: the meld after the batch is laid off, in the arrangement
@@ -68,7 +68,7 @@ std::optional<Violation> validate_lay_off(const Profile& p, const Meld& meld, st
                                           int wild_at, Meld& out) {
     Arrangements a = lay_off_arrangements(p, meld, batch);
     if (a.fault) return a.fault;
-    return choose_arrangement(p, a.melds, wild_at, true, out);
+    return choose_arrangement(p, std::move(a.melds), wild_at, true, out);
 }
 
 Violation pile_waiting_violation() {
