@@ -67,6 +67,44 @@ public:
     SmallVec(std::size_t count, T value) {
         for (std::size_t i = 0; i < count; ++i) push_back(value);
     }
+    // A copy or a move of a short list copies the inline values only (the heap list of a short
+    // one is empty: nothing to copy); a long one's moved-from list is left empty.
+    SmallVec(const SmallVec& o) : count_(o.count_) {
+        if (o.count_ <= N) small_ = o.small_;
+        else big_ = o.big_;
+    }
+    SmallVec(SmallVec&& o) noexcept : count_(o.count_) {
+        if (o.count_ <= N) {
+            small_ = o.small_;
+        } else {
+            big_ = std::move(o.big_);
+            o.count_ = 0;
+        }
+    }
+    SmallVec& operator=(const SmallVec& o) {
+        if (this == &o) return *this;
+        if (o.count_ <= N) {
+            small_ = o.small_;
+            big_.clear();
+        } else {
+            big_ = o.big_;
+        }
+        count_ = o.count_;
+        return *this;
+    }
+    SmallVec& operator=(SmallVec&& o) noexcept {
+        if (this == &o) return *this;
+        count_ = o.count_;
+        if (o.count_ <= N) {
+            small_ = o.small_;
+            big_.clear();
+        } else {
+            big_ = std::move(o.big_);
+            o.count_ = 0;
+        }
+        return *this;
+    }
+    ~SmallVec() = default;
     T* data() { return count_ <= N ? small_.data() : big_.data(); }
     const T* data() const { return count_ <= N ? small_.data() : big_.data(); }
     T* begin() { return data(); }

@@ -161,7 +161,7 @@ std::variant<State, Violation> after_laying(const Profile& p, const State& s, co
 
 // after_laying, given `next`: the state `s` whose team melds are already those after the move
 // (so apply_meld and apply_lay_off copy the team's melds once, not twice).
-std::variant<State, Violation> after_laying_next(const Profile& p, const State& s, State next, const Hand& hand) {
+std::variant<State, Violation> after_laying_next(const Profile& p, const State& s, State&& next, const Hand& hand) {
     const auto seat = static_cast<std::size_t>(s.turn);
     const int team = turn_team(s);
     next.provisional = count_provisional(p, s, next.melds[static_cast<std::size_t>(team)].size());
