@@ -11,6 +11,7 @@
 #include <array>
 #include <functional>
 #include <initializer_list>
+#include <memory>
 #include <cstdint>
 #include <optional>
 #include <span>
@@ -51,8 +52,11 @@ inline std::uint64_t order_word(std::span<const Card> cards, std::size_t first) 
 }
 
 // A short list of small values held inline: copying one of up to N never allocates. A
-// longer one (a malformed input, a family beyond the known ones) falls back to the heap.
-// Invariant: size() <= N holds the values in small_, otherwise in big_.
+// longer one (a malformed input, a family beyond the known ones) falls back to the heap,
+// through one pointer (so the inline list costs 8 bytes beyond its values: a meld holds
+// four such lists, an action one, and both are copied often).
+// Invariant: size() <= N holds the values in small_ and big_ is null, otherwise they are in
+// *big_.
 template <class T, std::size_t N>
 class SmallVec {
 public:
@@ -67,11 +71,9 @@ public:
     SmallVec(std::size_t count, T value) {
         for (std::size_t i = 0; i < count; ++i) push_back(value);
     }
-    // A copy or a move of a short list copies the inline values only (the heap list of a short
-    // one is empty: nothing to copy); a long one's moved-from list is left empty.
     SmallVec(const SmallVec& o) : count_(o.count_) {
         if (o.count_ <= N) small_ = o.small_;
-        else big_ = o.big_;
+        else big_ = std::make_unique<std::vector<T>>(*o.big_);
     }
     SmallVec(SmallVec&& o) noexcept : count_(o.count_) {
         if (o.count_ <= N) {
@@ -85,9 +87,9 @@ public:
         if (this == &o) return *this;
         if (o.count_ <= N) {
             small_ = o.small_;
-            big_.clear();
+            big_.reset();
         } else {
-            big_ = o.big_;
+            big_ = std::make_unique<std::vector<T>>(*o.big_);
         }
         count_ = o.count_;
         return *this;
@@ -97,7 +99,7 @@ public:
         count_ = o.count_;
         if (o.count_ <= N) {
             small_ = o.small_;
-            big_.clear();
+            big_.reset();
         } else {
             big_ = std::move(o.big_);
             o.count_ = 0;
@@ -105,8 +107,8 @@ public:
         return *this;
     }
     ~SmallVec() = default;
-    T* data() { return count_ <= N ? small_.data() : big_.data(); }
-    const T* data() const { return count_ <= N ? small_.data() : big_.data(); }
+    T* data() { return count_ <= N ? small_.data() : big_->data(); }
+    const T* data() const { return count_ <= N ? small_.data() : big_->data(); }
     T* begin() { return data(); }
     T* end() { return data() + count_; }
     const T* begin() const { return data(); }
@@ -124,32 +126,32 @@ public:
         return data()[i];
     }
     std::vector<T> vec() const { return std::vector<T>(begin(), end()); }
-    std::size_t heap_bytes() const { return big_.capacity() * sizeof(T); }
+    std::size_t heap_bytes() const { return big_ ? sizeof(std::vector<T>) + big_->capacity() * sizeof(T) : 0; }
     operator std::span<const T>() const { return {data(), count_}; }  // NOLINT
     void clear() {
         count_ = 0;
-        big_.clear();
+        big_.reset();
     }
     void push_back(T value) {
         if (count_ < N) {
             small_[count_++] = value;
             return;
         }
-        if (count_ == N) big_.assign(small_.begin(), small_.end());
-        big_.push_back(value);
+        if (count_ == N) spill(N);
+        big_->push_back(value);
         ++count_;
     }
     void pop_back() { resize(count_ - 1); }
     void resize(std::size_t count) {
-        if (count_ > N && count <= N) std::copy(big_.begin(), big_.begin() + static_cast<std::ptrdiff_t>(count), small_.begin());
+        if (count_ > N && count <= N) std::copy(big_->begin(), big_->begin() + static_cast<std::ptrdiff_t>(count), small_.begin());
         if (count > N) {
-            if (count_ <= N) big_.assign(small_.begin(), small_.begin() + count_);
-            big_.resize(count);
+            if (count_ <= N) spill(count_);
+            big_->resize(count);
         } else {
             if (count > count_) std::fill(small_.begin() + count_, small_.begin() + count, T{});
-            big_.clear();
+            big_.reset();
         }
-        count_ = count;
+        count_ = static_cast<std::uint32_t>(count);
     }
     // Inserts [first, last) (not a part of this list) before `at`.
     void insert(const T* at, const T* first, const T* last) {
@@ -160,10 +162,10 @@ public:
             std::copy_backward(small_.begin() + index, small_.begin() + count_, small_.begin() + total);
             std::copy(first, last, small_.begin() + index);
         } else {
-            if (count_ <= N) big_.assign(small_.begin(), small_.begin() + count_);
-            big_.insert(big_.begin() + static_cast<std::ptrdiff_t>(index), first, last);
+            if (count_ <= N) spill(count_);
+            big_->insert(big_->begin() + static_cast<std::ptrdiff_t>(index), first, last);
         }
-        count_ = total;
+        count_ = static_cast<std::uint32_t>(total);
     }
     void insert(const T* at, T value) { insert(at, &value, &value + 1); }
     void erase(const T* first, const T* last) {
@@ -181,18 +183,22 @@ public:
     }
 
 private:
+    // The first `count` inline values move to the heap list.
+    void spill(std::size_t count) {
+        big_ = std::make_unique<std::vector<T>>(small_.begin(), small_.begin() + static_cast<std::ptrdiff_t>(count));
+    }
     void assign(const T* first, const T* last) {
-        count_ = static_cast<std::size_t>(last - first);
+        count_ = static_cast<std::uint32_t>(last - first);
         if (count_ <= N) {
             std::copy(first, last, small_.begin());
-            big_.clear();
+            big_.reset();
         } else {
-            big_.assign(first, last);
+            big_ = std::make_unique<std::vector<T>>(first, last);
         }
     }
     std::array<T, N> small_{};
     std::uint32_t count_ = 0;
-    std::vector<T> big_;
+    std::unique_ptr<std::vector<T>> big_;
 };
 
 // card-notation: the one place cards are parsed and printed.
