@@ -350,7 +350,12 @@ LayOffs lay_offs_of(const Profile& p, const Meld& meld, const Hand& hand) {
 // hand cards that decide (lay_off_key), packed into five words.
 struct LayOffKey {
     std::array<std::uint64_t, 5> words{};
-    bool operator==(const LayOffKey&) const = default;
+    // Word by word, no call to memcmp (the defaulted comparison of the array calls it).
+    bool operator==(const LayOffKey& o) const {
+        std::uint64_t diff = 0;
+        for (std::size_t i = 0; i < words.size(); ++i) diff |= words[i] ^ o.words[i];
+        return diff == 0;
+    }
 };
 struct LayOffHash {
     std::size_t operator()(const LayOffKey& k) const {

@@ -65,7 +65,12 @@ namespace {
 // cards packed six bits each, ten to a word, the top four bits of the first word wild_at.
 struct MeldVerdictKey {
     std::array<std::uint64_t, 4> words{};
-    bool operator==(const MeldVerdictKey&) const = default;
+    // Word by word, no call to memcmp (the defaulted comparison of the array calls it).
+    bool operator==(const MeldVerdictKey& o) const {
+        std::uint64_t diff = 0;
+        for (std::size_t i = 0; i < words.size(); ++i) diff |= words[i] ^ o.words[i];
+        return diff == 0;
+    }
 };
 struct MeldVerdictHash {
     std::size_t operator()(const MeldVerdictKey& k) const {
