@@ -68,12 +68,15 @@ void draw_phase_actions(const Profile& p, const State& s, std::vector<Action>& o
 // naturals of one rank and wild cards), a run (the cards of one suit and wild cards) or a
 // meld of wild cards, so the new melds of a hand are those of its parts together; the melds
 // of each part are remembered per profile (a part recurs from turn to turn and hand to hand).
-// A new meld as the listing keeps it: its cards inline (the largest part, the naturals of a
-// rank with three of each wild card, holds 23), 40 bytes, so a part's table is a few cache
-// lines.
-constexpr std::size_t MOST_NEW_MELD_CARDS = 24;
+// A new meld as the listing keeps it: its cards inline (a new meld holds at most 14: a run
+// of 13 places and a spare wild; a set 8 naturals and 3 wild cards; a meld of wild cards 12),
+// 40 bytes, so a part's table is a few cache lines.
+constexpr std::size_t MOST_NEW_MELD_CARDS = 16;
 struct NewMeld {
     std::uint64_t order = 0;  // the first ten cards packed: their canonical order
+    // A set's: a one in the order word's field of each of its naturals among the first ten,
+    // so that the order word of the same set of another rank is order + shift * naturals.
+    std::uint64_t naturals = 0;
     std::array<Card, MOST_NEW_MELD_CARDS> card{};
     std::uint8_t size = 0;
     std::int8_t wild_at = 0;
@@ -82,26 +85,47 @@ struct NewMeld {
 };
 using MeldTable = std::vector<NewMeld>;
 
+// The sets of a rank from 5 to king are those of the 5s with the cards renamed: a set's
+// validity reads its rank only for the threes (classic-threes-in-melds), and a batch of one
+// rank reads as a run only with the own 2 in place and at most one wild card beside it
+// (run-definition, one-wild-per-meld), so from a 3 or a 4 at most; and a rank r from 5 to 13
+// keeps the 5's place among the wild cards in the canonical order (card r of a suit lies
+// between that suit's 2 and the next suit's), so the renamed table is still in order. Those
+// ranks share the 5s' table, each listed meld naming the shift of its naturals' rank.
+constexpr int SHARED_SET_RANK = 5;
+
 // A listed new meld: its order key beside its address, so sorting reads the key without
-// going to the meld (only two melds of the same first ten cards are looked at).
+// going to the meld; `shift` renames the naturals of a shared set table (0: none).
 struct Listed {
     std::uint64_t order;
     const NewMeld* meld;
+    int shift;
 };
 
-bool same_cards(const NewMeld& x, const NewMeld& y) {
-    return std::ranges::equal(x.cards(), y.cards());
+// The listed meld's cards: the table's, or their renamed copy in `room`.
+std::span<const Card> listed_cards(const NewMeld& m, int shift, std::array<Card, MOST_NEW_MELD_CARDS>& room) {
+    if (shift == 0) return m.cards();
+    for (std::size_t i = 0; i < m.size; ++i) {
+        const Card c = m.card[i];
+        room[i] = static_cast<Card>(is_wild(c) ? c : c + shift);
+    }
+    return {room.data(), m.size};
 }
 
 // The canonical order of new melds: their cards, then the wild's place.
-bool meld_before(const NewMeld& a, const NewMeld& b) {
+bool meld_before(const Listed& a, const Listed& b) {
     if (a.order != b.order) return a.order < b.order;
-    if (!same_cards(a, b)) return std::ranges::lexicographical_compare(a.cards(), b.cards());
-    return a.wild_at < b.wild_at;
+    std::array<Card, MOST_NEW_MELD_CARDS> room_a, room_b;
+    const std::span<const Card> x = listed_cards(*a.meld, a.shift, room_a);
+    const std::span<const Card> y = listed_cards(*b.meld, b.shift, room_b);
+    if (!std::ranges::equal(x, y)) return std::ranges::lexicographical_compare(x, y);
+    return a.meld->wild_at < b.meld->wild_at;
 }
 
-bool same_meld(const NewMeld& a, const NewMeld& b) {
-    return a.order == b.order && a.wild_at == b.wild_at && same_cards(a, b);
+bool same_meld(const Listed& a, const Listed& b) {
+    if (a.order != b.order || a.meld->wild_at != b.meld->wild_at) return false;
+    std::array<Card, MOST_NEW_MELD_CARDS> room_a, room_b;
+    return std::ranges::equal(listed_cards(*a.meld, a.shift, room_a), listed_cards(*b.meld, b.shift, room_b));
 }
 
 struct PartKey {
@@ -118,11 +142,19 @@ constexpr std::size_t MOST_PARTS = 200000;
 
 MeldTable part_melds(const Profile& p, const Hand& part, unsigned shapes) {
     MeldTable out;
+    // A rank's part leaves the melds of wild cards alone (the sets of 2s of its wild cards) to
+    // the wild cards' part, which holds every wild card of the hand: a rank's table holds the
+    // sets of its rank only.
+    const bool rank_part = shapes == SHAPE_SETS;
     visit_meld_options(p, part, shapes, [&](const Meld& m) {
         const std::span<const Card> cards = m.history[0];
+        if (rank_part && std::ranges::all_of(cards, is_wild)) return;
         if (cards.size() > MOST_NEW_MELD_CARDS) throw std::length_error("a new meld beyond the listing's room");
         NewMeld n;
         n.order = order_word(cards, 0);
+        if (m.kind == MeldKind::Set)
+            for (std::size_t i = 0; i < 10 && i < cards.size(); ++i)
+                if (!is_wild(cards[i])) n.naturals |= std::uint64_t{1} << (6 * (9 - i));
         std::copy(cards.begin(), cards.end(), n.card.begin());
         n.size = static_cast<std::uint8_t>(cards.size());
         n.wild_at = static_cast<std::int8_t>(m.wild_at);
@@ -130,7 +162,8 @@ MeldTable part_melds(const Profile& p, const Hand& part, unsigned shapes) {
         out.push_back(n);
     });
     // The table in canonical order, so a listing merges its parts' tables (no sort per listing).
-    std::sort(out.begin(), out.end(), [](const NewMeld& x, const NewMeld& y) { return meld_before(x, y); });
+    std::sort(out.begin(), out.end(),
+              [](const NewMeld& x, const NewMeld& y) { return meld_before(Listed{x.order, &x, 0}, Listed{y.order, &y, 0}); });
     return out;
 }
 
@@ -177,6 +210,7 @@ const std::vector<Listed>& new_melds(const Profile& p, const Hand& hand, std::ve
         int rank;  // the set's rank; 0: the wild cards' part; -1: a run's
         int suit;  // a run's suit
         int mask;  // a run's places (bit place - 1)
+        int shift;  // a set part read from the shared table: its rank's distance from it
     };
     // The ranks of a run part's naturals (bit rank - 1) from its places (bit place - 1): every
     // place but the 2's (left to the wild cards), the ace's two places (1 and 14) one card.
@@ -191,7 +225,8 @@ const std::vector<Listed>& new_melds(const Profile& p, const Hand& hand, std::ve
         if (part.rank == 0) {
             for (Card w : WILD_KINDS) add(w, hand.n[w]);
         } else if (part.rank > 0) {
-            for (int s = 0; s < 4; ++s) add(make_card(part.rank, s), hand.n[make_card(part.rank, s)]);
+            // The counts of the part's own rank, named as the table's rank's cards.
+            for (int s = 0; s < 4; ++s) add(make_card(part.rank, s), hand.n[make_card(part.rank + part.shift, s)]);
             for (Card w : WILD_KINDS) add(w, wild_copies(w, set_wilds, -1));
         } else {
             for (int rank = 1; rank <= 13; ++rank)
@@ -214,7 +249,7 @@ const std::vector<Listed>& new_melds(const Profile& p, const Hand& hand, std::ve
     }
     wild_key = wild_key << 4 | hand.n[JOKER];
     wild_total += hand.n[JOKER];
-    if (wild_total >= 3) parts.push_back(Part{3ull << 60 | wild_key, SHAPE_SETS | SHAPE_WILD_MELDS, 0, -1, 0});
+    if (wild_total >= 3) parts.push_back(Part{3ull << 60 | wild_key, SHAPE_SETS | SHAPE_WILD_MELDS, 0, -1, 0, 0});
     // The wild cards a part takes (three bits of key each) and their number: the same for
     // every rank's part and for every run part of a suit, so found once.
     struct Wilds {
@@ -231,9 +266,13 @@ const std::vector<Listed>& new_melds(const Profile& p, const Hand& hand, std::ve
         return taken;
     };
     const Wilds set_taken = wilds_taken(set_wilds, -1);
+    // The shared sets table holds when no set part reads as a run of more than its own 2
+    // and one wild card (profile-validation: a family with runs has one wild per meld).
+    const bool shared_sets = !p.runs_allowed || p.max_wilds_per_meld <= 1;
     for (int rank = 1; rank <= 13; ++rank) {
         if (rank == 2) continue;
-        std::uint64_t key = 1ull << 4 | static_cast<std::uint64_t>(rank);
+        const int table_rank = shared_sets && rank >= SHARED_SET_RANK ? SHARED_SET_RANK : rank;
+        std::uint64_t key = 1ull << 4 | static_cast<std::uint64_t>(table_rank);
         int size = 0;
         for (int s = 0; s < 4; ++s) {
             const Card c = make_card(rank, s);
@@ -243,7 +282,7 @@ const std::vector<Listed>& new_melds(const Profile& p, const Hand& hand, std::ve
         if (size == 0) continue;
         key = key << 15 | set_taken.bits;
         size += set_taken.count;
-        if (size >= 3) parts.push_back(Part{key, SHAPE_SETS, rank, -1, 0});
+        if (size >= 3) parts.push_back(Part{key, SHAPE_SETS, table_rank, -1, 0, rank - table_rank});
     }
     if (p.runs_allowed)
         for (int s = 0; s < 4; ++s) {
@@ -263,7 +302,7 @@ const std::vector<Listed>& new_melds(const Profile& p, const Hand& hand, std::ve
                 if (size == 0) return;
                 key = key << 15 | run_taken.bits;
                 size += run_taken.count;
-                if (size >= 3) parts.push_back(Part{key, SHAPE_RUNS, -1, s, mask});
+                if (size >= 3) parts.push_back(Part{key, SHAPE_RUNS, -1, s, mask, 0});
             };
             for (int place = 1; place <= 14; ++place) {
                 if (!present(place)) continue;
@@ -281,10 +320,10 @@ const std::vector<Listed>& new_melds(const Profile& p, const Hand& hand, std::ve
     // Each part's table is in canonical order: the listing is their merge (a heap of the
     // tables' next melds), each meld once (a meld found in two parts is listed once).
     struct Head {
-        std::uint64_t order;  // the next meld's, read without going to the meld
-        const NewMeld* next;
+        Listed next;  // the next meld, its order key read without going to the meld
         const NewMeld* end;
     };
+    auto order_of = [](const NewMeld& m, int shift) { return m.order + static_cast<std::uint64_t>(shift) * m.naturals; };
     thread_local std::vector<Head> heads;
     heads.clear();
     std::size_t total = 0;
@@ -296,26 +335,28 @@ const std::vector<Listed>& new_melds(const Profile& p, const Hand& hand, std::ve
             own.push_back(part_melds(p, cards_of(part), part.shapes));
             table = own.back();
         }
-        if (!table.empty()) heads.push_back(Head{table.front().order, table.data(), table.data() + table.size()});
+        if (!table.empty())
+            heads.push_back(Head{Listed{order_of(table.front(), part.shift), table.data(), part.shift},
+                                 table.data() + table.size()});
         total += table.size();
     }
     out.reserve(total);
     // The heap's top is the head of least meld.
     auto after = [](const Head& x, const Head& y) {
-        if (x.order != y.order) return y.order < x.order;
-        return meld_before(*y.next, *x.next);
+        if (x.next.order != y.next.order) return y.next.order < x.next.order;
+        return meld_before(y.next, x.next);
     };
     std::make_heap(heads.begin(), heads.end(), after);
     while (!heads.empty()) {
         Head& top = heads.front();
-        if (out.empty() || out.back().order != top.order || !same_meld(*out.back().meld, *top.next))
-            out.push_back(Listed{top.order, top.next});
-        if (++top.next == top.end) {
+        if (out.empty() || out.back().order != top.next.order || !same_meld(out.back(), top.next))
+            out.push_back(top.next);
+        if (++top.next.meld == top.end) {
             std::pop_heap(heads.begin(), heads.end(), after);
             heads.pop_back();
             continue;
         }
-        top.order = top.next->order;
+        top.next.order = order_of(*top.next.meld, top.next.shift);
         // Sift the top down to its place (the other heads stay a heap).
         const std::size_t n = heads.size();
         std::size_t at = 0;
@@ -508,9 +549,10 @@ void play_phase_actions(const Profile& p, const State& s, std::vector<Action>& o
             if (m.kind == MeldKind::Set) has_set[static_cast<std::size_t>(m.rank)] = true;
     std::vector<MeldTable> own;
     if (p.serial == 0) own.reserve(32);
-    for (const auto& [order, m] : new_melds(p, hand, own)) {
-        if (has_set[m->set_rank] && m->set_rank) continue;
-        const std::span<const Card> cards = m->cards();
+    std::array<Card, MOST_NEW_MELD_CARDS> renamed;
+    for (const auto& [order, m, shift] : new_melds(p, hand, own)) {
+        if (m->set_rank && has_set[static_cast<std::size_t>(m->set_rank + shift)]) continue;
+        const std::span<const Card> cards = listed_cards(*m, shift, renamed);
         if (sure(cards) || !check_meld(p, s, cards, m->wild_at))
             out.emplace_back(ActionType::Meld, ActionCards(cards), 0, m->wild_at);
     }
