@@ -1,7 +1,6 @@
 // Chapter "Actions" (spec): the atomic actions, their dispatch and the legal-action list.
 #include <algorithm>
 #include <array>
-#include <bit>
 #include <stdexcept>
 #include <string>
 
@@ -128,6 +127,16 @@ bool same_meld(const Listed& a, const Listed& b) {
     return std::ranges::equal(listed_cards(*a.meld, a.shift, room_a), listed_cards(*b.meld, b.shift, room_b));
 }
 
+// The ones of a word of places (std::popcount is a library call without the popcnt
+// instruction, which the build does not assume).
+constexpr int bit_count(unsigned x) {
+    x = x - ((x >> 1) & 0x55555555u);
+    x = (x & 0x33333333u) + ((x >> 2) & 0x33333333u);
+    x = (x + (x >> 4)) & 0x0F0F0F0Fu;
+    return static_cast<int>((x * 0x01010101u) >> 24);
+}
+static_assert(bit_count(0x1FFDu) == 12 && bit_count(0) == 0 && bit_count(0x3FFFu) == 14);
+
 struct PartKey {
     std::uint64_t serial;
     std::uint64_t part;
@@ -171,9 +180,36 @@ MeldTable part_melds(const Profile& p, const Hand& part, unsigned shapes) {
 // table: a listing asks for much the same parts as the one before it).
 using PartTables = FlatCache<PartKey, MeldTable, PartHash>;
 
-PartTables& part_tables() {
-    thread_local PartTables tables;
-    return tables;
+// A part of the hand (new_melds): its key, the shapes it asks for, and what gathers its cards.
+struct Part {
+    std::uint64_t key;
+    unsigned shapes;
+    int rank;  // the set's rank; 0: the wild cards' part; -1: a run's
+    int suit;  // a run's suit
+    int mask;  // a run's places (bit place - 1)
+    int shift;  // a set part read from the shared table: its rank's distance from it
+};
+
+// A part's table in the listing's merge: its next meld and its end.
+struct Head {
+    Listed next;  // the next meld, its order key read without going to the meld
+    const NewMeld* end;
+};
+
+// new_melds' per-thread storage, in one thread_local so that a listing looks its thread's
+// storage up once (each thread_local of a shared library costs a call to __tls_get_addr):
+// the part tables, and the buffers of the parts, the merge and the result, kept from call to
+// call (no allocation once grown).
+struct Listing {
+    PartTables tables;
+    std::vector<Part> parts;
+    std::vector<Head> heads;
+    std::vector<Listed> out;
+};
+
+Listing& listing() {
+    thread_local Listing storage;
+    return storage;
 }
 
 // The part's melds, remembered (the cache is emptied only between two listings, when full);
@@ -194,23 +230,15 @@ const MeldTable& remembered_part(PartTables& parts, const Profile& p, std::uint6
 // (the generator proposes no more). A part is named by its key (its shape and its cards'
 // counts); its cards are gathered only for a part not seen before.
 const std::vector<Listed>& new_melds(const Profile& p, const Hand& hand, std::vector<MeldTable>& own) {
-    // The result and the parts live in buffers kept from call to call (no allocation once
-    // grown); the result is read before the next listing.
-    thread_local std::vector<Listed> out;
+    // The result is read before the next listing.
+    Listing& storage = listing();
+    std::vector<Listed>& out = storage.out;
     out.clear();
     const int set_wilds = std::min(p.max_wilds_per_meld, 3);
     // How many copies of the wild card w a part takes: at most `most`, twice that of the
     // run's own 2 (a natural in its place and a wild).
     auto wild_copies = [&](Card w, int most, int own_two) {
         return std::min<int>(hand.n[w], w == own_two ? 2 * most : most);
-    };
-    struct Part {
-        std::uint64_t key;
-        unsigned shapes;
-        int rank;  // the set's rank; 0: the wild cards' part; -1: a run's
-        int suit;  // a run's suit
-        int mask;  // a run's places (bit place - 1)
-        int shift;  // a set part read from the shared table: its rank's distance from it
     };
     // The ranks of a run part's naturals (bit rank - 1) from its places (bit place - 1): every
     // place but the 2's (left to the wild cards), the ace's two places (1 and 14) one card.
@@ -238,7 +266,7 @@ const std::vector<Listed>& new_melds(const Profile& p, const Hand& hand, std::ve
     // A part of fewer than three cards holds no meld (meld-minimum).
     // Each part asks only for the melds of its shape: the sets of a rank, the runs of a suit,
     // the melds of wild cards and the sets of 2s (every meld lies within a part of its shape).
-    thread_local std::vector<Part> parts;
+    std::vector<Part>& parts = storage.parts;
     parts.clear();
     int wild_total = 0;
     std::uint64_t wild_key = 0;
@@ -269,8 +297,15 @@ const std::vector<Listed>& new_melds(const Profile& p, const Hand& hand, std::ve
     // The shared sets table holds when no set part reads as a run of more than its own 2
     // and one wild card (profile-validation: a family with runs has one wild per meld).
     const bool shared_sets = !p.runs_allowed || p.max_wilds_per_meld <= 1;
+    // A part no meld can come from is not asked for: a new meld holds three cards or more
+    // (meld-minimum) and at most max_wilds_per_meld wild cards (one-wild-per-meld,
+    // classic-wild-ratio), a set at least min_naturals_per_meld naturals (classic-wild-ratio),
+    // and no new meld off the going out holds a three where threes are special
+    // (classic-threes-in-melds: the black threes going out are add_black_threes').
+    const int set_wilds_used = std::min(set_taken.count, p.max_wilds_per_meld);
+    const int least_naturals = std::max(1, p.min_naturals_per_meld);
     for (int rank = 1; rank <= 13; ++rank) {
-        if (rank == 2) continue;
+        if (rank == 2 || (rank == 3 && p.threes_special)) continue;
         const int table_rank = shared_sets && rank >= SHARED_SET_RANK ? SHARED_SET_RANK : rank;
         std::uint64_t key = 1ull << 4 | static_cast<std::uint64_t>(table_rank);
         int size = 0;
@@ -279,10 +314,9 @@ const std::vector<Listed>& new_melds(const Profile& p, const Hand& hand, std::ve
             key = key << 2 | hand.n[c];
             size += hand.n[c];
         }
-        if (size == 0) continue;
+        if (size < least_naturals || size + set_wilds_used < 3) continue;
         key = key << 15 | set_taken.bits;
-        size += set_taken.count;
-        if (size >= 3) parts.push_back(Part{key, SHAPE_SETS, table_rank, -1, 0, rank - table_rank});
+        parts.push_back(Part{key, SHAPE_SETS, table_rank, -1, 0, rank - table_rank});
     }
     if (p.runs_allowed)
         for (int s = 0; s < 4; ++s) {
@@ -298,11 +332,12 @@ const std::vector<Listed>& new_melds(const Profile& p, const Hand& hand, std::ve
             auto close = [&]() {
                 std::uint64_t key = 2ull << 2 | static_cast<std::uint64_t>(s);
                 key = key << 14 | static_cast<std::uint64_t>(mask);
-                int size = std::popcount(run_naturals(mask));
-                if (size == 0) return;
+                const int naturals = bit_count(run_naturals(mask));
+                // Its naturals, its own 2 in place, and as many wild cards as a meld takes.
+                const int most = naturals + ((mask >> 1) & 1) + std::min(run_taken.count, p.max_wilds_per_meld);
+                if (naturals == 0 || most < 3) return;
                 key = key << 15 | run_taken.bits;
-                size += run_taken.count;
-                if (size >= 3) parts.push_back(Part{key, SHAPE_RUNS, -1, s, mask, 0});
+                parts.push_back(Part{key, SHAPE_RUNS, -1, s, mask, 0});
             };
             for (int place = 1; place <= 14; ++place) {
                 if (!present(place)) continue;
@@ -315,16 +350,12 @@ const std::vector<Listed>& new_melds(const Profile& p, const Hand& hand, std::ve
             }
             if (mask) close();
         }
-    PartTables& tables = part_tables();
+    PartTables& tables = storage.tables;
     if (tables.size() + parts.size() > MOST_PARTS) tables.clear();
     // Each part's table is in canonical order: the listing is their merge (a heap of the
     // tables' next melds), each meld once (a meld found in two parts is listed once).
-    struct Head {
-        Listed next;  // the next meld, its order key read without going to the meld
-        const NewMeld* end;
-    };
     auto order_of = [](const NewMeld& m, int shift) { return m.order + static_cast<std::uint64_t>(shift) * m.naturals; };
-    thread_local std::vector<Head> heads;
+    std::vector<Head>& heads = storage.heads;
     heads.clear();
     std::size_t total = 0;
     for (const Part& part : parts) {
@@ -524,6 +555,17 @@ void add_black_threes(const Profile& p, const State& s, std::vector<Action>& mel
     if (added) std::stable_sort(melds.begin(), melds.end(), action_before);
 }
 
+// An action appended in place: its cards copied once into the list's new entry (no temporary
+// list of cards moved in).
+void add_action(std::vector<Action>& out, ActionType type, std::span<const Card> cards, int meld, int wild_at) {
+    Action& a = out.emplace_back();
+    a.type = type;
+    a.cards.resize(cards.size());
+    std::copy(cards.begin(), cards.end(), a.cards.begin());
+    a.meld = meld;
+    a.wild_at = wild_at;
+}
+
 // legal-action-count, the play phase: each new meld in each arrangement, each lay-off onto
 // each meld of the side, each card as a discard, the take-back. Legality by the check
 // functions; the sure case (two cards or more left, no pile card to keep, a side free to
@@ -554,19 +596,19 @@ void play_phase_actions(const Profile& p, const State& s, std::vector<Action>& o
         if (m->set_rank && has_set[static_cast<std::size_t>(m->set_rank + shift)]) continue;
         const std::span<const Card> cards = listed_cards(*m, shift, renamed);
         if (sure(cards) || !check_meld(p, s, cards, m->wild_at))
-            out.emplace_back(ActionType::Meld, ActionCards(cards), 0, m->wild_at);
+            add_action(out, ActionType::Meld, cards, 0, m->wild_at);
     }
     if (p.threes_special && size <= 5) add_black_threes(p, s, out);
     for (std::size_t index = 0; index < team_melds.size(); ++index)
         for (const auto& [batch, wild_at] : lay_offs(p, team_melds[index], hand)) {
             const int i = static_cast<int>(index);
             if (sure(batch) || !check_lay_off(p, s, i, batch, wild_at))
-                out.emplace_back(ActionType::LayOff, batch, i, wild_at);
+                add_action(out, ActionType::LayOff, batch, i, wild_at);
         }
     if (!check_discard_now(p, s))
         for (int c = 0; c < KINDS; ++c)
             if (hand.n[static_cast<std::size_t>(c)] && c != s.pile_card)
-                out.push_back(Action{ActionType::Discard, {static_cast<Card>(c)}, 0, 0});
+                add_action(out, ActionType::Discard, std::array<Card, 1>{static_cast<Card>(c)}, 0, 0);
     if (p.take_back && !check_take_back(p, s)) out.push_back(Action{ActionType::TakeBack, {}, 0, 0});
 }
 
