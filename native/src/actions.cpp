@@ -322,14 +322,15 @@ const std::vector<Listed>& new_melds(const Profile& p, const Hand& hand, std::ve
         for (int s = 0; s < 4; ++s) {
             const Wilds run_taken = wilds_taken(1, make_card(2, s));
             // A run's naturals fill a window of places (1..14, the ace at both ends) with at
-            // most one place missing: they lie in one block of places no two apart.
-            auto present = [&](int place) {
-                const int rank = place == 14 ? 1 : place;
-                if (rank == 2) return p.natural_two_in_place && hand.n[make_card(2, s)] > 0;
-                return hand.n[make_card(rank, s)] > 0;
-            };
-            int last = -10, mask = 0;
-            auto close = [&]() {
+            // most one place missing: they lie in one block of places no two apart. The places
+            // the hand fills (bit place - 1): the ace's two, the own 2's when it may stand
+            // natural (natural-two-in-place).
+            unsigned places = 0;
+            for (int rank = 1; rank <= 13; ++rank)
+                places |= static_cast<unsigned>(hand.n[make_card(rank, s)] > 0) << (rank - 1);
+            places |= (places & 1u) << 13;
+            if (!p.natural_two_in_place) places &= ~2u;
+            auto close = [&](int mask) {
                 std::uint64_t key = 2ull << 2 | static_cast<std::uint64_t>(s);
                 key = key << 14 | static_cast<std::uint64_t>(mask);
                 const int naturals = bit_count(run_naturals(mask));
@@ -339,16 +340,15 @@ const std::vector<Listed>& new_melds(const Profile& p, const Hand& hand, std::ve
                 key = key << 15 | run_taken.bits;
                 parts.push_back(Part{key, SHAPE_RUNS, -1, s, mask, 0});
             };
-            for (int place = 1; place <= 14; ++place) {
-                if (!present(place)) continue;
-                if (place - last > 2 && mask) {
-                    close();
-                    mask = 0;
-                }
-                mask |= 1 << (place - 1);
-                last = place;
+            // A block starts at a filled place with neither of the two before it filled, and
+            // runs up to the next block's start.
+            const unsigned starts = places & ~(places << 1) & ~(places << 2);
+            for (unsigned rest = starts; rest;) {
+                const unsigned first = rest & (0u - rest);
+                rest ^= first;
+                const unsigned next = rest & (0u - rest);
+                close(static_cast<int>(places & ~(first - 1) & (next ? next - 1 : ~0u)));
             }
-            if (mask) close();
         }
     PartTables& tables = storage.tables;
     if (tables.size() + parts.size() > MOST_PARTS) tables.clear();
@@ -560,8 +560,7 @@ void add_black_threes(const Profile& p, const State& s, std::vector<Action>& mel
 void add_action(std::vector<Action>& out, ActionType type, std::span<const Card> cards, int meld, int wild_at) {
     Action& a = out.emplace_back();
     a.type = type;
-    a.cards.resize(cards.size());
-    std::copy(cards.begin(), cards.end(), a.cards.begin());
+    for (Card c : cards) a.cards.push_back(c);  // a few cards: no call to memset and memmove
     a.meld = meld;
     a.wild_at = wild_at;
 }
