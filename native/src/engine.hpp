@@ -67,6 +67,44 @@ public:
     SmallVec(std::size_t count, T value) {
         for (std::size_t i = 0; i < count; ++i) push_back(value);
     }
+    // A copy or a move of a short list copies the inline values only (the heap list of a short
+    // one is empty: nothing to copy); a long one's moved-from list is left empty.
+    SmallVec(const SmallVec& o) : count_(o.count_) {
+        if (o.count_ <= N) small_ = o.small_;
+        else big_ = o.big_;
+    }
+    SmallVec(SmallVec&& o) noexcept : count_(o.count_) {
+        if (o.count_ <= N) {
+            small_ = o.small_;
+        } else {
+            big_ = std::move(o.big_);
+            o.count_ = 0;
+        }
+    }
+    SmallVec& operator=(const SmallVec& o) {
+        if (this == &o) return *this;
+        if (o.count_ <= N) {
+            small_ = o.small_;
+            big_.clear();
+        } else {
+            big_ = o.big_;
+        }
+        count_ = o.count_;
+        return *this;
+    }
+    SmallVec& operator=(SmallVec&& o) noexcept {
+        if (this == &o) return *this;
+        count_ = o.count_;
+        if (o.count_ <= N) {
+            small_ = o.small_;
+            big_.clear();
+        } else {
+            big_ = std::move(o.big_);
+            o.count_ = 0;
+        }
+        return *this;
+    }
+    ~SmallVec() = default;
     T* data() { return count_ <= N ? small_.data() : big_.data(); }
     const T* data() const { return count_ <= N ? small_.data() : big_.data(); }
     T* begin() { return data(); }
@@ -375,6 +413,34 @@ constexpr std::size_t MAX_DECK = 104 + MAX_JOKERS;
 constexpr std::size_t MAX_FI = 2;  // fi packets dealt
 constexpr std::size_t MAX_RED_THREES = 8;  // a team's laid red threes (a deck has 4)
 
+// A team's melds, in the order laid: a std::vector of melds whose copy keeps room for one
+// more, so the next state of a new meld (the state copied, then the meld added) allocates its
+// team's list once, and moves no meld to a larger one. An empty list copies without
+// allocating.
+class TeamMelds : public std::vector<Meld> {
+public:
+    TeamMelds() = default;
+    TeamMelds(std::vector<Meld> melds) : std::vector<Meld>(std::move(melds)) {}  // NOLINT
+    TeamMelds(const TeamMelds& o) : std::vector<Meld>() { copy_from(o); }
+    TeamMelds(TeamMelds&&) noexcept = default;
+    TeamMelds& operator=(const TeamMelds& o) {
+        if (this != &o) {
+            clear();
+            copy_from(o);
+        }
+        return *this;
+    }
+    TeamMelds& operator=(TeamMelds&&) noexcept = default;
+    ~TeamMelds() = default;
+
+private:
+    void copy_from(const std::vector<Meld>& o) {
+        if (o.empty()) return;
+        reserve(o.size() + 1);
+        insert(end(), o.begin(), o.end());
+    }
+};
+
 template <std::size_t N>
 using CardList = Fixed<Card, N>;
 using DeckCards = CardList<MAX_DECK>;
@@ -388,7 +454,7 @@ struct State {
     DeckCards discard;  // back() is the top
     Fixed<DeckCards, MAX_FI> fi;  // front() is taken next
     Fixed<int, MAX_FI> fi_takers;
-    Fixed<std::vector<Meld>, MAX_TEAMS> melds;  // per team, in the order laid
+    Fixed<TeamMelds, MAX_TEAMS> melds;  // per team, in the order laid
     Fixed<bool, MAX_TEAMS> opened;
     Fixed<std::int64_t, MAX_TEAMS> team_scores;
     int trump = NO_CARD;
@@ -414,6 +480,9 @@ Arrangements lay_off_arrangements(const Profile& p, const Meld& meld, std::span<
 // wild_at 0: the default arrangement (fewest acting wilds, then the highest wild place).
 std::optional<Violation> choose_arrangement(const Profile& p, const std::vector<Meld>& options,
                                             int wild_at, bool lay_off, Meld& out);
+// The same, the chosen meld moved out of `options`.
+std::optional<Violation> choose_arrangement(const Profile& p, std::vector<Meld>&& options, int wild_at,
+                                            bool lay_off, Meld& out);
 std::int64_t meld_points(const Profile& p, const Meld& m);
 std::int64_t canasta_bonus(const Profile& p, const Meld& m, int trump);
 int natural_streak(const Meld& m);

@@ -84,9 +84,10 @@ using History = MeldHistory;
 using Cards = MeldCards;  // a batch's or a meld's cards, held inline
 using Places = SmallVec<int, 16>;
 
-// set-definition: naturals of one rank (sorted), then the wilds (sorted).
-std::variant<std::vector<Meld>, Violation> make_set(const Profile& p, std::span<const Card> cards, int rank,
-                                                    const History& history, CanastaKind previous) {
+// set-definition: naturals of one rank (sorted), then the wilds (sorted). The set is appended
+// to `out` (nothing on a fault).
+std::optional<Violation> make_set(const Profile& p, std::span<const Card> cards, int rank, const History& history,
+                                  CanastaKind previous, std::vector<Meld>& out) {
     Cards naturals, wilds;
     for (Card c : cards) (rank_of(c) == rank ? naturals : wilds).push_back(c);
     for (Card c : wilds)
@@ -97,32 +98,33 @@ std::variant<std::vector<Meld>, Violation> make_set(const Profile& p, std::span<
         if (auto v = check_wild_ratio(p, count, wild_total)) return *v;
     std::sort(naturals.begin(), naturals.end());
     std::sort(wilds.begin(), wilds.end());
-    Meld m;
+    Meld& m = out.emplace_back();
     m.kind = MeldKind::Set;
     m.rank = rank;
     m.cards = naturals;
     m.cards.insert(m.cards.end(), wilds.data(), wilds.data() + wilds.size());
     m.history = history;
     m.canasta = classify(p, previous, m.size(), count, wild_total, MeldKind::Set);
-    return std::vector<Meld>{m};
+    return std::nullopt;
 }
 
-// wild-only-melds, twos-set, classic-options (joker-canasta)
-std::variant<std::vector<Meld>, Violation> make_wild_only(const Profile& p, std::span<const Card> cards,
-                                                          const History& history, CanastaKind previous) {
+// wild-only-melds, twos-set, classic-options (joker-canasta): the meld appended to `out`
+// (nothing on a fault).
+std::optional<Violation> make_wild_only(const Profile& p, std::span<const Card> cards, const History& history,
+                                        CanastaKind previous, std::vector<Meld>& out) {
     if (p.wild_meld_rule == WildMeldRule::CanastaAtOnce && static_cast<int>(history[0].size()) < p.canasta_size)
         return fault("classic-options", "joker-canasta-at-once");
     if (p.wild_meld_rule == WildMeldRule::AnyWilds || p.wild_meld_rule == WildMeldRule::CanastaAtOnce) {
-        Meld m;
+        Meld& m = out.emplace_back();
         m.kind = MeldKind::Wild;
         m.cards = cards;
         std::sort(m.cards.begin(), m.cards.end());
         m.history = history;
         const int size = static_cast<int>(cards.size());
         m.canasta = classify(p, previous, size, 0, size, MeldKind::Wild);
-        return std::vector<Meld>{m};
+        return std::nullopt;
     }
-    if (p.wild_meld_rule == WildMeldRule::TwosSet) return make_set(p, cards, 2, history, previous);
+    if (p.wild_meld_rule == WildMeldRule::TwosSet) return make_set(p, cards, 2, history, previous, out);
     return fault("wild-only-melds", "wild-meld-not-allowed", "a meld needs natural cards in this family");
 }
 
@@ -263,13 +265,13 @@ std::optional<Violation> run_layouts(const Profile& p, std::span<const Card> car
     return problem;
 }
 
-// run-thirteen-ace-low: the melds of the layouts, a thirteen-place run with a natural ace low.
-std::vector<Meld> run_melds(const Profile& p, const std::vector<Layout>& layouts, int suit, const History& history,
-                            CanastaKind previous) {
-    std::vector<Meld> out;
-    out.reserve(layouts.size());
+// run-thirteen-ace-low: the melds of the layouts, a thirteen-place run with a natural ace low,
+// appended to `out`.
+void run_melds(const Profile& p, const std::vector<Layout>& layouts, int suit, const History& history,
+               CanastaKind previous, std::vector<Meld>& out) {
+    out.reserve(out.size() + layouts.size());
     for (const Layout& l : layouts) {
-        Meld m;
+        Meld& m = out.emplace_back();
         m.kind = MeldKind::Run;
         m.suit = suit;
         m.low = l.low;
@@ -284,9 +286,7 @@ std::vector<Meld> run_melds(const Profile& p, const std::vector<Layout>& layouts
         const int size = m.size();
         const int wilds = (m.wild_at != 0) + static_cast<int>(m.spare.size());
         m.canasta = classify(p, previous, size, size - wilds, wilds, MeldKind::Run);
-        out.push_back(std::move(m));
     }
-    return out;
 }
 
 // The melds, each arrangement once (the first), in order; in place, so no second list.
@@ -303,9 +303,10 @@ std::vector<Meld> unique(std::vector<Meld> melds) {
     return melds;
 }
 
-Arrangements from(std::variant<std::vector<Meld>, Violation>&& r) {
-    if (auto* v = std::get_if<Violation>(&r)) return Arrangements{{}, *v};
-    return Arrangements{unique(std::move(std::get<std::vector<Meld>>(r))), std::nullopt};
+// The arrangements a maker appended to `melds`, or its fault.
+Arrangements from(std::optional<Violation>&& fault, std::vector<Meld>&& melds) {
+    if (fault) return Arrangements{{}, std::move(fault)};
+    return Arrangements{unique(std::move(melds)), std::nullopt};
 }
 
 }  // namespace
@@ -343,24 +344,22 @@ Arrangements meld_arrangements(const Profile& p, std::span<const Card> batch, bo
     Cards plain;
     for (Card c : cards)
         if (!is_wild(c)) plain.push_back(c);
-    if (plain.empty()) return from(make_wild_only(p, cards, history, CanastaKind::None));
+    std::vector<Meld> results;
+    if (plain.empty()) {
+        auto v = make_wild_only(p, cards, history, CanastaKind::None, results);
+        return from(std::move(v), std::move(results));
+    }
     bool one_rank = true, one_suit = true;
     for (Card c : plain) {
         one_rank = one_rank && rank_of(c) == rank_of(plain[0]);
         one_suit = one_suit && suit_of(c) == suit_of(plain[0]);
     }
-    std::vector<Meld> results;
     std::optional<Violation> set_fault, run_fault;
-    if (one_rank) {
-        auto r = make_set(p, cards, rank_of(plain[0]), history, CanastaKind::None);
-        if (auto* v = std::get_if<Violation>(&r)) set_fault = *v;
-        else for (auto& m : std::get<std::vector<Meld>>(r)) results.push_back(m);
-    }
+    if (one_rank) set_fault = make_set(p, cards, rank_of(plain[0]), history, CanastaKind::None, results);
     if (one_suit && p.runs_allowed) {
         thread_local std::vector<Layout> layouts;
         if (auto v = run_layouts(p, cards, suit_of(plain[0]), layouts)) run_fault = std::move(v);
-        else for (auto& m : run_melds(p, layouts, suit_of(plain[0]), history, CanastaKind::None))
-            results.push_back(m);
+        else run_melds(p, layouts, suit_of(plain[0]), history, CanastaKind::None, results);
     }
     if (!results.empty()) return {unique(std::move(results)), std::nullopt};
     if (set_fault && (plain.size() >= 2 || !run_fault)) return {{}, set_fault};
@@ -383,13 +382,17 @@ Arrangements lay_off_arrangements(const Profile& p, const Meld& meld, std::span<
     if (meld.kind == MeldKind::Set) {
         if (p.threes_special && meld.rank == 3)
             return {{}, fault("classic-threes-in-melds", "black-threes-not-going-out")};
-        return from(make_set(p, joined, meld.rank, history, meld.canasta));
+        std::vector<Meld> found;
+        auto v = make_set(p, joined, meld.rank, history, meld.canasta, found);
+        return from(std::move(v), std::move(found));
     }
     std::sort(joined.begin(), joined.end());
     if (meld.kind == MeldKind::Wild) {
         for (Card c : batch)
             if (!is_wild(c)) return {{}, fault("wild-only-melds", "natural-on-wild-meld")};
-        return from(make_wild_only(p, joined, history, meld.canasta));
+        std::vector<Meld> found;
+        auto v = make_wild_only(p, joined, history, meld.canasta, found);
+        return from(std::move(v), std::move(found));
     }
     // The layouts and the filters below reuse this thread's buffers: a lay-off allocates no list.
     thread_local std::vector<Layout> kept;
@@ -425,35 +428,59 @@ Arrangements lay_off_arrangements(const Profile& p, const Meld& meld, std::span<
         }
     }
     if (kept.empty()) return {{}, fault("lay-off", "does-not-fit", "the cards do not fit this meld")};
-    return {unique(run_melds(p, kept, meld.suit, history, meld.canasta)), std::nullopt};
+    std::vector<Meld> found;
+    run_melds(p, kept, meld.suit, history, meld.canasta, found);
+    return {unique(std::move(found)), std::nullopt};
 }
 
-// run-wild-placement, run-wild-moves, runs-not-in-classic: the arrangement wild_at names.
-std::optional<Violation> choose_arrangement(const Profile& p, const std::vector<Meld>& options, int wild_at,
-                                            bool lay_off, Meld& out) {
+namespace {
+
+// run-wild-placement, run-wild-moves: the index of the arrangement wild_at names (0: the
+// default, the fewest acting wilds, then the highest wild place), -1 for none.
+std::ptrdiff_t arrangement_index(const std::vector<Meld>& options, int wild_at) {
     if (wild_at == 0) {
-        if (options.size() == 1) {
-            out = options[0];
-            return std::nullopt;
+        if (options.size() == 1) return 0;
+        std::size_t best = 0;
+        for (std::size_t i = 0; i < options.size(); ++i) {
+            const Meld& m = options[i];
+            if (-m.wild_count() > -options[best].wild_count() ||
+                (m.wild_count() == options[best].wild_count() && m.wild_at > options[best].wild_at))
+                best = i;
         }
-        const Meld* best = &options[0];
-        for (const Meld& m : options)
-            if (-m.wild_count() > -best->wild_count() ||
-                (m.wild_count() == best->wild_count() && m.wild_at > best->wild_at))
-                best = &m;
-        out = *best;
-        return std::nullopt;
+        return static_cast<std::ptrdiff_t>(best);
     }
-    for (const Meld& m : options)
-        if (m.wild_at == wild_at) {
-            out = m;
-            return std::nullopt;
-        }
+    for (std::size_t i = 0; i < options.size(); ++i)
+        if (options[i].wild_at == wild_at) return static_cast<std::ptrdiff_t>(i);
+    return -1;
+}
+
+// run-wild-placement, run-wild-moves, runs-not-in-classic: no arrangement puts the wild there.
+Violation no_such_arrangement(const Profile& p, const std::vector<Meld>& options, bool lay_off) {
     std::string where;
     for (const Meld& m : options)
         if (m.wild_at) where += (where.empty() ? "" : ", ") + std::to_string(m.wild_at);
     const char* clause = !p.runs_allowed ? "runs-not-in-classic" : lay_off ? "run-wild-moves" : "run-wild-placement";
     return Violation{clause, "no-such-arrangement", "the wild may stand at: " + (where.empty() ? "none" : where)};
+}
+
+}  // namespace
+
+// run-wild-placement, run-wild-moves, runs-not-in-classic: the arrangement wild_at names.
+std::optional<Violation> choose_arrangement(const Profile& p, const std::vector<Meld>& options, int wild_at,
+                                            bool lay_off, Meld& out) {
+    const std::ptrdiff_t index = arrangement_index(options, wild_at);
+    if (index < 0) return no_such_arrangement(p, options, lay_off);
+    out = options[static_cast<std::size_t>(index)];
+    return std::nullopt;
+}
+
+// choose_arrangement, the chosen meld moved out of `options` (no copy).
+std::optional<Violation> choose_arrangement(const Profile& p, std::vector<Meld>&& options, int wild_at,
+                                            bool lay_off, Meld& out) {
+    const std::ptrdiff_t index = arrangement_index(options, wild_at);
+    if (index < 0) return no_such_arrangement(p, options, lay_off);
+    out = std::move(options[static_cast<std::size_t>(index)]);
+    return std::nullopt;
 }
 
 // meld-points, twos-set-points

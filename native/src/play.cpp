@@ -5,6 +5,10 @@
 #include "turn.hpp"
 
 #include <algorithm>
+#include <array>
+#include <cstdint>
+
+#include "flat_cache.hpp"
 
 namespace kn {
 
@@ -53,13 +57,58 @@ std::optional<Violation> check_new_set(const Profile& p, const std::vector<Meld>
     return std::nullopt;
 }
 
+namespace {
+
+// validate_meld's accepted new melds, remembered per profile (a new meld is a pure function
+// of the profile, the batch and wild_at): the listing's melds recur from turn to turn, and
+// each one applied was judged the same way before. The key: the profile, then the batch's
+// cards packed six bits each, ten to a word, the top four bits of the first word wild_at.
+struct MeldVerdictKey {
+    std::array<std::uint64_t, 4> words{};
+    bool operator==(const MeldVerdictKey&) const = default;
+};
+struct MeldVerdictHash {
+    std::size_t operator()(const MeldVerdictKey& k) const {
+        std::uint64_t h = 0;
+        for (std::uint64_t w : k.words) h = mix64(h ^ w);
+        return static_cast<std::size_t>(h);
+    }
+};
+using MeldVerdicts = FlatCache<MeldVerdictKey, Meld, MeldVerdictHash>;
+constexpr std::size_t MOST_MELD_VERDICTS = 100000;
+
+// The key of a batch and wild_at, or false when they are beyond a key (nothing remembered).
+bool meld_verdict_key(const Profile& p, std::span<const Card> batch, int wild_at, MeldVerdictKey& key) {
+    if (p.serial == 0 || batch.size() > 30 || wild_at < 0 || wild_at > 15) return false;
+    key.words[0] = p.serial;
+    key.words[1] = static_cast<std::uint64_t>(wild_at) << 60;
+    for (std::size_t i = 0; i < batch.size(); ++i)
+        key.words[1 + i / 10] |= (batch[i] + 1ull) << (6 * (i % 10));
+    return true;
+}
+
+}  // namespace
+
 // meld-minimum, set-definition, run-definition, run-wild-placement: the new meld the
 // batch makes, in the arrangement wild_at names.
 std::optional<Violation> validate_meld(const Profile& p, std::span<const Card> batch, int wild_at, bool going_out,
                                        Meld& out) {
+    MeldVerdictKey key;
+    const bool keyed = !going_out && meld_verdict_key(p, batch, wild_at, key);
+    thread_local MeldVerdicts remembered;
+    if (keyed)
+        if (const Meld* found = remembered.find(key)) {
+            out = *found;
+            return std::nullopt;
+        }
     Arrangements a = meld_arrangements(p, batch, going_out);
     if (a.fault) return a.fault;
-    return choose_arrangement(p, a.melds, wild_at, false, out);
+    auto v = choose_arrangement(p, std::move(a.melds), wild_at, false, out);
+    if (!v && keyed) {
+        if (remembered.size() >= MOST_MELD_VERDICTS) remembered.clear();
+        remembered.add(key, out);
+    }
+    return v;
 }
 
 // lay-off, lay-off-arrangement: the meld after the batch is laid off, in the arrangement
@@ -68,7 +117,7 @@ std::optional<Violation> validate_lay_off(const Profile& p, const Meld& meld, st
                                           int wild_at, Meld& out) {
     Arrangements a = lay_off_arrangements(p, meld, batch);
     if (a.fault) return a.fault;
-    return choose_arrangement(p, a.melds, wild_at, true, out);
+    return choose_arrangement(p, std::move(a.melds), wild_at, true, out);
 }
 
 Violation pile_waiting_violation() {
@@ -112,7 +161,7 @@ std::variant<State, Violation> after_laying(const Profile& p, const State& s, co
 
 // after_laying, given `next`: the state `s` whose team melds are already those after the move
 // (so apply_meld and apply_lay_off copy the team's melds once, not twice).
-std::variant<State, Violation> after_laying_next(const Profile& p, const State& s, State next, const Hand& hand) {
+std::variant<State, Violation> after_laying_next(const Profile& p, const State& s, State&& next, const Hand& hand) {
     const auto seat = static_cast<std::size_t>(s.turn);
     const int team = turn_team(s);
     next.provisional = count_provisional(p, s, next.melds[static_cast<std::size_t>(team)].size());

@@ -80,7 +80,7 @@ bool discard_can_end(const Hand& hand, int pile_card);
 std::variant<State, Violation> after_laying(const Profile& p, const State& s, const Hand& hand,
                                             std::vector<Meld> team_melds);
 // after_laying, given `next`: `s` with the team's melds already those after the move.
-std::variant<State, Violation> after_laying_next(const Profile& p, const State& s, State next, const Hand& hand);
+std::variant<State, Violation> after_laying_next(const Profile& p, const State& s, State&& next, const Hand& hand);
 // The verdict of after_laying without the next state when it is cheap to tell
 // (the usual case); otherwise builds it.
 std::optional<Violation> check_after_laying(const Profile& p, const State& s, const Hand& hand,
