@@ -277,7 +277,12 @@ const std::vector<Listed>& new_melds(const Profile& p, const Hand& hand, std::ve
     }
     wild_key = wild_key << 4 | hand.n[JOKER];
     wild_total += hand.n[JOKER];
-    if (wild_total >= 3) parts.push_back(Part{3ull << 60 | wild_key, SHAPE_SETS | SHAPE_WILD_MELDS, 0, -1, 0, 0});
+    // wild-only-melds, classic-options (joker-canasta): the wild cards' part holds a meld only
+    // where melds of wild cards (or sets of 2s) are allowed, and of a canasta's size where
+    // they must be a canasta at once.
+    const bool wild_melds = p.wild_meld_rule != WildMeldRule::Forbidden &&
+                            (p.wild_meld_rule != WildMeldRule::CanastaAtOnce || wild_total >= p.canasta_size);
+    if (wild_total >= 3 && wild_melds) parts.push_back(Part{3ull << 60 | wild_key, SHAPE_SETS | SHAPE_WILD_MELDS, 0, -1, 0, 0});
     // The wild cards a part takes (three bits of key each) and their number: the same for
     // every rank's part and for every run part of a suit, so found once.
     struct Wilds {
@@ -337,6 +342,9 @@ const std::vector<Listed>& new_melds(const Profile& p, const Hand& hand, std::ve
                 // Its naturals, its own 2 in place, and as many wild cards as a meld takes.
                 const int most = naturals + ((mask >> 1) & 1) + std::min(run_taken.count, p.max_wilds_per_meld);
                 if (naturals == 0 || most < 3) return;
+                // run-wild-after-three-naturals: every run then holds three naturals in a row
+                // (a run without a wild card is all naturals in a row).
+                if (p.run_wild_needs_three_naturals && !(mask & (mask >> 1) & (mask >> 2))) return;
                 key = key << 15 | run_taken.bits;
                 parts.push_back(Part{key, SHAPE_RUNS, -1, s, mask, 0});
             };
