@@ -1,7 +1,6 @@
 // Chapter "Actions" (spec): the atomic actions, their dispatch and the legal-action list.
 #include <algorithm>
 #include <array>
-#include <bit>
 #include <stdexcept>
 #include <string>
 
@@ -68,12 +67,15 @@ void draw_phase_actions(const Profile& p, const State& s, std::vector<Action>& o
 // naturals of one rank and wild cards), a run (the cards of one suit and wild cards) or a
 // meld of wild cards, so the new melds of a hand are those of its parts together; the melds
 // of each part are remembered per profile (a part recurs from turn to turn and hand to hand).
-// A new meld as the listing keeps it: its cards inline (the largest part, the naturals of a
-// rank with three of each wild card, holds 23), 40 bytes, so a part's table is a few cache
-// lines.
-constexpr std::size_t MOST_NEW_MELD_CARDS = 24;
+// A new meld as the listing keeps it: its cards inline (a new meld holds at most 14: a run
+// of 13 places and a spare wild; a set 8 naturals and 3 wild cards; a meld of wild cards 12),
+// 40 bytes, so a part's table is a few cache lines.
+constexpr std::size_t MOST_NEW_MELD_CARDS = 16;
 struct NewMeld {
     std::uint64_t order = 0;  // the first ten cards packed: their canonical order
+    // A set's: a one in the order word's field of each of its naturals among the first ten,
+    // so that the order word of the same set of another rank is order + shift * naturals.
+    std::uint64_t naturals = 0;
     std::array<Card, MOST_NEW_MELD_CARDS> card{};
     std::uint8_t size = 0;
     std::int8_t wild_at = 0;
@@ -82,27 +84,58 @@ struct NewMeld {
 };
 using MeldTable = std::vector<NewMeld>;
 
+// The sets of a rank from 5 to king are those of the 5s with the cards renamed: a set's
+// validity reads its rank only for the threes (classic-threes-in-melds), and a batch of one
+// rank reads as a run only with the own 2 in place and at most one wild card beside it
+// (run-definition, one-wild-per-meld), so from a 3 or a 4 at most; and a rank r from 5 to 13
+// keeps the 5's place among the wild cards in the canonical order (card r of a suit lies
+// between that suit's 2 and the next suit's), so the renamed table is still in order. Those
+// ranks share the 5s' table, each listed meld naming the shift of its naturals' rank.
+constexpr int SHARED_SET_RANK = 5;
+
 // A listed new meld: its order key beside its address, so sorting reads the key without
-// going to the meld (only two melds of the same first ten cards are looked at).
+// going to the meld; `shift` renames the naturals of a shared set table (0: none).
 struct Listed {
     std::uint64_t order;
     const NewMeld* meld;
+    int shift;
 };
 
-bool same_cards(const NewMeld& x, const NewMeld& y) {
-    return std::ranges::equal(x.cards(), y.cards());
+// The listed meld's cards: the table's, or their renamed copy in `room`.
+std::span<const Card> listed_cards(const NewMeld& m, int shift, std::array<Card, MOST_NEW_MELD_CARDS>& room) {
+    if (shift == 0) return m.cards();
+    for (std::size_t i = 0; i < m.size; ++i) {
+        const Card c = m.card[i];
+        room[i] = static_cast<Card>(is_wild(c) ? c : c + shift);
+    }
+    return {room.data(), m.size};
 }
 
 // The canonical order of new melds: their cards, then the wild's place.
-bool meld_before(const NewMeld& a, const NewMeld& b) {
+bool meld_before(const Listed& a, const Listed& b) {
     if (a.order != b.order) return a.order < b.order;
-    if (!same_cards(a, b)) return std::ranges::lexicographical_compare(a.cards(), b.cards());
-    return a.wild_at < b.wild_at;
+    std::array<Card, MOST_NEW_MELD_CARDS> room_a, room_b;
+    const std::span<const Card> x = listed_cards(*a.meld, a.shift, room_a);
+    const std::span<const Card> y = listed_cards(*b.meld, b.shift, room_b);
+    if (!std::ranges::equal(x, y)) return std::ranges::lexicographical_compare(x, y);
+    return a.meld->wild_at < b.meld->wild_at;
 }
 
-bool same_meld(const NewMeld& a, const NewMeld& b) {
-    return a.order == b.order && a.wild_at == b.wild_at && same_cards(a, b);
+bool same_meld(const Listed& a, const Listed& b) {
+    if (a.order != b.order || a.meld->wild_at != b.meld->wild_at) return false;
+    std::array<Card, MOST_NEW_MELD_CARDS> room_a, room_b;
+    return std::ranges::equal(listed_cards(*a.meld, a.shift, room_a), listed_cards(*b.meld, b.shift, room_b));
 }
+
+// The ones of a word of places (std::popcount is a library call without the popcnt
+// instruction, which the build does not assume).
+constexpr int bit_count(unsigned x) {
+    x = x - ((x >> 1) & 0x55555555u);
+    x = (x & 0x33333333u) + ((x >> 2) & 0x33333333u);
+    x = (x + (x >> 4)) & 0x0F0F0F0Fu;
+    return static_cast<int>((x * 0x01010101u) >> 24);
+}
+static_assert(bit_count(0x1FFDu) == 12 && bit_count(0) == 0 && bit_count(0x3FFFu) == 14);
 
 struct PartKey {
     std::uint64_t serial;
@@ -118,11 +151,19 @@ constexpr std::size_t MOST_PARTS = 200000;
 
 MeldTable part_melds(const Profile& p, const Hand& part, unsigned shapes) {
     MeldTable out;
+    // A rank's part leaves the melds of wild cards alone (the sets of 2s of its wild cards) to
+    // the wild cards' part, which holds every wild card of the hand: a rank's table holds the
+    // sets of its rank only.
+    const bool rank_part = shapes == SHAPE_SETS;
     visit_meld_options(p, part, shapes, [&](const Meld& m) {
         const std::span<const Card> cards = m.history[0];
+        if (rank_part && std::ranges::all_of(cards, is_wild)) return;
         if (cards.size() > MOST_NEW_MELD_CARDS) throw std::length_error("a new meld beyond the listing's room");
         NewMeld n;
         n.order = order_word(cards, 0);
+        if (m.kind == MeldKind::Set)
+            for (std::size_t i = 0; i < 10 && i < cards.size(); ++i)
+                if (!is_wild(cards[i])) n.naturals |= std::uint64_t{1} << (6 * (9 - i));
         std::copy(cards.begin(), cards.end(), n.card.begin());
         n.size = static_cast<std::uint8_t>(cards.size());
         n.wild_at = static_cast<std::int8_t>(m.wild_at);
@@ -130,7 +171,8 @@ MeldTable part_melds(const Profile& p, const Hand& part, unsigned shapes) {
         out.push_back(n);
     });
     // The table in canonical order, so a listing merges its parts' tables (no sort per listing).
-    std::sort(out.begin(), out.end(), [](const NewMeld& x, const NewMeld& y) { return meld_before(x, y); });
+    std::sort(out.begin(), out.end(),
+              [](const NewMeld& x, const NewMeld& y) { return meld_before(Listed{x.order, &x, 0}, Listed{y.order, &y, 0}); });
     return out;
 }
 
@@ -138,9 +180,36 @@ MeldTable part_melds(const Profile& p, const Hand& part, unsigned shapes) {
 // table: a listing asks for much the same parts as the one before it).
 using PartTables = FlatCache<PartKey, MeldTable, PartHash>;
 
-PartTables& part_tables() {
-    thread_local PartTables tables;
-    return tables;
+// A part of the hand (new_melds): its key, the shapes it asks for, and what gathers its cards.
+struct Part {
+    std::uint64_t key;
+    unsigned shapes;
+    int rank;  // the set's rank; 0: the wild cards' part; -1: a run's
+    int suit;  // a run's suit
+    int mask;  // a run's places (bit place - 1)
+    int shift;  // a set part read from the shared table: its rank's distance from it
+};
+
+// A part's table in the listing's merge: its next meld and its end.
+struct Head {
+    Listed next;  // the next meld, its order key read without going to the meld
+    const NewMeld* end;
+};
+
+// new_melds' per-thread storage, in one thread_local so that a listing looks its thread's
+// storage up once (each thread_local of a shared library costs a call to __tls_get_addr):
+// the part tables, and the buffers of the parts, the merge and the result, kept from call to
+// call (no allocation once grown).
+struct Listing {
+    PartTables tables;
+    std::vector<Part> parts;
+    std::vector<Head> heads;
+    std::vector<Listed> out;
+};
+
+Listing& listing() {
+    thread_local Listing storage;
+    return storage;
 }
 
 // The part's melds, remembered (the cache is emptied only between two listings, when full);
@@ -161,22 +230,15 @@ const MeldTable& remembered_part(PartTables& parts, const Profile& p, std::uint6
 // (the generator proposes no more). A part is named by its key (its shape and its cards'
 // counts); its cards are gathered only for a part not seen before.
 const std::vector<Listed>& new_melds(const Profile& p, const Hand& hand, std::vector<MeldTable>& own) {
-    // The result and the parts live in buffers kept from call to call (no allocation once
-    // grown); the result is read before the next listing.
-    thread_local std::vector<Listed> out;
+    // The result is read before the next listing.
+    Listing& storage = listing();
+    std::vector<Listed>& out = storage.out;
     out.clear();
     const int set_wilds = std::min(p.max_wilds_per_meld, 3);
     // How many copies of the wild card w a part takes: at most `most`, twice that of the
     // run's own 2 (a natural in its place and a wild).
     auto wild_copies = [&](Card w, int most, int own_two) {
         return std::min<int>(hand.n[w], w == own_two ? 2 * most : most);
-    };
-    struct Part {
-        std::uint64_t key;
-        unsigned shapes;
-        int rank;  // the set's rank; 0: the wild cards' part; -1: a run's
-        int suit;  // a run's suit
-        int mask;  // a run's places (bit place - 1)
     };
     // The ranks of a run part's naturals (bit rank - 1) from its places (bit place - 1): every
     // place but the 2's (left to the wild cards), the ace's two places (1 and 14) one card.
@@ -191,7 +253,8 @@ const std::vector<Listed>& new_melds(const Profile& p, const Hand& hand, std::ve
         if (part.rank == 0) {
             for (Card w : WILD_KINDS) add(w, hand.n[w]);
         } else if (part.rank > 0) {
-            for (int s = 0; s < 4; ++s) add(make_card(part.rank, s), hand.n[make_card(part.rank, s)]);
+            // The counts of the part's own rank, named as the table's rank's cards.
+            for (int s = 0; s < 4; ++s) add(make_card(part.rank, s), hand.n[make_card(part.rank + part.shift, s)]);
             for (Card w : WILD_KINDS) add(w, wild_copies(w, set_wilds, -1));
         } else {
             for (int rank = 1; rank <= 13; ++rank)
@@ -203,7 +266,7 @@ const std::vector<Listed>& new_melds(const Profile& p, const Hand& hand, std::ve
     // A part of fewer than three cards holds no meld (meld-minimum).
     // Each part asks only for the melds of its shape: the sets of a rank, the runs of a suit,
     // the melds of wild cards and the sets of 2s (every meld lies within a part of its shape).
-    thread_local std::vector<Part> parts;
+    std::vector<Part>& parts = storage.parts;
     parts.clear();
     int wild_total = 0;
     std::uint64_t wild_key = 0;
@@ -214,7 +277,12 @@ const std::vector<Listed>& new_melds(const Profile& p, const Hand& hand, std::ve
     }
     wild_key = wild_key << 4 | hand.n[JOKER];
     wild_total += hand.n[JOKER];
-    if (wild_total >= 3) parts.push_back(Part{3ull << 60 | wild_key, SHAPE_SETS | SHAPE_WILD_MELDS, 0, -1, 0});
+    // wild-only-melds, classic-options (joker-canasta): the wild cards' part holds a meld only
+    // where melds of wild cards (or sets of 2s) are allowed, and of a canasta's size where
+    // they must be a canasta at once.
+    const bool wild_melds = p.wild_meld_rule != WildMeldRule::Forbidden &&
+                            (p.wild_meld_rule != WildMeldRule::CanastaAtOnce || wild_total >= p.canasta_size);
+    if (wild_total >= 3 && wild_melds) parts.push_back(Part{3ull << 60 | wild_key, SHAPE_SETS | SHAPE_WILD_MELDS, 0, -1, 0, 0});
     // The wild cards a part takes (three bits of key each) and their number: the same for
     // every rank's part and for every run part of a suit, so found once.
     struct Wilds {
@@ -231,61 +299,71 @@ const std::vector<Listed>& new_melds(const Profile& p, const Hand& hand, std::ve
         return taken;
     };
     const Wilds set_taken = wilds_taken(set_wilds, -1);
+    // The shared sets table holds when no set part reads as a run of more than its own 2
+    // and one wild card (profile-validation: a family with runs has one wild per meld).
+    const bool shared_sets = !p.runs_allowed || p.max_wilds_per_meld <= 1;
+    // A part no meld can come from is not asked for: a new meld holds three cards or more
+    // (meld-minimum) and at most max_wilds_per_meld wild cards (one-wild-per-meld,
+    // classic-wild-ratio), a set at least min_naturals_per_meld naturals (classic-wild-ratio),
+    // and no new meld off the going out holds a three where threes are special
+    // (classic-threes-in-melds: the black threes going out are add_black_threes').
+    const int set_wilds_used = std::min(set_taken.count, p.max_wilds_per_meld);
+    const int least_naturals = std::max(1, p.min_naturals_per_meld);
     for (int rank = 1; rank <= 13; ++rank) {
-        if (rank == 2) continue;
-        std::uint64_t key = 1ull << 4 | static_cast<std::uint64_t>(rank);
+        if (rank == 2 || (rank == 3 && p.threes_special)) continue;
+        const int table_rank = shared_sets && rank >= SHARED_SET_RANK ? SHARED_SET_RANK : rank;
+        std::uint64_t key = 1ull << 4 | static_cast<std::uint64_t>(table_rank);
         int size = 0;
         for (int s = 0; s < 4; ++s) {
             const Card c = make_card(rank, s);
             key = key << 2 | hand.n[c];
             size += hand.n[c];
         }
-        if (size == 0) continue;
+        if (size < least_naturals || size + set_wilds_used < 3) continue;
         key = key << 15 | set_taken.bits;
-        size += set_taken.count;
-        if (size >= 3) parts.push_back(Part{key, SHAPE_SETS, rank, -1, 0});
+        parts.push_back(Part{key, SHAPE_SETS, table_rank, -1, 0, rank - table_rank});
     }
     if (p.runs_allowed)
         for (int s = 0; s < 4; ++s) {
             const Wilds run_taken = wilds_taken(1, make_card(2, s));
             // A run's naturals fill a window of places (1..14, the ace at both ends) with at
-            // most one place missing: they lie in one block of places no two apart.
-            auto present = [&](int place) {
-                const int rank = place == 14 ? 1 : place;
-                if (rank == 2) return p.natural_two_in_place && hand.n[make_card(2, s)] > 0;
-                return hand.n[make_card(rank, s)] > 0;
-            };
-            int last = -10, mask = 0;
-            auto close = [&]() {
+            // most one place missing: they lie in one block of places no two apart. The places
+            // the hand fills (bit place - 1): the ace's two, the own 2's when it may stand
+            // natural (natural-two-in-place).
+            unsigned places = 0;
+            for (int rank = 1; rank <= 13; ++rank)
+                places |= static_cast<unsigned>(hand.n[make_card(rank, s)] > 0) << (rank - 1);
+            places |= (places & 1u) << 13;
+            if (!p.natural_two_in_place) places &= ~2u;
+            auto close = [&](int mask) {
                 std::uint64_t key = 2ull << 2 | static_cast<std::uint64_t>(s);
                 key = key << 14 | static_cast<std::uint64_t>(mask);
-                int size = std::popcount(run_naturals(mask));
-                if (size == 0) return;
+                const int naturals = bit_count(run_naturals(mask));
+                // Its naturals, its own 2 in place, and as many wild cards as a meld takes.
+                const int most = naturals + ((mask >> 1) & 1) + std::min(run_taken.count, p.max_wilds_per_meld);
+                if (naturals == 0 || most < 3) return;
+                // run-wild-after-three-naturals: every run then holds three naturals in a row
+                // (a run without a wild card is all naturals in a row).
+                if (p.run_wild_needs_three_naturals && !(mask & (mask >> 1) & (mask >> 2))) return;
                 key = key << 15 | run_taken.bits;
-                size += run_taken.count;
-                if (size >= 3) parts.push_back(Part{key, SHAPE_RUNS, -1, s, mask});
+                parts.push_back(Part{key, SHAPE_RUNS, -1, s, mask, 0});
             };
-            for (int place = 1; place <= 14; ++place) {
-                if (!present(place)) continue;
-                if (place - last > 2 && mask) {
-                    close();
-                    mask = 0;
-                }
-                mask |= 1 << (place - 1);
-                last = place;
+            // A block starts at a filled place with neither of the two before it filled, and
+            // runs up to the next block's start.
+            const unsigned starts = places & ~(places << 1) & ~(places << 2);
+            for (unsigned rest = starts; rest;) {
+                const unsigned first = rest & (0u - rest);
+                rest ^= first;
+                const unsigned next = rest & (0u - rest);
+                close(static_cast<int>(places & ~(first - 1) & (next ? next - 1 : ~0u)));
             }
-            if (mask) close();
         }
-    PartTables& tables = part_tables();
+    PartTables& tables = storage.tables;
     if (tables.size() + parts.size() > MOST_PARTS) tables.clear();
     // Each part's table is in canonical order: the listing is their merge (a heap of the
     // tables' next melds), each meld once (a meld found in two parts is listed once).
-    struct Head {
-        std::uint64_t order;  // the next meld's, read without going to the meld
-        const NewMeld* next;
-        const NewMeld* end;
-    };
-    thread_local std::vector<Head> heads;
+    auto order_of = [](const NewMeld& m, int shift) { return m.order + static_cast<std::uint64_t>(shift) * m.naturals; };
+    std::vector<Head>& heads = storage.heads;
     heads.clear();
     std::size_t total = 0;
     for (const Part& part : parts) {
@@ -296,26 +374,28 @@ const std::vector<Listed>& new_melds(const Profile& p, const Hand& hand, std::ve
             own.push_back(part_melds(p, cards_of(part), part.shapes));
             table = own.back();
         }
-        if (!table.empty()) heads.push_back(Head{table.front().order, table.data(), table.data() + table.size()});
+        if (!table.empty())
+            heads.push_back(Head{Listed{order_of(table.front(), part.shift), table.data(), part.shift},
+                                 table.data() + table.size()});
         total += table.size();
     }
     out.reserve(total);
     // The heap's top is the head of least meld.
     auto after = [](const Head& x, const Head& y) {
-        if (x.order != y.order) return y.order < x.order;
-        return meld_before(*y.next, *x.next);
+        if (x.next.order != y.next.order) return y.next.order < x.next.order;
+        return meld_before(y.next, x.next);
     };
     std::make_heap(heads.begin(), heads.end(), after);
     while (!heads.empty()) {
         Head& top = heads.front();
-        if (out.empty() || out.back().order != top.order || !same_meld(*out.back().meld, *top.next))
-            out.push_back(Listed{top.order, top.next});
-        if (++top.next == top.end) {
+        if (out.empty() || out.back().order != top.next.order || !same_meld(out.back(), top.next))
+            out.push_back(top.next);
+        if (++top.next.meld == top.end) {
             std::pop_heap(heads.begin(), heads.end(), after);
             heads.pop_back();
             continue;
         }
-        top.order = top.next->order;
+        top.next.order = order_of(*top.next.meld, top.next.shift);
         // Sift the top down to its place (the other heads stay a heap).
         const std::size_t n = heads.size();
         std::size_t at = 0;
@@ -488,6 +568,16 @@ void add_black_threes(const Profile& p, const State& s, std::vector<Action>& mel
     if (added) std::stable_sort(melds.begin(), melds.end(), action_before);
 }
 
+// An action appended in place: its cards copied once into the list's new entry (no temporary
+// list of cards moved in).
+void add_action(std::vector<Action>& out, ActionType type, std::span<const Card> cards, int meld, int wild_at) {
+    Action& a = out.emplace_back();
+    a.type = type;
+    for (Card c : cards) a.cards.push_back(c);  // a few cards: no call to memset and memmove
+    a.meld = meld;
+    a.wild_at = wild_at;
+}
+
 // legal-action-count, the play phase: each new meld in each arrangement, each lay-off onto
 // each meld of the side, each card as a discard, the take-back. Legality by the check
 // functions; the sure case (two cards or more left, no pile card to keep, a side free to
@@ -513,23 +603,24 @@ void play_phase_actions(const Profile& p, const State& s, std::vector<Action>& o
             if (m.kind == MeldKind::Set) has_set[static_cast<std::size_t>(m.rank)] = true;
     std::vector<MeldTable> own;
     if (p.serial == 0) own.reserve(32);
-    for (const auto& [order, m] : new_melds(p, hand, own)) {
-        if (has_set[m->set_rank] && m->set_rank) continue;
-        const std::span<const Card> cards = m->cards();
+    std::array<Card, MOST_NEW_MELD_CARDS> renamed;
+    for (const auto& [order, m, shift] : new_melds(p, hand, own)) {
+        if (m->set_rank && has_set[static_cast<std::size_t>(m->set_rank + shift)]) continue;
+        const std::span<const Card> cards = listed_cards(*m, shift, renamed);
         if (sure(cards) || !check_meld(p, s, cards, m->wild_at))
-            out.emplace_back(ActionType::Meld, ActionCards(cards), 0, m->wild_at);
+            add_action(out, ActionType::Meld, cards, 0, m->wild_at);
     }
     if (p.threes_special && size <= 5) add_black_threes(p, s, out);
     for (std::size_t index = 0; index < team_melds.size(); ++index)
         for (const auto& [batch, wild_at] : lay_offs(p, team_melds[index], hand)) {
             const int i = static_cast<int>(index);
             if (sure(batch) || !check_lay_off(p, s, i, batch, wild_at))
-                out.emplace_back(ActionType::LayOff, batch, i, wild_at);
+                add_action(out, ActionType::LayOff, batch, i, wild_at);
         }
     if (!check_discard_now(p, s))
         for (int c = 0; c < KINDS; ++c)
             if (hand.n[static_cast<std::size_t>(c)] && c != s.pile_card)
-                out.push_back(Action{ActionType::Discard, {static_cast<Card>(c)}, 0, 0});
+                add_action(out, ActionType::Discard, std::array<Card, 1>{static_cast<Card>(c)}, 0, 0);
     if (p.take_back && !check_take_back(p, s)) out.push_back(Action{ActionType::TakeBack, {}, 0, 0});
 }
 
