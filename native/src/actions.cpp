@@ -486,9 +486,15 @@ bool lay_off_key(const Profile& p, const Meld& meld, const Hand& hand, Hand& par
     key.words[0] = p.serial;
     // Onto a set, which batches fit depends on the set's rank and its numbers of naturals and
     // of wild cards only (set-definition, the wild ratio, the size): a set is keyed by those.
+    // Onto a run, which batches fit depends on its places, the place of its wild card, and
+    // whether a wild card of it (acting or spare) is its own 2, which may go home to place 2
+    // (run-wild-moves); not on which other wild card it is (every other one is foreign alike:
+    // run-definition; a family with runs allows one wild card per meld, one-wild-per-meld, so
+    // no choice among wild cards arises), nor on the canasta either meld is (the kind of the
+    // arrangement, not whether it fits): a run's other wild cards are keyed as a joker.
     const bool set = meld.kind == MeldKind::Set;
     std::uint64_t head = static_cast<std::uint64_t>(meld.kind);
-    for (int field : {meld.rank, meld.suit + 1, meld.low, meld.wild_at, set ? 0 : static_cast<int>(meld.canasta)})
+    for (int field : {meld.rank, meld.suit + 1, meld.low, meld.wild_at, 0})
         head = head << 4 | static_cast<std::uint64_t>(field);
     auto take = [&](Card c, int most) {
         const int n = std::min<int>(hand.n[c], most);
@@ -519,9 +525,11 @@ bool lay_off_key(const Profile& p, const Meld& meld, const Hand& hand, Hand& par
         put(static_cast<std::uint64_t>(wilds));
         return true;
     }
-    for (Card c : meld.cards) put(c + 1u);
+    const Card own_two = make_card(2, meld.suit);
+    auto run_card = [&](Card c) { return (is_wild(c) && c != own_two ? JOKER : c) + 1u; };
+    for (Card c : meld.cards) put(run_card(c));
     put(KINDS + 1u);
-    for (Card c : meld.spare) put(c + 1u);
+    for (Card c : meld.spare) put(run_card(c));
     return true;
 }
 
