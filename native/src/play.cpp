@@ -167,6 +167,12 @@ std::variant<State, Violation> after_laying(const Profile& p, const State& s, co
 // after_laying, given `next`: the state `s` whose team melds are already those after the move
 // (so apply_meld and apply_lay_off copy the team's melds once, not twice).
 std::variant<State, Violation> after_laying_next(const Profile& p, const State& s, State&& next, const Hand& hand) {
+    if (auto v = after_laying_in_place(p, s, next, hand)) return std::move(*v);
+    return std::move(next);
+}
+
+// after_laying_next's verdict, `next` made the next state in place (when there is no violation).
+std::optional<Violation> after_laying_in_place(const Profile& p, const State& s, State& next, const Hand& hand) {
     const auto seat = static_cast<std::size_t>(s.turn);
     const int team = turn_team(s);
     next.provisional = count_provisional(p, s, next.melds[static_cast<std::size_t>(team)].size());
@@ -184,16 +190,46 @@ std::variant<State, Violation> after_laying_next(const Profile& p, const State& 
         if (next.pile_top != NO_CARD) return pile_waiting_violation();
         if (auto v = check_emptying(p, next, team, false)) return *v;
         take_fi_or_go_out_in_place(p, next, false);
-        return next;
+        return std::nullopt;
     }
     if (is_provisional(p, next, team)) {
         // classic-no-take-back: without a take-back the opening must still be completed.
-        if (p.take_back || can_finish_turn(p, next)) return next;
+        if (p.take_back || can_finish_turn(p, next)) return std::nullopt;
         return stuck_violation();
     }
-    if (discard_can_end(next.hands[seat], next.pile_card) || can_finish_turn(p, next)) return next;
+    if (discard_can_end(next.hands[seat], next.pile_card) || can_finish_turn(p, next)) return std::nullopt;
     return stuck_violation();
 }
+
+namespace {
+
+// after_laying's verdict on `s` changed by `change` (the move's melds), judged in a state the
+// thread keeps from check to check, whose meld lists keep their room: a check allocates
+// nothing. A check within a check (the search of can_finish_turn may check a meld of black
+// threes) judges a copy of its own.
+template <class Change>
+std::optional<Violation> judge_after_laying(const Profile& p, const State& s, const Hand& rest, Change change) {
+    struct Scratch {
+        State next;
+        bool busy = false;
+    };
+    thread_local Scratch scratch;
+    if (scratch.busy) {
+        State next = s;
+        change(next);
+        return after_laying_in_place(p, s, next, rest);
+    }
+    struct Hold {
+        bool& busy;
+        explicit Hold(bool& b) : busy(b) { busy = true; }
+        ~Hold() { busy = false; }
+    } hold(scratch.busy);
+    scratch.next = s;
+    change(scratch.next);
+    return after_laying_in_place(p, s, scratch.next, rest);
+}
+
+}  // namespace
 
 namespace {
 
@@ -316,12 +352,7 @@ std::optional<Violation> check_meld(const Profile& p, const State& s, std::span<
     if (auto v = check_meld_cards(p, s, cards, wild_at, rest, meld)) return v;
     const auto team = static_cast<std::size_t>(turn_team(s));
     if (surely_finishes(p, s, rest, s.melds[team].size() + 1)) return std::nullopt;
-    // after_laying's verdict on the next state, its team's melds copied once.
-    State next = s;
-    next.melds[team].push_back(std::move(meld));
-    auto after = after_laying_next(p, s, std::move(next), rest);
-    if (auto* v = std::get_if<Violation>(&after)) return std::move(*v);
-    return std::nullopt;
+    return judge_after_laying(p, s, rest, [&](State& next) { next.melds[team].push_back(std::move(meld)); });
 }
 
 std::variant<State, Violation> apply_meld(const Profile& p, const State& s, std::span<const Card> cards,
@@ -341,12 +372,8 @@ std::optional<Violation> check_lay_off(const Profile& p, const State& s, int ind
     if (auto v = check_lay_off_cards(p, s, index, cards, wild_at, rest, meld)) return v;
     const auto team = static_cast<std::size_t>(turn_team(s));
     if (surely_finishes(p, s, rest, s.melds[team].size())) return std::nullopt;
-    // after_laying's verdict on the next state, its team's melds copied once.
-    State next = s;
-    next.melds[team][static_cast<std::size_t>(index)] = std::move(meld);
-    auto after = after_laying_next(p, s, std::move(next), rest);
-    if (auto* v = std::get_if<Violation>(&after)) return std::move(*v);
-    return std::nullopt;
+    return judge_after_laying(p, s, rest,
+                              [&](State& next) { next.melds[team][static_cast<std::size_t>(index)] = std::move(meld); });
 }
 
 std::variant<State, Violation> apply_lay_off(const Profile& p, const State& s, int index,

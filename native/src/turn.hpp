@@ -81,6 +81,8 @@ std::variant<State, Violation> after_laying(const Profile& p, const State& s, co
                                             std::vector<Meld> team_melds);
 // after_laying, given `next`: `s` with the team's melds already those after the move.
 std::variant<State, Violation> after_laying_next(const Profile& p, const State& s, State&& next, const Hand& hand);
+// after_laying_next's verdict, `next` made the next state in place (when there is no violation).
+std::optional<Violation> after_laying_in_place(const Profile& p, const State& s, State& next, const Hand& hand);
 // The verdict of after_laying without the next state when it is cheap to tell
 // (the usual case); otherwise builds it.
 std::optional<Violation> check_after_laying(const Profile& p, const State& s, const Hand& hand,
