@@ -141,7 +141,17 @@ public:
         big_->push_back(value);
         ++count_;
     }
-    void pop_back() { resize(count_ - 1); }
+    void pop_back() { shrink(count_ - 1); }
+    // Keeps the first `count` values (count <= size()).
+    void shrink(std::size_t count) {
+        if (count_ > N && count <= N) {
+            std::copy(big_->begin(), big_->begin() + static_cast<std::ptrdiff_t>(count), small_.begin());
+            big_.reset();
+        } else if (count_ > N) {
+            big_->resize(count);
+        }
+        count_ = static_cast<std::uint32_t>(count);
+    }
     void resize(std::size_t count) {
         if (count_ > N && count <= N) std::copy(big_->begin(), big_->begin() + static_cast<std::ptrdiff_t>(count), small_.begin());
         if (count > N) {
@@ -173,7 +183,7 @@ public:
         const auto removed = static_cast<std::size_t>(last - first);
         T* d = data();
         std::copy(d + index + removed, d + count_, d + index);
-        resize(count_ - removed);
+        shrink(count_ - removed);
     }
     bool operator==(const SmallVec& o) const {
         return count_ == o.count_ && std::equal(begin(), end(), o.begin());
