@@ -548,6 +548,12 @@ const LayOffs& lay_offs(const Profile& p, const Meld& meld, const Hand& hand) {
         t.scratch = lay_offs_of(p, meld, hand);
         return t.scratch;
     }
+    // No card of the hand decides (an empty part): every batch is of the deciding cards, so
+    // the meld takes none of the hand's; nothing to look up (most melds, most turns).
+    if (part.size == 0) {
+        t.scratch.clear();
+        return t.scratch;
+    }
     if (const LayOffs* found = t.remembered.find(key)) return *found;
     if (t.remembered.size() >= MOST_PARTS) t.remembered.clear();
     return t.remembered.add(key, lay_offs_of(p, meld, part));

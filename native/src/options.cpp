@@ -4,6 +4,7 @@
 // the melds of wild cards), a superset of the legal ones; meld_arrangements decides.
 #include <algorithm>
 #include <functional>
+#include <span>
 
 #include "engine.hpp"
 #include "flat_cache.hpp"
@@ -310,6 +311,31 @@ void propose_run_lay_offs(const Profile& p, const Meld& meld, const Hand& hand, 
         return hand.n[make_card(pos, suit)] ? make_card(pos, suit) : -1;
     };
     const std::vector<Card> wilds = wild_kinds(hand);
+    // one-wild-per-meld: a run holds at most max_wilds_per_meld wild cards (the joker and every
+    // 2), less at most one own 2 standing naturally in place 2 (natural_two_in_place). A
+    // candidate whose run would hold more in every layout is refused by lay_off_arrangements
+    // whatever else it holds: it is not proposed.
+    const Card own_two = make_card(2, suit);
+    int meld_wilds = 0;
+    bool meld_own_two = false;
+    auto count_wilds = [&](std::span<const Card> cards) {
+        for (Card c : cards) {
+            meld_wilds += is_wild(c);
+            meld_own_two = meld_own_two || c == own_two;
+        }
+    };
+    count_wilds(meld.cards);
+    count_wilds(meld.spare);
+    auto too_many_wilds = [&](const Batch& b) {
+        int wild_cards = meld_wilds;
+        bool has_own_two = meld_own_two;
+        for (Card c : b) {
+            wild_cards += is_wild(c);
+            has_own_two = has_own_two || c == own_two;
+        }
+        const int natural_two = has_own_two && p.natural_two_in_place ? 1 : 0;
+        return wild_cards - natural_two > p.max_wilds_per_meld;
+    };
     // run-wild-moves: the run's own 2 acting as its wild may go home to place 2.
     const bool two_may_go_home =
         meld.wild_at != 0 && p.natural_two_in_place &&
@@ -358,7 +384,7 @@ void propose_run_lay_offs(const Profile& p, const Meld& meld, const Hand& hand, 
                         for (Card c : b) have += c == wild;
                         if (have > hand.n[static_cast<std::size_t>(wild)]) return;
                     }
-                    if (b.empty()) return;
+                    if (b.empty() || too_many_wilds(b)) return;
                     std::sort(b.begin(), b.end());
                     batches.push_back(std::move(b));
                 };
