@@ -509,8 +509,23 @@ bool lay_off_key(const Profile& p, const Meld& meld, const Hand& hand, Hand& par
         const std::array<bool, 15> reach = run_reach(meld, hand);
         for (int rank = 1; rank <= 13; ++rank)
             if (rank != 2) take(make_card(rank, meld.suit), reach[static_cast<std::size_t>(rank)] || (rank == 1 && reach[14]) ? 1 : 0);
+        // one-wild-per-meld: a run that holds as many wild cards as a meld may, none its own
+        // 2, takes no other wild card (its own 2 may still stand naturally in place 2): the
+        // hand's other wild cards decide nothing (options.cpp refuses those batches unjudged).
+        const Card own_two = make_card(2, meld.suit);
+        int wild_cards = 0;
+        bool holds_own_two = false;
+        auto count_wilds = [&](std::span<const Card> cards) {
+            for (Card c : cards) {
+                wild_cards += is_wild(c);
+                holds_own_two = holds_own_two || c == own_two;
+            }
+        };
+        count_wilds(meld.cards);
+        count_wilds(meld.spare);
+        const bool full = wild_cards >= p.max_wilds_per_meld && !holds_own_two;
         for (Card w : WILD_KINDS)
-            take(w, w == make_card(2, meld.suit) ? 2 : 1);
+            take(w, w == own_two ? 2 : full ? 0 : 1);
     }
     key.words[1] = head;  // 22 bits of meld, at most 17 counts of 2 bits
     key.words[2] = key.words[3] = key.words[4] = 0;
