@@ -205,18 +205,24 @@ int opening_in_reach(const Profile& p, const State& s, int team, const Meld* mel
     std::array<std::int64_t, 14> points{};
     Fixed<std::int64_t, 8 + MAX_JOKERS> wilds;  // the deck's 2s and jokers at most
     int threes = 0;
-    for (int c = 0; c < KINDS; ++c)
-        for (int k = 0; k < hand.n[static_cast<std::size_t>(c)]; ++k) {
-            const Card card = static_cast<Card>(c);
-            if (is_wild(card)) {
-                wilds.push_back(card == JOKER ? p.points[card] : p.wild_two);
-            } else if (rank_of(card) == 3) {
-                threes += !is_red_three(card);
+    // The hand rank by rank (each kind's copies at once): the wild cards' values, the black
+    // threes, and each other rank's naturals and their points.
+    for (int suit = 0; suit < 4; ++suit)
+        for (int rank = 1; rank <= 13; ++rank) {
+            const Card card = make_card(rank, suit);
+            const int copies = hand.n[card];
+            if (copies == 0) continue;
+            const auto r = static_cast<std::size_t>(rank);
+            if (rank == 2) {
+                for (int k = 0; k < copies; ++k) wilds.push_back(p.wild_two);
+            } else if (rank == 3) {
+                if (!is_red_three(card)) threes += copies;
             } else {
-                ++held[static_cast<std::size_t>(rank_of(card))];
-                points[static_cast<std::size_t>(rank_of(card))] += p.points[card];
+                held[r] += copies;
+                points[r] += copies * p.points[card];
             }
         }
+    for (int k = 0; k < hand.n[JOKER]; ++k) wilds.push_back(p.points[JOKER]);
     std::sort(wilds.begin(), wilds.end(), std::greater<>());
     std::int64_t sure_points = 0;
     int sure_cards = 0, sure_room = 0, pair_room = 0;

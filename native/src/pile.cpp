@@ -170,9 +170,13 @@ std::variant<PileLaid, Violation> lay_pile_top(const Profile& p, const State& s,
 
 // classic-pile-opening, classic-red-threes: after the top card's meld the rest of the pile
 // joins the hand (its red threes laid face up), or waits while the side has not opened.
-std::variant<State, Violation> take_pile_after(const Profile& p, const State& s, PileLaid laid) {
+// `taken` becomes the state with the pile taken, `next` the next state (built in place when
+// there is no violation); both are assigned whole, so states kept from call to call keep
+// their meld lists' room.
+std::optional<Violation> take_pile_after_in_place(const Profile& p, const State& s, PileLaid&& laid, State& taken,
+                                                  State& next) {
     const auto team = static_cast<std::size_t>(p.team_of(s.turn));
-    State taken = s;
+    taken = s;
     taken.phase = Phase::Play;
     taken.discard.clear();
     taken.pile_card = NO_CARD;
@@ -187,12 +191,33 @@ std::variant<State, Violation> take_pile_after(const Profile& p, const State& s,
         taken.pile_pending.assign(s.discard.begin(), s.discard.end() - 1);
         taken.pile_top = s.discard.back();
     }
-    State next = taken;
+    next = taken;
     auto& melds = next.melds[team];
     if (laid.index >= 0) melds[static_cast<std::size_t>(laid.index)] = std::move(laid.meld);
     else melds.push_back(std::move(laid.meld));
-    return after_laying_next(p, taken, std::move(next), laid.rest);
+    return after_laying_in_place(p, taken, next, laid.rest);
 }
+
+std::variant<State, Violation> take_pile_after(const Profile& p, const State& s, PileLaid laid) {
+    State taken, next;
+    if (auto v = take_pile_after_in_place(p, s, std::move(laid), taken, next)) return std::move(*v);
+    return next;
+}
+
+namespace {
+
+// take_pile_after's verdict, judged in states the thread keeps from option to option (the
+// listing's take_pile_options), whose meld lists keep their room: a verdict allocates
+// nothing. Nothing the verdict calls lists the pile's options again.
+bool take_pile_accepted(const Profile& p, const State& s, PileLaid&& laid) {
+    struct Scratch {
+        State taken, next;
+    };
+    thread_local Scratch scratch;
+    return !take_pile_after_in_place(p, s, std::move(laid), scratch.taken, scratch.next);
+}
+
+}  // namespace
 
 // classic-take-pile: the whole pile taken by melding its top card at once.
 std::variant<State, Violation> apply_take_pile_top(const Profile& p, const State& s, const std::vector<Card>& shown,
@@ -380,7 +405,7 @@ std::vector<std::pair<std::vector<Card>, int>> take_pile_options(const Profile& 
         auto laid = lay_pile_top(p, s, option.first, option.second);
         if (std::holds_alternative<Violation>(laid)) continue;
         auto& l = std::get<PileLaid>(laid);
-        if ((!committed && l.rest.size >= 2) || std::holds_alternative<State>(take_pile_after(p, s, std::move(l))))
+        if ((!committed && l.rest.size >= 2) || take_pile_accepted(p, s, std::move(l)))
             found.push_back(std::move(option));
     }
     return found;
