@@ -428,15 +428,7 @@ LayOffs lay_offs_of(const Profile& p, const Meld& meld, const Hand& hand) {
 
 // The remembered lay-offs' key: the profile, the meld's arrangement, and the counts of the
 // hand cards that decide (lay_off_key), packed into five words.
-struct LayOffKey {
-    std::array<std::uint64_t, 5> words{};
-    // Word by word, no call to memcmp (the defaulted comparison of the array calls it).
-    bool operator==(const LayOffKey& o) const {
-        std::uint64_t diff = 0;
-        for (std::size_t i = 0; i < words.size(); ++i) diff |= words[i] ^ o.words[i];
-        return diff == 0;
-    }
-};
+using LayOffKey = Words<5>;
 struct LayOffHash {
     std::size_t operator()(const LayOffKey& k) const {
         std::uint64_t h = 0;
@@ -513,17 +505,8 @@ bool lay_off_key(const Profile& p, const Meld& meld, const Hand& hand, Hand& par
         // 2, takes no other wild card (its own 2 may still stand naturally in place 2): the
         // hand's other wild cards decide nothing (options.cpp refuses those batches unjudged).
         const Card own_two = make_card(2, meld.suit);
-        int wild_cards = 0;
-        bool holds_own_two = false;
-        auto count_wilds = [&](std::span<const Card> cards) {
-            for (Card c : cards) {
-                wild_cards += is_wild(c);
-                holds_own_two = holds_own_two || c == own_two;
-            }
-        };
-        count_wilds(meld.cards);
-        count_wilds(meld.spare);
-        const bool full = wild_cards >= p.max_wilds_per_meld && !holds_own_two;
+        const WildCount held = run_wilds(meld);
+        const bool full = held.wilds >= p.max_wilds_per_meld && !held.own_two;
         for (Card w : WILD_KINDS)
             take(w, w == own_two ? 2 : full ? 0 : 1);
     }

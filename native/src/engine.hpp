@@ -419,6 +419,27 @@ struct Meld {
     }
 };
 
+// one-wild-per-meld: the wild cards (the joker and every 2) among some cards, and whether a
+// run's own 2 is one of them (it may stand naturally in place 2).
+struct WildCount {
+    int wilds = 0;
+    bool own_two = false;
+    void add(std::span<const Card> cards, Card own_two_card) {
+        for (Card c : cards) {
+            wilds += is_wild(c);
+            own_two = own_two || c == own_two_card;
+        }
+    }
+};
+// A run's wild cards, those standing aside included.
+inline WildCount run_wilds(const Meld& run) {
+    WildCount w;
+    const Card own_two = make_card(2, run.suit);
+    w.add(run.cards, own_two);
+    w.add(run.spare, own_two);
+    return w;
+}
+
 // The largest table the families deal (classic-players: six players) and the largest deck
 // (deck-composition: 104 cards and at most 4 jokers); profile_from_dict refuses a profile
 // beyond them. A State holds its per-seat and per-team values and its card lists inline.

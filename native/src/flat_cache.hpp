@@ -19,6 +19,18 @@ inline std::uint64_t mix64(std::uint64_t x) {
     return x ^ (x >> 31);
 }
 
+// A key of N words, compared word by word (the defaulted comparison of an array calls
+// memcmp).
+template <std::size_t N>
+struct Words {
+    std::array<std::uint64_t, N> words{};
+    bool operator==(const Words& o) const {
+        std::uint64_t diff = 0;
+        for (std::size_t i = 0; i < N; ++i) diff |= words[i] ^ o.words[i];
+        return diff == 0;
+    }
+};
+
 // A remembered table of the listing: open addressing (linear probing) over a power-of-two
 // array of small slots (a key's hash and its entry's number), so a lookup reads one slot,
 // not a chain of nodes; the keys and values live in a deque, so their addresses hold until

@@ -316,25 +316,12 @@ void propose_run_lay_offs(const Profile& p, const Meld& meld, const Hand& hand, 
     // candidate whose run would hold more in every layout is refused by lay_off_arrangements
     // whatever else it holds: it is not proposed.
     const Card own_two = make_card(2, suit);
-    int meld_wilds = 0;
-    bool meld_own_two = false;
-    auto count_wilds = [&](std::span<const Card> cards) {
-        for (Card c : cards) {
-            meld_wilds += is_wild(c);
-            meld_own_two = meld_own_two || c == own_two;
-        }
-    };
-    count_wilds(meld.cards);
-    count_wilds(meld.spare);
+    const WildCount held = run_wilds(meld);
     auto too_many_wilds = [&](const Batch& b) {
-        int wild_cards = meld_wilds;
-        bool has_own_two = meld_own_two;
-        for (Card c : b) {
-            wild_cards += is_wild(c);
-            has_own_two = has_own_two || c == own_two;
-        }
-        const int natural_two = has_own_two && p.natural_two_in_place ? 1 : 0;
-        return wild_cards - natural_two > p.max_wilds_per_meld;
+        WildCount after = held;
+        after.add(b, own_two);
+        const int natural_two = after.own_two && p.natural_two_in_place ? 1 : 0;
+        return after.wilds - natural_two > p.max_wilds_per_meld;
     };
     // run-wild-moves: the run's own 2 acting as its wild may go home to place 2.
     const bool two_may_go_home =

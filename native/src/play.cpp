@@ -63,15 +63,7 @@ namespace {
 // of the profile, the batch and wild_at): the listing's melds recur from turn to turn, and
 // each one applied was judged the same way before. The key: the profile, then the batch's
 // cards packed six bits each, ten to a word, the top four bits of the first word wild_at.
-struct MeldVerdictKey {
-    std::array<std::uint64_t, 4> words{};
-    // Word by word, no call to memcmp (the defaulted comparison of the array calls it).
-    bool operator==(const MeldVerdictKey& o) const {
-        std::uint64_t diff = 0;
-        for (std::size_t i = 0; i < words.size(); ++i) diff |= words[i] ^ o.words[i];
-        return diff == 0;
-    }
-};
+using MeldVerdictKey = Words<4>;
 struct MeldVerdictHash {
     std::size_t operator()(const MeldVerdictKey& k) const {
         std::uint64_t h = 0;
