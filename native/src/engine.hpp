@@ -153,13 +153,15 @@ public:
         count_ = static_cast<std::uint32_t>(count);
     }
     void resize(std::size_t count) {
-        if (count_ > N && count <= N) std::copy(big_->begin(), big_->begin() + static_cast<std::ptrdiff_t>(count), small_.begin());
+        if (count <= count_) {
+            shrink(count);
+            return;
+        }
         if (count > N) {
             if (count_ <= N) spill(count_);
             big_->resize(count);
         } else {
-            if (count > count_) std::fill(small_.begin() + count_, small_.begin() + count, T{});
-            big_.reset();
+            std::fill(small_.begin() + count_, small_.begin() + count, T{});
         }
         count_ = static_cast<std::uint32_t>(count);
     }

@@ -62,7 +62,7 @@ namespace {
 // validate_meld's accepted new melds, remembered per profile (a new meld is a pure function
 // of the profile, the batch and wild_at): the listing's melds recur from turn to turn, and
 // each one applied was judged the same way before. The key: the profile, then the batch's
-// cards packed six bits each, ten to a word, the top four bits of the first word wild_at.
+// cards as order words (order_word), the top four bits of the first wild_at.
 using MeldVerdictKey = Words<4>;
 struct MeldVerdictHash {
     std::size_t operator()(const MeldVerdictKey& k) const {
@@ -78,9 +78,9 @@ constexpr std::size_t MOST_MELD_VERDICTS = 100000;
 bool meld_verdict_key(const Profile& p, std::span<const Card> batch, int wild_at, MeldVerdictKey& key) {
     if (p.serial == 0 || batch.size() > 30 || wild_at < 0 || wild_at > 15) return false;
     key.words[0] = p.serial;
-    key.words[1] = static_cast<std::uint64_t>(wild_at) << 60;
-    for (std::size_t i = 0; i < batch.size(); ++i)
-        key.words[1 + i / 10] |= (batch[i] + 1ull) << (6 * (i % 10));
+    key.words[1] = static_cast<std::uint64_t>(wild_at) << 60 | order_word(batch, 0);
+    key.words[2] = order_word(batch, 10);
+    key.words[3] = order_word(batch, 20);
     return true;
 }
 
@@ -220,10 +220,6 @@ std::optional<Violation> judge_after_laying(const Profile& p, const State& s, co
     change(scratch.next);
     return after_laying_in_place(p, s, scratch.next, rest);
 }
-
-}  // namespace
-
-namespace {
 
 // after_laying accepts, with no next state and no search: the hand keeps cards, no pile
 // waits, and the turn can surely end (by a take-back, or by a discard).
