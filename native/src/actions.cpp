@@ -6,6 +6,7 @@
 
 #include "engine.hpp"
 #include "flat_cache.hpp"
+#include "per_thread.hpp"
 #include "pile.hpp"
 #include "turn.hpp"
 
@@ -196,21 +197,15 @@ struct Head {
     const NewMeld* end;
 };
 
-// new_melds' per-thread storage, in one thread_local so that a listing looks its thread's
-// storage up once (each thread_local of a shared library costs a call to __tls_get_addr):
-// the part tables, and the buffers of the parts, the merge and the result, kept from call to
-// call (no allocation once grown).
+// new_melds' per-thread storage (per_thread.hpp), looked up once per listing: the part
+// tables, and the buffers of the parts, the merge and the result, kept from call to call (no
+// allocation once grown).
 struct Listing {
     PartTables tables;
     std::vector<Part> parts;
     std::vector<Head> heads;
     std::vector<Listed> out;
 };
-
-Listing& listing() {
-    thread_local Listing storage;
-    return storage;
-}
 
 // The part's melds, remembered (the cache is emptied only between two listings, when full);
 // `cards()` gives the part's cards, built only when the part is new.
@@ -231,7 +226,7 @@ const MeldTable& remembered_part(PartTables& parts, const Profile& p, std::uint6
 // counts); its cards are gathered only for a part not seen before.
 const std::vector<Listed>& new_melds(const Profile& p, const Hand& hand, std::vector<MeldTable>& own) {
     // The result is read before the next listing.
-    Listing& storage = listing();
+    Listing& storage = per_thread<Listing>();
     std::vector<Listed>& out = storage.out;
     out.clear();
     const int set_wilds = std::min(p.max_wilds_per_meld, 3);
@@ -531,15 +526,14 @@ bool lay_off_key(const Profile& p, const Meld& meld, const Hand& hand, Hand& par
     return true;
 }
 
-// lay_offs' per-thread tables, in one thread_local so that a call looks its thread's storage
-// up once (each thread_local of a shared library costs a call to __tls_get_addr).
+// lay_offs' per-thread tables (per_thread.hpp).
 struct LayOffTables {
     LayOffs scratch;
     FlatCache<LayOffKey, LayOffs, LayOffHash> remembered;
 };
 
 const LayOffs& lay_offs(const Profile& p, const Meld& meld, const Hand& hand) {
-    thread_local LayOffTables t;
+    LayOffTables& t = per_thread<LayOffTables>();
     LayOffKey key;
     Hand part;
     if (meld.kind == MeldKind::Wild || p.serial == 0 || !lay_off_key(p, meld, hand, part, key)) {
