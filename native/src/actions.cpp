@@ -1,6 +1,8 @@
 // Chapter "Actions" (spec): the atomic actions, their dispatch and the legal-action list.
 #include <algorithm>
 #include <array>
+#include <bit>
+#include <cstring>
 #include <stdexcept>
 #include <string>
 
@@ -138,6 +140,29 @@ constexpr int bit_count(unsigned x) {
 }
 static_assert(bit_count(0x1FFDu) == 12 && bit_count(0) == 0 && bit_count(0x3FFFu) == 14);
 
+// Eight counts of a word (byte i: a count of at most 8, card-identity: two decks) to eight
+// bits (bit i: byte i is not 0). Adding 0x7F sets a byte's high bit exactly when it is not 0,
+// with no carry into the next byte; the multiplication gathers the high bits into the top byte.
+constexpr std::uint64_t nonzero_bytes(std::uint64_t word) {
+    const std::uint64_t high = ((word + 0x7F7F7F7F7F7F7F7Full) & 0x8080808080808080ull) >> 7;
+    return (high * 0x0102040810204080ull) >> 56;
+}
+static_assert(nonzero_bytes(0) == 0 && nonzero_bytes(0x0800000300010002ull) == 0b10010101 &&
+              nonzero_bytes(0x0808080808080808ull) == 0xFF && nonzero_bytes(0x0000000000000100ull) == 0b10);
+
+// The kinds of card the hand holds: bit c for card c.
+std::uint64_t held_kinds(const Hand& hand) {
+    std::uint64_t held = 0;
+    for (std::size_t at = 0; at + 8 <= KINDS; at += 8) {
+        std::uint64_t word;
+        std::memcpy(&word, hand.n.data() + at, sizeof word);
+        if constexpr (std::endian::native == std::endian::big) word = __builtin_bswap64(word);
+        held |= nonzero_bytes(word) << at;
+    }
+    for (std::size_t c = KINDS / 8 * 8; c < KINDS; ++c) held |= std::uint64_t{hand.n[c] != 0} << c;
+    return held;
+}
+
 struct PartKey {
     std::uint64_t serial;
     std::uint64_t part;
@@ -224,7 +249,9 @@ const MeldTable& remembered_part(PartTables& parts, const Profile& p, std::uint6
 // one copy of each wild card, as a run takes one card per place and at most one wild card
 // (the generator proposes no more). A part is named by its key (its shape and its cards'
 // counts); its cards are gathered only for a part not seen before.
-const std::vector<Listed>& new_melds(const Profile& p, const Hand& hand, std::vector<MeldTable>& own) {
+// `held`: the kinds of card the hand holds (held_kinds).
+const std::vector<Listed>& new_melds(const Profile& p, const Hand& hand, std::uint64_t held,
+                                     std::vector<MeldTable>& own) {
     // The result is read before the next listing.
     Listing& storage = per_thread<Listing>();
     std::vector<Listed>& out = storage.out;
@@ -325,9 +352,7 @@ const std::vector<Listed>& new_melds(const Profile& p, const Hand& hand, std::ve
             // most one place missing: they lie in one block of places no two apart. The places
             // the hand fills (bit place - 1): the ace's two, the own 2's when it may stand
             // natural (natural-two-in-place).
-            unsigned places = 0;
-            for (int rank = 1; rank <= 13; ++rank)
-                places |= static_cast<unsigned>(hand.n[make_card(rank, s)] > 0) << (rank - 1);
+            unsigned places = static_cast<unsigned>(held >> (13 * s)) & 0x1FFFu;
             places |= (places & 1u) << 13;
             if (!p.natural_two_in_place) places &= ~2u;
             auto close = [&](int mask) {
@@ -610,7 +635,8 @@ void play_phase_actions(const Profile& p, const State& s, std::vector<Action>& o
     std::vector<MeldTable> own;
     if (p.serial == 0) own.reserve(32);
     std::array<Card, MOST_NEW_MELD_CARDS> renamed;
-    for (const auto& [order, m, shift] : new_melds(p, hand, own)) {
+    const std::uint64_t held = held_kinds(hand);
+    for (const auto& [order, m, shift] : new_melds(p, hand, held, own)) {
         if (m->set_rank && has_set[static_cast<std::size_t>(m->set_rank + shift)]) continue;
         const std::span<const Card> cards = listed_cards(*m, shift, renamed);
         if (sure(cards) || !check_meld(p, s, cards, m->wild_at))
@@ -623,10 +649,12 @@ void play_phase_actions(const Profile& p, const State& s, std::vector<Action>& o
             if (sure(batch) || !check_lay_off(p, s, i, batch, wild_at))
                 add_action(out, ActionType::LayOff, batch, i, wild_at);
         }
-    if (!check_discard_now(p, s))
-        for (int c = 0; c < KINDS; ++c)
-            if (hand.n[static_cast<std::size_t>(c)] && c != s.pile_card)
-                add_action(out, ActionType::Discard, std::array<Card, 1>{static_cast<Card>(c)}, 0, 0);
+    if (!check_discard_now(p, s)) {
+        std::uint64_t discards = held;
+        if (s.pile_card != NO_CARD) discards &= ~(std::uint64_t{1} << s.pile_card);
+        for (; discards; discards &= discards - 1)
+            add_action(out, ActionType::Discard, std::array<Card, 1>{static_cast<Card>(std::countr_zero(discards))}, 0, 0);
+    }
     if (p.take_back && !check_take_back(p, s)) out.push_back(Action{ActionType::TakeBack, {}, 0, 0});
 }
 
