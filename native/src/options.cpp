@@ -148,6 +148,9 @@ void propose_runs(const Profile& p, const Hand& hand, Batches& batches) {
                 for (int missing = holes ? hole : lo - 1; missing <= (holes ? hole : hi); ++missing) {
                     // missing == lo - 1: no place inside the window is left to the wild.
                     const bool gap = missing >= lo;
+                    // The wild's place at an end of the window: the batch is that of the
+                    // window one place narrower (which the hand fills) with a wild beside it.
+                    if (gap && (missing == lo || missing == hi)) continue;
                     Batch naturals;
                     bool ok = true;
                     for (int pos = lo; pos <= hi && ok; ++pos) {
