@@ -346,9 +346,14 @@ const std::vector<Listed>& new_melds(const Profile& p, const Hand& hand, std::ui
         key = key << 15 | set_taken.bits;
         parts.push_back(Part{key, SHAPE_SETS, table_rank, -1, 0, rank - table_rank});
     }
+    // A run part takes one of each wild card, two of its own 2: the same for every suit but
+    // for that 2's field (WILD_KINDS' order, the joker's field lowest).
+    const Wilds one_each = p.runs_allowed ? wilds_taken(1, -1) : Wilds{};
     if (p.runs_allowed)
         for (int s = 0; s < 4; ++s) {
-            const Wilds run_taken = wilds_taken(1, make_card(2, s));
+            const int second_two = hand.n[make_card(2, s)] >= 2 ? 1 : 0;
+            const Wilds run_taken{one_each.bits + (static_cast<std::uint64_t>(second_two) << (3 * (4 - s))),
+                                  one_each.count + second_two};
             // A run's naturals fill a window of places (1..14, the ace at both ends) with at
             // most one place missing: they lie in one block of places no two apart. The places
             // the hand fills (bit place - 1): the ace's two, the own 2's when it may stand

@@ -388,13 +388,17 @@ Arrangements lay_off_arrangements(const Profile& p, const Meld& meld, std::span<
     joined.insert(joined.end(), meld.spare.begin(), meld.spare.end());
     joined.insert(joined.end(), batch.begin(), batch.end());
     if (auto v = check_size(p, static_cast<int>(joined.size()))) return {{}, v};
-    History history = meld.history;
-    history.push_back(batch);
+    // The meld's history with the batch, built only for a batch that fits.
+    auto grown_history = [&] {
+        History history = meld.history;
+        history.push_back(batch);
+        return history;
+    };
     if (meld.kind == MeldKind::Set) {
         if (p.threes_special && meld.rank == 3)
             return {{}, fault("classic-threes-in-melds", "black-threes-not-going-out")};
         std::vector<Meld> found;
-        auto v = make_set(p, joined, meld.rank, history, meld.canasta, found);
+        auto v = make_set(p, joined, meld.rank, grown_history(), meld.canasta, found);
         return from(std::move(v), std::move(found));
     }
     sort_few(joined.begin(), joined.end());
@@ -402,7 +406,7 @@ Arrangements lay_off_arrangements(const Profile& p, const Meld& meld, std::span<
         for (Card c : batch)
             if (!is_wild(c)) return {{}, fault("wild-only-melds", "natural-on-wild-meld")};
         std::vector<Meld> found;
-        auto v = make_wild_only(p, joined, history, meld.canasta, found);
+        auto v = make_wild_only(p, joined, grown_history(), meld.canasta, found);
         return from(std::move(v), std::move(found));
     }
     // The layouts and the filters below reuse this thread's buffers: a lay-off allocates no list.
@@ -440,7 +444,7 @@ Arrangements lay_off_arrangements(const Profile& p, const Meld& meld, std::span<
     }
     if (kept.empty()) return {{}, fault("lay-off", "does-not-fit", "the cards do not fit this meld")};
     std::vector<Meld> found;
-    run_melds(p, kept, meld.suit, history, meld.canasta, found);
+    run_melds(p, kept, meld.suit, grown_history(), meld.canasta, found);
     return {unique(std::move(found)), std::nullopt};
 }
 
