@@ -1,11 +1,14 @@
 // Chapter "Actions" (spec): the atomic actions, their dispatch and the legal-action list.
 #include <algorithm>
 #include <array>
+#include <bit>
+#include <cstring>
 #include <stdexcept>
 #include <string>
 
 #include "engine.hpp"
 #include "flat_cache.hpp"
+#include "per_thread.hpp"
 #include "pile.hpp"
 #include "turn.hpp"
 
@@ -143,6 +146,29 @@ constexpr int bit_count(unsigned x) {
 }
 static_assert(bit_count(0x1FFDu) == 12 && bit_count(0) == 0 && bit_count(0x3FFFu) == 14);
 
+// Eight counts of a word (byte i: a count of at most 8, card-identity: two decks) to eight
+// bits (bit i: byte i is not 0). Adding 0x7F sets a byte's high bit exactly when it is not 0,
+// with no carry into the next byte; the multiplication gathers the high bits into the top byte.
+constexpr std::uint64_t nonzero_bytes(std::uint64_t word) {
+    const std::uint64_t high = ((word + 0x7F7F7F7F7F7F7F7Full) & 0x8080808080808080ull) >> 7;
+    return (high * 0x0102040810204080ull) >> 56;
+}
+static_assert(nonzero_bytes(0) == 0 && nonzero_bytes(0x0800000300010002ull) == 0b10010101 &&
+              nonzero_bytes(0x0808080808080808ull) == 0xFF && nonzero_bytes(0x0000000000000100ull) == 0b10);
+
+// The kinds of card the hand holds: bit c for card c.
+std::uint64_t held_kinds(const Hand& hand) {
+    std::uint64_t held = 0;
+    for (std::size_t at = 0; at + 8 <= KINDS; at += 8) {
+        std::uint64_t word;
+        std::memcpy(&word, hand.n.data() + at, sizeof word);
+        if constexpr (std::endian::native == std::endian::big) word = __builtin_bswap64(word);
+        held |= nonzero_bytes(word) << at;
+    }
+    for (std::size_t c = KINDS / 8 * 8; c < KINDS; ++c) held |= std::uint64_t{hand.n[c] != 0} << c;
+    return held;
+}
+
 struct PartKey {
     std::uint64_t serial;
     std::uint64_t part;
@@ -202,21 +228,15 @@ struct Head {
     const NewMeld* end;
 };
 
-// new_melds' per-thread storage, in one thread_local so that a listing looks its thread's
-// storage up once (each thread_local of a shared library costs a call to __tls_get_addr):
-// the part tables, and the buffers of the parts, the merge and the result, kept from call to
-// call (no allocation once grown).
+// new_melds' per-thread storage (per_thread.hpp), looked up once per listing: the part
+// tables, and the buffers of the parts, the merge and the result, kept from call to call (no
+// allocation once grown).
 struct Listing {
     PartTables tables;
     std::vector<Part> parts;
     std::vector<Head> heads;
     std::vector<Listed> out;
 };
-
-Listing& listing() {
-    thread_local Listing storage;
-    return storage;
-}
 
 // The part's melds, remembered (the cache is emptied only between two listings, when full);
 // `cards()` gives the part's cards, built only when the part is new.
@@ -235,9 +255,11 @@ const MeldTable& remembered_part(PartTables& parts, const Profile& p, std::uint6
 // one copy of each wild card, as a run takes one card per place and at most one wild card
 // (the generator proposes no more). A part is named by its key (its shape and its cards'
 // counts); its cards are gathered only for a part not seen before.
-const std::vector<Listed>& new_melds(const Profile& p, const Hand& hand, std::vector<MeldTable>& own) {
+// `held`: the kinds of card the hand holds (held_kinds).
+const std::vector<Listed>& new_melds(const Profile& p, const Hand& hand, std::uint64_t held,
+                                     std::vector<MeldTable>& own) {
     // The result is read before the next listing.
-    Listing& storage = listing();
+    Listing& storage = per_thread<Listing>();
     std::vector<Listed>& out = storage.out;
     out.clear();
     const int set_wilds = std::min(p.max_wilds_per_meld, 3);
@@ -336,9 +358,7 @@ const std::vector<Listed>& new_melds(const Profile& p, const Hand& hand, std::ve
             // most one place missing: they lie in one block of places no two apart. The places
             // the hand fills (bit place - 1): the ace's two, the own 2's when it may stand
             // natural (natural-two-in-place).
-            unsigned places = 0;
-            for (int rank = 1; rank <= 13; ++rank)
-                places |= static_cast<unsigned>(hand.n[make_card(rank, s)] > 0) << (rank - 1);
+            unsigned places = static_cast<unsigned>(held >> (13 * s)) & 0x1FFFu;
             places |= (places & 1u) << 13;
             if (!p.natural_two_in_place) places &= ~2u;
             auto close = [&](int mask) {
@@ -537,15 +557,14 @@ bool lay_off_key(const Profile& p, const Meld& meld, const Hand& hand, Hand& par
     return true;
 }
 
-// lay_offs' per-thread tables, in one thread_local so that a call looks its thread's storage
-// up once (each thread_local of a shared library costs a call to __tls_get_addr).
+// lay_offs' per-thread tables (per_thread.hpp).
 struct LayOffTables {
     LayOffs scratch;
     FlatCache<LayOffKey, LayOffs, LayOffHash> remembered;
 };
 
 const LayOffs& lay_offs(const Profile& p, const Meld& meld, const Hand& hand) {
-    thread_local LayOffTables t;
+    LayOffTables& t = per_thread<LayOffTables>();
     LayOffKey key;
     Hand part;
     if (meld.kind == MeldKind::Wild || p.serial == 0 || !lay_off_key(p, meld, hand, part, key)) {
@@ -622,7 +641,8 @@ void play_phase_actions(const Profile& p, const State& s, std::vector<Action>& o
     std::vector<MeldTable> own;
     if (p.serial == 0) own.reserve(32);
     std::array<Card, MOST_NEW_MELD_CARDS> renamed;
-    for (const auto& [order, m, shift] : new_melds(p, hand, own)) {
+    const std::uint64_t held = held_kinds(hand);
+    for (const auto& [order, m, shift] : new_melds(p, hand, held, own)) {
         if (m->set_rank && has_set[static_cast<std::size_t>(m->set_rank + shift)]) continue;
         const std::span<const Card> cards = listed_cards(*m, shift, renamed);
         if (sure(cards) || !check_meld(p, s, cards, m->wild_at))
@@ -635,10 +655,12 @@ void play_phase_actions(const Profile& p, const State& s, std::vector<Action>& o
             if (sure(batch) || !check_lay_off(p, s, i, batch, wild_at))
                 add_action(out, ActionType::LayOff, batch, i, wild_at);
         }
-    if (!check_discard_now(p, s))
-        for (int c = 0; c < KINDS; ++c)
-            if (hand.n[static_cast<std::size_t>(c)] && c != s.pile_card)
-                add_action(out, ActionType::Discard, std::array<Card, 1>{static_cast<Card>(c)}, 0, 0);
+    if (!check_discard_now(p, s)) {
+        std::uint64_t discards = held;
+        if (s.pile_card != NO_CARD) discards &= ~(std::uint64_t{1} << s.pile_card);
+        for (; discards; discards &= discards - 1)
+            add_action(out, ActionType::Discard, std::array<Card, 1>{static_cast<Card>(std::countr_zero(discards))}, 0, 0);
+    }
     if (p.take_back && !check_take_back(p, s)) out.push_back(Action{ActionType::TakeBack, {}, 0, 0});
 }
 

@@ -2,6 +2,7 @@
 #include <algorithm>
 
 #include "engine.hpp"
+#include "per_thread.hpp"
 
 namespace kn {
 
@@ -309,6 +310,15 @@ Arrangements from(std::optional<Violation>&& fault, std::vector<Meld>&& melds) {
     return Arrangements{unique(std::move(melds)), std::nullopt};
 }
 
+// The layouts of meld_arrangements and lay_off_arrangements, kept from call to call
+// (per_thread.hpp).
+struct NewMeldLayouts {
+    std::vector<Layout> layouts;
+};
+struct LayOffLayouts {
+    std::vector<Layout> layouts;
+};
+
 }  // namespace
 
 const char* canasta_text(CanastaKind k) { return CANASTA_TEXT[static_cast<int>(k)]; }
@@ -357,7 +367,7 @@ Arrangements meld_arrangements(const Profile& p, std::span<const Card> batch, bo
     std::optional<Violation> set_fault, run_fault;
     if (one_rank) set_fault = make_set(p, cards, rank_of(plain[0]), history, CanastaKind::None, results);
     if (one_suit && p.runs_allowed) {
-        thread_local std::vector<Layout> layouts;
+        std::vector<Layout>& layouts = per_thread<NewMeldLayouts>().layouts;
         if (auto v = run_layouts(p, cards, suit_of(plain[0]), layouts)) run_fault = std::move(v);
         else run_melds(p, layouts, suit_of(plain[0]), history, CanastaKind::None, results);
     }
@@ -395,7 +405,7 @@ Arrangements lay_off_arrangements(const Profile& p, const Meld& meld, std::span<
         return from(std::move(v), std::move(found));
     }
     // The layouts and the filters below reuse this thread's buffers: a lay-off allocates no list.
-    thread_local std::vector<Layout> kept;
+    std::vector<Layout>& kept = per_thread<LayOffLayouts>().layouts;
     if (auto v = run_layouts(p, joined, meld.suit, kept)) return {{}, std::move(*v)};
     // Every natural keeps its place.
     auto keeps_naturals = [&](const Layout& l) {

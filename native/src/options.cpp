@@ -8,6 +8,7 @@
 
 #include "engine.hpp"
 #include "flat_cache.hpp"
+#include "per_thread.hpp"
 
 namespace kn {
 
@@ -27,9 +28,14 @@ struct BatchOrder {
 constexpr std::size_t ORDER_MOST_CARDS = 20;
 
 // The batches in canonical order, each once.
+struct SortBuffers {
+    std::vector<BatchOrder> order;
+    Batches sorted;
+};
 void sort_unique(Batches& batches) {
-    thread_local std::vector<BatchOrder> order;
-    thread_local Batches sorted;
+    SortBuffers& buffers = per_thread<SortBuffers>();
+    std::vector<BatchOrder>& order = buffers.order;
+    Batches& sorted = buffers.sorted;
     order.clear();
     for (std::size_t i = 0; i < batches.size(); ++i) {
         const Batch& b = batches[i];
@@ -223,7 +229,7 @@ struct MeldCache {
 constexpr std::size_t MELD_CACHE_LIMIT = 50000;
 
 MeldCache& meld_cache(const Profile& p) {
-    thread_local MeldCache cache;
+    MeldCache& cache = per_thread<MeldCache>();
     const MeldRules key = meld_rules_key(p);
     if (key != cache.rules) {
         cache.melds.clear();
@@ -232,9 +238,14 @@ MeldCache& meld_cache(const Profile& p) {
     return cache;
 }
 
+// The melds of a batch too long for a key (never remembered).
+struct LongBatchMelds {
+    std::vector<Meld> melds;
+};
+
 const std::vector<Meld>& cached_batch_melds(const Profile& p, MeldCache& cache, const Batch& b) {
     if (b.size() > KEY_MOST_CARDS) {
-        thread_local std::vector<Meld> scratch;
+        std::vector<Meld>& scratch = per_thread<LongBatchMelds>().melds;
         scratch = batch_melds(p, b);
         return scratch;
     }
@@ -246,13 +257,23 @@ const std::vector<Meld>& cached_batch_melds(const Profile& p, MeldCache& cache, 
 
 }  // namespace
 
+namespace {
+// The candidate batches of visit_meld_options and visit_lay_off_options, kept from call to call.
+struct NewMeldBatches {
+    Batches batches;
+};
+struct LayOffBatches {
+    Batches batches;
+};
+}  // namespace
+
 // legal-action-count: every legal new meld of the hand, each arrangement once, sorted by
 // cards, then the wild's place (none first). One-set-per-rank and the turn rules are the
 // caller's. `shapes` (MeldShape bits) names the generators asked: sets, melds of wild cards,
 // runs.
 void visit_meld_options(const Profile& p, const Hand& hand, unsigned shapes,
                         const std::function<void(const Meld&)>& visit) {
-    thread_local Batches batches;
+    Batches& batches = per_thread<NewMeldBatches>().batches;
     batches.clear();
     if (shapes & SHAPE_SETS) propose_sets(p, hand, batches);
     if (shapes & SHAPE_WILD_MELDS) propose_wild_melds(p, hand, batches);
@@ -389,7 +410,7 @@ void propose_run_lay_offs(const Profile& p, const Meld& meld, const Hand& hand, 
 // arrangement once, sorted by batch, then the wild's place (none first).
 void visit_lay_off_options(const Profile& p, const Meld& meld, const Hand& hand,
                            const std::function<void(const ActionCards&, Meld&)>& visit) {
-    thread_local Batches batches;
+    Batches& batches = per_thread<LayOffBatches>().batches;
     batches.clear();
     if (meld.kind == MeldKind::Set) propose_set_lay_offs(p, meld, hand, batches);
     else if (meld.kind == MeldKind::Wild) {
