@@ -170,41 +170,41 @@ std::variant<PileLaid, Violation> lay_pile_top(const Profile& p, const State& s,
 
 // classic-pile-opening, classic-red-threes: after the top card's meld the rest of the pile
 // joins the hand (its red threes laid face up), or waits while the side has not opened.
-// `taken` becomes the state with the pile taken, `next` the next state (built in place when
-// there is no violation); both are assigned whole, so states kept from call to call keep
-// their meld lists' room.
-std::optional<Violation> take_pile_after_in_place(const Profile& p, const State& s, PileLaid&& laid, State& taken,
-                                                  State& next) {
+// `next` becomes the state with the pile taken, then the next state (built in place when
+// there is no violation); it is assigned whole from `s`, so a state kept from call to call
+// keeps its meld lists' room.
+std::optional<Violation> take_pile_after_in_place(const Profile& p, const State& s, PileLaid&& laid, State& next) {
     const auto team = static_cast<std::size_t>(p.team_of(s.turn));
-    taken = s;
-    taken.phase = Phase::Play;
-    taken.discard.clear();
-    taken.pile_card = NO_CARD;
-    taken.provisional = 0;
+    next = s;
+    next.phase = Phase::Play;
+    next.discard.clear();
+    next.pile_card = NO_CARD;
+    next.provisional = 0;
     if (s.opened[team]) {
         for (std::size_t i = 0; i + 1 < s.discard.size(); ++i) {
             const Card c = s.discard[i];
-            if (is_red_three(c)) taken.red_threes[team].push_back(c);
+            if (is_red_three(c)) next.red_threes[team].push_back(c);
             else laid.rest.add(c);
         }
     } else {
-        taken.pile_pending.assign(s.discard.begin(), s.discard.end() - 1);
-        taken.pile_top = s.discard.back();
+        next.pile_pending.assign(s.discard.begin(), s.discard.end() - 1);
+        next.pile_top = s.discard.back();
     }
-    next = taken;
+    // opening-provisional: counted on the state with the pile taken, before the meld.
     auto& melds = next.melds[team];
+    const int provisional = count_provisional(p, next, melds.size() + (laid.index >= 0 ? 0 : 1));
     if (laid.index >= 0) melds[static_cast<std::size_t>(laid.index)] = std::move(laid.meld);
     else melds.push_back(std::move(laid.meld));
-    return after_laying_in_place(p, taken, next, laid.rest);
+    return after_laying_in_place(p, next, provisional, laid.rest);
 }
 
 namespace {
 
-// take_pile_after_in_place's verdict, judged in scratch states of the thread (the listing's
+// take_pile_after_in_place's verdict, judged in a scratch state of the thread (the listing's
 // take_pile_options): a verdict allocates nothing.
 bool take_pile_accepted(const Profile& p, const State& s, PileLaid&& laid) {
-    ScratchState taken, next;
-    return !take_pile_after_in_place(p, s, std::move(laid), *taken, *next);
+    ScratchState next;
+    return !take_pile_after_in_place(p, s, std::move(laid), *next);
 }
 
 // classic-take-pile: the whole pile taken by melding its top card at once.
@@ -212,8 +212,7 @@ std::optional<Violation> apply_take_pile_top_into(const Profile& p, const State&
                                                   int index, State& next) {
     auto laid = lay_pile_top(p, s, shown, index);
     if (auto* v = std::get_if<Violation>(&laid)) return std::move(*v);
-    ScratchState taken;
-    return take_pile_after_in_place(p, s, std::get<PileLaid>(std::move(laid)), *taken, next);
+    return take_pile_after_in_place(p, s, std::get<PileLaid>(std::move(laid)), next);
 }
 
 // take-whole-pile: every card of the pile into the hand. single-pile-no-discard-back: the

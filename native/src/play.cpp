@@ -150,9 +150,14 @@ void release_pending_pile_in_place(const Profile& p, State& s) {
 // empty (the opening, the canasta) and then takes a fi or goes out; otherwise the turn must
 // still be able to end. `next` is `s` with the team's melds already those after the move.
 std::optional<Violation> after_laying_in_place(const Profile& p, const State& s, State& next, const Hand& hand) {
-    const auto seat = static_cast<std::size_t>(s.turn);
-    const int team = turn_team(s);
-    next.provisional = count_provisional(p, s, next.melds[static_cast<std::size_t>(team)].size());
+    const int provisional = count_provisional(p, s, next.melds[static_cast<std::size_t>(turn_team(s))].size());
+    return after_laying_in_place(p, next, provisional, hand);
+}
+
+std::optional<Violation> after_laying_in_place(const Profile& p, State& next, int provisional, const Hand& hand) {
+    const auto seat = static_cast<std::size_t>(next.turn);
+    const int team = turn_team(next);
+    next.provisional = provisional;
     next.hands[seat] = hand;
     next.phase = Phase::Play;
     next.went_out = -1;

@@ -111,6 +111,9 @@ bool discard_can_end(const Hand& hand, int pile_card);
 // melds already those after a meld or lay-off that left `hand`, made the next state in place;
 // or the rule the move breaks (`next` then holds no meaningful state).
 std::optional<Violation> after_laying_in_place(const Profile& p, const State& s, State& next, const Hand& hand);
+// The same, given the provisional count after the move (count_provisional of the state
+// before it): the verdict then reads only `next`.
+std::optional<Violation> after_laying_in_place(const Profile& p, State& next, int provisional, const Hand& hand);
 // classic-pile-opening, classic-red-threes: the pile set aside joins the hand.
 void release_pending_pile_in_place(const Profile& p, State& s);
 // turn-must-finish: can the player still end this turn by some sequence of legal moves?
