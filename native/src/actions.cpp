@@ -3,6 +3,7 @@
 #include <array>
 #include <bit>
 #include <cstring>
+#include <initializer_list>
 #include <stdexcept>
 #include <string>
 
@@ -563,8 +564,30 @@ struct LayOffTables {
     FlatCache<LayOffKey, LayOffs, LayOffHash> remembered;
 };
 
-const LayOffs& lay_offs(const Profile& p, const Meld& meld, const Hand& hand) {
-    LayOffTables& t = per_thread<LayOffTables>();
+// Cards as kinds (held_kinds' bits).
+constexpr std::uint64_t kinds_of(std::initializer_list<Card> cards) {
+    std::uint64_t kinds = 0;
+    for (Card c : cards) kinds |= std::uint64_t{1} << c;
+    return kinds;
+}
+constexpr std::uint64_t WILD_BITS = kinds_of({make_card(2, 0), make_card(2, 1), make_card(2, 2), make_card(2, 3), JOKER});
+constexpr std::uint64_t RANK_BITS = kinds_of({make_card(1, 0), make_card(1, 1), make_card(1, 2), make_card(1, 3)});
+// The kinds of card that may join the meld, a superset (lay-off): the wild cards, and a set's
+// naturals of its rank or a run's cards of its suit (run-definition); a meld of wild cards
+// takes wild cards only (wild-only-melds).
+std::uint64_t joinable_kinds(const Meld& meld) {
+    if (meld.kind == MeldKind::Set) return WILD_BITS | RANK_BITS << (meld.rank - 1);
+    if (meld.kind == MeldKind::Run) return WILD_BITS | std::uint64_t{0x1FFF} << (13 * meld.suit);
+    return WILD_BITS;
+}
+
+// `t`: this thread's tables, looked up once per listing.
+const LayOffs& lay_offs(const Profile& p, const Meld& meld, const Hand& hand, std::uint64_t held, LayOffTables& t) {
+    // No card of the hand can join the meld (joinable_kinds): nothing to build a key for.
+    if (!(held & joinable_kinds(meld))) {
+        t.scratch.clear();
+        return t.scratch;
+    }
     LayOffKey key;
     Hand part;
     if (meld.kind == MeldKind::Wild || p.serial == 0 || !lay_off_key(p, meld, hand, part, key)) {
@@ -649,12 +672,15 @@ void play_phase_actions(const Profile& p, const State& s, std::vector<Action>& o
             add_action(out, ActionType::Meld, cards, 0, m->wild_at);
     }
     if (p.threes_special && size <= 5) add_black_threes(p, s, out);
-    for (std::size_t index = 0; index < team_melds.size(); ++index)
-        for (const auto& [batch, wild_at] : lay_offs(p, team_melds[index], hand)) {
+    LayOffTables& lay_off_tables = per_thread<LayOffTables>();
+    for (std::size_t index = 0; index < team_melds.size(); ++index) {
+        const Meld& meld = team_melds[index];
+        for (const auto& [batch, wild_at] : lay_offs(p, meld, hand, held, lay_off_tables)) {
             const int i = static_cast<int>(index);
             if (sure(batch) || !check_lay_off(p, s, i, batch, wild_at))
                 add_action(out, ActionType::LayOff, batch, i, wild_at);
         }
+    }
     if (!check_discard_now(p, s)) {
         std::uint64_t discards = held;
         if (s.pile_card != NO_CARD) discards &= ~(std::uint64_t{1} << s.pile_card);

@@ -3,6 +3,7 @@
 
 #include "engine.hpp"
 #include "per_thread.hpp"
+#include "sort_few.hpp"
 
 namespace kn {
 
@@ -97,8 +98,8 @@ std::optional<Violation> make_set(const Profile& p, std::span<const Card> cards,
     const int wild_total = static_cast<int>(wilds.size());
     if (wild_total || count < p.min_naturals_per_meld)
         if (auto v = check_wild_ratio(p, count, wild_total)) return *v;
-    std::sort(naturals.begin(), naturals.end());
-    std::sort(wilds.begin(), wilds.end());
+    sort_few(naturals.begin(), naturals.end());
+    sort_few(wilds.begin(), wilds.end());
     Meld& m = out.emplace_back();
     m.kind = MeldKind::Set;
     m.rank = rank;
@@ -119,7 +120,7 @@ std::optional<Violation> make_wild_only(const Profile& p, std::span<const Card> 
         Meld& m = out.emplace_back();
         m.kind = MeldKind::Wild;
         m.cards = cards;
-        std::sort(m.cards.begin(), m.cards.end());
+        sort_few(m.cards.begin(), m.cards.end());
         m.history = history;
         const int size = static_cast<int>(cards.size());
         m.canasta = classify(p, previous, size, 0, size, MeldKind::Wild);
@@ -166,7 +167,7 @@ std::optional<Violation> run_layout(const Profile& p, int suit, const Cards& nat
     } else {
         wilds.insert(wilds.end(), own_twos.begin(), own_twos.end());
     }
-    std::sort(wilds.begin(), wilds.end());
+    sort_few(wilds.begin(), wilds.end());
     for (Card c : naturals) {
         positions.push_back(c % 13 + 1);
         placed.push_back(c);
@@ -242,7 +243,7 @@ std::optional<Violation> run_layouts(const Profile& p, std::span<const Card> car
         else if (c % 13 == 1) foreign.push_back(c);
         else naturals.push_back(c);
     }
-    std::sort(naturals.begin(), naturals.end());
+    sort_few(naturals.begin(), naturals.end());
     bool mixed = !naturals.empty() && (naturals.front() < own_ace || naturals.back() > own_ace + 12);
     for (Card a : aces) mixed = mixed || a != own_ace;
     if (mixed) return fault("run-definition", "mixed-suits", "a run holds cards of one suit");
@@ -346,7 +347,7 @@ bool Meld::acting_wild(std::size_t index) const {
 // neither-set-nor-run-fault: every reading of a new batch, or the fault that refuses it.
 Arrangements meld_arrangements(const Profile& p, std::span<const Card> batch, bool going_out) {
     Cards cards(batch);
-    std::sort(cards.begin(), cards.end());
+    sort_few(cards.begin(), cards.end());
     if (auto v = check_size(p, static_cast<int>(cards.size()))) return {{}, v};
     if (p.threes_special)
         if (auto v = check_threes(cards, going_out)) return {{}, v};
@@ -381,7 +382,7 @@ Arrangements meld_arrangements(const Profile& p, std::span<const Card> batch, bo
 // lay-off, run-wild-moves: every result of adding one batch to a meld.
 Arrangements lay_off_arrangements(const Profile& p, const Meld& meld, std::span<const Card> added) {
     Cards batch(added);
-    std::sort(batch.begin(), batch.end());
+    sort_few(batch.begin(), batch.end());
     if (batch.empty()) return {{}, fault("lay-off", "no-cards", "a lay-off adds at least one card")};
     Cards joined = meld.cards;
     joined.insert(joined.end(), meld.spare.begin(), meld.spare.end());
@@ -396,7 +397,7 @@ Arrangements lay_off_arrangements(const Profile& p, const Meld& meld, std::span<
         auto v = make_set(p, joined, meld.rank, history, meld.canasta, found);
         return from(std::move(v), std::move(found));
     }
-    std::sort(joined.begin(), joined.end());
+    sort_few(joined.begin(), joined.end());
     if (meld.kind == MeldKind::Wild) {
         for (Card c : batch)
             if (!is_wild(c)) return {{}, fault("wild-only-melds", "natural-on-wild-meld")};

@@ -9,6 +9,7 @@
 #include "engine.hpp"
 #include "flat_cache.hpp"
 #include "per_thread.hpp"
+#include "sort_few.hpp"
 
 namespace kn {
 
@@ -108,7 +109,7 @@ void propose_sets(const Profile& p, const Hand& hand, Batches& batches) {
                 if (n.size() + w.size() < 3) continue;
                 Batch b = n;
                 b.insert(b.end(), w.begin(), w.end());
-                std::sort(b.begin(), b.end());
+                sort_few(b.begin(), b.end());
                 batches.push_back(std::move(b));
             }
         }
@@ -119,7 +120,7 @@ void propose_wild_melds(const Profile& p, const Hand& hand, Batches& batches) {
     if (p.wild_meld_rule != WildMeldRule::AnyWilds && p.wild_meld_rule != WildMeldRule::CanastaAtOnce) return;
     for (Batch b : subsets(hand, wild_kinds(hand), 64)) {
         if (b.size() < 3) continue;
-        std::sort(b.begin(), b.end());
+        sort_few(b.begin(), b.end());
         batches.push_back(std::move(b));
     }
 }
@@ -165,7 +166,7 @@ void propose_runs(const Profile& p, const Hand& hand, Batches& batches) {
                             if (have > hand.n[static_cast<std::size_t>(wild)]) return;
                         }
                         if (b.size() < 3) return;
-                        std::sort(b.begin(), b.end());
+                        sort_few(b.begin(), b.end());
                         batches.push_back(std::move(b));
                     };
                     if (!gap) add(-1);
@@ -311,7 +312,7 @@ void propose_set_lay_offs(const Profile& p, const Meld& meld, const Hand& hand, 
             if (n.empty() && w.empty()) continue;
             Batch b = n;
             b.insert(b.end(), w.begin(), w.end());
-            std::sort(b.begin(), b.end());
+            sort_few(b.begin(), b.end());
             batches.push_back(std::move(b));
         }
 }
@@ -393,7 +394,7 @@ void propose_run_lay_offs(const Profile& p, const Meld& meld, const Hand& hand, 
                         if (have > hand.n[static_cast<std::size_t>(wild)]) return;
                     }
                     if (b.empty() || too_many_wilds(b)) return;
-                    std::sort(b.begin(), b.end());
+                    sort_few(b.begin(), b.end());
                     batches.push_back(std::move(b));
                 };
                 add(-1);
@@ -416,7 +417,7 @@ void visit_lay_off_options(const Profile& p, const Meld& meld, const Hand& hand,
     else if (meld.kind == MeldKind::Wild) {
         for (Batch b : subsets(hand, wild_kinds(hand), 64))
             if (!b.empty()) {
-                std::sort(b.begin(), b.end());
+                sort_few(b.begin(), b.end());
                 batches.push_back(std::move(b));
             }
     } else propose_run_lay_offs(p, meld, hand, batches);
