@@ -28,19 +28,25 @@ ActionType parse_action_type(const std::string& text) {
 }
 
 // action-kinds: one atomic action for the player whose turn it is.
-std::variant<State, Violation> apply_action(const Profile& p, const State& s, const Action& a) {
+std::optional<Violation> apply_action_into(const Profile& p, const State& s, const Action& a, State& next) {
     switch (a.type) {
-        case ActionType::Draw: return apply_draw(p, s);
-        case ActionType::TakePile: return apply_take_pile(p, s, a.cards.vec(), a.meld);
-        case ActionType::Pass: return apply_pass(p, s);
-        case ActionType::Meld: return apply_meld(p, s, a.cards, a.wild_at);
-        case ActionType::LayOff: return apply_lay_off(p, s, a.meld, a.cards, a.wild_at);
+        case ActionType::Draw: return apply_draw_into(p, s, next);
+        case ActionType::TakePile: return apply_take_pile_into(p, s, a.cards, a.meld, next);
+        case ActionType::Pass: return apply_pass_into(p, s, next);
+        case ActionType::Meld: return apply_meld_into(p, s, a.cards, a.wild_at, next);
+        case ActionType::LayOff: return apply_lay_off_into(p, s, a.meld, a.cards, a.wild_at, next);
         case ActionType::Discard:
             if (a.cards.size() != 1) return Violation{"action-kinds", "one-card-discard", "a discard names one card"};
-            return apply_discard(p, s, a.cards[0]);
-        case ActionType::TakeBack: return apply_take_back(p, s);
+            return apply_discard_into(p, s, a.cards[0], next);
+        case ActionType::TakeBack: return apply_take_back_into(p, s, next);
     }
     throw InputError("unknown action type (clause action-kinds)");
+}
+
+std::variant<State, Violation> apply_action(const Profile& p, const State& s, const Action& a) {
+    State next;
+    if (auto v = apply_action_into(p, s, a, next)) return std::move(*v);
+    return next;
 }
 
 // legal-action-count: the canonical order: by kind, then meld index, then cards, then the

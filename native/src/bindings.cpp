@@ -915,7 +915,7 @@ NB_MODULE(_core, m) {
              },
              "hand-score: per team, in half points, the total and every part of the breakdown.")
         .def("draw", [](const NativeState& ns) -> nb::object {
-                 auto next = apply_draw(*ns.p, ns.s);
+                 auto next = apply_action(*ns.p, ns.s, Action{ActionType::Draw, {}, 0, 0});
                  if (const auto* v = std::get_if<Violation>(&next))
                      return nb::make_tuple(v->clause, v->code, v->detail.view());
                  return nb::cast(NativeState{ns.p, std::get<State>(std::move(next))});

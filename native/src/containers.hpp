@@ -22,6 +22,10 @@ template <class T, std::size_t N>
 class Fixed {
     using Count = std::conditional_t<(N < 256), std::uint8_t, std::uint32_t>;
     static constexpr bool RESET = !std::is_trivially_copyable_v<T>;
+    // Copy-assignment copies the values in use only, for a type that owns memory (the unused
+    // ones hold none) and for a long array of trivial values (a State's hands); a short array
+    // is copied whole (a fixed-size copy), and stays trivially copyable.
+    static constexpr bool COPY_USED = RESET || sizeof(std::array<T, N>) > 256;
 
 public:
     using value_type = T;
@@ -32,6 +36,22 @@ public:
     using const_reference = const T&;
 
     Fixed() = default;
+    Fixed(const Fixed&) = default;
+    Fixed(Fixed&&) = default;
+    Fixed& operator=(Fixed&&) = default;
+    Fixed& operator=(const Fixed&)
+        requires(!COPY_USED)
+    = default;
+    Fixed& operator=(const Fixed& o)
+        requires(COPY_USED)
+    {
+        if (this == &o) return *this;
+        std::copy(o.begin(), o.end(), begin());
+        shrink(std::min<std::size_t>(count_, o.count_));  // the values past o's count, reset
+        count_ = o.count_;
+        return *this;
+    }
+    ~Fixed() = default;
     Fixed(std::initializer_list<T> values) { assign(values.begin(), values.end()); }
     template <class It>
         requires(!std::is_integral_v<It>)

@@ -83,11 +83,14 @@ public:
             o.count_ = 0;
         }
     }
+    // A long list copied onto a long one reuses its heap list.
     SmallVec& operator=(const SmallVec& o) {
         if (this == &o) return *this;
         if (o.count_ <= N) {
             small_ = o.small_;
             big_.reset();
+        } else if (big_) {
+            *big_ = *o.big_;
         } else {
             big_ = std::make_unique<std::vector<T>>(*o.big_);
         }
@@ -455,7 +458,8 @@ constexpr std::size_t MAX_RED_THREES = 8;  // a team's laid red threes (a deck h
 // A team's melds, in the order laid: a std::vector of melds whose copy keeps room for one
 // more, so the next state of a new meld (the state copied, then the meld added) allocates its
 // team's list once, and moves no meld to a larger one. An empty list copies without
-// allocating.
+// allocating. A list copied onto another (the next state written into a state kept from move
+// to move) reuses its room and its melds: once the list has grown, it allocates nothing.
 class TeamMelds : public std::vector<Meld> {
 public:
     TeamMelds() = default;
@@ -463,10 +467,12 @@ public:
     TeamMelds(const TeamMelds& o) : std::vector<Meld>() { copy_from(o); }
     TeamMelds(TeamMelds&&) noexcept = default;
     TeamMelds& operator=(const TeamMelds& o) {
-        if (this != &o) {
+        if (this == &o) return *this;
+        if (!o.empty() && capacity() < o.size() + 1) {
             clear();
-            copy_from(o);
+            reserve(o.size() + 1);
         }
+        std::vector<Meld>::operator=(o);  // within the capacity: the melds assigned in place
         return *this;
     }
     TeamMelds& operator=(TeamMelds&&) noexcept = default;
@@ -556,9 +562,6 @@ void check_deal(const Profile& p, const Deal& d);  // throws InputError
 State new_hand(const Profile& p, const Deal& d, int dealer,
                const std::vector<std::int64_t>& team_scores);
 
-// draw-from-stock (chapter 6): the next state, or the violation refusing the draw.
-std::variant<State, Violation> apply_draw(const Profile& p, const State& s);
-
 // action-kinds: one atomic action (kanasta.rules.actions.Action). `cards` sorted by card
 // number; `meld` an index into the side's melds (take-pile: -1 a new meld); `wild_at` the
 // run place of the acting wild, 0 for None.
@@ -573,20 +576,28 @@ struct Action {
 const char* action_type_text(ActionType t);
 ActionType parse_action_type(const std::string& text);  // throws InputError
 
-// The actions of a turn (chapters 6-8): each returns the next state or the violation.
+// The actions of a turn (chapters 6-8). Each apply_*_into writes the next state into `next`,
+// a state the caller owns (never `s` itself), or returns the violation refusing the action
+// (`next` then holds no meaningful state). `next` is assigned from `s` by copy-assignment,
+// which reuses its meld lists' room: a loop that keeps two states and swaps them allocates
+// nothing per move once the lists have grown.
+// turn.cpp: draw-from-stock (chapter 6).
+std::optional<Violation> apply_draw_into(const Profile& p, const State& s, State& next);
 // pile.cpp: the pass and the pile taken (whole, or with its top card melded at once).
-std::variant<State, Violation> apply_pass(const Profile& p, const State& s);
-std::variant<State, Violation> apply_take_pile(const Profile& p, const State& s, const std::vector<Card>& cards,
-                                               int meld);
+std::optional<Violation> apply_pass_into(const Profile& p, const State& s, State& next);
+std::optional<Violation> apply_take_pile_into(const Profile& p, const State& s, std::span<const Card> cards,
+                                              int meld, State& next);
 // play.cpp: a new meld, a lay-off, the discard, the take-back.
-std::variant<State, Violation> apply_meld(const Profile& p, const State& s, std::span<const Card> cards,
-                                          int wild_at);
-std::variant<State, Violation> apply_lay_off(const Profile& p, const State& s, int meld,
-                                             std::span<const Card> cards, int wild_at);
-std::variant<State, Violation> apply_discard(const Profile& p, const State& s, Card card);
-std::variant<State, Violation> apply_take_back(const Profile& p, const State& s);
+std::optional<Violation> apply_meld_into(const Profile& p, const State& s, std::span<const Card> cards,
+                                         int wild_at, State& next);
+std::optional<Violation> apply_lay_off_into(const Profile& p, const State& s, int meld,
+                                            std::span<const Card> cards, int wild_at, State& next);
+std::optional<Violation> apply_discard_into(const Profile& p, const State& s, Card card, State& next);
+std::optional<Violation> apply_take_back_into(const Profile& p, const State& s, State& next);
 
-// action-kinds: apply one action for the player whose turn it is (actions.cpp).
+// action-kinds: apply one action for the player whose turn it is (actions.cpp), into `next`
+// as above; apply_action returns the next state as a new value instead.
+std::optional<Violation> apply_action_into(const Profile& p, const State& s, const Action& a, State& next);
 std::variant<State, Violation> apply_action(const Profile& p, const State& s, const Action& a);
 // legal-action-count: every legal action, each once, in the canonical order (actions.cpp).
 std::vector<Action> legal_actions(const Profile& p, const State& s);

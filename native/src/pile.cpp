@@ -18,27 +18,27 @@ std::string rank_text(Card c) {
 bool is_natural_of(Card c, int rank) { return !is_wild(c) && rank_of(c) == rank; }
 
 // take-whole-pile: a new meld in its default arrangement, or the fault.
-std::variant<Meld, Violation> new_meld(const Profile& p, const std::vector<Card>& cards, bool going_out) {
+std::variant<Meld, Violation> new_meld(const Profile& p, std::span<const Card> cards, bool going_out) {
     Meld out;
     if (auto v = validate_meld(p, cards, 0, going_out, out)) return *v;
     return out;
 }
 
 // classic-take-pile: the meld after the top card (and its pair) is laid off, default arrangement.
-std::variant<Meld, Violation> laid_off(const Profile& p, const Meld& meld, const std::vector<Card>& cards) {
+std::variant<Meld, Violation> laid_off(const Profile& p, const Meld& meld, std::span<const Card> cards) {
     Meld out;
     if (auto v = validate_lay_off(p, meld, cards, 0, out)) return *v;
     return out;
 }
 
-bool are_black_threes(const std::vector<Card>& cards) {
+bool are_black_threes(std::span<const Card> cards) {
     return !cards.empty() && std::all_of(cards.begin(), cards.end(), is_black_three);
 }
 
 // classic-black-threes, classic-take-pile: a top card no meld can take.
 // classic-black-three-last-turn: with the option, a black three on top is taken only with
 // black threes from the hand (`shown`), which lay_pile_top then checks.
-std::optional<Violation> top_violation(const Profile& p, Card top, const std::vector<Card>& shown) {
+std::optional<Violation> top_violation(const Profile& p, Card top, std::span<const Card> shown) {
     if (p.pile_blockers[top]) {
         if (p.pile_black_three_last_turn && are_black_threes(shown)) return std::nullopt;
         return Violation{"classic-black-threes", "pile-blocked",
@@ -52,7 +52,7 @@ std::optional<Violation> top_violation(const Profile& p, Card top, const std::ve
 
 // classic-black-three-last-turn, classic-black-threes-last: the black threes of the pile's
 // top and the hand go out: at most one card may stay once the rest of the pile joins the hand.
-std::variant<Meld, Violation> black_threes_from_pile(const Profile& p, const State& s, const std::vector<Card>& batch,
+std::variant<Meld, Violation> black_threes_from_pile(const Profile& p, const State& s, std::span<const Card> batch,
                                                      const Hand& rest) {
     int kept = rest.size;
     for (std::size_t i = 0; i + 1 < s.discard.size(); ++i)
@@ -92,11 +92,11 @@ std::optional<Violation> check_pass_by_showing(const Profile& p, const State& s)
 }
 
 // pass-by-showing, turn-passes: the card is shown and the turn passes, nothing else changes.
-std::variant<State, Violation> apply_pass(const Profile& p, const State& s) {
-    if (auto v = check_pass_by_showing(p, s)) return *v;
-    State next = s;
+std::optional<Violation> apply_pass_into(const Profile& p, const State& s, State& next) {
+    if (auto v = check_pass_by_showing(p, s)) return v;
+    next = s;
     end_turn_in_place(p, next);
-    return next;
+    return std::nullopt;
 }
 
 // classic-frozen-pile: frozen for a side that has not opened, and for everyone while a
@@ -108,7 +108,7 @@ bool is_pile_frozen(const Profile& p, const State& s) {
 
 // classic-take-pile, classic-frozen-pile, one-set-per-rank: the checks of the pile taken by
 // melding its top card, up to that meld: the hand cards left and the side's melds after it.
-std::variant<PileLaid, Violation> lay_pile_top(const Profile& p, const State& s, const std::vector<Card>& shown,
+std::variant<PileLaid, Violation> lay_pile_top(const Profile& p, const State& s, std::span<const Card> shown,
                                                int index) {
     if (auto v = check_take_pile(p, s)) return *v;
     if (!p.pile_top_melded)
@@ -132,7 +132,7 @@ std::variant<PileLaid, Violation> lay_pile_top(const Profile& p, const State& s,
         return Violation{"classic-frozen-pile", "natural-pair-needed",
                          "the pile is frozen: show two natural " + rank_text(top) + "s from the hand"};
     const auto& team_melds = s.melds[static_cast<std::size_t>(p.team_of(s.turn))];
-    std::vector<Card> batch = shown;
+    MeldCards batch(shown);
     batch.insert(std::upper_bound(batch.begin(), batch.end(), top), top);
     if (index >= 0) {
         if (index >= static_cast<int>(team_melds.size()) || team_melds[static_cast<std::size_t>(index)].rank != rank ||
@@ -170,68 +170,56 @@ std::variant<PileLaid, Violation> lay_pile_top(const Profile& p, const State& s,
 
 // classic-pile-opening, classic-red-threes: after the top card's meld the rest of the pile
 // joins the hand (its red threes laid face up), or waits while the side has not opened.
-// `taken` becomes the state with the pile taken, `next` the next state (built in place when
-// there is no violation); both are assigned whole, so states kept from call to call keep
-// their meld lists' room.
-std::optional<Violation> take_pile_after_in_place(const Profile& p, const State& s, PileLaid&& laid, State& taken,
-                                                  State& next) {
+// `next` becomes the state with the pile taken, then the next state (built in place when
+// there is no violation); it is assigned whole from `s`, so a state kept from call to call
+// keeps its meld lists' room.
+std::optional<Violation> take_pile_after_in_place(const Profile& p, const State& s, PileLaid&& laid, State& next) {
     const auto team = static_cast<std::size_t>(p.team_of(s.turn));
-    taken = s;
-    taken.phase = Phase::Play;
-    taken.discard.clear();
-    taken.pile_card = NO_CARD;
-    taken.provisional = 0;
+    next = s;
+    next.phase = Phase::Play;
+    next.discard.clear();
+    next.pile_card = NO_CARD;
+    next.provisional = 0;
     if (s.opened[team]) {
         for (std::size_t i = 0; i + 1 < s.discard.size(); ++i) {
             const Card c = s.discard[i];
-            if (is_red_three(c)) taken.red_threes[team].push_back(c);
+            if (is_red_three(c)) next.red_threes[team].push_back(c);
             else laid.rest.add(c);
         }
     } else {
-        taken.pile_pending.assign(s.discard.begin(), s.discard.end() - 1);
-        taken.pile_top = s.discard.back();
+        next.pile_pending.assign(s.discard.begin(), s.discard.end() - 1);
+        next.pile_top = s.discard.back();
     }
-    next = taken;
+    // opening-provisional: counted on the state with the pile taken, before the meld.
     auto& melds = next.melds[team];
+    const int provisional = count_provisional(p, next, melds.size() + (laid.index >= 0 ? 0 : 1));
     if (laid.index >= 0) melds[static_cast<std::size_t>(laid.index)] = std::move(laid.meld);
     else melds.push_back(std::move(laid.meld));
-    return after_laying_in_place(p, taken, next, laid.rest);
-}
-
-std::variant<State, Violation> take_pile_after(const Profile& p, const State& s, PileLaid laid) {
-    State taken, next;
-    if (auto v = take_pile_after_in_place(p, s, std::move(laid), taken, next)) return std::move(*v);
-    return next;
+    return after_laying_in_place(p, next, provisional, laid.rest);
 }
 
 namespace {
 
-// take_pile_after's verdict, judged in states the thread keeps from option to option (the
-// listing's take_pile_options), whose meld lists keep their room: a verdict allocates
-// nothing. Nothing the verdict calls lists the pile's options again.
+// take_pile_after_in_place's verdict, judged in a scratch state of the thread (the listing's
+// take_pile_options): a verdict allocates nothing.
 bool take_pile_accepted(const Profile& p, const State& s, PileLaid&& laid) {
-    struct Scratch {
-        State taken, next;
-    };
-    thread_local Scratch scratch;
-    return !take_pile_after_in_place(p, s, std::move(laid), scratch.taken, scratch.next);
+    ScratchState next;
+    return !take_pile_after_in_place(p, s, std::move(laid), *next);
 }
 
-}  // namespace
-
 // classic-take-pile: the whole pile taken by melding its top card at once.
-std::variant<State, Violation> apply_take_pile_top(const Profile& p, const State& s, const std::vector<Card>& shown,
-                                                   int index) {
+std::optional<Violation> apply_take_pile_top_into(const Profile& p, const State& s, std::span<const Card> shown,
+                                                  int index, State& next) {
     auto laid = lay_pile_top(p, s, shown, index);
-    if (auto* v = std::get_if<Violation>(&laid)) return *v;
-    return take_pile_after(p, s, std::get<PileLaid>(std::move(laid)));
+    if (auto* v = std::get_if<Violation>(&laid)) return std::move(*v);
+    return take_pile_after_in_place(p, s, std::get<PileLaid>(std::move(laid)), next);
 }
 
 // take-whole-pile: every card of the pile into the hand. single-pile-no-discard-back: the
 // card of a one-card pile is remembered for the turn. turn-must-finish: the turn can end.
-std::variant<State, Violation> apply_take_pile_whole(const Profile& p, const State& s) {
-    if (auto v = check_take_pile(p, s)) return *v;
-    State next = s;
+std::optional<Violation> apply_take_pile_whole_into(const Profile& p, const State& s, State& next) {
+    if (auto v = check_take_pile(p, s)) return v;
+    next = s;
     const auto seat = static_cast<std::size_t>(s.turn);
     Hand& hand = next.hands[seat];
     for (Card c : s.discard) hand.add(c);
@@ -243,21 +231,23 @@ std::variant<State, Violation> apply_take_pile_whole(const Profile& p, const Sta
     next.pile_pending.clear();
     next.pile_top = NO_CARD;
     next.turn_laid = false;
-    if (discard_can_end(hand, next.pile_card) || can_finish_turn(p, next)) return next;
+    if (discard_can_end(hand, next.pile_card) || can_finish_turn(p, next)) return std::nullopt;
     return stuck_violation();
 }
 
+}  // namespace
+
 // take-whole-pile, classic-take-pile: the action take-pile of the family.
-std::variant<State, Violation> apply_take_pile(const Profile& p, const State& s, const std::vector<Card>& cards,
-                                               int meld) {
-    if (p.pile_top_melded) return apply_take_pile_top(p, s, cards, meld);
+std::optional<Violation> apply_take_pile_into(const Profile& p, const State& s, std::span<const Card> cards, int meld,
+                                              State& next) {
+    if (p.pile_top_melded) return apply_take_pile_top_into(p, s, cards, meld, next);
     if (!cards.empty() || meld > 0)
         return Violation{"take-whole-pile", "no-top-meld-in-family",
                          "in " + p.family + " the pile is taken into the hand, naming no cards and no meld"};
-    return apply_take_pile_whole(p, s);
+    return apply_take_pile_whole_into(p, s, next);
 }
 
-// take-whole-pile: whether apply_take_pile_whole accepts the move, without building the
+// take-whole-pile: whether apply_take_pile_whole_into accepts the move, without building the
 // state in the common case.
 bool is_take_pile_legal(const Profile& p, const State& s) {
     if (p.pile_top_melded || check_take_pile(p, s)) return false;
@@ -265,7 +255,8 @@ bool is_take_pile_legal(const Profile& p, const State& s) {
     for (Card c : s.discard) hand.add(c);
     const int pile_card = s.discard.size() == 1 && p.single_pile_no_discard_back ? s.discard[0] : NO_CARD;
     if (discard_can_end(hand, pile_card)) return true;
-    return std::holds_alternative<State>(apply_take_pile_whole(p, s));
+    ScratchState next;
+    return !apply_take_pile_whole_into(p, s, *next);
 }
 
 }  // namespace kn

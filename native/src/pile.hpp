@@ -24,9 +24,8 @@ struct PileLaid {
     Meld meld;
     int index = -1;
 };
-std::variant<PileLaid, Violation> lay_pile_top(const Profile& p, const State& s, const std::vector<Card>& shown,
+std::variant<PileLaid, Violation> lay_pile_top(const Profile& p, const State& s, std::span<const Card> shown,
                                                int index);
-std::variant<State, Violation> take_pile_after(const Profile& p, const State& s, PileLaid laid);
 // classic-take-pile, classic-concealed-canasta, classic-black-three-last-turn: every legal
 // way to take the pile by melding its top card, as (hand cards, meld index) in canonical order.
 std::vector<std::pair<std::vector<Card>, int>> take_pile_options(const Profile& p, const State& s);

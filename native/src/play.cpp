@@ -148,26 +148,16 @@ void release_pending_pile_in_place(const Profile& p, State& s) {
 
 // turn-must-finish, meld-from-hand, lay-off-own-team: an emptied hand must be allowed to
 // empty (the opening, the canasta) and then takes a fi or goes out; otherwise the turn must
-// still be able to end.
-std::variant<State, Violation> after_laying(const Profile& p, const State& s, const Hand& hand,
-                                            std::vector<Meld> team_melds) {
-    State next = s;
-    next.melds[static_cast<std::size_t>(turn_team(s))] = std::move(team_melds);
-    return after_laying_next(p, s, std::move(next), hand);
-}
-
-// after_laying, given `next`: the state `s` whose team melds are already those after the move
-// (so apply_meld and apply_lay_off copy the team's melds once, not twice).
-std::variant<State, Violation> after_laying_next(const Profile& p, const State& s, State&& next, const Hand& hand) {
-    if (auto v = after_laying_in_place(p, s, next, hand)) return std::move(*v);
-    return std::move(next);
-}
-
-// after_laying_next's verdict, `next` made the next state in place (when there is no violation).
+// still be able to end. `next` is `s` with the team's melds already those after the move.
 std::optional<Violation> after_laying_in_place(const Profile& p, const State& s, State& next, const Hand& hand) {
-    const auto seat = static_cast<std::size_t>(s.turn);
-    const int team = turn_team(s);
-    next.provisional = count_provisional(p, s, next.melds[static_cast<std::size_t>(team)].size());
+    const int provisional = count_provisional(p, s, next.melds[static_cast<std::size_t>(turn_team(s))].size());
+    return after_laying_in_place(p, next, provisional, hand);
+}
+
+std::optional<Violation> after_laying_in_place(const Profile& p, State& next, int provisional, const Hand& hand) {
+    const auto seat = static_cast<std::size_t>(next.turn);
+    const int team = turn_team(next);
+    next.provisional = provisional;
     next.hands[seat] = hand;
     next.phase = Phase::Play;
     next.went_out = -1;
@@ -195,33 +185,18 @@ std::optional<Violation> after_laying_in_place(const Profile& p, const State& s,
 
 namespace {
 
-// after_laying's verdict on `s` changed by `change` (the move's melds), judged in a state the
-// thread keeps from check to check, whose meld lists keep their room: a check allocates
-// nothing. A check within a check (the search of can_finish_turn may check a meld of black
-// threes) judges a copy of its own.
+// after_laying_in_place's verdict on `s` changed by `change` (the move's melds), judged in a
+// scratch state of the thread: a check allocates nothing. A check within a check (the search
+// of can_finish_turn checks moves of the state being judged) has a scratch state of its own.
 template <class Change>
 std::optional<Violation> judge_after_laying(const Profile& p, const State& s, const Hand& rest, Change change) {
-    struct Scratch {
-        State next;
-        bool busy = false;
-    };
-    thread_local Scratch scratch;
-    if (scratch.busy) {
-        State next = s;
-        change(next);
-        return after_laying_in_place(p, s, next, rest);
-    }
-    struct Hold {
-        bool& busy;
-        explicit Hold(bool& b) : busy(b) { busy = true; }
-        ~Hold() { busy = false; }
-    } hold(scratch.busy);
-    scratch.next = s;
-    change(scratch.next);
-    return after_laying_in_place(p, s, scratch.next, rest);
+    ScratchState next;
+    *next = s;
+    change(*next);
+    return after_laying_in_place(p, s, *next, rest);
 }
 
-// after_laying accepts, with no next state and no search: the hand keeps cards, no pile
+// after_laying_in_place accepts, with no next state and no search: the hand keeps cards, no pile
 // waits, and the turn can surely end (by a take-back, or by a discard).
 bool surely_finishes(const Profile& p, const State& s, const Hand& hand, std::size_t team_melds_after) {
     if (s.pile_top != NO_CARD || hand.size == 0) return false;
@@ -232,15 +207,6 @@ bool surely_finishes(const Profile& p, const State& s, const Hand& hand, std::si
 }
 
 }  // namespace
-
-// after_laying's verdict; the usual cases without building the next state.
-std::optional<Violation> check_after_laying(const Profile& p, const State& s, const Hand& hand,
-                                            const std::vector<Meld>& team_melds) {
-    if (surely_finishes(p, s, hand, team_melds.size())) return std::nullopt;
-    auto next = after_laying(p, s, hand, team_melds);
-    if (auto* v = std::get_if<Violation>(&next)) return *v;
-    return std::nullopt;
-}
 
 // turn-must-finish: a discard is legal, a provisional opening can be taken back, or some
 // meld or lay-off leads to such a state (or empties the hand legally).
@@ -265,24 +231,23 @@ bool can_finish_turn(const Profile& p, const State& s) {
             return true;
     }
     if (p.threes_special && black_threes_go_out(p, s, hand)) return true;
-    const auto& team_melds = s.melds[static_cast<std::size_t>(team)];
+    const auto t = static_cast<std::size_t>(team);
+    const auto& team_melds = s.melds[t];
     for (const Meld& m : meld_options(p, hand)) {
         Hand rest = hand;
         remove_all(rest, m.history[0]);
         if (check_new_set(p, team_melds, m)) continue;
-        if (surely_finishes(p, s, rest, team_melds.size() + 1)) return true;
-        std::vector<Meld> melds = team_melds;
-        melds.push_back(m);
-        if (!check_after_laying(p, s, rest, melds)) return true;
+        if (surely_finishes(p, s, rest, team_melds.size() + 1) ||
+            !judge_after_laying(p, s, rest, [&](State& next) { next.melds[t].push_back(m); }))
+            return true;
     }
     for (std::size_t index = 0; index < team_melds.size(); ++index)
         for (const auto& [batch, result] : lay_off_options(p, team_melds[index], hand)) {
             Hand rest = hand;
             remove_all(rest, batch);
-            if (surely_finishes(p, s, rest, team_melds.size())) return true;
-            std::vector<Meld> melds = team_melds;
-            melds[index] = result;
-            if (!check_after_laying(p, s, rest, melds)) return true;
+            if (surely_finishes(p, s, rest, team_melds.size()) ||
+                !judge_after_laying(p, s, rest, [&](State& next) { next.melds[t][index] = result; }))
+                return true;
         }
     return false;
 }
@@ -343,14 +308,14 @@ std::optional<Violation> check_meld(const Profile& p, const State& s, std::span<
     return judge_after_laying(p, s, rest, [&](State& next) { next.melds[team].push_back(std::move(meld)); });
 }
 
-std::variant<State, Violation> apply_meld(const Profile& p, const State& s, std::span<const Card> cards,
-                                          int wild_at) {
+std::optional<Violation> apply_meld_into(const Profile& p, const State& s, std::span<const Card> cards, int wild_at,
+                                         State& next) {
     Hand rest;
     Meld meld;
-    if (auto v = check_meld_cards(p, s, cards, wild_at, rest, meld)) return *v;
-    State next = s;
+    if (auto v = check_meld_cards(p, s, cards, wild_at, rest, meld)) return v;
+    next = s;
     next.melds[static_cast<std::size_t>(turn_team(s))].push_back(std::move(meld));
-    return after_laying_next(p, s, std::move(next), rest);
+    return after_laying_in_place(p, s, next, rest);
 }
 
 std::optional<Violation> check_lay_off(const Profile& p, const State& s, int index, std::span<const Card> cards,
@@ -364,14 +329,14 @@ std::optional<Violation> check_lay_off(const Profile& p, const State& s, int ind
                               [&](State& next) { next.melds[team][static_cast<std::size_t>(index)] = std::move(meld); });
 }
 
-std::variant<State, Violation> apply_lay_off(const Profile& p, const State& s, int index,
-                                             std::span<const Card> cards, int wild_at) {
+std::optional<Violation> apply_lay_off_into(const Profile& p, const State& s, int index,
+                                            std::span<const Card> cards, int wild_at, State& next) {
     Hand rest;
     Meld meld;
-    if (auto v = check_lay_off_cards(p, s, index, cards, wild_at, rest, meld)) return *v;
-    State next = s;
+    if (auto v = check_lay_off_cards(p, s, index, cards, wild_at, rest, meld)) return v;
+    next = s;
     next.melds[static_cast<std::size_t>(turn_team(s))][static_cast<std::size_t>(index)] = std::move(meld);
-    return after_laying_next(p, s, std::move(next), rest);
+    return after_laying_in_place(p, s, next, rest);
 }
 
 // discard-ends-turn, single-pile-no-discard-back (nor its twin: the two copies are the same
@@ -389,9 +354,9 @@ std::optional<Violation> check_discard(const Profile& p, const State& s, Card ca
 // discard-ends-turn, opening-checked-at-discard, emptying-by-discard: the card goes on the
 // pile and the turn ends; a provisional opening becomes the team's; an emptied hand takes a
 // fi (which waits for the next turn) or goes out.
-std::variant<State, Violation> apply_discard(const Profile& p, const State& s, Card card) {
-    if (auto v = check_discard(p, s, card)) return *v;
-    State next = s;
+std::optional<Violation> apply_discard_into(const Profile& p, const State& s, Card card, State& next) {
+    if (auto v = check_discard(p, s, card)) return v;
+    next = s;
     opened_after(p, s, next.opened, next.seat_opened);
     Hand& hand = next.hands[static_cast<std::size_t>(s.turn)];
     hand.remove(card);
@@ -403,7 +368,7 @@ std::variant<State, Violation> apply_discard(const Profile& p, const State& s, C
     next.pile_top = NO_CARD;
     if (hand.size == 0) take_fi_or_go_out_in_place(p, next, true);
     end_turn_in_place(p, next);
-    return next;
+    return std::nullopt;
 }
 
 // opening-take-back, classic-no-take-back.
@@ -420,11 +385,11 @@ std::optional<Violation> check_take_back(const Profile& p, const State& s) {
 
 // opening-take-back: every provisional meld's cards return to the hand; classic-pile-opening:
 // a pile set aside goes back as it was, its top card on it, and the turn is back at its draw.
-std::variant<State, Violation> apply_take_back(const Profile& p, const State& s) {
-    if (auto v = check_take_back(p, s)) return *v;
+std::optional<Violation> apply_take_back_into(const Profile& p, const State& s, State& next) {
+    if (auto v = check_take_back(p, s)) return v;
     const int team = turn_team(s);
     const std::size_t count = provisional_count(p, s, team);
-    State next = s;
+    next = s;
     auto& melds = next.melds[static_cast<std::size_t>(team)];
     Hand& hand = next.hands[static_cast<std::size_t>(s.turn)];
     for (std::size_t i = melds.size() - count; i < melds.size(); ++i) {
@@ -445,7 +410,7 @@ std::variant<State, Violation> apply_take_back(const Profile& p, const State& s)
     next.pile_pending.clear();
     next.pile_top = NO_CARD;
     next.turn_laid = false;
-    return next;
+    return std::nullopt;
 }
 
 }  // namespace kn

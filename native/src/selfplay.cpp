@@ -5,7 +5,7 @@
 #include <ctime>
 #include <stdexcept>
 #include <string>
-#include <variant>
+#include <utility>
 
 namespace kn {
 
@@ -52,37 +52,44 @@ SelfPlayRun self_play(const Profile& p, std::uint64_t seed, std::uint64_t first,
     const std::vector<std::int64_t> zero(static_cast<std::size_t>(p.teams()), 0);
     const std::clock_t cpu_start = std::clock();
     std::vector<Action> actions;  // the listing of each move, its room kept from move to move
+    // The state and the next one, swapped each move: the next state is written over the one
+    // before the last, whose meld lists keep their room (no allocation once they have grown).
+    State states[2];
     for (std::uint64_t index = first; index < first + count; ++index) {
         const std::uint64_t deal_seed = seed + index;
         std::uint64_t stream = deal_seed ^ POLICY_STREAM;
-        State state = new_hand(p, deal_cards(p, shuffle_deck(p.deck_jokers, deal_seed), dealer), dealer, zero);
+        State* state = &states[0];
+        State* next = &states[1];
+        const State dealt = new_hand(p, deal_cards(p, shuffle_deck(p.deck_jokers, deal_seed), dealer), dealer, zero);
+        *state = dealt;  // assigned, not moved: the meld lists keep their room
         std::int64_t moves = 0;
         if (measure_memory) {
             ++run.states;
-            run.state_bytes += static_cast<std::int64_t>(memory_bytes(state));
+            run.state_bytes += static_cast<std::int64_t>(memory_bytes(dealt));
         }
-        while (state.phase != Phase::Over) {
-            legal_actions_into(p, state, actions);
+        while (state->phase != Phase::Over) {
+            legal_actions_into(p, *state, actions);
             if (actions.empty())
                 throw std::runtime_error(where(p, seed, index, moves) + ": no legal action listed in a hand not over");
             const Action& action = actions[pick_action(stream, actions.size())];
-            auto next = apply_action(p, state, action);
-            if (const auto* v = std::get_if<Violation>(&next))
+            if (const auto v = apply_action_into(p, *state, action, *next))
                 throw std::runtime_error(where(p, seed, index, moves) + ": the listed action " +
                                          action_type_text(action.type) + " was refused: " + std::string(v->code) +
                                          " (clause " + std::string(v->clause) + ")");
-            state = std::get<State>(std::move(next));
+            std::swap(state, next);
             if (++moves > MAX_HAND_MOVES)
                 throw std::runtime_error(where(p, seed, index, moves) + ": the hand did not end");
             if (measure_memory) {
+                // The state as a value of its own (a copy's room), not the room the loop's
+                // reused states have kept from earlier moves and hands.
                 ++run.states;
-                run.state_bytes += static_cast<std::int64_t>(memory_bytes(state));
+                run.state_bytes += static_cast<std::int64_t>(memory_bytes(State(*state)));
             }
         }
         SelfPlayHand hand;
         hand.index = index;
         hand.moves = moves;
-        for (const auto& parts : score_hand(p, state)) {
+        for (const auto& parts : score_hand(p, *state)) {
             std::int64_t total = 0;
             for (const auto& part : parts) total += part.second;
             hand.totals.push_back(total);

@@ -15,10 +15,10 @@ Violation phase_violation(const State& s, Phase phase) {
 // draw-from-stock: the top card of the stock into the hand. classic-red-threes: each red
 // three drawn is laid for the team at once and replaced by the next card;
 // classic-stock-exhaustion: the stock ran out on red threes, the hand ends.
-std::variant<State, Violation> apply_draw(const Profile& p, const State& s) {
+std::optional<Violation> apply_draw_into(const Profile& p, const State& s, State& next) {
     if (s.phase != Phase::Draw) return phase_violation(s, Phase::Draw);
     if (s.stock.empty()) return Violation{"draw-from-stock", "stock-empty", "the stock is empty"};
-    State next = s;
+    next = s;
     const auto seat = static_cast<std::size_t>(s.turn);
     std::size_t top = 0;
     next.phase = Phase::Play;
@@ -38,7 +38,7 @@ std::variant<State, Violation> apply_draw(const Profile& p, const State& s) {
     next.pile_pending.clear();
     next.pile_top = NO_CARD;
     next.turn_laid = false;
-    return next;
+    return std::nullopt;
 }
 
 }  // namespace kn

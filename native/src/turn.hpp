@@ -6,9 +6,41 @@
 // the caller already copied (the next state being built).
 #pragma once
 
+#include <memory>
+#include <vector>
+
 #include "engine.hpp"
 
 namespace kn {
+
+// A state the thread keeps for building or judging a state on the side (a move judged
+// without applying it, the pile taken before its meld): each holder has its own, one held
+// within another a deeper one, and a state assigned into it reuses its meld lists' room, so
+// once they have grown the check allocates nothing. It implements no clause.
+class ScratchState {
+public:
+    ScratchState() {
+        Pool& pool = thread_pool();
+        if (pool.depth == pool.states.size()) pool.states.push_back(std::make_unique<State>());
+        state_ = pool.states[pool.depth++].get();
+    }
+    ~ScratchState() { --thread_pool().depth; }
+    ScratchState(const ScratchState&) = delete;
+    ScratchState& operator=(const ScratchState&) = delete;
+    State& operator*() const { return *state_; }
+    State* operator->() const { return state_; }
+
+private:
+    struct Pool {
+        std::vector<std::unique_ptr<State>> states;
+        std::size_t depth = 0;  // the states in use: states[0 .. depth)
+    };
+    static Pool& thread_pool() {
+        thread_local Pool pool;
+        return pool;
+    }
+    State* state_;
+};
 
 inline int turn_team(const State& s) { return s.turn % static_cast<int>(s.melds.size()); }
 inline bool is_black_three(Card c) { return c == make_card(3, 0) || c == make_card(3, 3); }
@@ -75,18 +107,13 @@ Violation stuck_violation();
 // turn-must-finish, the case without a search: two cards or more, one other than the card
 // taken from a one-card pile, so a discard can end the turn without emptying the hand.
 bool discard_can_end(const Hand& hand, int pile_card);
-// turn-must-finish, meld-from-hand, lay-off-own-team: the state after a meld or lay-off
-// left `hand` and the team's melds `team_melds`; or the rule the move breaks.
-std::variant<State, Violation> after_laying(const Profile& p, const State& s, const Hand& hand,
-                                            std::vector<Meld> team_melds);
-// after_laying, given `next`: `s` with the team's melds already those after the move.
-std::variant<State, Violation> after_laying_next(const Profile& p, const State& s, State&& next, const Hand& hand);
-// after_laying_next's verdict, `next` made the next state in place (when there is no violation).
+// turn-must-finish, meld-from-hand, lay-off-own-team: `next`, the state `s` with the team's
+// melds already those after a meld or lay-off that left `hand`, made the next state in place;
+// or the rule the move breaks (`next` then holds no meaningful state).
 std::optional<Violation> after_laying_in_place(const Profile& p, const State& s, State& next, const Hand& hand);
-// The verdict of after_laying without the next state when it is cheap to tell
-// (the usual case); otherwise builds it.
-std::optional<Violation> check_after_laying(const Profile& p, const State& s, const Hand& hand,
-                                            const std::vector<Meld>& team_melds);
+// The same, given the provisional count after the move (count_provisional of the state
+// before it): the verdict then reads only `next`.
+std::optional<Violation> after_laying_in_place(const Profile& p, State& next, int provisional, const Hand& hand);
 // classic-pile-opening, classic-red-threes: the pile set aside joins the hand.
 void release_pending_pile_in_place(const Profile& p, State& s);
 // turn-must-finish: can the player still end this turn by some sequence of legal moves?
@@ -94,7 +121,7 @@ bool can_finish_turn(const Profile& p, const State& s);
 // discard-ends-turn: the part of the discard check that depends only on the state.
 std::optional<Violation> check_discard_now(const Profile& p, const State& s);
 // meld-from-hand .. : the new meld the action would lay (the team's melds after it), or the
-// violation, without the turn rules (after_laying decides those).
+// violation, without the turn rules (after_laying_in_place decides those).
 std::optional<Violation> check_meld_cards(const Profile& p, const State& s, std::span<const Card> cards,
                                           int wild_at, Hand& rest, Meld& meld);
 std::optional<Violation> check_lay_off_cards(const Profile& p, const State& s, int index,

@@ -15,13 +15,19 @@ from kanasta.cli import main
 from kanasta.engine import new_hand
 from kanasta.errors import InputError
 from kanasta.families import get_profile
+from kanasta.play import sidebyside
 from kanasta.play.sidebyside import (
     EngineFigures,
+    RoundFigures,
     SideBySide,
+    Timing,
     format_table,
+    measure_here,
+    measure_in_fresh_process,
     native_self_play,
     reference_memory,
     reference_state_bytes,
+    run_side_by_side,
 )
 
 
@@ -50,6 +56,8 @@ class _SelfPlayModule:
 def fake(monkeypatch: pytest.MonkeyPatch) -> _SelfPlayModule:
     module = _SelfPlayModule()
     monkeypatch.setattr(native, "_import", lambda: module)
+    # a fresh process would not see the stand-in: time in this one
+    monkeypatch.setattr(sidebyside, "measure_in_fresh_process", measure_here)
     return module
 
 
@@ -62,11 +70,11 @@ def test_the_side_by_side_table_has_both_engines_and_the_ratio(
     lines = captured.out.splitlines()
     assert lines[0].startswith("kanasta bench --engine native: seed 1, 1 job,")
     rows = [line.split() for line in lines if line.startswith("koz ")]
-    assert [row[1] for row in rows] == ["reference", "native", "ratio"]
+    assert [row[1] for row in rows] == ["reference", "native", "ratio", "rounds"]
     assert rows[1][2:6] == ["50", "150", "3,000", "1,000.0"]
     assert rows[1][6] == "800"
     assert rows[2][-1].endswith("x")
-    assert "bench koz: native 3,000 moves/s" in captured.err
+    assert "bench koz, round 1/3: native 3,000 moves/s" in captured.err
 
 
 @pytest.mark.usefixtures("fake")
@@ -125,3 +133,53 @@ def test_ratios_of_an_empty_run_are_zero() -> None:
     assert (side.moves_ratio, side.hands_ratio, side.memory_ratio) == (0.0, 0.0, 0.0)
     assert none.moves_per_second == none.hands_per_second == 0.0
     assert "0.0x" in format_table([side])
+
+
+@pytest.mark.usefixtures("fake")
+def test_every_round_is_reported(capsys: pytest.CaptureFixture[str]) -> None:
+    argv = ["bench", "--engine", "native", "--hands", "1", "--native-hands", "4"]
+    assert main([*argv, "--rounds", "3", "--json", "--quiet"]) == 0
+    (result,) = json.loads(capsys.readouterr().out)["side_by_side"]
+    assert len(result["rounds"]) == 3
+    assert {r["native_moves_per_cpu_second"] for r in result["rounds"]} == {3000.0}
+    assert main([*argv, "--rounds", "2"]) == 0
+    text = capsys.readouterr()
+    assert "koz                      rounds     moves/s ratio of each round: " in text.out
+    assert "round 2/2: native 3,000 moves/s, reference " in text.err
+
+
+def test_bad_rounds_are_refused(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["bench", "--engine", "native", "--rounds", "0"]) == 2
+    assert "--rounds must be at least 1" in capsys.readouterr().err
+    with pytest.raises(InputError, match="--rounds"):
+        run_side_by_side(["koz"], 1, 1, rounds=0)
+
+
+@pytest.mark.usefixtures("fake")
+def test_each_engine_reports_its_median_round() -> None:
+    # native rounds at 300, 100, 200 moves/s; reference at 10, 30, 20: medians 200 and 20
+    script = iter([Timing(1, moves, 1.0, 1.0) for moves in (300, 10, 100, 30, 200, 20)])
+    asked: list[tuple[str, str, int]] = []
+
+    def scripted(engine: str, variant: str, hands: int, _seed: int, _jobs: int) -> Timing:
+        asked.append((engine, variant, hands))
+        return next(script)
+
+    (result,) = run_side_by_side(["koz"], 2, 1, rounds=3, measure=scripted)
+    assert asked == [("native", "koz", 20), ("reference", "koz", 2)] * 3
+    assert (result.native.moves, result.reference.moves) == (200, 20)
+    assert result.moves_ratio == 10.0
+    assert result.rounds == (
+        RoundFigures(300.0, 10.0),
+        RoundFigures(100.0, 30.0),
+        RoundFigures(200.0, 20.0),
+    )
+    assert [r.ratio for r in result.rounds] == [30.0, 100 / 30, 10.0]
+
+
+def test_a_fresh_process_times_the_same_hands_as_this_one() -> None:
+    here = measure_here("reference", "koz", 1, 5, 1)
+    fresh = measure_in_fresh_process("reference", "koz", 1, 5, 1)
+    assert (fresh.hands, fresh.moves) == (here.hands, here.moves) == (1, here.moves)
+    assert here.moves > 10
+    assert fresh.cpu_seconds > 0

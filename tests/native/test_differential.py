@@ -24,7 +24,7 @@ from kanasta.errors import Violation
 from kanasta.families import get_profile
 from kanasta.native import NativeEngine, load, native_families
 from kanasta.play.differential import pick_action, policy_stream, run_differential
-from kanasta.play.sidebyside import native_self_play
+from kanasta.play.sidebyside import measure_here, measure_in_fresh_process, native_self_play
 from kanasta.rules.families import RulesProfile
 from kanasta.testing.strategies import get_one_option_profiles
 
@@ -136,3 +136,11 @@ def test_native_self_play_over_two_processes_equals_the_serial_run(family: str) 
     assert serial.hands == parallel.hands
     assert [h[0] for h in parallel.hands] == list(range(12))
     assert serial.moves == parallel.moves > 12 * 20
+
+
+def test_the_bench_times_the_native_engine_in_a_fresh_process_the_same_hands() -> None:
+    _playable("classic")
+    here = measure_here("native", "classic", 6, 5, 1)
+    fresh = measure_in_fresh_process("native", "classic", 6, 5, 1)
+    assert (fresh.hands, fresh.moves) == (here.hands, here.moves) == (6, here.moves)
+    assert here.moves == native_self_play(get_profile("classic"), 6, 5).moves > 6 * 20

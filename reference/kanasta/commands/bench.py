@@ -6,7 +6,8 @@ prints hands per second, moves per second and the mean time of
 seconds on long runs; ``--json`` prints the figures for machines.
 
 ``--engine native`` times the reference and the native engine in the same run and prints
-them side by side per family, with the ratio and the memory per state
+them side by side per family, with the ratio and the memory per state: in ``--rounds``
+rounds, each measurement in a fresh process, each engine's figures its median round's
 (:mod:`kanasta.play.sidebyside`).
 """
 
@@ -23,7 +24,7 @@ from kanasta.families import FAMILY_NAMES, get_profile, require_playable
 from kanasta.native import ENGINES, require_engine
 from kanasta.play.jobs import run_hands
 from kanasta.play.selfplay import PLAYABLE_FAMILIES, BenchResult, run_bench
-from kanasta.play.sidebyside import format_table, run_side_by_side
+from kanasta.play.sidebyside import ROUNDS, format_table, run_side_by_side
 from kanasta.rules.deal import check_seed
 
 __all__ = ["register"]
@@ -64,6 +65,14 @@ def register(subparsers: Any) -> None:
         metavar="M",
         help="with --engine native: hands per family the native engine plays "
         "(default 10 times --hands)",
+    )
+    parser.add_argument(
+        "--rounds",
+        type=int,
+        default=ROUNDS,
+        metavar="R",
+        help="with --engine native: how many times each family is timed with both engines, "
+        f"each time in fresh processes; the figures are the median round's (default {ROUNDS})",
     )
     parser.add_argument(
         "--jobs",
@@ -121,6 +130,8 @@ def _run(args: argparse.Namespace) -> int:
         raise InputError(f"--jobs must be at least 1, not {args.jobs}.")
     if args.native_hands is not None and args.native_hands < 1:
         raise InputError(f"--native-hands must be at least 1, not {args.native_hands}.")
+    if args.rounds < 1:
+        raise InputError(f"--rounds must be at least 1, not {args.rounds}.")
     if args.engine == "native":
         return _side_by_side(args)
     if args.jobs is not None:
@@ -153,6 +164,7 @@ def _side_by_side(args: argparse.Namespace) -> int:
         args.seed,
         native_hands=args.native_hands,
         jobs=args.jobs or 1,
+        rounds=args.rounds,
         progress=None if args.quiet else _say,
     )
     if args.json:

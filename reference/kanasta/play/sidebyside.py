@@ -8,6 +8,11 @@ actions, pick one uniformly with the hand's SplitMix64 stream, apply, until the 
 over; no crossing into Python per move). Both are measured in processor seconds, so other
 load on the machine moves the figures little; the ratio is native over reference.
 
+The machine's own speed still drifts, so each family is timed in rounds (default
+:data:`ROUNDS`): in each, the native engine and right after it the reference, each in a
+fresh Python process; each engine's figures are those of its median round
+(:func:`run_side_by_side`).
+
 Memory per state: the mean, over every state of the first hands of the run played by
 both engines with the same policy (the very same states), of the bytes a state owns. For
 the native engine ``NativeState.memory_bytes`` (the ``State`` and its heap blocks, by
@@ -21,6 +26,7 @@ moves and scores are those of a serial run (:func:`native_self_play`,
 from __future__ import annotations
 
 import enum
+import multiprocessing
 import sys
 import time
 from collections.abc import Callable, Sequence
@@ -40,13 +46,17 @@ from kanasta.rules.state import State
 
 __all__ = [
     "MEMORY_HANDS",
+    "ROUNDS",
     "EngineFigures",
+    "Measure",
     "NativeRun",
+    "RoundFigures",
     "SideBySide",
+    "Timing",
     "format_table",
-    "native_figures",
+    "measure_here",
+    "measure_in_fresh_process",
     "native_self_play",
-    "reference_figures",
     "reference_memory",
     "reference_state_bytes",
     "run_side_by_side",
@@ -54,6 +64,8 @@ __all__ = [
 
 MEMORY_HANDS = 3
 """How many hands of the run the memory per state is averaged over."""
+ROUNDS = 3
+"""How many times each family is timed with both engines (the figures: the median round)."""
 MASK64 = (1 << 64) - 1
 _SHARED = (type(None), bool, enum.Enum, RulesProfile)
 
@@ -206,14 +218,37 @@ def _ratio(mine: float, theirs: float) -> float:
 
 
 @dataclass(frozen=True, slots=True)
+class RoundFigures:
+    """One round of a family: each engine's moves per processor second, timed one right
+    after the other."""
+
+    native: float
+    reference: float
+
+    @property
+    def ratio(self) -> float:
+        """Native moves per CPU second over the reference's, in this round."""
+        return _ratio(self.native, self.reference)
+
+    def to_json(self) -> dict[str, object]:
+        return {
+            "native_moves_per_cpu_second": round(self.native, 1),
+            "reference_moves_per_cpu_second": round(self.reference, 1),
+            "moves_ratio": round(self.ratio, 2),
+        }
+
+
+@dataclass(frozen=True, slots=True)
 class SideBySide:
-    """A family timed with both engines in the same run."""
+    """A family timed with both engines in the same run: each engine's figures are those of
+    its median round; ``rounds`` holds every round's."""
 
     variant: str
     seed: int
     jobs: int
     reference: EngineFigures
     native: EngineFigures
+    rounds: tuple[RoundFigures, ...] = ()
 
     @property
     def moves_ratio(self) -> float:
@@ -240,6 +275,7 @@ class SideBySide:
             "moves_ratio": round(self.moves_ratio, 2),
             "hands_ratio": round(self.hands_ratio, 2),
             "memory_ratio": round(self.memory_ratio, 2),
+            "rounds": [r.to_json() for r in self.rounds],
         }
 
 
@@ -262,33 +298,62 @@ def format_table(results: list[SideBySide]) -> str:
             f"{r.variant:<24} {'ratio':<10} {'':>7} {'':>10} {r.moves_ratio:>11,.1f}x "
             f"{r.hands_ratio:>9,.1f}x {r.memory_ratio:>11,.1f}x"
         )
+        if r.rounds:
+            ratios = ", ".join(f"{each.ratio:,.1f}x" for each in r.rounds)
+            lines.append(f"{r.variant:<24} {'rounds':<10} moves/s ratio of each round: {ratios}")
     lines.append(
-        "moves/s and hands/s per CPU second (processor time, summed over processes); ratio: "
-        "native over reference (memory: reference over native)"
+        "moves/s and hands/s per CPU second (processor time, summed over processes); each "
+        "engine: its median round; ratio: native over reference (memory: reference over native)"
     )
     return "\n".join(lines)
 
 
-def native_figures(profile: RulesProfile, count: int, seed: int, jobs: int = 1) -> EngineFigures:
-    """The native engine's figures: ``count`` hands of its self-play loop, and its memory
-    per state."""
-    run = native_self_play(profile, count, seed, jobs)
-    memory = _native_memory(profile, seed)
-    return EngineFigures("native", len(run.hands), run.moves, run.seconds, run.cpu_seconds, memory)
+@dataclass(frozen=True, slots=True)
+class Timing:
+    """One engine's hands of one family, timed once: hands, moves, wall and processor
+    seconds."""
+
+    hands: int
+    moves: int
+    seconds: float
+    cpu_seconds: float
+
+    @property
+    def moves_per_second(self) -> float:
+        """Moves per processor second."""
+        return self.moves / self.cpu_seconds if self.cpu_seconds > 0 else 0.0
 
 
-def reference_figures(variant: str, hands: int, seed: int, jobs: int = 1) -> EngineFigures:
-    """The reference's figures: its bench of ``hands`` hands (over processes with ``jobs``),
-    and its memory per state."""
+def measure_here(engine: str, variant: str, hands: int, seed: int, jobs: int) -> Timing:
+    """Time ``hands`` hands of ``variant`` with ``engine`` in this process: the reference's
+    bench (over processes with ``jobs``), or the native self-play loop."""
+    if engine == "native":
+        run = native_self_play(get_profile(variant), hands, seed, jobs)
+        return Timing(len(run.hands), run.moves, run.seconds, run.cpu_seconds)
     if jobs == 1:
         bench = run_bench(variant, hands, seed)
-        played, moves, seconds, cpu = bench.hands, bench.moves, bench.seconds, bench.cpu_seconds
-    else:
-        jobs_run = run_hands(variant, hands, seed, jobs)
-        played, moves = len(jobs_run.hands), jobs_run.moves
-        seconds, cpu = jobs_run.seconds, jobs_run.cpu_seconds
-    memory = reference_memory(get_profile(variant), seed)
-    return EngineFigures("reference", played, moves, seconds, cpu, memory)
+        return Timing(bench.hands, bench.moves, bench.seconds, bench.cpu_seconds)
+    jobs_run = run_hands(variant, hands, seed, jobs)
+    return Timing(len(jobs_run.hands), jobs_run.moves, jobs_run.seconds, jobs_run.cpu_seconds)
+
+
+def measure_in_fresh_process(engine: str, variant: str, hands: int, seed: int, jobs: int) -> Timing:
+    """:func:`measure_here` in a new Python process (started, not forked): neither engine
+    runs on a heap the other has grown (after the reference has run in a process, its memo
+    tables slow the native engine's allocations), and every measurement starts alike."""
+    context = multiprocessing.get_context("spawn")
+    with ProcessPoolExecutor(max_workers=1, mp_context=context) as pool:
+        return pool.submit(measure_here, engine, variant, hands, seed, jobs).result()
+
+
+Measure = Callable[[str, str, int, int, int], Timing]
+
+
+def _median_round(timings: Sequence[Timing]) -> Timing:
+    """The round of the median moves per processor second (the lower one of an even
+    count)."""
+    ranked = sorted(timings, key=lambda t: t.moves_per_second)
+    return ranked[(len(ranked) - 1) // 2]
 
 
 def run_side_by_side(
@@ -298,24 +363,56 @@ def run_side_by_side(
     *,
     native_hands: int | None = None,
     jobs: int = 1,
+    rounds: int = ROUNDS,
+    measure: Measure | None = None,
     progress: Callable[[str], None] | None = None,
 ) -> list[SideBySide]:
     """Time ``variants`` with both engines in this run: the reference plays ``hands`` hands
     a family (its bench, or over processes with ``jobs``), the native engine
     ``native_hands`` (default ten times as many: it is that much faster, and a longer run is
-    steadier). The native engine plays every family first: after the reference has run in a
-    process, its heap (the reference's memo tables) slows the native engine's allocations
-    by some 30%."""
+    steadier).
+
+    The machine's speed drifts (by a fifth and more over a minute on a shared machine), so
+    the two engines are timed ``rounds`` times, side by side: each round times every family
+    with the native engine and right after with the reference, each measurement in a fresh
+    process (``measure``, default :func:`measure_in_fresh_process`). Each engine's figures
+    are those of its median round, and the ratio is that of the two medians; every round's
+    figures are kept (``SideBySide.rounds``)."""
+    if rounds < 1:
+        raise InputError(f"--rounds must be at least 1, not {rounds}.")
+    timer = measure_in_fresh_process if measure is None else measure
     count = 10 * hands if native_hands is None else native_hands
-    natives: list[EngineFigures] = []
-    for variant in variants:
-        natives.append(native_figures(get_profile(variant), count, seed, jobs))
-        if progress is not None:
-            progress(f"bench {variant}: native {natives[-1].moves_per_second:,.0f} moves/s")
+    timed: dict[str, list[tuple[Timing, Timing]]] = {variant: [] for variant in variants}
+    for round_number in range(1, rounds + 1):
+        for variant in variants:
+            native = timer("native", variant, count, seed, jobs)
+            reference = timer("reference", variant, hands, seed, jobs)
+            timed[variant].append((native, reference))
+            if progress is not None:
+                progress(
+                    f"bench {variant}, round {round_number}/{rounds}: native "
+                    f"{native.moves_per_second:,.0f} moves/s, reference "
+                    f"{reference.moves_per_second:,.0f} moves/s"
+                )
     out: list[SideBySide] = []
-    for variant, native in zip(variants, natives, strict=True):
-        reference = reference_figures(variant, hands, seed, jobs)
-        if progress is not None:
-            progress(f"bench {variant}: reference {reference.moves_per_second:,.0f} moves/s")
-        out.append(SideBySide(variant, seed, jobs, reference, native))
+    for variant in variants:
+        pairs = timed[variant]
+        native = _median_round([n for n, _ in pairs])
+        reference = _median_round([r for _, r in pairs])
+        out.append(
+            SideBySide(
+                variant,
+                seed,
+                jobs,
+                _figures("reference", reference, reference_memory(get_profile(variant), seed)),
+                _figures("native", native, _native_memory(get_profile(variant), seed)),
+                tuple(RoundFigures(n.moves_per_second, r.moves_per_second) for n, r in pairs),
+            )
+        )
     return out
+
+
+def _figures(engine: str, timing: Timing, memory: float) -> EngineFigures:
+    return EngineFigures(
+        engine, timing.hands, timing.moves, timing.seconds, timing.cpu_seconds, memory
+    )
