@@ -1,5 +1,6 @@
-// Per-thread storage of the listing's buffers and tables (actions.cpp, options.cpp,
-// melds.cpp): it implements no clause.
+// Per-thread storage: the listing's buffers and tables (actions.cpp, options.cpp, melds.cpp),
+// the remembered meld verdicts (play.cpp) and the scratch states (turn.hpp). It implements
+// no clause.
 #pragma once
 
 namespace kn {

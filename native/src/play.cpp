@@ -9,6 +9,7 @@
 #include <cstdint>
 
 #include "flat_cache.hpp"
+#include "per_thread.hpp"
 
 namespace kn {
 
@@ -72,6 +73,10 @@ struct MeldVerdictHash {
     }
 };
 using MeldVerdicts = FlatCache<MeldVerdictKey, Meld, MeldVerdictHash>;
+// validate_meld's remembered verdicts, the thread's own (per_thread.hpp).
+struct RememberedVerdicts {
+    MeldVerdicts verdicts;
+};
 constexpr std::size_t MOST_MELD_VERDICTS = 100000;
 
 // The key of a batch and wild_at, or false when they are beyond a key (nothing remembered).
@@ -92,7 +97,7 @@ std::optional<Violation> validate_meld(const Profile& p, std::span<const Card> b
                                        Meld& out) {
     MeldVerdictKey key;
     const bool keyed = !going_out && meld_verdict_key(p, batch, wild_at, key);
-    thread_local MeldVerdicts remembered;
+    MeldVerdicts& remembered = per_thread<RememberedVerdicts>().verdicts;
     if (keyed)
         if (const Meld* found = remembered.find(key)) {
             out = *found;

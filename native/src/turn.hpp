@@ -10,6 +10,7 @@
 #include <vector>
 
 #include "engine.hpp"
+#include "per_thread.hpp"
 
 namespace kn {
 
@@ -35,10 +36,7 @@ private:
         std::vector<std::unique_ptr<State>> states;
         std::size_t depth = 0;  // the states in use: states[0 .. depth)
     };
-    static Pool& thread_pool() {
-        thread_local Pool pool;
-        return pool;
-    }
+    static Pool& thread_pool() { return per_thread<Pool>(); }
     State* state_;
 };
 
