@@ -413,7 +413,8 @@ std::vector<std::pair<std::vector<Card>, int>> take_pile_options(const Profile& 
                 options.push_back({ActionCards(batch), -1});
             });
         std::sort(options.begin(), options.end(), option_before);
-    } else if (top_violation(p, top, {})) {
+    } else if (p.pile_blockers[top] || is_wild(top) || rank_of(top) == 3) {
+        // top_violation's refusals with no cards shown, told without building their text.
         return {};
     } else if (p.pile_meld_any_size) {
         top_meld_options(p, s, top, hand, options);
