@@ -204,26 +204,28 @@ int opening_in_reach(const Profile& p, const State& s, int team, const Meld* mel
     std::array<int, 14> held{};
     std::array<std::int64_t, 14> points{};
     Fixed<std::int64_t, 8 + MAX_JOKERS> wilds;  // the deck's 2s and jokers at most
-    int threes = 0;
-    // The hand rank by rank (each kind's copies at once): the wild cards' values, the black
-    // threes, and each other rank's naturals and their points.
-    for (int suit = 0; suit < 4; ++suit)
-        for (int rank = 1; rank <= 13; ++rank) {
+    // The hand rank by rank (each kind's copies at once): the wild cards, the black threes,
+    // and each other rank's naturals and their points.
+    int twos = 0;
+    for (int suit = 0; suit < 4; ++suit) twos += hand.n[make_card(2, suit)];
+    const int threes = hand.n[make_card(3, 0)] + hand.n[make_card(3, 3)];
+    for (int rank = 1; rank <= 13; ++rank) {
+        if (rank == 2 || rank == 3) continue;
+        const auto r = static_cast<std::size_t>(rank);
+        for (int suit = 0; suit < 4; ++suit) {
             const Card card = make_card(rank, suit);
             const int copies = hand.n[card];
-            if (copies == 0) continue;
-            const auto r = static_cast<std::size_t>(rank);
-            if (rank == 2) {
-                for (int k = 0; k < copies; ++k) wilds.push_back(p.wild_two);
-            } else if (rank == 3) {
-                if (!is_red_three(card)) threes += copies;
-            } else {
-                held[r] += copies;
-                points[r] += copies * p.points[card];
-            }
+            held[r] += copies;
+            points[r] += copies * p.points[card];
         }
-    for (int k = 0; k < hand.n[JOKER]; ++k) wilds.push_back(p.points[JOKER]);
-    std::sort(wilds.begin(), wilds.end(), std::greater<>());
+    }
+    // The wild cards' values, the most valuable first (two values: a 2's and a joker's).
+    const int jokers = hand.n[JOKER];
+    const std::int64_t joker = p.points[JOKER];
+    const std::int64_t two = p.wild_two;
+    const bool jokers_first = joker >= two;
+    for (int k = 0; k < (jokers_first ? jokers : twos); ++k) wilds.push_back(jokers_first ? joker : two);
+    for (int k = 0; k < (jokers_first ? twos : jokers); ++k) wilds.push_back(jokers_first ? two : joker);
     std::int64_t sure_points = 0;
     int sure_cards = 0, sure_room = 0, pair_room = 0;
     Fixed<std::pair<std::int64_t, int>, 14> pairs;  // one per rank at most

@@ -265,85 +265,136 @@ namespace kn {
 
 namespace {
 
-using PileOption = std::pair<std::vector<Card>, int>;
+// A candidate way to take the pile: the hand cards shown and the meld index, held inline
+// (ActionCards: no allocation), kept in a buffer of the thread that keeps its room.
+struct PileOption {
+    ActionCards cards;
+    int index = -1;
+};
+struct PileOptionBuffer {
+    std::vector<PileOption> options;
+};
 
 // The canonical order of the options: by cards, then meld index (compared card by card).
 bool option_before(const PileOption& x, const PileOption& y) {
-    if (x.first != y.first)
-        return std::lexicographical_compare(x.first.begin(), x.first.end(), y.first.begin(), y.first.end(),
-                                            [](Card a, Card b) { return a < b; });
-    return x.second < y.second;
+    if (!(x.cards == y.cards)) return x.cards < y.cards;
+    return x.index < y.index;
 }
 
 // The cards of `hand` for which `keep` holds, with their copies, in card order.
 template <class Keep>
-std::vector<Card> cards_where(const Hand& hand, Keep keep) {
-    std::vector<Card> out;
+ActionCards cards_where(const Hand& hand, Keep keep) {
+    ActionCards out;
     for (int c = 0; c < KINDS; ++c)
         if (keep(static_cast<Card>(c)))
             for (int k = 0; k < hand.n[static_cast<std::size_t>(c)]; ++k) out.push_back(static_cast<Card>(c));
     return out;
 }
 
-// Every distinct sub-multiset of the sorted `cards` of `size` cards.
-void combinations(const std::vector<Card>& cards, std::size_t size, std::size_t at, std::vector<Card>& current,
-                  std::vector<std::vector<Card>>& out) {
+// Every distinct sub-multiset of the sorted `cards` of `size` cards, handed to `each` in
+// canonical order, built in `current`.
+template <class Each>
+void each_combination(std::span<const Card> cards, std::size_t size, std::size_t at, ActionCards& current,
+                      Each& each) {
     if (current.size() == size) {
-        out.push_back(current);
+        each(std::span<const Card>(current));
         return;
     }
     for (std::size_t i = at; i < cards.size(); ++i) {
         if (i > at && cards[i] == cards[i - 1]) continue;
         current.push_back(cards[i]);
-        combinations(cards, size, i + 1, current, out);
+        each_combination(cards, size, i + 1, current, each);
         current.pop_back();
     }
 }
 
-std::vector<std::vector<Card>> combinations(const std::vector<Card>& cards, std::size_t size) {
-    std::vector<std::vector<Card>> out;
-    std::vector<Card> current;
-    combinations(cards, size, 0, current, out);
-    return out;
+template <class Each>
+void each_combination(std::span<const Card> cards, std::size_t size, Each each) {
+    ActionCards current;
+    each_combination(cards, size, 0, current, each);
 }
 
-// Every distinct sub-multiset of the sorted `cards` of at most `most` cards (the empty one too).
-std::vector<std::vector<Card>> sub_multisets(const std::vector<Card>& cards, std::size_t most) {
-    std::vector<std::vector<Card>> out;
-    for (std::size_t size = 0; size <= std::min(most, cards.size()); ++size)
-        for (auto& c : combinations(cards, size)) out.push_back(std::move(c));
-    return out;
+// Every distinct sub-multiset of the sorted `cards` of at most `most` cards (the empty one
+// too), by size.
+template <class Each>
+void each_sub_multiset(std::span<const Card> cards, std::size_t most, Each each) {
+    for (std::size_t size = 0; size <= std::min(most, cards.size()); ++size) each_combination(cards, size, each);
 }
 
 // classic-concealed-canasta: the candidates that meld a natural top card when the take may
 // name any number of hand cards.
-std::vector<PileOption> top_meld_options(const Profile& p, const State& s, Card top, const Hand& hand) {
+void top_meld_options(const Profile& p, const State& s, Card top, const Hand& hand, std::vector<PileOption>& options) {
     const int rank = rank_of(top);
     const auto naturals = cards_where(hand, [&](Card c) { return is_natural_of(c, rank); });
     const bool frozen = is_pile_frozen(p, s);
     const auto& team_melds = s.melds[static_cast<std::size_t>(turn_team(s))];
-    std::vector<PileOption> options;
     for (std::size_t i = 0; i < team_melds.size(); ++i)
         if (team_melds[i].kind == MeldKind::Set && team_melds[i].rank == rank) {
-            if (!frozen) return {{{}, static_cast<int>(i)}};
-            for (auto& pair : combinations(naturals, 2)) options.emplace_back(std::move(pair), static_cast<int>(i));
-            return options;
+            if (!frozen) {
+                options.push_back({{}, static_cast<int>(i)});
+                return;
+            }
+            each_combination(naturals, 2, [&](std::span<const Card> pair) {
+                options.push_back({ActionCards(pair), static_cast<int>(i)});
+            });
+            return;
         }
     const auto wilds = cards_where(hand, [](Card c) { return is_wild(c); });
     const std::size_t least = frozen ? 2 : 1;
-    for (const auto& n : sub_multisets(naturals, naturals.size())) {
-        if (n.size() < least) continue;
-        const auto most = static_cast<std::size_t>(std::max(0, std::min(p.max_wilds_per_meld, static_cast<int>(n.size()) + 1)));
-        for (const auto& w : sub_multisets(wilds, most)) {
-            if (n.size() + w.size() < 2) continue;
-            std::vector<Card> cards = n;
-            cards.insert(cards.end(), w.begin(), w.end());
+    each_sub_multiset(naturals, naturals.size(), [&](std::span<const Card> n) {
+        if (n.size() < least) return;
+        const auto most =
+            static_cast<std::size_t>(std::max(0, std::min(p.max_wilds_per_meld, static_cast<int>(n.size()) + 1)));
+        each_sub_multiset(wilds, most, [&](std::span<const Card> w) {
+            if (n.size() + w.size() < 2) return;
+            ActionCards cards(n);
+            for (Card c : w) cards.push_back(c);
             std::sort(cards.begin(), cards.end());
-            options.emplace_back(std::move(cards), -1);
+            options.push_back({std::move(cards), -1});
+        });
+    });
+    std::sort(options.begin(), options.end(), option_before);
+}
+
+// classic-take-pile: the candidates when a new meld takes two hand cards (or the top card
+// is laid off on the side's meld of its rank), in canonical order.
+void two_card_options(const Profile& p, const State& s, Card top, const Hand& hand, std::vector<PileOption>& options) {
+    const int rank = rank_of(top);
+    // The naturals of the top card's rank (never a 2: the top is natural), by kind.
+    std::array<Card, 4> kinds{};
+    std::size_t kind_count = 0;
+    int natural_count = 0;
+    for (int suit = 0; suit < 4; ++suit) {
+        const Card n = make_card(rank, suit);
+        if (hand.n[n]) {
+            kinds[kind_count++] = n;
+            natural_count += hand.n[n];
         }
     }
+    const bool frozen = is_pile_frozen(p, s);
+    // Every distinct pair of those naturals, in card order.
+    const auto each_pair = [&](auto each) {
+        for (std::size_t a = 0; a < kind_count; ++a) {
+            if (hand.n[kinds[a]] >= 2) each(kinds[a], kinds[a]);
+            for (std::size_t b = a + 1; b < kind_count; ++b) each(kinds[a], kinds[b]);
+        }
+    };
+    int index = -1;
+    const auto& team_melds = s.melds[static_cast<std::size_t>(turn_team(s))];
+    for (std::size_t i = 0; i < team_melds.size(); ++i)
+        if (team_melds[i].kind == MeldKind::Set && team_melds[i].rank == rank) index = static_cast<int>(i);
+    if (index >= 0) {
+        if (frozen) each_pair([&](Card a, Card b) { options.push_back({{a, b}, index}); });
+        else options.push_back({{}, index});
+        return;
+    }
+    if (natural_count >= 2) each_pair([&](Card a, Card b) { options.push_back({{a, b}, -1}); });
+    if (!frozen)
+        // A natural with a wild card.
+        for (std::size_t k = 0; k < kind_count; ++k)
+            for (Card w : WILD_KINDS)
+                if (hand.n[w]) options.push_back({{std::min(kinds[k], w), std::max(kinds[k], w)}, -1});
     std::sort(options.begin(), options.end(), option_before);
-    return options;
 }
 
 }  // namespace
@@ -353,51 +404,31 @@ std::vector<std::pair<std::vector<Card>, int>> take_pile_options(const Profile& 
     const Card top = s.discard.back();
     const Hand& hand = s.hands[static_cast<std::size_t>(s.turn)];
     const int team = turn_team(s);
-    std::vector<PileOption> options;
+    std::vector<PileOption>& options = per_thread<PileOptionBuffer>().options;
+    options.clear();
     if (p.pile_blockers[top] && p.pile_black_three_last_turn) {
         const auto threes = cards_where(hand, is_black_three);
         for (std::size_t size : {2u, 3u})
-            for (auto& batch : combinations(threes, size)) options.emplace_back(std::move(batch), -1);
+            each_combination(threes, size, [&](std::span<const Card> batch) {
+                options.push_back({ActionCards(batch), -1});
+            });
         std::sort(options.begin(), options.end(), option_before);
-    } else if (top_violation(p, top, {})) {
+    } else if (p.pile_blockers[top] || is_wild(top) || rank_of(top) == 3) {
+        // top_violation's refusals with no cards shown, told without building their text.
         return {};
     } else if (p.pile_meld_any_size) {
-        options = top_meld_options(p, s, top, hand);
+        top_meld_options(p, s, top, hand, options);
     } else {
-        const int rank = rank_of(top);
-        const auto naturals = cards_where(hand, [&](Card c) { return is_natural_of(c, rank); });
-        const auto pairs = combinations(naturals, 2);
-        const bool frozen = is_pile_frozen(p, s);
-        int index = -1;
-        const auto& team_melds = s.melds[static_cast<std::size_t>(team)];
-        for (std::size_t i = 0; i < team_melds.size(); ++i)
-            if (team_melds[i].kind == MeldKind::Set && team_melds[i].rank == rank) index = static_cast<int>(i);
-        if (index >= 0) {
-            if (frozen)
-                for (const auto& pair : pairs) options.emplace_back(pair, index);
-            else
-                options.emplace_back(std::vector<Card>{}, index);
-        } else {
-            for (const auto& pair : pairs) options.emplace_back(pair, -1);
-            if (!frozen)
-                // A natural of the top card's rank (never a 2: the top is natural) with a wild card.
-                for (int suit = 0; suit < 4; ++suit) {
-                    const Card n = make_card(rank, suit);
-                    if (!hand.n[n]) continue;
-                    for (Card w : WILD_KINDS)
-                        if (hand.n[w]) options.push_back({{std::min(n, w), std::max(n, w)}, -1});
-                }
-            std::sort(options.begin(), options.end(), option_before);
-        }
+        two_card_options(p, s, top, hand, options);
     }
     const bool committed = !(s.opened[static_cast<std::size_t>(team)] || p.take_back);
-    std::vector<PileOption> found;
+    std::vector<std::pair<std::vector<Card>, int>> found;
     for (auto& option : options) {
-        auto laid = lay_pile_top(p, s, option.first, option.second);
+        auto laid = lay_pile_top(p, s, option.cards, option.index);
         if (std::holds_alternative<Violation>(laid)) continue;
         auto& l = std::get<PileLaid>(laid);
         if ((!committed && l.rest.size >= 2) || take_pile_accepted(p, s, std::move(l)))
-            found.push_back(std::move(option));
+            found.emplace_back(option.cards.vec(), option.index);
     }
     return found;
 }
