@@ -259,9 +259,6 @@ const std::vector<Meld>& cached_batch_melds(const Profile& p, MeldCache& cache, 
     return cache.melds.add(key, batch_melds(p, b));
 }
 
-}  // namespace
-
-namespace {
 // The candidate batches of visit_meld_options and visit_lay_off_options, kept from call to call.
 struct NewMeldBatches {
     Batches batches;
@@ -269,6 +266,7 @@ struct NewMeldBatches {
 struct LayOffBatches {
     Batches batches;
 };
+
 }  // namespace
 
 // legal-action-count: every legal new meld of the hand, each arrangement once, sorted by

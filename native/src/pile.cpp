@@ -38,16 +38,19 @@ bool are_black_threes(std::span<const Card> cards) {
 // classic-black-threes, classic-take-pile: a top card no meld can take.
 // classic-black-three-last-turn: with the option, a black three on top is taken only with
 // black threes from the hand (`shown`), which lay_pile_top then checks.
+bool is_top_refused(const Profile& p, Card top, std::span<const Card> shown) {
+    if (p.pile_blockers[top]) return !(p.pile_black_three_last_turn && are_black_threes(shown));
+    return is_wild(top) || rank_of(top) == 3;
+}
+
+// is_top_refused's verdict with its reason.
 std::optional<Violation> top_violation(const Profile& p, Card top, std::span<const Card> shown) {
-    if (p.pile_blockers[top]) {
-        if (p.pile_black_three_last_turn && are_black_threes(shown)) return std::nullopt;
+    if (!is_top_refused(p, top, shown)) return std::nullopt;
+    if (p.pile_blockers[top])
         return Violation{"classic-black-threes", "pile-blocked",
                          "a black three (" + card_text(top) + ") on top of the pile blocks it"};
-    }
-    if (is_wild(top) || rank_of(top) == 3)
-        return Violation{"classic-take-pile", "top-not-meldable",
-                         "the top card " + card_text(top) + " cannot be melded, so the pile cannot be taken"};
-    return std::nullopt;
+    return Violation{"classic-take-pile", "top-not-meldable",
+                     "the top card " + card_text(top) + " cannot be melded, so the pile cannot be taken"};
 }
 
 // classic-black-three-last-turn, classic-black-threes-last: the black threes of the pile's
@@ -363,13 +366,9 @@ void two_card_options(const Profile& p, const State& s, Card top, const Hand& ha
     // The naturals of the top card's rank (never a 2: the top is natural), by kind.
     std::array<Card, 4> kinds{};
     std::size_t kind_count = 0;
-    int natural_count = 0;
     for (int suit = 0; suit < 4; ++suit) {
         const Card n = make_card(rank, suit);
-        if (hand.n[n]) {
-            kinds[kind_count++] = n;
-            natural_count += hand.n[n];
-        }
+        if (hand.n[n]) kinds[kind_count++] = n;
     }
     const bool frozen = is_pile_frozen(p, s);
     // Every distinct pair of those naturals, in card order.
@@ -388,7 +387,7 @@ void two_card_options(const Profile& p, const State& s, Card top, const Hand& ha
         else options.push_back({{}, index});
         return;
     }
-    if (natural_count >= 2) each_pair([&](Card a, Card b) { options.push_back({{a, b}, -1}); });
+    each_pair([&](Card a, Card b) { options.push_back({{a, b}, -1}); });
     if (!frozen)
         // A natural with a wild card.
         for (std::size_t k = 0; k < kind_count; ++k)
@@ -413,8 +412,7 @@ std::vector<std::pair<std::vector<Card>, int>> take_pile_options(const Profile& 
                 options.push_back({ActionCards(batch), -1});
             });
         std::sort(options.begin(), options.end(), option_before);
-    } else if (p.pile_blockers[top] || is_wild(top) || rank_of(top) == 3) {
-        // top_violation's refusals with no cards shown, told without building their text.
+    } else if (is_top_refused(p, top, {})) {
         return {};
     } else if (p.pile_meld_any_size) {
         top_meld_options(p, s, top, hand, options);
