@@ -61,6 +61,7 @@ from kanasta.rules.cards import (
 )
 from kanasta.rules.families import (
     RED_THREES,
+    CanastaScheme,
     OpeningBand,
     OpeningScope,
     RulesProfile,
@@ -69,9 +70,14 @@ from kanasta.rules.families import (
 )
 from kanasta.rules.game import get_game_after_hand
 from kanasta.rules.melds import Meld, format_meld
-from kanasta.rules.opening import check_provisional_opening, get_opening_band, get_opening_total
+from kanasta.rules.opening import (
+    check_provisional_opening,
+    get_opening_band,
+    get_opening_total,
+    is_forced,
+)
 from kanasta.rules.points import HalfPoints, format_points, points_to_json, to_half_points
-from kanasta.rules.scoring import HandScore, score_hand
+from kanasta.rules.scoring import HandScore, get_unplayed_fi, score_hand
 from kanasta.rules.state import (
     Phase,
     State,
@@ -1196,6 +1202,12 @@ def _game_facts(
                 "the cards not named in hands, melds and fi lie in the other (clause "
                 "deck-composition)."
             )
+        if question.stock_size == 0 and kwargs["phase"] is Phase.DRAW:
+            raise InputError(
+                f"{question.name('stock_size')} 0 before the draw: when the stock runs out at "
+                "the end of a turn the hand is over, so nobody begins a turn with an empty "
+                "stock (clause stock-exhaustion); say --phase play if you drew the last card."
+            )
         kwargs["stock_size"] = question.stock_size
         shown.append(
             _m("the stock is empty: the last card was drawn")
@@ -1558,12 +1570,9 @@ def _clauses(profile: RulesProfile, outcome: Outcome, actions: Sequence[Action])
         return [rejected[0].clause]
     out: list[str] = []
     if outcome.score is not None:
-        out += get_score_clauses(profile)
-        if profile.red_threes_laid and any(outcome.state.red_threes):
-            out.append("classic-red-three-score")
-        return out
+        return _score_clauses(outcome.state, outcome.score)
     if not actions:
-        return ["action-kinds", "legal-action-count"]
+        return ["legal-action-count", "action-kinds"]
     team = outcome.start.team
     if not outcome.start.opened[team] and outcome.state.opened[team]:
         out.append(get_opening_clause(profile))
@@ -1573,13 +1582,66 @@ def _clauses(profile: RulesProfile, outcome: Outcome, actions: Sequence[Action])
         if meld.canasta is not None and meld not in outcome.start.melds[team]
     ]
     for meld in formed:
-        facts = {"arrangement": arrangement_to_json(meld), "canasta": meld.canasta}
-        out += [slug for slug in get_meld_clauses(facts) if slug.startswith("canasta-")]
+        out += _canasta_clauses(profile, meld)
+    blockers = frozenset(profile.pile_blockers)
     for action in actions:
         if action.type is ActionType.TAKE_PILE and profile.pile_top_melded:
             out += ["classic-take-pile", "classic-frozen-pile"]
+        elif action.type is ActionType.MELD and blockers.issuperset(action.cards):
+            out += ["classic-black-threes-last", "classic-threes-in-melds", "meld-from-hand"]
         else:
             out += _ACCEPTED_CLAUSES[action.type]
+    out += _fi_clauses(outcome, actions)
+    return list(dict.fromkeys(out))
+
+
+def _canasta_clauses(profile: RulesProfile, meld: Meld) -> list[str]:
+    """The clauses of a canasta's kind (and, where the family fixes the kind when the meld
+    first reaches seven cards, that clause)."""
+    facts = {"arrangement": arrangement_to_json(meld), "canasta": meld.canasta}
+    out = [slug for slug in get_meld_clauses(facts) if slug.startswith("canasta-")]
+    if profile.canasta_scheme is CanastaScheme.CLEAN_DIRTY_AT_FORMING:
+        out.insert(1, "canasta-kind-at-forming-fi-351")
+    elif profile.canasta_scheme is CanastaScheme.HALF_FULL_GRAND and len(meld.history) > 1:
+        out.insert(1, "canasta-kind-fixed")
+    return out
+
+
+def _fi_clauses(outcome: Outcome, actions: Sequence[Action]) -> list[str]:
+    """fi-pickup, fi-continue, going-out: a hand emptied by the moves."""
+    start, state = outcome.start, outcome.state
+    if state.went_out is not None and start.went_out is None:
+        return ["going-out"]
+    if len(state.fi_takers) <= len(start.fi_takers):
+        return []
+    by_discard = bool(actions) and actions[-1].type is ActionType.DISCARD
+    return ["fi-pickup"] if by_discard else ["fi-continue", "fi-pickup"]
+
+
+def _score_clauses(state: State, score: HandScore) -> list[str]:
+    """The clauses of a hand's score: first those of the parts a table argues about (the
+    trump, a fi not played, the penalties, the red threes, going out concealed, a stock
+    run out), then the family's score clause, then the canastas' kinds."""
+    profile = state.profile
+    out: list[str] = []
+    if state.phase is Phase.OVER and state.went_out is None:
+        out.append("stock-exhaustion")
+    canastas = [m for team in state.melds for m in team if m.canasta is not None]
+    if state.trump is not None and any(is_trump_match(m, state.trump) for m in canastas):
+        out.append("canasta-trump-match")
+    if get_unplayed_fi(state):
+        out.append("fi-unplayed-fi-5200")
+    for team, part in enumerate(score.teams):
+        if part.get("penalty"):
+            forced = is_forced(state, team) and profile.bonus("forced-opening")
+            out.append("forced-opening-penalty" if forced else "no-fi-penalty")
+        if part.get("red-threes"):
+            out.append("classic-red-three-score")
+        if part.get("concealed"):
+            out.append("classic-concealed")
+    out += get_score_clauses(profile)
+    for meld in canastas:
+        out += _canasta_clauses(profile, meld)
     return list(dict.fromkeys(out))
 
 
@@ -1663,7 +1725,8 @@ def answer_question(question: Question) -> Answer:
     if other is not None:
         clauses += _clauses(position.profile, other, position.actions)
     if game is not None:
-        clauses += game.clauses
+        ends = game.winner is not None or game.target_after != game.target
+        clauses = [*game.clauses, *clauses] if ends else [*clauses, *game.clauses]
     return Answer(
         question=question,
         profile=position.profile,
