@@ -270,6 +270,111 @@ TURKISH: dict[str, str] = {
     "  (* depends on cards left unknown: name them to settle it)": (
         "  (* bilinmeyen kağıtlara bağlı: kesinleştirmek için onları da verin)"
     ),
+    "DEPENDS ON A FACT NOT GIVEN": "VERİLMEYEN BİR DURUMA BAĞLI",
+    "     {line}": "     {line}",
+    "{meld} = {points}": "{meld} = {points}",
+    "{points}": "{points}",
+    "  (depends on cards left unknown: name them to settle it)": (
+        "  (bilinmeyen kağıtlara bağlı: kesinleştirmek için onları da verin)"
+    ),
+    "  DEPENDS ON A FACT NOT GIVEN: {fact}, the totals are {totals}": (
+        "  VERİLMEYEN BİR DURUMA BAĞLI: {fact}, toplamlar {totals} olur"
+    ),
+    "  more than one side reached the target: it moves to {target} and the game goes on": (
+        "  hedefe birden çok taraf ulaştı: hedef {target} olur, oyun sürer"
+    ),
+    "  the game goes on": "  oyun sürer",
+    "  {side} wins the game": "  oyunu {side} kazanır",
+    "The game after this hand: totals {totals} (target {target})": (
+        "Bu elden sonra oyun: toplamlar {totals} (hedef {target})"
+    ),
+    " and a run with no wild card": " ve jokersiz bir seri",
+    "a black three on top blocks the pile for everyone; only the option black-three-last-turn "
+    "lets a player take it with black threes to go out": (
+        "yerin üstündeki siyah üçlü yeri herkese kapatır; onu elindeki siyah üçlülerle alıp "
+        "bitmek yalnızca black-three-last-turn seçeneğiyle olur"
+    ),
+    "a fi taken by a discard and not yet played: {sides}": (
+        "kağıt atarak alınmış, henüz oynanmamış fi: {sides}"
+    ),
+    "after this move no meld or lay-off of the hand left ({cards}) completes it": (
+        "bu hamleden sonra eldeki kağıtlarla ({cards}) yapılacak hiçbir per ya da işleme onu "
+        "tamamlamaz"
+    ),
+    "card points of every card, wild cards included; canasta bonuses do not count": (
+        "jokerler dahil her kağıdın puanı; kanasta primleri sayılmaz"
+    ),
+    "card points of the natural cards; wild cards add nothing": (
+        "doğal kağıtların puanı; jokerler bir şey katmaz"
+    ),
+    "card points; a meld holding a wild card adds nothing": (
+        "kağıt puanları; joker taşıyan bir per hiçbir şey katmaz"
+    ),
+    "every fi taken was played": "alınan her fi oynandı",
+    "every fi taken was played (say {flag} us|them if one was taken by a discard and its taker "
+    "has not played since)": (
+        "alınan her fi oynandı (biri kağıt atarak alındıysa ve alan o zamandan beri oynamadıysa "
+        "{flag} us|them deyin)"
+    ),
+    "if the fi taken by {side} was taken by a discard and not played since": (
+        "{side} fi'yi kağıt atarak aldıysa ve o zamandan beri oynamadıysa"
+    ),
+    "if the trump card is {card}": "koz {card} ise",
+    "none of them is a run with no wild card": "hiçbiri jokersiz bir seri değil",
+    "nothing laid is taken back in this family": "bu oyunda masaya konan geri alınmaz",
+    "the lowest score": "en düşük puan",
+    "the melds of the opening reach {total}: {parts} ({how})": (
+        "açılış perleri {total} ediyor: {parts} ({how})"
+    ),
+    "the minimum is waived only for a player keeping at most {n} card(s)": (
+        "en az puan şartı yalnızca elinde en çok {n} kağıt kalan oyuncu için aranmaz"
+    ),
+    "the opening lays {n} melds, one a run of three naturals in a row; laid: {melds}": (
+        "açılışta {n} per açılır, biri art arda üç doğal kağıtlı bir seri; açılanlar: {melds}"
+    ),
+    "the other side took every fi ({n}) before your side opened, so your side opens only "
+    "with a canasta ({size} cards); the largest meld laid holds {largest}": (
+        "tarafınız açmadan karşı taraf bütün fi'leri ({n}) aldı; tarafınız ancak bir kanastayla "
+        "({size} kağıt) açar; açılan en büyük perde {largest} kağıt var"
+    ),
+    "the pile holds the cards named in it, over the cards named nowhere else (the stock "
+    "being given, the pile is what is left)": (
+        "yerde adı geçen kağıtlar, başka yerde adı geçmeyen kağıtların üstünde (stok "
+        "verildiği için kalanlar yerde)"
+    ),
+    "the pile taken waits aside until the first meld reaches the minimum; the turn cannot "
+    "end before": (
+        "alınan yer, ilk per en az puana ulaşana dek kenarda bekler; el ondan önce bitemez"
+    ),
+    "the stock is empty: the last card was drawn": "stok bitti: son kağıt çekildi",
+    "the stock is not empty (say {flag} N; 0 when the last card was drawn)": (
+        "stok bitmedi (değilse {flag} N; son kağıt çekildiyse 0)"
+    ),
+    "the stock: {n} cards": "stok: {n} kağıt",
+    "the trump card is {card} (say {flag})": "koz {card} ({flag} ile verin)",
+    "the trump card: {card}": "koz: {card}",
+    "you have laid no card on the table before this turn": (
+        "bu sıradan önce masaya hiç kağıt koymadınız"
+    ),
+    "you have not opened personally (your partner has)": ("siz kendiniz açmadınız (eşiniz açtı)"),
+    "you have opened personally": "siz kendiniz açtınız",
+    "you have opened personally, as your side has (say {flag} no)": (
+        "tarafınız gibi siz de kendiniz açtınız (değilse {flag} no)"
+    ),
+    "you laid cards on the table before this turn": ("bu sıradan önce masaya kağıt koydunuz"),
+    "you laid cards on the table before this turn, as your side has melds (say {flag} no)": (
+        "tarafınızın perleri olduğu için bu sıradan önce masaya kağıt koydunuz (değilse {flag} no)"
+    ),
+    "your side has {have} canasta(s) and needs {need} to empty a hand; its largest meld "
+    "holds {largest} of the {size} cards of a canasta": (
+        "tarafınızın {have} kanastası var, eli bitirmek için {need} gerek; en büyük perinde "
+        "bir kanastanın {size} kağıdından {largest} tanesi var"
+    ),
+    "your side's score {score} puts it in the band from {start}: the first meld needs "
+    "{minimum}{run}": (
+        "tarafınızın {score} puanı onu {start} puandan başlayan dilime koyar: ilk açılış "
+        "{minimum} puan ister{run}"
+    ),
     **get_turkish_names(),
 }
 """The lines of an answer in Turkish (the shared terms of the Turkish edition), and the
@@ -1137,6 +1242,13 @@ def _position(question: Question) -> _Position:
             )
         hands[goer] = ""
         unknown[goer] = 0
+        stale = {
+            "it is your turn, at its start (before drawing)",
+            "it is your turn and you have drawn (the play phase)",
+        }
+        if goer == seat:
+            stale.add("your hand: {size} cards left unknown (give {flag})")
+        assumed[:] = [a for a in assumed if getattr(a, "template", None) not in stale]
         kwargs["went_out"] = goer
         kwargs["phase"] = Phase.OVER
         shown.append(
