@@ -25,6 +25,7 @@ import tomllib
 from collections import Counter
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field, replace
+from functools import cache
 from itertools import combinations
 from pathlib import Path
 from typing import Any
@@ -288,7 +289,7 @@ TURKISH: dict[str, str] = {
     "The game after this hand: totals {totals} (target {target})": (
         "Bu elden sonra oyun: toplamlar {totals} (hedef {target})"
     ),
-    " and a run with no wild card": " ve jokersiz bir seri",
+    " and a run with no wild card": " ve jokersiz bir sıralı per",
     "a black three on top blocks the pile for everyone; only the option black-three-last-turn "
     "lets a player take it with black threes to go out": (
         "yerin üstündeki siyah üçlü yeri herkese kapatır; onu elindeki siyah üçlülerle alıp "
@@ -320,7 +321,7 @@ TURKISH: dict[str, str] = {
         "{side} fi'yi kağıt atarak aldıysa ve o zamandan beri oynamadıysa"
     ),
     "if the trump card is {card}": "koz {card} ise",
-    "none of them is a run with no wild card": "hiçbiri jokersiz bir seri değil",
+    "none of them is a run with no wild card": "hiçbiri jokersiz bir sıralı per değil",
     "nothing laid is taken back in this family": "bu oyunda masaya konan geri alınmaz",
     "the lowest score": "en düşük puan",
     "the melds of the opening reach {total}: {parts} ({how})": (
@@ -330,7 +331,7 @@ TURKISH: dict[str, str] = {
         "en az puan şartı yalnızca elinde en çok {n} kağıt kalan oyuncu için aranmaz"
     ),
     "the opening lays {n} melds, one a run of three naturals in a row; laid: {melds}": (
-        "açılışta {n} per açılır, biri art arda üç doğal kağıtlı bir seri; açılanlar: {melds}"
+        "açılışta {n} per açılır, biri art arda üç doğal kağıtlı bir sıralı per; açılanlar: {melds}"
     ),
     "the other side took every fi ({n}) before your side opened, so your side opens only "
     "with a canasta ({size} cards); the largest meld laid holds {largest}": (
@@ -2428,7 +2429,12 @@ def answer_to_json(answer: Answer, clauses: Mapping[str, Clause]) -> dict[str, A
 
 def load_clauses(language: str = "en") -> dict[str, Clause]:
     """The spec's clauses by slug, in ``language`` (``en`` or ``tr``; a paragraph without
-    a translation stays English)."""
+    a translation stays English); read once per language."""
+    return dict(_clauses_in(language))
+
+
+@cache
+def _clauses_in(language: str) -> dict[str, Clause]:
     return {c.slug: translate_clause(c, language) for c in load_spec()}
 
 
