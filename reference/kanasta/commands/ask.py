@@ -64,12 +64,15 @@ def register(subparsers: Any) -> None:
         "about (allowed or not, the reason code, the deciding clause) or, with no move, "
         "lists the legal actions. Moves are written as the play log prints them: draw, "
         "take-pile, 'take-pile with 7H 7D', pass, 'meld 5H 5D 5S', 'lay-off #0 7S', "
-        "'discard 9H', take-back; several are separated by ';'; the last may be 'score' (how "
-        "the hand scores then). Where the answer depends on "
-        "cards left unknown, it says so. The same question may be a JSON or TOML file "
-        "(docs/disputes.rst).",
-        epilog="Exit status: 0 allowed (or the legal actions listed); 1 not allowed; "
-        "3 the answer depends on cards left unknown; 2 the question cannot be read.",
+        "'discard 9H', take-back, each optionally after 'seat N:' (refused on another "
+        "player's turn); several are separated by ';'; the last may be 'score' (how the hand "
+        "scores then, and what it does to the game). Where the answer depends on cards left "
+        "unknown, or on a fact not given (the trump, a fi not yet played), it says so; a "
+        "refusal names the rule argued about and its numbers first. The same question may be "
+        "a JSON or TOML file (docs/disputes.rst).",
+        epilog="Exit status: 0 allowed (or the legal actions listed, or a score); 1 not "
+        "allowed; 3 the answer depends on cards left unknown or on a fact not given; 2 the "
+        "question cannot be read.",
     )
     parser.add_argument(
         "moves_text",
