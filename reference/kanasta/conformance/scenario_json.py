@@ -758,7 +758,7 @@ def _check_deal_facts(raw: Any, answer: JsonObject, profile: RulesProfile, where
         elif key == "trump":
             same = _card(value, here) == have
         elif key in ("pile", "stock_top"):
-            want = _cards(value, here)
+            want = _cards(value, here) if value else []
             have = have if key == "pile" else have[: len(want)]
             same = want == have
         elif key == "fi":
