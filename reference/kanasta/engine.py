@@ -45,7 +45,8 @@ from kanasta.rules.actions import (
     count_action_sequences,
 )
 from kanasta.rules.actions import format_action as _format_action
-from kanasta.rules.deal import Deal, deal_from_seed
+from kanasta.rules.cards import Card, parse_cards
+from kanasta.rules.deal import Deal, deal_from_deck, deal_from_seed
 from kanasta.rules.deal import new_hand as _new_hand
 from kanasta.rules.families import RulesProfile
 from kanasta.rules.points import HalfPoints
@@ -127,6 +128,17 @@ def _team_scores(value: object, rules: RulesProfile) -> tuple[HalfPoints, ...]:
     return tuple(value)
 
 
+def _deck(value: object) -> tuple[Card, ...]:
+    """card-notation: a deck given as cards or as their notation, in order."""
+    if isinstance(value, str | bytes | Mapping) or not isinstance(value, Sequence):
+        raise InputError(f"the deck {_shown(value)} is not a list of cards, top card first.")
+    if all(isinstance(c, int) and not isinstance(c, bool) for c in value):
+        return tuple(value)
+    if not all(isinstance(c, str) for c in value):
+        raise InputError(f"the deck {_shown(value)} mixes cards and other values.")
+    return parse_cards(list(value))
+
+
 def new_hand(
     profile: RulesProfile | str,
     *,
@@ -134,8 +146,11 @@ def new_hand(
     deal: Deal | Mapping[str, object] | None = None,
     dealer: int | None = None,
     team_scores: Sequence[HalfPoints] | None = None,
+    deck: Sequence[Card] | Sequence[str] | None = None,
 ) -> State:
-    """A new hand from a seed (the portable shuffle) or from an explicit deal.
+    """A new hand from a seed (the portable shuffle), from an explicit deal, or from a
+    ``deck`` given in order (top card first, cards or their notation), dealt by the
+    family's procedure as a shuffle that gave this order would be (clause deal-order).
 
     ``dealer`` defaults to the last seat, so that seat 0 plays first;
     ``team_scores`` (half points) default to 0 for every team. Every argument is
@@ -146,9 +161,11 @@ def new_hand(
     rules = _profile(profile)
     seat = rules.players - 1 if dealer is None else _seat(dealer, rules, "dealer")
     scores = None if team_scores is None else _team_scores(team_scores, rules)
-    if (seed is None) == (deal is None):
-        raise InputError("a new hand needs exactly one of a seed or an explicit deal.")
-    if deal is None:
+    if sum(given is not None for given in (seed, deal, deck)) != 1:
+        raise InputError("a new hand needs exactly one of a seed, an explicit deal or a deck.")
+    if deck is not None:
+        chosen = deal_from_deck(rules, _deck(deck), seat)
+    elif deal is None:
         assert seed is not None
         chosen = deal_from_seed(rules, seed, seat)
     elif isinstance(deal, Deal):

@@ -1,4 +1,4 @@
-"""An example adapter over a deliberately coarse engine (protocol 1.2).
+"""An example adapter over a deliberately coarse engine (protocol 1.3).
 
 The engine here has the action model many real engines have: it draws, takes the pile
 showing some cards (and melds or lays off with it), melds cards, lays cards off onto a
@@ -16,7 +16,10 @@ The mapping, which an adapter of any engine writes once:
 * each protocol action becomes one engine move (:func:`to_move`); an action the
   handshake said it cannot express never arrives, so meeting one is a bug (an error);
 * a ``turn`` goal is a list of actions: the engine plays them in its own moves and
-  reports the facts (where every card is, who went out, the canastas, the scores).
+  reports the facts (where every card is, who went out, the canastas, the scores);
+* a ``deal`` gives the deck in order, the dealer and the number of players: the engine
+  deals that deck instead of shuffling one (the capability ``deck-order``) and reports
+  every card's place after the deal (:func:`deal`).
 
 Run it: ``kanasta conformance run --impl "python conformance/adapters/coarse/adapter.py"``.
 """
@@ -30,14 +33,18 @@ from dataclasses import dataclass
 from typing import Any
 
 from kanasta import engine
-from kanasta.conformance.reference import ReferenceImplementation, get_turn_facts
+from kanasta.conformance.reference import (
+    ReferenceImplementation,
+    get_deal_facts,
+    get_turn_facts,
+)
 from kanasta.errors import InputError, Violation
 from kanasta.families import PROFILES, get_variant_profile
 from kanasta.rules.cards import format_card
 from kanasta.rules.state import State
 
 VARIANTS = list(PROFILES)
-REQUESTS = ["meld", "actions", "state", "score", "playthrough", "turn", "game"]
+REQUESTS = ["meld", "actions", "state", "score", "playthrough", "turn", "game", "deal"]
 RULES = ReferenceImplementation()
 """The reference answers the stateless meld verdicts and formats scores (a real engine
 would use its own)."""
@@ -131,6 +138,19 @@ def _refusal(violation: Violation) -> dict[str, Any]:
     return {"verdict": "rejected", "code": violation.code, "clause": violation.clause}
 
 
+def deal(request: Mapping[str, Any]) -> dict[str, Any]:
+    """A hand dealt by the engine's own procedure from the deck given in order: the order
+    is injected where the engine's shuffle would put its own (a seed never arrives: the
+    handshake does not claim seeded-deal)."""
+    if "deck" not in request:
+        raise CannotExpress("the engine deals only its own shuffle or a deck given in order")
+    profile = get_variant_profile(request["variant"], request.get("features", []))
+    if request["players"] != profile.players:
+        raise InputError(f"{profile.variant} is played by {profile.players} players")
+    hand = engine.new_hand(profile, deck=request["deck"], dealer=request["dealer"])
+    return get_deal_facts(profile, engine.state_to_json(hand))
+
+
 def _table(request: Mapping[str, Any]) -> CoarseEngine:
     setup = request["setup"]
     if "state" not in setup:
@@ -149,18 +169,20 @@ def answer(request: Mapping[str, Any]) -> dict[str, Any]:
     if kind == "hello":
         return {
             "type": "hello",
-            "protocol": "1.2",
+            "protocol": "1.3",
             "implementation": {"name": "coarse example", "version": "1"},
             "variants": VARIANTS,
             "requests": REQUESTS,
             "features": sorted({o.name for p in PROFILES.values() for o in p.known_options}),
-            "capabilities": [],
+            "capabilities": ["deck-order"],
             "reasons": {"count": "no move generator"},
         }
     if kind == "bye":
         return {"type": "bye"}
     if kind == "meld":
         return RULES.answer(request)
+    if kind == "deal":
+        return deal(request)
     if kind == "game":
         # Hands given by their results or dealt explicitly; a hand dealt from the game's
         # seed needs seeded-deal, which the handshake does not claim, so it never arrives.

@@ -3,7 +3,10 @@
 // language, speaking the conformance protocol (JSON lines on stdin/stdout).
 //
 // It implements meld verdicts and meld scoring (points, canasta kind, bonus)
-// for the classic family only, and declares everything else unsupported, so a
+// for the classic family only, and the deal of every family (chapter 5: the
+// order cards go round, the fi packets, the upcard, the trump, the red threes
+// laid and replaced, the first player) from a deck given in order or from a
+// seed by the spec's shuffle. It declares everything else unsupported, so a
 // run against it shows skips, not passes, for the rest of the suite:
 //
 //   kanasta conformance run --impl "node conformance/adapters/node/adapter.js"
@@ -13,7 +16,7 @@
 
 const readline = require("node:readline");
 
-const PROTOCOL = "1.0";
+const PROTOCOL = "1.3";
 const RANKS = ["A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K"];
 const SUITS = ["C", "D", "H", "S"];
 const JOKER = 52;
@@ -119,6 +122,165 @@ function answerMeld(request) {
   };
 }
 
+// ---------------------------------------------------------------- the deal (chapter 5)
+
+// The portable shuffle (clause seeded-shuffle): SplitMix64 and Fisher-Yates, in BigInt.
+const MASK = (1n << 64n) - 1n;
+
+function splitmix64(state) {
+  const next = (state + 0x9e3779b97f4a7c15n) & MASK;
+  let z = next;
+  z = ((z ^ (z >> 30n)) * 0xbf58476d1ce4e5b9n) & MASK;
+  z = ((z ^ (z >> 27n)) * 0x94d049bb133111ebn) & MASK;
+  return [next, z ^ (z >> 31n)];
+}
+
+// The deck in canonical order: clubs, diamonds, hearts, spades, ace to king, each card
+// twice in a row, then the jokers (clause deck-composition).
+function canonicalDeck(jokers) {
+  const deck = [];
+  for (let c = 0; c < 52; c += 1) deck.push(c, c);
+  for (let j = 0; j < jokers; j += 1) deck.push(JOKER);
+  return deck;
+}
+
+function shuffle(jokers, seed) {
+  const deck = canonicalDeck(jokers);
+  let state = seed;
+  for (let i = deck.length - 1; i > 0; i -= 1) {
+    let value;
+    [state, value] = splitmix64(state);
+    const j = Number(value % BigInt(i + 1));
+    [deck[i], deck[j]] = [deck[j], deck[i]];
+  }
+  return deck;
+}
+
+const isRedThree = (c) => rankOf(c) === 3 && isRed(c);
+
+// Each family's deal (clauses deal-koz, deal-fi-5200, deal-fi-351, classic-deal and
+// classic-players), with the table its players-N option names.
+function dealProfile(variant, features) {
+  const players = features.includes("players-2") ? 2 : features.includes("players-3") ? 3
+    : features.includes("players-6") ? 6 : 4;
+  const common = { players, hand: 11, fiPackets: 2, upcard: false, trump: false, redThrees: false };
+  if (variant === "koz") return { ...common, players: 4, scheme: "round", upcard: true, trump: true, jokers: 4 };
+  if (variant === "fi-5200") return { ...common, players: 4, scheme: "six-packets", jokers: 2 };
+  if (variant === "fi-351") return { ...common, scheme: "fi-then-pairs", jokers: 2 };
+  if (variant === "classic") {
+    const hand = { 2: 15, 3: 13, 4: 11, 6: 11 }[players];
+    return {
+      ...common, hand, fiPackets: 0, scheme: "round", upcard: true, upcardTurns: true, redThrees: true,
+      jokers: 4,
+    };
+  }
+  return null;
+}
+
+// The hands and fi packets, each family's way (deal-order, deal-six-packets, deal-fi-351-order).
+function dealPackets(p, deck, dealer) {
+  const n = p.players;
+  const first = (dealer + 1) % n;
+  const hands = Array.from({ length: n }, () => []);
+  let fi = [];
+  let k = 0;
+  if (p.scheme === "six-packets") {
+    const packets = [[], [], []];
+    for (let round = 0; round < p.hand; round += 1) {
+      for (let offset = 1; offset < n; offset += 1) hands[(dealer + offset) % n].push(deck[k++]);
+      for (const packet of packets) packet.push(deck[k++]);
+    }
+    hands[dealer] = packets[1];
+    fi = [packets[0], packets[2]];
+  } else if (p.scheme === "fi-then-pairs") {
+    fi = [[], []];
+    for (let round = 0; round < p.hand; round += 1) for (const packet of fi) packet.push(deck[k++]);
+    for (let dealt = 0; dealt < p.hand; dealt += 2) {
+      const step = Math.min(2, p.hand - dealt);
+      for (let offset = 0; offset < n; offset += 1) {
+        for (let i = 0; i < step; i += 1) hands[(first + offset) % n].push(deck[k++]);
+      }
+    }
+  } else {
+    for (let round = 0; round < p.hand; round += 1) {
+      for (let offset = 0; offset < n; offset += 1) hands[(first + offset) % n].push(deck[k++]);
+    }
+    for (let i = 0; i < p.fiPackets; i += 1) {
+      fi.push(deck.slice(k, k + p.hand));
+      k += p.hand;
+    }
+  }
+  return { hands, fi, rest: deck.slice(k), first };
+}
+
+// A whole deal: packets, the upcard (classic-upcard: covered while it is a wild card or a
+// three), the stock, the trump (trump-card: its last card), the red threes dealt laid and
+// replaced from the first player on (classic-red-threes), the first player (first-player).
+function dealHand(p, deck, dealer) {
+  const { hands, fi, rest, first } = dealPackets(p, deck, dealer);
+  const pile = [];
+  let stock = rest;
+  if (p.upcard) {
+    pile.push(stock[0]);
+    stock = stock.slice(1);
+    const turns = (c) => p.upcardTurns && (isWild(c) || rankOf(c) === 3);
+    while (turns(pile[pile.length - 1]) && stock.length) {
+      pile.push(stock[0]);
+      stock = stock.slice(1);
+    }
+  }
+  const trump = p.trump && stock.length ? stock[stock.length - 1] : null;
+  const teams = p.players % 2 === 0 ? 2 : p.players;
+  const laid = Array.from({ length: teams }, () => []);
+  for (let offset = 0; p.redThrees && offset < p.players; offset += 1) {
+    const seat = (first + offset) % p.players;
+    for (;;) {
+      const reds = hands[seat].filter(isRedThree);
+      if (!reds.length || !stock.length) break;
+      for (const card of reds) {
+        hands[seat].splice(hands[seat].indexOf(card), 1);
+        laid[seat % teams].push(card);
+        hands[seat].push(stock[0]);
+        stock = stock.slice(1);
+        if (!stock.length) break;
+      }
+    }
+  }
+  const cards = (list) => list.map(formatCard);
+  const answer = {
+    hands: hands.map(cards),
+    fi: fi.map(cards),
+    pile: cards(pile),
+    stock: cards(stock),
+    trump: trump === null ? null : formatCard(trump),
+    first_player: first,
+  };
+  if (p.redThrees) answer.red_threes = laid.map(cards);
+  return answer;
+}
+
+function answerDeal(request) {
+  const p = dealProfile(request.variant, request.features || []);
+  if (!p) return { unsupported: `variant ${request.variant}: ${NOT_HERE}` };
+  if (request.players !== p.players) {
+    return { error: `${request.variant} with these features is played by ${p.players} players` };
+  }
+  if (!Number.isInteger(request.dealer) || request.dealer < 0 || request.dealer >= p.players) {
+    return { error: `the dealer must be a seat 0..${p.players - 1}` };
+  }
+  let deck;
+  if (request.deck !== undefined) {
+    deck = request.deck.map(parseCard);
+    const sorted = (list) => [...list].sort((a, b) => a - b).join(",");
+    if (sorted(deck) !== sorted(canonicalDeck(p.jokers))) {
+      return { error: `the deck is not one ${request.variant} deck (clause deck-composition)` };
+    }
+  } else {
+    deck = shuffle(p.jokers, BigInt(request.seed));
+  }
+  return dealHand(p, deck, request.dealer);
+}
+
 // ---------------------------------------------------------------- the protocol
 
 const NOT_HERE = "not implemented by the small Node.js adapter";
@@ -129,13 +291,15 @@ function answer(request) {
       type: "hello",
       protocol: PROTOCOL,
       implementation: { name: "kanasta node mini adapter", version: "0.1.0" },
-      variants: ["classic"],
-      requests: ["meld"],
-      features: [],
+      variants: ["classic", "koz", "fi-5200", "fi-351"],
+      requests: ["meld", "deal"],
+      variant_requests: { koz: ["deal"], "fi-5200": ["deal"], "fi-351": ["deal"] },
+      features: ["players-2", "players-3", "players-6"],
+      capabilities: ["seeded-deal", "deck-order"],
       reasons: {
-        koz: NOT_HERE,
-        "fi-5200": NOT_HERE,
-        "fi-351": NOT_HERE,
+        koz: `${NOT_HERE} (it deals every family, and plays classic melds only)`,
+        "fi-5200": `${NOT_HERE} (it deals every family, and plays classic melds only)`,
+        "fi-351": `${NOT_HERE} (it deals every family, and plays classic melds only)`,
         actions: NOT_HERE,
         state: NOT_HERE,
         score: NOT_HERE,
@@ -147,6 +311,13 @@ function answer(request) {
     };
   }
   if (request.type === "bye") return { type: "bye" };
+  if (request.type === "deal") {
+    try {
+      return answerDeal(request);
+    } catch (error) {
+      return { error: String(error.message || error) };
+    }
+  }
   if (request.type !== "meld") return { unsupported: `${request.type} checks: ${NOT_HERE}` };
   if (request.variant !== "classic") return { unsupported: `variant ${request.variant}: ${NOT_HERE}` };
   try {
@@ -161,7 +332,10 @@ lines.on("line", (line) => {
   if (!line.trim()) return;
   let request;
   try {
-    request = JSON.parse(line);
+    // A seed is a 64-bit integer: read it from its text (a JavaScript number holds 53 bits).
+    request = JSON.parse(line, (key, value, context) =>
+      key === "seed" && typeof value === "number" ? BigInt(context.source) : value,
+    );
   } catch (error) {
     process.stdout.write(JSON.stringify({ error: `not JSON: ${error.message}` }) + "\n");
     return;

@@ -21,8 +21,8 @@ __all__ = [
     "SUITE_VERSION",
 ]
 
-SUITE_VERSION = "0.6.0"
-PROTOCOL_VERSION = "1.2"
+SUITE_VERSION = "0.7.0"
+PROTOCOL_VERSION = "1.3"
 
 MAX_FILE_BYTES = 1 << 20
 """A fixture (or question) file larger than this (1 MiB) is refused unread."""

@@ -28,6 +28,7 @@ __all__ = [
     "Outcome",
     "check_answer",
     "get_answer_cards",
+    "get_deal_cards",
     "get_state_cards",
     "get_wild_place",
     "summarize_state",
@@ -481,6 +482,75 @@ def _check_turn(
         _team_scores("scores", expected["scores"], got.get("teams"), out)
 
 
+def get_deal_cards(deal: Any) -> list[Any]:
+    """card-conservation: every card a deal answer (or expectation) places: the hands, the
+    fi packets, the pile, the stock and the red threes laid."""
+    if not isinstance(deal, Mapping):
+        return [None]
+    return [
+        *_card_lists(deal.get("hands"), 2),
+        *_card_lists(deal.get("fi", []), 2),
+        *_card_lists(deal.get("pile"), 1),
+        *_card_lists(deal.get("stock"), 1),
+        *_card_lists(deal.get("red_threes", []), 2),
+    ]
+
+
+def _compare_in_order(key: str, want: list[Any], have: Any, out: list[str]) -> None:
+    """A pile or a stock: the same cards in the same order (the first difference shown)."""
+    cards = _cards(have)
+    wanted = _cards(want) or ()
+    if cards is None:
+        out.append(f"{key}: expected {len(wanted)} cards in order, got {_show(have)}")
+        return
+    if cards == wanted:
+        return
+    at = next(
+        (i for i, (w, h) in enumerate(zip(wanted, cards, strict=False)) if w != h),
+        min(len(wanted), len(cards)),
+    )
+    shown = " ".join(format_card(c) for c in cards[at : at + 5])
+    want_shown = " ".join(format_card(c) for c in wanted[at : at + 5])
+    out.append(
+        f"{key}: expected {len(wanted)} cards, got {len(cards)}; they differ from card {at} "
+        f"on: expected {want_shown or '(none)'}, got {shown or '(none)'}"
+    )
+
+
+def _check_deal(
+    expected: JsonObject, got: Mapping[str, Any], out: list[str], deck: Sequence[Any]
+) -> None:
+    """deal-order and each family's deal clauses: every zone of the dealt state, compared
+    whole: hands by seat and fi packets as multisets, the pile and the stock in order, the
+    trump, the red threes laid per team, the first player; then card conservation (every
+    card of the deck exactly once across the zones)."""
+    _compare_hands(expected["hands"], got.get("hands"), out)
+    _compare_hands(expected["fi"], got.get("fi", []), out, "fi")
+    _compare_in_order("pile", expected["pile"], got.get("pile"), out)
+    _compare_in_order("stock", expected["stock"], got.get("stock"), out)
+    want_trump = expected["trump"]
+    have_trump = got.get("trump")
+    if (None if want_trump is None else _card(want_trump)) != (
+        None if have_trump is None else _card(have_trump)
+    ) or (have_trump is not None and _card(have_trump) is None):
+        out.append(f"trump: expected {_show(want_trump)}, got {_show(have_trump)}")
+    if "red_threes" in expected:
+        _compare_hands(expected["red_threes"], got.get("red_threes"), out, "red_threes")
+    _compare_plain("first_player", expected["first_player"], got.get("first_player"), out)
+    want = _multiset(deck)
+    have = _multiset(get_deal_cards(got))
+    if want is None:
+        return
+    if have is None:
+        out.append("card conservation: the answer names something that is not a card")
+        return
+    lost, made = want - have, have - want
+    if lost:
+        out.append(f"card conservation: lost {_shown_cards(lost)} (in the deck, nowhere dealt)")
+    if made:
+        out.append(f"card conservation: {_shown_cards(made)} more than the deck holds")
+
+
 def check_answer(
     step: Step, answer: Mapping[str, Any], *, deck: Sequence[Any] | None = None
 ) -> tuple[Outcome, tuple[str, ...]]:
@@ -512,6 +582,8 @@ def check_answer(
         _check_game(expected, answer, out)
     elif step.kind is StepKind.TURN:
         _check_turn(expected, answer, out, deck)
+    elif step.kind is StepKind.DEAL:
+        _check_deal(expected, answer, out, step.params.get("deck") or get_deal_cards(expected))
     else:
         _check_playthrough(expected, answer, out)
     return (Outcome.FAIL if out else Outcome.PASS), tuple(out)

@@ -11,6 +11,10 @@ The ``game`` kind of check also needs to deal a hand of a game with a given
 dealer and team scores: :class:`GameEngine` adds that one function; an engine
 without it answers game requests "unsupported" when a hand is played.
 
+The ``deal`` kind of check deals a hand from a deck given in order (a stacked deck):
+:class:`DeckEngine` adds that one function; an engine without it does not claim the
+capability ``deck-order`` (a deal from a seed needs only :class:`GameEngine`).
+
 Plugging the engine in is :func:`load_engine`: if the engine's own names differ,
 map them there.
 """
@@ -32,6 +36,7 @@ __all__ = [
     "ENGINE_FUNCTIONS",
     "ENGINE_MODULE",
     "FACADE_FUNCTIONS",
+    "DeckEngine",
     "Engine",
     "EngineStatus",
     "FacadeEngine",
@@ -95,6 +100,18 @@ class GameEngine(Engine, Protocol):
     ) -> Any:
         """A hand dealt by ``dealer`` from an explicit deal (fixture ``$defs/deal``) or from
         ``seed``, with the team scores (half points) the game's totals give it."""
+
+
+class DeckEngine(Engine, Protocol):
+    """An engine that deals a hand from a deck given in order (the ``deal`` kind of check)."""
+
+    def new_hand_from_deck(
+        self, profile: RulesProfile, deck: Sequence[str], dealer: int, where: str, /
+    ) -> Any:
+        """deal-order: a hand dealt by ``dealer`` by the family's own procedure from ``deck``
+        (every card of the family's deck in the notation, top card first), as if a shuffle
+        had given this order: the hands, fi packets, upcard, stock and trump, the red threes
+        laid and replaced (InputError if the deck is not one deck of the family)."""
 
 
 ENGINE_FUNCTIONS: tuple[str, ...] = (
@@ -180,6 +197,15 @@ class FacadeEngine:
             return self._facade.new_hand(
                 profile, seed=seed, deal=deal, dealer=dealer, team_scores=team_scores
             )
+        except InputError as exc:
+            raise InputError(f"{where}: {exc}") from None
+
+    def new_hand_from_deck(
+        self, profile: RulesProfile, deck: Sequence[str], dealer: int, where: str, /
+    ) -> Any:
+        """A hand dealt by ``dealer`` from a deck given in order (clause deal-order)."""
+        try:
+            return self._facade.new_hand(profile, deck=deck, dealer=dealer)
         except InputError as exc:
             raise InputError(f"{where}: {exc}") from None
 

@@ -37,6 +37,8 @@ __all__ = [
 
 COARSE_EXEMPT: Mapping[str, str] = {
     "game-record": "a game whose hands are dealt from its seed is the rule: it needs seeded deals",
+    "seeded-shuffle": "the portable shuffle is the rule, and it is what an engine with its own "
+    "shuffle lacks: only deals from a seed pin it",
 }
 """Rules that are about exactly what a coarse engine lacks, each with the reason."""
 
@@ -45,10 +47,11 @@ COARSE_EXEMPT: Mapping[str, str] = {
 class CoarseEngine:
     """What a coarse engine expresses: no legal-action counts, no wild placement and no
     seeded deals (it may take back an opening: the issue's engines that cannot are met by
-    the per-step skip all the same)."""
+    the per-step skip all the same); it deals a deck given in order (an engine with its own
+    shuffle injects the order: capability deck-order)."""
 
     kinds: frozenset[StepKind] = frozenset(StepKind) - {StepKind.COUNT}
-    capabilities: frozenset[str] = frozenset({"take-back"})
+    capabilities: frozenset[str] = frozenset({"take-back", "deck-order"})
 
 
 def get_coarse_steps(fixture: Fixture, engine: CoarseEngine | None = None) -> int:

@@ -22,7 +22,7 @@ from kanasta.conformance.schema import FIXTURE_SCHEMA, get_schemas, schema_ref
 from kanasta.errors import InputError
 from kanasta.families import PROFILES, get_profile
 from kanasta.resources import get_fixtures_dir
-from kanasta.rules.cards import check_deck_holds, format_card, parse_card, parse_cards
+from kanasta.rules.cards import check_deck_holds, format_card, get_deck, parse_card, parse_cards
 
 __all__ = [
     "LoadResult",
@@ -46,6 +46,14 @@ _PLACEHOLDER_EXPECT: dict[StepKind, JsonObject] = {
         "decided_in": None,
     },
     StepKind.TURN: {"verdict": "accepted", "went_out": None, "hand_over": False},
+    StepKind.DEAL: {
+        "hands": [[], []],
+        "fi": [],
+        "pile": [],
+        "stock": [],
+        "trump": None,
+        "first_player": 0,
+    },
 }
 
 
@@ -153,6 +161,12 @@ def _build_step(index: int, raw: JsonObject, *, has_expect: bool) -> Step:
     elif kind is StepKind.TURN:
         params = {"play": list(raw["play"])}
         expect = raw["expect"]
+    elif kind is StepKind.DEAL:
+        params = {"players": raw["players"], "dealer": raw["dealer"]}
+        for key in ("deck", "seed"):
+            if key in raw:
+                params[key] = raw[key]
+        expect = raw["expect"]
     elif kind is StepKind.GAME:
         params = {"first_dealer": raw["first_dealer"], "hands": list(raw["hands"])}
         if "seed" in raw:
@@ -238,6 +252,58 @@ def _check_meld_cards(steps: Sequence[Step], variant: str, where: str) -> None:
             )
 
 
+def _deal_cards(expect: JsonObject) -> list[str]:
+    """Every card a deal expectation places (hands, fi packets, pile, stock, red threes)."""
+    cards = [c for hand in expect["hands"] for c in hand]
+    cards += [c for packet in expect["fi"] for c in packet]
+    cards += [*expect["pile"], *expect["stock"]]
+    return cards + [c for team in expect.get("red_threes", []) for c in team]
+
+
+def _check_deal_steps(steps: Sequence[Step], data: JsonObject, where: str) -> None:
+    """deal-order, deck-composition: a deal step gives the players of its table, a seat of it
+    as the dealer, one whole deck of the family (in order), and expects every card of it
+    somewhere exactly once, one hand per seat."""
+    if data["variant"] not in PROFILES:
+        return
+    profile = get_profile(data["variant"], data.get("features", ()))
+    deck = sorted(get_deck(profile.deck_jokers))
+    for step in steps:
+        if step.kind is not StepKind.DEAL:
+            continue
+
+        def fail(key: str, message: str, index: int = step.index) -> None:
+            path = format_json_path(["steps", index, key])
+            raise InputError(f"{where}: at {path}: {message}")
+
+        params = step.params
+        if params["players"] != profile.players:
+            fail(
+                "players",
+                f"{profile.variant} is played by {profile.players} players, not "
+                f"{params['players']} (clause profile-options).",
+            )
+        if params["dealer"] >= profile.players:
+            fail("dealer", f"seat {params['dealer']} is not a seat of {profile.players} players.")
+        if "deck" in params and sorted(parse_cards(params["deck"])) != deck:
+            fail(
+                "deck",
+                f"the deck must hold every card of one {profile.family} deck "
+                f"({profile.deck_size} cards) exactly once (clause deck-composition).",
+            )
+        expect = step.expect
+        if expect is None:
+            continue
+        if len(expect["hands"]) != profile.players:
+            fail("expect", f"expected one hand per seat ({profile.players}).")
+        if sorted(parse_cards(_deal_cards(expect))) != deck:
+            fail(
+                "expect",
+                "the expected deal must place every card of the deck exactly once "
+                "(clause deck-composition).",
+            )
+
+
 def _check_features(data: JsonObject, where: str) -> None:
     """profile-options: the features a fixture (or question) names are options of its
     family that can be combined; one of another family, or of none, is refused by name."""
@@ -283,6 +349,7 @@ def fixture_from_json(
     )
     _check_steps(steps, where)
     _check_meld_cards(steps, data["variant"], where)
+    _check_deal_steps(steps, data, where)
     setup = None
     if "setup" in data:
         raw_setup = data["setup"]

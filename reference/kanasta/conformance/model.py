@@ -50,6 +50,10 @@ class StepKind(StrEnum):
     """A whole turn played as a goal in the engine's own action model, judged by facts any
     engine reports: every card still somewhere exactly once, who went out, the canastas,
     the hand's scores (protocol 1.2)."""
+    DEAL = "deal"
+    """A hand dealt by the engine's own procedure from a stacked deck (every card in order)
+    or from a seed, with a dealer: the dealt state, every card's zone, compared whole
+    (protocol 1.3)."""
 
 
 ENGINE_STEP_KINDS = frozenset(
@@ -61,18 +65,20 @@ ENGINE_STEP_KINDS = frozenset(
         StepKind.PLAYTHROUGH,
         StepKind.GAME,
         StepKind.TURN,
+        StepKind.DEAL,
     }
 )
 """The kinds that need a game engine (the rules of play)."""
 
-SETUP_STEP_KINDS = ENGINE_STEP_KINDS - {StepKind.GAME}
-"""The kinds that start from the fixture's setup (a game deals its own hands)."""
+SETUP_STEP_KINDS = ENGINE_STEP_KINDS - {StepKind.GAME, StepKind.DEAL}
+"""The kinds that start from the fixture's setup (a game and a deal deal their own hands)."""
 
 
-CAPABILITIES = ("wild-placement", "take-back", "seeded-deal")
+CAPABILITIES = ("wild-placement", "take-back", "seeded-deal", "deck-order")
 """What an engine's action model may be unable to express (the handshake's
 ``capabilities``): choosing where an acting wild stands, taking back a provisional
-opening, dealing a hand from a seed by the spec's shuffle."""
+opening, dealing a hand from a seed by the spec's shuffle, dealing a hand from a deck
+given in order (a stacked deck, the engine's own shuffle left out)."""
 
 
 def get_action_needs(action: JsonObject) -> frozenset[str]:
@@ -113,8 +119,9 @@ class Step:
     ``params`` are the step's request parameters (for a meld: ``cards``,
     ``wild_at``, ``lay_offs``, ``trump``; for actions and playthroughs:
     ``actions``; for a count: ``depth``; for a game: ``first_dealer``, ``hands`` and
-    optionally ``seed``). ``expect`` is the expectation in the
-    shape of the protocol's answer, or ``None`` in a question (``kanasta explain``).
+    optionally ``seed``; for a deal: ``players``, ``dealer`` and ``deck`` or ``seed``).
+    ``expect`` is the expectation in the shape of the protocol's answer, or ``None`` in a
+    question (``kanasta explain``).
     """
 
     index: int
@@ -134,6 +141,8 @@ class Step:
         for key in ("actions", "play"):
             for action in self.params.get(key, ()):
                 needs |= get_action_needs(action)
+        if self.kind is StepKind.DEAL:
+            needs.add("deck-order" if "deck" in self.params else "seeded-deal")
         for hand in self.params.get("hands", ()) if self.kind is StepKind.GAME else ():
             if "scores" not in hand and "deal" not in hand:
                 needs.add("seeded-deal")

@@ -4,7 +4,9 @@ Every request is one JSON object on one line, with a ``seq`` number the answer
 echoes. Requests are self-contained: an engine request carries the whole setup
 (an explicit state, or a seed with the state the spec's deal gives it when the
 runner can deal it) and every action to replay first, so an implementation keeps
-nothing between requests and can be restarted at any point.
+nothing between requests and can be restarted at any point. A ``deal`` request (protocol
+1.3) has no setup: it gives the deck in order (or a seed), the dealer and the number of
+players, and the engine deals the hand itself.
 """
 
 from __future__ import annotations
@@ -227,6 +229,7 @@ _ANSWER_DEFS = {
     "playthrough": "response-playthrough",
     "game": "response-game",
     "turn": "response-turn",
+    "deal": "response-deal",
 }
 
 

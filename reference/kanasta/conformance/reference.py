@@ -31,6 +31,7 @@ __all__ = [
     "ReferenceImplementation",
     "arrangement_to_json",
     "format_arrangement",
+    "get_deal_facts",
     "get_turn_facts",
     "rank_text",
 ]
@@ -64,6 +65,8 @@ def arrangement_to_json(meld: Meld) -> JsonObject:
 
 
 _NO_GAME_DEALER = "the engine cannot deal the hands of a game"
+_NO_DECK_DEALER = "the engine cannot deal a deck given in order"
+_NO_DEALER = "the engine cannot deal a hand from a deck given in order or from a seed"
 
 
 class _Rejected(Exception):
@@ -93,12 +96,19 @@ class ReferenceImplementation:
         engine = self.engine
         if profile.is_playable and engine is not None:
             deals = callable(getattr(engine, "new_hand_of_game", None))
+            stacked = self.deals_deck_order
             requests.extend(
                 kind.value
                 for kind in sorted(ENGINE_STEP_KINDS)
-                if kind is not StepKind.GAME or deals
+                if (kind is not StepKind.GAME or deals)
+                and (kind is not StepKind.DEAL or deals or stacked)
             )
         return requests
+
+    @property
+    def deals_deck_order(self) -> bool:
+        """Whether the engine deals a deck given in order (the capability ``deck-order``)."""
+        return callable(getattr(self.engine, "new_hand_from_deck", None))
 
     def hello(self) -> JsonObject:
         """The handshake answer (without ``seq``).
@@ -112,8 +122,11 @@ class ReferenceImplementation:
         if self.engine is None:
             for kind in sorted(ENGINE_STEP_KINDS):
                 reasons[kind.value] = self._engine_status.reason
-        elif StepKind.GAME.value not in requests:
-            reasons[StepKind.GAME.value] = _NO_GAME_DEALER
+        else:
+            if StepKind.GAME.value not in requests:
+                reasons[StepKind.GAME.value] = _NO_GAME_DEALER
+            if StepKind.DEAL.value not in requests:
+                reasons[StepKind.DEAL.value] = _NO_DEALER
         for name, profile in PROFILES.items():
             if not profile.is_playable:
                 reasons[name] = _not_playable(profile)
@@ -125,7 +138,7 @@ class ReferenceImplementation:
             "requests": requests,
             "variant_requests": by_variant,
             "features": list(REFERENCE_FEATURES),
-            "capabilities": list(CAPABILITIES),
+            "capabilities": [c for c in CAPABILITIES if c != "deck-order" or self.deals_deck_order],
         }
         if reasons:
             answer["reasons"] = reasons
@@ -168,6 +181,8 @@ class ReferenceImplementation:
             return {"unsupported": self._engine_status.reason}
         if kind == "game":
             return self._game(engine, profile, request)
+        if kind == "deal":
+            return self._deal(engine, profile, request)
         try:
             state = self._start(engine, profile, request.get("setup"))
         except _Rejected as exc:
@@ -316,6 +331,48 @@ class ReferenceImplementation:
             facts["teams"] = self._score(engine, profile, state)
         return {"verdict": "accepted", **facts}
 
+    # -- deals ----------------------------------------------------------------------------
+
+    def _deal(
+        self, engine: Engine, profile: RulesProfile, request: Mapping[str, Any]
+    ) -> JsonObject:
+        """deal-order, first-player (and each family's deal clauses): the hand the engine
+        deals by its own procedure from the deck given in order (or from the seed, by the
+        portable shuffle), with the dealer given; the dealt state as a deal answer."""
+        players = request.get("players")
+        if isinstance(players, bool) or not isinstance(players, int):
+            raise InputError("$.players: expected the number of players")
+        if players != profile.players:
+            raise InputError(
+                f"$.players: {players} players, but {profile.family} with the features "
+                f"{list(profile.options) or 'none'} is played by {profile.players} "
+                "(clause profile-options)"
+            )
+        dealer = request.get("dealer")
+        if isinstance(dealer, bool) or not isinstance(dealer, int):
+            raise InputError("$.dealer: expected a seat number")
+        if not 0 <= dealer < profile.players:
+            raise InputError(f"$.dealer: {profile.family} has seats 0..{profile.players - 1}")
+        deck, seed = request.get("deck"), request.get("seed")
+        if (deck is None) == (seed is None):
+            raise InputError("$: a deal request gives exactly one of 'deck' and 'seed'")
+        if deck is not None:
+            new_hand = getattr(engine, "new_hand_from_deck", None)
+            if not callable(new_hand):
+                return {"unsupported": _NO_DECK_DEALER}
+            if not isinstance(deck, list) or not all(isinstance(c, str) for c in deck):
+                raise InputError("$.deck: expected a list of cards, top card first")
+            state = new_hand(profile, deck, dealer, "$.deck")
+        else:
+            new_game_hand = getattr(engine, "new_hand_of_game", None)
+            if not callable(new_game_hand):
+                return {"unsupported": _NO_DEALER}
+            if isinstance(seed, bool) or not isinstance(seed, int):
+                raise InputError("$.seed: expected an integer")
+            zero = (0,) * get_team_count(profile)
+            state = new_game_hand(profile, None, seed, dealer, zero, "$.seed")
+        return get_deal_facts(profile, engine.state_to_json(profile, state))
+
     # -- games ----------------------------------------------------------------------------
 
     def _game(
@@ -457,6 +514,26 @@ def get_turn_facts(state: Mapping[str, Any]) -> JsonObject:
             sum(1 for meld in team if meld.get("canasta") is not None) for team in state["melds"]
         ],
     }
+
+
+def get_deal_facts(profile: RulesProfile, state: Mapping[str, Any]) -> JsonObject:
+    """The answer to a deal request, read from the dealt state in the fixture format: the
+    hands by seat, the fi packets (the next one taken first), the pile (bottom first, its
+    top the upcard or the last card turned onto it), the stock in draw order, the trump,
+    the red threes laid per team (classic-red-threes: families that lay them) and the
+    first player (first-player: the seat whose turn it is)."""
+    facts: JsonObject = {
+        "hands": [list(hand) for hand in state["hands"]],
+        "fi": [list(packet) for packet in state.get("fi", [])],
+        "pile": list(state["discard"]),
+        "stock": list(state["stock"]),
+        "trump": state.get("trump"),
+        "first_player": state["turn"],
+    }
+    if profile.red_threes_laid:
+        extra = state.get("extra", {})
+        facts["red_threes"] = [list(team) for team in extra.get("red_threes", [])]
+    return facts
 
 
 def _not_playable(profile: RulesProfile) -> str:

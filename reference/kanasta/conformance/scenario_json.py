@@ -35,10 +35,12 @@ from kanasta.conformance.notation import (
     parse_team_score,
 )
 from kanasta.conformance.reference import ReferenceImplementation
+from kanasta.conformance.stacked import Placement, stack_deck
 from kanasta.errors import InputError
 from kanasta.families import PROFILES, get_variant_profile
 from kanasta.io.scenario import build_state
 from kanasta.io.state_json import state_to_json
+from kanasta.rules.cards import Card, format_card, parse_cards
 from kanasta.rules.families import RulesProfile
 from kanasta.rules.points import parse_points
 from kanasta.rules.state import Phase, State, get_team_count
@@ -54,7 +56,7 @@ FACT_SEATS = frozenset({"hand_sizes", "hands", "opened_seats"})
 """State facts given per seat; a table keyed by seat names only the seats that changed."""
 FACT_TEAMS = frozenset({"opened", "fi_taken", "team_scores", "red_threes"})
 """State facts given per team; a table keyed by team names only the teams that changed."""
-STEP_KINDS = ("actions", "state", "score", "count", "meld", "game", "turn")
+STEP_KINDS = ("actions", "state", "score", "count", "meld", "game", "turn", "deal")
 
 
 class Where:
@@ -655,6 +657,127 @@ def _deal(raw: Any, where: Where) -> JsonObject:
     return out
 
 
+_PLACES = ("hands", "fi", "pile", "stock_top", "stock_bottom")
+_DEAL_FACTS = (
+    "first_player",
+    "hands",
+    "fi",
+    "pile",
+    "stock_top",
+    "stock_size",
+    "trump",
+    "red_threes",
+)
+
+
+def _placement(deal: dict[str, Any], profile: RulesProfile, where: Where) -> Placement:
+    """Where the deal step's named cards should land (a
+    :class:`~kanasta.conformance.stacked.Placement`)."""
+    hands: dict[int, tuple[Card, ...]] = {}
+    if "hands" in deal:
+        listed = _keyed(deal["hands"], profile.players, lambda _: "", where.at("hands"), "seat")
+        for seat, named in enumerate(listed):
+            if named:
+                hands[seat] = parse_cards(_cards(named, where.at("hands").at(seat)))
+    fi = tuple(
+        parse_cards(_cards(p, where.at("fi").at(i))) if p else ()
+        for i, p in enumerate(expect_list(where.at("fi"), deal.get("fi", []), "fi packets"))
+    )
+
+    def cards(key: str) -> tuple[Card, ...]:
+        return parse_cards(_cards(deal[key], where.at(key))) if deal.get(key) else ()
+
+    return Placement(
+        hands=hands,
+        fi=fi,
+        pile=cards("pile"),
+        stock_top=cards("stock_top"),
+        stock_bottom=cards("stock_bottom"),
+    )
+
+
+def _deal_step(step: dict[str, Any], ctx: _Context, head: JsonObject, where: Where) -> JsonObject:
+    """A hand the engine deals itself: ``deal`` gives the dealer and either a ``seed`` or
+    where some cards should land (``hands``, ``fi``, ``pile``, ``stock_top``,
+    ``stock_bottom``; the rest of the deck stirred from ``stir``), from which the stacked
+    deck is built (:func:`~kanasta.conformance.stacked.stack_deck`). The expectation is the
+    reference's whole deal; ``expect`` names facts the author means (first_player, hands,
+    fi, pile, stock_top, stock_size, trump, red_threes), each checked against it."""
+    unknown = sorted(set(step) - {"deal", "expect", "note"})
+    if unknown:
+        raise where.fail(f"a deal step has deal, expect and note, not {unknown}.")
+    at = where.at("deal")
+    deal = expect_table(at, step["deal"], "a table: dealer, and seed or where cards land")
+    known = {"dealer", "seed", "stir", *_PLACES}
+    if sorted(set(deal) - known):
+        raise at.fail(f"a deal has {', '.join(sorted(known))}, not {sorted(set(deal) - known)}.")
+    profile = ctx.profile
+    dealer = expect_int(at.at("dealer"), deal.get("dealer"), "the dealer's seat")
+    out: JsonObject = {**head, "players": profile.players, "dealer": dealer}
+    request: JsonObject = {
+        "type": "deal",
+        "variant": profile.family,
+        "features": list(profile.options),
+        "players": profile.players,
+        "dealer": dealer,
+    }
+    if "seed" in deal:
+        if set(deal) & {"stir", *_PLACES}:
+            raise at.fail("a deal from a seed names no cards: the shuffle places them.")
+        out["seed"] = request["seed"] = expect_int(at.at("seed"), deal["seed"], "a seed")
+    else:
+        stir = expect_int(at.at("stir"), deal.get("stir", 0), "a number to stir the rest")
+        with guarded(at):
+            deck = stack_deck(profile, dealer, _placement(deal, profile, at), stir)
+        out["deck"] = request["deck"] = [format_card(c) for c in deck]
+    answer = ReferenceImplementation().answer(request)
+    if "error" in answer or "unsupported" in answer:
+        raise at.fail(f"the reference cannot deal it: {answer}.")
+    if "expect" in step:
+        _check_deal_facts(step["expect"], answer, profile, where.at("expect"))
+    return {**out, "expect": answer}
+
+
+def _check_deal_facts(raw: Any, answer: JsonObject, profile: RulesProfile, where: Where) -> None:
+    """The facts an author names for a deal, each compared with the reference's deal."""
+    given = expect_table(where, raw, "a table of facts about the deal")
+    teams = get_team_count(profile)
+
+    def same_cards(want: Any, have: Any, here: Where) -> bool:
+        return sorted(parse_cards(_cards(want, here) if want else [])) == sorted(parse_cards(have))
+
+    for key, value in given.items():
+        here = where.at(key)
+        if key not in _DEAL_FACTS:
+            raise here.fail(f"a deal's facts are {', '.join(_DEAL_FACTS)}, not {key!r}.")
+        have: Any = answer.get("stock" if key in ("stock_top", "stock_size") else key)
+        if key == "first_player":
+            same = value == have
+        elif key == "stock_size":
+            same, have = value == len(have), len(have)
+        elif key == "trump":
+            same = _card(value, here) == have
+        elif key in ("pile", "stock_top"):
+            want = _cards(value, here) if value else []
+            have = have if key == "pile" else have[: len(want)]
+            same = want == have
+        elif key == "fi":
+            packets = expect_list(here, value, "fi packets")
+            same = len(packets) == len(have) and all(
+                same_cards(w, h, here.at(i))
+                for i, (w, h) in enumerate(zip(packets, have, strict=False))
+            )
+        else:
+            size = profile.players if key == "hands" else teams
+            listed = _keyed(value, size, lambda _: None, here, "seat" if key == "hands" else "team")
+            same = have is not None and all(
+                w is None or same_cards(w, h, here.at(i))
+                for i, (w, h) in enumerate(zip(listed, have, strict=True))
+            )
+        if not same:
+            raise here.fail(f"the reference deals {_show(have)}, not {_show(value)}.")
+
+
 def _step(raw: Any, ctx: _Context, where: Where) -> JsonObject:
     if isinstance(raw, str | list):
         lines = [raw] if isinstance(raw, str) else raw
@@ -690,6 +813,8 @@ def _step(raw: Any, ctx: _Context, where: Where) -> JsonObject:
         return _meld_step(step, head, where)
     if kind == "turn":
         return _turn_step(step, ctx, head, where)
+    if kind == "deal":
+        return _deal_step(step, ctx, head, where)
     return _game_step(step["game"], ctx, head, where.at("game"))
 
 

@@ -9,6 +9,7 @@ can be written down and replayed.
 
 from __future__ import annotations
 
+from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass
 
@@ -28,6 +29,7 @@ __all__ = [
     "MASK64",
     "Deal",
     "check_seed",
+    "deal_from_deck",
     "deal_from_seed",
     "get_first_player",
     "get_next_dealer",
@@ -228,6 +230,31 @@ def _deal_cut_fi_then_pairs(
 def deal_from_seed(profile: RulesProfile, seed: int, dealer: int) -> Deal:
     """seeded-shuffle and deal-order: the deal a seed gives, for a dealer."""
     return deal_cards(profile, shuffle_deck(profile, seed), dealer)
+
+
+@implements("deck-composition", "deal-order")
+def deal_from_deck(profile: RulesProfile, deck: Sequence[Card], dealer: int) -> Deal:
+    """deal-order: the deal of a stacked deck (``deck[0]`` is the top card), by the family's
+    own procedure, for a dealer: what a shuffle that gave this order would deal.
+
+    deck-composition: the deck must be exactly one deck of the family (every card, each
+    copy once); one that is not raises :class:`InputError` naming the cards missing or too
+    many.
+    """
+    given = Counter(deck)
+    whole = Counter(get_deck(profile.deck_jokers))
+    missing, extra = whole - given, given - whole
+    if missing or extra:
+        parts = []
+        if missing:
+            parts.append(f"missing {format_cards(sorted(missing.elements()))}")
+        if extra:
+            parts.append(f"too many {format_cards(sorted(extra.elements()))}")
+        raise InputError(
+            f"the deck of {len(deck)} cards is not one {profile.family} deck of "
+            f"{profile.deck_size} cards: {'; '.join(parts)} (clause deck-composition)."
+        )
+    return deal_cards(profile, deck, dealer)
 
 
 @implements("explicit-deal")

@@ -47,11 +47,13 @@ from kanasta.specdoc.spec import (
 )
 
 __all__ = [
+    "DEAL_CLAUSES",
     "FIXTURE_EXEMPT",
     "Citation",
     "TraceReport",
     "build_trace",
     "find_code_citations",
+    "find_dealt_state_problems",
     "find_fixture_citations",
     "find_fixture_family_problems",
     "find_fixture_strength",
@@ -70,13 +72,38 @@ FIXTURE_EXEMPT: Mapping[str, str] = {
     "input error, pinned by tests",
     "seeded-shuffle": "the shuffle is the seeded deal itself: only seeded fixtures can pin it "
     "(and tests check it against a second implementation)",
-    "deal-order": "how a shuffled deck is dealt: only seeded fixtures can pin it",
     "rejection-cites-family": "a property of every refusal and of every fixture, which the "
     "gate itself checks over the whole suite",
     "player-view": "no request kind asks for a player's view: an implementation's view is its "
     "own interface; tests pin the reference's",
 }
 """Rules exempt from the two-fixtures-one-explicit requirement, with the reason."""
+
+
+DEAL_CLAUSES: frozenset[str] = frozenset(
+    {
+        "seeded-shuffle",
+        "deal-order",
+        "deal-koz",
+        "trump-card",
+        "first-player",
+        "deal-fi-5200",
+        "deal-six-packets",
+        "deal-fi-351",
+        "deal-fi-351-order",
+        "classic-deal",
+        "classic-upcard",
+    }
+)
+"""The clauses that say how a hand is dealt. Only a fixture in which the engine deals may
+cite one (a deal step, from a deck given in order or from a seed; a game whose hands it
+deals): a fixture whose setup hands the engine a dealt state, or a game hand given by an
+explicit deal, leaves the deal unchecked (an engine that echoes the state would pass it).
+:data:`GIVEN_DEAL_CLAUSES` names the two an explicit deal still leaves to the engine."""
+
+GIVEN_DEAL_CLAUSES: frozenset[str] = frozenset({"first-player", "classic-deal"})
+"""The deal clauses a game hand given by an explicit deal still checks: the engine decides
+who plays first from the dealer (and in classic lays and replaces the red threes dealt)."""
 
 
 RULE_PACKAGES: tuple[str, ...] = ("kanasta.rules.", "kanasta.families.", "kanasta.io.")
@@ -278,6 +305,39 @@ def find_seeded_fixtures(fixture_dirs: Iterable[Path]) -> frozenset[str]:
     return frozenset(i for i, data in _read_fixtures(fixture_dirs) if is_seeded_fixture(data))
 
 
+def _gives_deal(data: Mapping[str, Any]) -> bool:
+    """Does a fixture hand the engine a game hand as an explicit deal?"""
+    steps = data.get("steps")
+    for step in steps if isinstance(steps, list) else ():
+        hands = step.get("hands") if isinstance(step, Mapping) else None
+        for hand in hands if isinstance(hands, list) else ():
+            if isinstance(hand, Mapping) and "deal" in hand:
+                return True
+    return False
+
+
+def find_dealt_state_problems(fixture_dirs: Iterable[Path]) -> tuple[str, ...]:
+    """Fixtures that cite a deal clause (:data:`DEAL_CLAUSES`) while the engine does not
+    deal: a setup (an explicit state, or a seed sent with the state it deals) or a game hand
+    given by an explicit deal (beyond :data:`GIVEN_DEAL_CLAUSES`)."""
+    problems: list[str] = []
+    for ident, data in _read_fixtures(fixture_dirs):
+        listed = data.get("clauses", [])
+        slugs = {s for s in listed if isinstance(s, str)} if isinstance(listed, list) else set()
+        cited = slugs & DEAL_CLAUSES
+        how = "its setup hands the engine a dealt state"
+        if "setup" not in data:
+            cited -= GIVEN_DEAL_CLAUSES if _gives_deal(data) else cited
+            how = "its game hands the engine an explicit deal"
+        if cited:
+            problems.append(
+                f"fixture {ident} cites the deal clause(s) {', '.join(sorted(cited))}, but "
+                f"{how}: the engine's deal is never checked there; check a deal with a deal "
+                "step (a deck given in order, or a seed) and cite the rule the fixture checks"
+            )
+    return tuple(problems)
+
+
 def find_fixture_family_problems(
     clauses: Iterable[Clause], fixture_dirs: Iterable[Path]
 ) -> tuple[str, ...]:
@@ -375,6 +435,7 @@ def build_trace(
     folders = list(fixture_dirs) if fixture_dirs is not None else [get_fixtures_dir()]
     fixture_cites = find_fixture_citations(folders)
     problems.extend(find_fixture_family_problems(clauses, folders))
+    problems.extend(find_dealt_state_problems(folders))
     code = tuple(code)
     problems.extend(
         f"code outside rules/, families/ and io/ cites clause {c.slug!r}: {c.where}"
