@@ -5,6 +5,7 @@ from __future__ import annotations
 import argparse
 import contextlib
 import dataclasses
+import functools
 import json
 import math
 import signal
@@ -826,7 +827,7 @@ def _explore(args: argparse.Namespace) -> int:
     if args.out is not None:
         driver.check_out_folder(args.out)
     _check_outputs((args.json, "JSON summary"))
-    cited = Counter(slug for f in _load_builtin() for slug in f.clauses)
+    cited = _get_cited()
     settings = driver.Settings(
         impl=args.impl,
         seed=args.seed,
@@ -852,6 +853,8 @@ def _explore(args: argparse.Namespace) -> int:
     return result.exit_status
 
 
-def _load_builtin() -> list[Fixture]:
+@functools.cache
+def _get_cited() -> Counter[str]:
+    """How many built-in fixtures cite each clause (read once per process)."""
     loaded = load_fixtures(fixture_folders(builtin=True))
-    return list(loaded.fixtures)
+    return Counter(slug for fixture in loaded.fixtures for slug in fixture.clauses)

@@ -20,6 +20,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
 from kanasta import engine
+from kanasta.conformance.checks import get_state_cards
 from kanasta.conformance.model import JsonObject, get_action_needs
 from kanasta.conformance.protocol import Hello
 from kanasta.errors import Violation
@@ -45,7 +46,7 @@ __all__ = [
 MAX_WALK = 400
 """A self-played hand is cut after this many actions (hands end far sooner)."""
 
-CANDIDATES = 4
+CANDIDATES = 6
 """How many positions of a self-played hand are weighed before one is chosen."""
 
 _WEIGHTS: Mapping[ActionType, float] = {
@@ -65,6 +66,10 @@ _POLICIES = ("greedy", "plausible")
 
 _STRAY = (0.1, 0.25, 0.5)
 """The probabilities, one drawn per hand, of a random move instead of the policy's."""
+
+_GOING_OUT_HAND = 6
+"""A hand of at most this many cards is also probed laid down whole, or but one card
+(going out, the fi packet, turn-must-finish)."""
 
 _MELD_SAMPLES = 10
 """Random melds of hand cards probed at a position of the play phase."""
@@ -105,7 +110,7 @@ def get_targets(hello: Hello | None, variants: Sequence[str] = ()) -> tuple[Targ
     return tuple(targets)
 
 
-EXPLORED_REQUESTS = frozenset({"actions", "count", "turn", "score"})
+EXPLORED_REQUESTS = frozenset({"actions", "count", "turn", "score", "deal"})
 """The request types exploration sends (each within the handshake's claims)."""
 
 
@@ -145,6 +150,13 @@ class Position:
     """Every action of the self-played hand, when the hand ended (else empty)."""
     last_turn: int = 0
     """The index in ``walk`` of the first action of the hand's last turn."""
+    deck: tuple[str, ...] = ()
+    """A deck of the family in a shuffled order (top card first), for a deal request."""
+    dealer: int = 0
+    """The dealer of that deal."""
+    others: tuple[tuple[JsonObject, ...], ...] = ()
+    """The actions to the other positions weighed (each is asked its count of legal
+    actions)."""
 
 
 def _allowed(action: JsonObject, capabilities: frozenset[str] | None) -> bool:
@@ -222,6 +234,13 @@ def _offered(state: State, rng: random.Random) -> list[tuple[Action, int | None]
                     chosen = tuple(sorted([*same[:2], wilds[0]]))
                     offered.append((Action(ActionType.MELD, chosen), None))
         offered.extend((Action(ActionType.MELD, run), None) for run in _runs(ordered))
+        if len(ordered) <= _GOING_OUT_HAND:  # going out: the whole hand, or all but one card
+            offered.append((Action(ActionType.MELD, tuple(ordered)), None))
+            offered.extend(
+                (Action(ActionType.MELD, tuple(ordered[:i] + ordered[i + 1 :])), None)
+                for i in range(len(ordered))
+                if len(ordered) > 3
+            )
         for _ in range(_MELD_SAMPLES):
             size = rng.randint(3, min(7, len(ordered)))
             offered.append(
@@ -309,6 +328,10 @@ def make_position(
     profile = target.get_profile()
     seed = rng.getrandbits(32)
     start = engine.new_hand(profile, seed=seed)
+    deck = [str(card) for card in get_state_cards(engine.state_to_json(start))]
+    deck.sort()
+    rng.shuffle(deck)
+    dealer = rng.randrange(profile.players)
     states, taken = _walk(start, rng, capabilities)
     picks = sorted({len(states) - 1, *(rng.randrange(len(states)) for _ in range(CANDIDATES))})
     probed = [get_probes(states[at], rng, capabilities) for at in picks]
@@ -332,4 +355,9 @@ def make_position(
         hand_over=states[at].phase is Phase.OVER,
         walk=tuple(taken) if over else (),
         last_turn=last if over else 0,
+        deck=tuple(deck),
+        dealer=dealer,
+        others=tuple(
+            tuple(taken[:i]) for i in picks if i != at and states[i].phase is not Phase.OVER
+        ),
     )

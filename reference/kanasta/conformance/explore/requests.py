@@ -50,6 +50,7 @@ _KIND_CLAUSES: Mapping[StepKind, str] = {
     StepKind.COUNT: "legal-action-count",
     StepKind.SCORE: "score-breakdown",
     StepKind.TURN: "turn-structure",
+    StepKind.DEAL: "deal-order",
 }
 """The clause a difference is filed under when no verdict names one."""
 
@@ -105,9 +106,10 @@ def _then_discard(action: JsonObject, probes: Sequence[Probe]) -> list[JsonObjec
     return [action]
 
 
-def _melds_together(probes: Sequence[Probe]) -> list[JsonObject]:
-    """Every accepted meld probe naming no card an earlier one names, in order, then a
-    discard of a card left: an opening of several melds, checked when it is discarded after."""
+def _melds_together(probes: Sequence[Probe]) -> list[list[JsonObject]]:
+    """The accepted meld probes naming no card an earlier one names, the first two, three
+    ... of them in order, each time then a discard of a card left: openings of several
+    melds, checked when the player discards after them (opening-checked-at-discard)."""
     left: list[str] = []
     for probe in probes:
         if probe.action["type"] == "discard":
@@ -121,16 +123,16 @@ def _melds_together(probes: Sequence[Probe]) -> list[JsonObject]:
         if not set(cards) & set(used):
             melds.append(probe.action)
             used.extend(cards)
-    if len(melds) < 2:
-        return []
     rest = [c for c in left if c not in used]
-    return [*melds, *([{"type": "discard", "card": rest[0]}] if rest else [])]
+    discard = [{"type": "discard", "card": rest[0]}] if rest else []
+    return [[*melds[:n], *discard] for n in range(2, min(len(melds), MAX_MELDS) + 1)]
 
 
 def get_cases(position: Position) -> list[Case]:
     """The requests a position becomes: the refused probes (one per reason) and then an
     accepted one as one sequence of actions, each other accepted kind alone, the count of
-    legal actions, the whole turn the self-play took from it; and, when the self-played
+    legal actions there and at the other positions weighed, the whole turn the self-play
+    took from it; and, when the self-played
     hand ended, its scores and its last turn as a whole."""
 
     def case(
@@ -152,11 +154,10 @@ def get_cases(position: Position) -> list[Case]:
         cases.append(
             case(StepKind.ACTIONS, {"actions": _then_discard(probe.action, position.probes)})
         )
-    together = _melds_together(position.probes)
-    if together:
-        cases.append(case(StepKind.ACTIONS, {"actions": together}))
+    cases.extend(case(StepKind.ACTIONS, {"actions": t}) for t in _melds_together(position.probes))
     if not position.hand_over:
         cases.append(case(StepKind.COUNT, {"depth": 1}))
+    cases.extend(case(StepKind.COUNT, {"depth": 1}, prefix) for prefix in position.others)
     if position.turn and len(position.turn) <= MAX_TURN:
         cases.append(case(StepKind.TURN, {"play": list(position.turn)}))
     if position.walk:
@@ -168,6 +169,10 @@ def get_cases(position: Position) -> list[Case]:
             )
     elif position.hand_over:
         cases.append(case(StepKind.SCORE, {}))
+    if position.deck:
+        players = position.target.get_profile().players
+        deal = {"players": players, "dealer": position.dealer, "deck": list(position.deck)}
+        cases.append(case(StepKind.DEAL, deal, ()))
     return cases
 
 
@@ -191,6 +196,8 @@ def _expectation(kind: StepKind, answer: Mapping[str, Any]) -> JsonObject:
         return {"count": answer["count"]}
     if kind is StepKind.SCORE:
         return _scores(answer["teams"])
+    if kind is StepKind.DEAL:
+        return dict(answer)
     if answer["verdict"] == "rejected":
         return _rejection(answer)
     facts: JsonObject = {
@@ -320,12 +327,16 @@ def to_fixture_json(
     }
     if shown.features:
         data["features"] = list(shown.features)
-    setup: JsonObject = {"state": shown.setup.state}
-    if shown.setup.actions:
-        setup["actions"] = list(shown.setup.actions)
-    data["setup"] = setup
+    if step.kind is not StepKind.DEAL:
+        setup: JsonObject = {"state": shown.setup.state}
+        if shown.setup.actions:
+            setup["actions"] = list(shown.setup.actions)
+        data["setup"] = setup
     raw: JsonObject = {"kind": step.kind.value}
-    if step.kind is StepKind.ACTIONS:
+    if step.kind is StepKind.DEAL:
+        raw |= {key: step.params[key] for key in ("players", "dealer", "deck")}
+        raw["expect"] = expect
+    elif step.kind is StepKind.ACTIONS:
         raw["actions"] = [
             {"action": a, "expect": v}
             for a, v in zip(step.params["actions"], expect["verdicts"], strict=True)

@@ -33,19 +33,24 @@ from kanasta.errors import InputError, Violation
 
 __all__ = ["MAX_ATTEMPTS", "Shrunk", "count_cards", "ddmin", "shrink"]
 
-MAX_ATTEMPTS = 400
+MAX_ATTEMPTS = 250
 """The most fixtures one shrink tries."""
 
 T = TypeVar("T")
 
 
-def ddmin(items: Sequence[T], test: Callable[[list[T]], bool]) -> list[T]:
+def ddmin(
+    items: Sequence[T], test: Callable[[list[T]], bool], hint: Sequence[T] | None = None
+) -> list[T]:
     """The smallest sublist (1-minimal, within the tests allowed) for which ``test``
     holds, given that it holds for ``items``: chunks are removed while it still holds,
-    the chunks halved when none can go. The empty list is tried first."""
+    the chunks halved when none can go. The empty list is tried first, then ``hint`` (a
+    sublist likely to hold), from which the search goes on when it holds."""
     kept = list(items)
     if not kept or test([]):
         return []
+    if hint is not None and len(hint) < len(kept) and test(list(hint)):
+        kept = list(hint)
     parts = 2
     while len(kept) >= 2:
         size = math.ceil(len(kept) / parts)
@@ -77,7 +82,10 @@ class Shrunk:
 
     @property
     def cards(self) -> int:
-        return count_cards(self.difference.case.state)
+        case = self.difference.case
+        if case.kind is StepKind.DEAL:
+            return len(case.params["deck"])
+        return count_cards(case.state)
 
 
 def count_actions(case: Case) -> int:
@@ -126,6 +134,22 @@ def _without(state: JsonObject, taken: frozenset[tuple[str, int, int]]) -> JsonO
     return {**state, "hands": hands, "discard": discard, "stock": stock}
 
 
+def _named_cards(case: Case) -> set[str]:
+    """The cards the case's actions name (its setup's and its step's)."""
+    actions = [*case.prefix, *case.params.get("actions", ()), *case.params.get("play", ())]
+    named: set[str] = set()
+    for action in actions:
+        named.update(action.get("cards", ()))
+        if "card" in action:
+            named.add(action["card"])
+    return named
+
+
+def _card_at(state: JsonObject, place: tuple[str, int, int]) -> str:
+    where, seat, index = place
+    return str(state["hands"][seat][index] if where == "hand" else state["discard"][index])
+
+
 def _places(state: JsonObject) -> list[tuple[str, int, int]]:
     places = [
         ("hand", seat, i) for seat, hand in enumerate(state["hands"]) for i in range(len(hand))
@@ -161,6 +185,8 @@ def shrink(
         return False
 
     start = difference.case
+    if start.kind is StepKind.DEAL:  # a whole deck in order: nothing can go
+        return Shrunk(best, attempts, 0, len(start.params["deck"]))
     if start.prefix and not attempt(_fold(start)):
         ddmin(start.prefix, lambda kept: attempt(replace(best.case, prefix=tuple(kept))))
     if best.case.kind is StepKind.ACTIONS:
@@ -175,11 +201,12 @@ def shrink(
             )
     base = best.case
     places = _places(base.state)
-    kept = ddmin(
+    named = _named_cards(base)
+    ddmin(
         places,
         lambda kept: attempt(
             replace(base, state=_without(base.state, frozenset(places) - frozenset(kept)))
         ),
+        hint=[p for p in places if _card_at(base.state, p) in named],
     )
-    del kept
     return Shrunk(best, attempts, count_actions(start), count_cards(start.state))
