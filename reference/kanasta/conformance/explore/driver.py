@@ -415,7 +415,10 @@ def import_ray() -> Any:
         ) from None
 
 
-def _run_ray(address: str) -> ChunkRunner:
+def _run_ray(address: str) -> ChunkRunner:  # pragma: no cover - nox -s ray runs it
+    """The chunks as Ray tasks on the cluster at ``address`` (``local``: a Ray started
+    here; a Ray already initialized, e.g. in local mode, is used as it is)."""
+
     def run(
         settings: Settings,
         chunks: Sequence[tuple[int, int, int]],
@@ -439,6 +442,7 @@ def _run_ray(address: str) -> ChunkRunner:
                     done(results[-1])
             return results
         finally:
+            close_connections()
             if started_here:
                 ray.shutdown()
 
