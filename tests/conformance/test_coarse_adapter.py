@@ -1,6 +1,7 @@
 """The example adapter over a coarse engine: its handshake declares no counts, no wild
-placement, no take-back and no seeded deals; only the steps it cannot express are skipped,
-and every fixture it runs passes. Also the published status of its run."""
+placement, no take-back and no seeded deals (it deals a deck given in order); only the steps
+it cannot express are skipped, and every fixture it runs passes. Also the published status
+of its run."""
 
 from __future__ import annotations
 
@@ -9,15 +10,18 @@ import sys
 from pathlib import Path
 
 import jsonschema
+import pytest
 
 from kanasta.cli import main
 from kanasta.conformance.checks import Outcome
 from kanasta.conformance.connections import SubprocessConnection
 from kanasta.conformance.loader import load_fixtures
+from kanasta.conformance.model import StepKind
 from kanasta.conformance.protocol import ProtocolValidator
 from kanasta.conformance.publish import format_html, format_markdown, get_status
 from kanasta.conformance.report import to_json_report
 from kanasta.conformance.runner import reference_dealer, run_fixtures
+from kanasta.families import PROFILES
 from kanasta.resources import get_schema_dir
 from kanasta.specdoc.spec import load_spec
 from tests.conformance.helpers import REPO
@@ -40,7 +44,7 @@ def test_the_coarse_adapter_runs_what_it_can_express_and_passes_it() -> None:
     finally:
         connection.close()
     assert result.ok
-    assert result.hello.capabilities == frozenset()
+    assert result.hello.capabilities == frozenset({"deck-order"})
     outcomes = {r.fixture.id: r for r in result.results}
     assert outcomes["koz/turn/meld-wild-at-4"].outcome is Outcome.SKIPPED
     assert "wild-placement" in outcomes["koz/turn/meld-wild-at-4"].reason
@@ -56,6 +60,31 @@ def test_the_coarse_adapter_runs_what_it_can_express_and_passes_it() -> None:
     page = format_html(status)
     assert page.startswith("<!DOCTYPE html>")
     assert "classic-freeze-clears" in page
+
+
+@pytest.mark.clause("deal-order", "deal-six-packets", "deal-fi-351-order", "classic-deal")
+def test_the_coarse_adapter_deals_the_decks_given_in_order_of_every_family() -> None:
+    """An engine with its own shuffle injects the order it is given (capability deck-order);
+    the deals from a seed are skipped as its handshake declares."""
+    fixtures = [f for f in load_fixtures().fixtures if StepKind.DEAL in f.kinds]
+    connection = SubprocessConnection(
+        [sys.executable, str(COARSE_ADAPTER)], timeout=20.0, validator=ProtocolValidator()
+    )
+    try:
+        result = run_fixtures(fixtures, connection)
+    finally:
+        connection.close()
+    assert result.ok
+    stacked = {
+        r.fixture.id: r.outcome
+        for r in result.results
+        if all("deck" in step.params for step in r.fixture.steps)
+    }
+    assert set(stacked.values()) == {Outcome.PASS}
+    assert {r.fixture.variant for r in result.results if r.fixture.id in stacked} == set(PROFILES)
+    seeded = [r for r in result.results if r.fixture.id not in stacked]
+    assert seeded
+    assert all(r.outcome is Outcome.SKIPPED and "seeded-deal" in r.reason for r in seeded)
 
 
 def test_report_command_writes_markdown_and_html(tmp_path: Path) -> None:

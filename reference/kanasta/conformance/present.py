@@ -121,7 +121,38 @@ def describe_step(step: Step) -> list[str]:
         return ["score the hand"]
     if step.kind is StepKind.GAME:
         return _describe_game(params)
+    if step.kind is StepKind.DEAL:
+        return _describe_deal(params)
     return ["look at the state"]
+
+
+def _describe_deal(params: JsonObject) -> list[str]:
+    who = f"seat {params['dealer']} dealing to {params['players']} players"
+    if "seed" in params:
+        return [f"deal a hand from seed {params['seed']}, {who}"]
+    deck = params["deck"]
+    return [
+        f"deal the deck given in order ({len(deck)} cards), {who}",
+        f"top of the deck: {_cards(deck[:12])} ...",
+    ]
+
+
+def _describe_deal_answer(answer: Mapping[str, Any]) -> list[str]:
+    def shown(cards: Any) -> str:
+        return _cards(cards) if isinstance(cards, list) else _value(cards)
+
+    lines = [f"first player: {_value(answer.get('first_player'))}"]
+    hands = answer.get("hands")
+    for seat, hand in enumerate(hands if isinstance(hands, list) else []):
+        lines.append(f"seat {seat}: {shown(hand)}")
+    fi = answer.get("fi")
+    for number, packet in enumerate(fi if isinstance(fi, list) else [], start=1):
+        lines.append(f"fi {number}: {shown(packet)}")
+    lines += [f"{key}: {shown(answer.get(key))}" for key in ("pile", "stock")]
+    lines.append(f"trump: {_value(answer.get('trump'))}")
+    if "red_threes" in answer:
+        lines.append(f"red threes laid: {_value(answer['red_threes'])}")
+    return lines
 
 
 def _describe_game(params: JsonObject) -> list[str]:
@@ -208,6 +239,8 @@ def describe_answer(step: Step, answer: Mapping[str, Any] | None) -> list[str]:
         return [f"action {answer.get('index')} {_rejection(answer)}"]
     if step.kind is StepKind.GAME:
         return _describe_game_answer(answer)
+    if step.kind is StepKind.DEAL:
+        return _describe_deal_answer(answer)
     return _scores(answer.get("teams"))
 
 
