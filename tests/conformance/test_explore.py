@@ -12,6 +12,7 @@ import io
 import json
 import shlex
 import sys
+import time
 from pathlib import Path
 from typing import Any
 
@@ -120,10 +121,21 @@ def test_explore_is_deterministic_for_a_seed_and_any_jobs(tmp_path: Path) -> Non
     assert first.differences > 0
     assert spread.workers == 2
     assert _stable(first) == _stable(again) == _stable(spread)
+    written = sorted((tmp_path / "a").rglob("*.json"))
+    assert written
     for folder in ("b", "c"):
-        for path in sorted((tmp_path / "a").rglob("*.json")):
+        for path in written:
             twin = tmp_path / folder / path.relative_to(tmp_path / "a")
             assert twin.read_text() == path.read_text()
+    validate = ["conformance", "validate", "--fixtures", str(tmp_path / "a"), "--no-builtin"]
+    assert main(validate) == 0
+
+
+def test_explore_begins_no_position_past_its_time_budget() -> None:
+    result = driver.explore(_settings(None, 8, deadline=time.time()))
+    assert result.positions == 0
+    assert result.requests == 0
+    assert result.exit_status == 5
 
 
 def test_chunks_depend_on_the_positions_only() -> None:
