@@ -205,3 +205,18 @@ def test_explore_command_in_process_writes_its_summary(
     assert shown["positions"] == 2
     assert shown["differences"] == 0
     assert "no difference" in capsys.readouterr().out
+
+
+def test_an_implementation_that_does_not_start_fails_the_run(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    status = main(["conformance", "explore", "--impl", "false", "--positions", "2"])
+    assert status == 1
+    captured = capsys.readouterr()
+    assert "did not start" in captured.err
+    assert "no difference" not in captured.out
+
+
+def test_an_unknown_family_is_bad_input(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["conformance", "explore", "--variant", "nope"]) == 2
+    assert "'nope' is not a rule family" in capsys.readouterr().err

@@ -821,7 +821,7 @@ def _explore(args: argparse.Namespace) -> int:
         raise InputError(f"--timeout must be a positive number of seconds, not {args.timeout:g}.")
     unknown = _unknown_variants(args)
     if unknown:
-        raise InputError(f"--variant{unknown}.")
+        raise InputError(f"--variant: {unknown.removeprefix('; ')}.")
     if args.impl is not None and not args.impl.strip():
         raise InputError("--impl: the command is empty (an unset variable?).")
     if args.out is not None:
@@ -845,6 +845,8 @@ def _explore(args: argparse.Namespace) -> int:
         out=args.out,
         progress=sys.stderr if show else None,
     )
+    if result.error:
+        print(f"kanasta: {result.error}", file=sys.stderr)
     print(driver.format_explore_summary(result))
     if args.json is not None:
         write_text_file(

@@ -243,22 +243,16 @@ _CONNECTIONS: dict[tuple[Any, ...], tuple[Connection, Hello]] = {}
 
 
 def _connect(settings: Settings) -> tuple[Connection, Hello]:
-    key = (settings.impl, settings.timeout, settings.start_timeout, settings.deadline)
+    key = (settings.impl, settings.timeout, settings.start_timeout)
     if key not in _CONNECTIONS:
-        deadline = (
-            None
-            if settings.deadline is None
-            else time.monotonic() + max(0.0, settings.deadline - time.time())
-        )
+        # No deadline on the connection: a request past --max-time is never sent (see
+        # explore_chunk), so none is cut short and misread as a difference.
         connection: Connection
         if settings.impl is None:
-            connection = InProcessConnection(deadline=deadline)
+            connection = InProcessConnection()
         else:
             connection = SubprocessConnection(
-                settings.impl,
-                timeout=settings.timeout,
-                start_timeout=settings.start_timeout,
-                deadline=deadline,
+                settings.impl, timeout=settings.timeout, start_timeout=settings.start_timeout
             )
         hello = connection.start()
         _CONNECTIONS[key] = (connection, hello)
@@ -291,7 +285,7 @@ def explore_chunk(settings: Settings, chunk: tuple[int, int, int]) -> ChunkResul
     found: list[Found] = []
     seen: set[tuple[Any, ...]] = set()
     for number in range(first, first + count):
-        if not targets or (settings.deadline is not None and time.time() >= settings.deadline):
+        if not targets or _is_late(settings):
             break
         position = make_position(
             targets[number % len(targets)], number, rng, cited, hello.capabilities
@@ -299,6 +293,8 @@ def explore_chunk(settings: Settings, chunk: tuple[int, int, int]) -> ChunkResul
         positions += 1
         reached.update(position.trace)
         for case in get_cases(position):
+            if _is_late(settings):
+                break
             fixture = expect_case(reference, case)
             if fixture is None:
                 continue
@@ -332,6 +328,11 @@ def explore_chunk(settings: Settings, chunk: tuple[int, int, int]) -> ChunkResul
         tuple(sorted(reached.items())),
         tuple(found),
     )
+
+
+def _is_late(settings: Settings) -> bool:
+    """Whether ``--max-time`` is used up (no position is begun, no request sent after it)."""
+    return settings.deadline is not None and time.time() >= settings.deadline
 
 
 def _shrunk(
@@ -587,8 +588,18 @@ def format_explore_summary(result: ExploreResult) -> str:
         f"targets against {result.implementation} in {result.seconds:.1f}s with "
         f"{result.workers or 'Ray'} worker(s); seed {result.settings.seed}"
     ]
+    if result.reached:
+        cited = dict(result.settings.cited)
+        rarest = sorted(result.reached, key=lambda slug: (cited.get(slug, 0), slug))[:5]
+        shown = ", ".join(f"{slug} ({cited.get(slug, 0)})" for slug in rarest)
+        lines.append(
+            f"the positions reached {len(result.reached)} clauses; the least cited by the "
+            f"fixtures (their number of fixtures): {shown}"
+        )
     if result.error:
-        lines.append(f"error: {result.error}")
+        lines.append(f"not explored further: {result.error}")
+        if not result.by_clause:
+            return "\n".join(lines)
     if not result.by_clause:
         lines.append("no difference")
         return "\n".join(lines)
