@@ -157,10 +157,27 @@ class Position:
     others: tuple[tuple[JsonObject, ...], ...] = ()
     """The actions to the other positions weighed (each is asked its count of legal
     actions)."""
+    snapshots: tuple[tuple[int, JsonObject], ...] = ()
+    """The state after the first *n* actions of the hand, for each *n* a request starts
+    from (the position, the others weighed, the hand's last turn and its end)."""
+
+    def get_snapshot(self, actions: int) -> JsonObject:
+        """The state after the hand's first ``actions`` actions (one of :attr:`snapshots`)."""
+        return self.start if actions == 0 else dict(self.snapshots)[actions]
 
 
 def _allowed(action: JsonObject, capabilities: frozenset[str] | None) -> bool:
     return capabilities is None or get_action_needs(action) <= capabilities
+
+
+def _is_expressible(action: Action, capabilities: frozenset[str] | None) -> bool:
+    """Whether the engine's action model can express the action (the handshake's
+    ``capabilities``: a take-back, a wild placed), read from the action itself."""
+    if capabilities is None:
+        return True
+    if action.type is ActionType.TAKE_BACK and "take-back" not in capabilities:
+        return False
+    return action.wild_at is None or "wild-placement" in capabilities
 
 
 def _weight(action: Action) -> float:
@@ -179,11 +196,7 @@ def _walk(
     states = [state]
     taken: list[JsonObject] = []
     while len(taken) < MAX_WALK and state.phase is not Phase.OVER:
-        legal = [
-            a
-            for a in engine.legal_actions(state)
-            if _allowed(engine.action_to_json(a), capabilities)
-        ]
+        legal = [a for a in engine.legal_actions(state) if _is_expressible(a, capabilities)]
         if not legal:
             break
         if rng.random() < stray:
@@ -359,5 +372,10 @@ def make_position(
         dealer=dealer,
         others=tuple(
             tuple(taken[:i]) for i in picks if i != at and states[i].phase is not Phase.OVER
+        ),
+        snapshots=tuple(
+            (n, dict(engine.state_to_json(states[n])))
+            for n in sorted({at, *picks, last, len(taken)})
+            if n > 0
         ),
     )

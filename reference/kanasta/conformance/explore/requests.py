@@ -132,13 +132,16 @@ def get_cases(position: Position) -> list[Case]:
     """The requests a position becomes: the refused probes (one per reason) and then an
     accepted one as one sequence of actions, each other accepted kind alone, the count of
     legal actions there and at the other positions weighed, the whole turn the self-play
-    took from it; and, when the self-played
-    hand ended, its scores and its last turn as a whole."""
+    took from it; and, when the self-played hand ended, its scores and its last turn as a
+    whole. The first request replays the hand from its deal (the implementation must accept
+    every action of it); the others start from the explicit state they ask about."""
 
     def case(
         kind: StepKind, params: JsonObject, prefix: tuple[JsonObject, ...] = position.prefix
     ) -> Case:
-        return Case(position.target, position.start, prefix, kind, params)
+        if not cases:
+            return Case(position.target, position.start, prefix, kind, params)
+        return Case(position.target, position.get_snapshot(len(prefix)), (), kind, params)
 
     cases: list[Case] = []
     reasons: dict[tuple[str, str], JsonObject] = {}
