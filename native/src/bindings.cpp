@@ -948,6 +948,25 @@ NB_MODULE(_core, m) {
           },
           nb::arg("profile"), nb::arg("seed"), nb::arg("dealer"), nb::arg("team_scores") = nb::none(),
           "seeded-shuffle, deal-order: a new hand dealt by the dealer from the seed.");
+    m.def("new_hand_from_deck",
+          [](const NativeProfile& np, nb::list deck, int dealer) {
+              const Profile& p = *np.p;
+              std::vector<Card> cards = read_cards(deck, "$.deck");
+              std::vector<Card> sorted = cards;
+              std::sort(sorted.begin(), sorted.end());
+              std::vector<Card> whole = canonical_deck(p.deck_jokers);
+              std::sort(whole.begin(), whole.end());
+              if (sorted != whole)
+                  throw InputError("$.deck: the deck of " + std::to_string(cards.size()) +
+                                   " cards is not one deck of the family, every card once "
+                                   "(clause deck-composition).");
+              if (dealer < 0 || dealer >= p.players)
+                  throw InputError("$.dealer: not a seat of the table.");
+              Deal d = deal_cards(p, cards, dealer);
+              return NativeState{np.p, new_hand(p, d, dealer, scores_or_zero(p, std::nullopt))};
+          },
+          nb::arg("profile"), nb::arg("deck"), nb::arg("dealer"),
+          "deal-order: a new hand dealt by the dealer from a deck given in order, top card first.");
     m.def("new_hand_from_deal",
           [](const NativeProfile& np, nb::dict deal, int dealer,
              std::optional<std::vector<std::int64_t>> scores) {

@@ -260,6 +260,20 @@ class NativeEngine:
             raise InputError(f"{where}: a hand needs a deal or a seed.")
         return self._call("new_hand_from_seed", native, seed, dealer, scores, where=where)
 
+    def new_hand_from_deck(
+        self, profile: RulesProfile, deck: Sequence[str], dealer: int, where: str, /
+    ) -> Any:
+        """deal-order: a hand dealt by ``dealer`` from a deck given in order (a build of
+        kanasta-native without it raises InputError: reinstall it)."""
+        if not callable(getattr(self._module, "new_hand_from_deck", None)):
+            raise InputError(
+                f"{where}: this kanasta-native build cannot deal a deck given in order "
+                "(reinstall it with `pip install ./native`)."
+            )
+        return self._call(
+            "new_hand_from_deck", self.native_profile(profile), list(deck), dealer, where=where
+        )
+
     def state_to_json(self, _profile: RulesProfile, state: Any, /) -> dict[str, Any]:
         result: dict[str, Any] = state.to_json()
         return result

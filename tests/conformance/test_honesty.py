@@ -20,7 +20,7 @@ from typing import Any
 import pytest
 
 from kanasta import engine
-from kanasta.conformance import MAX_GAME_HANDS, MAX_LINE_BYTES, server
+from kanasta.conformance import MAX_GAME_HANDS, MAX_LINE_BYTES, PROTOCOL_VERSION, server
 from kanasta.conformance.checks import Outcome
 from kanasta.conformance.connections import InProcessConnection, SubprocessConnection
 from kanasta.conformance.jsonio import read_json_file
@@ -335,8 +335,8 @@ def test_a_protocol_number_in_the_handshake_is_named_as_such() -> None:
         connection.start()
     connection.close()
     assert info.value.message == (
-        "the handshake's 'protocol' is 1.1, not a string: it must be a string such as \"1.2\" "
-        "(the protocol this runner speaks)"
+        "the handshake's 'protocol' is 1.1, not a string: it must be a string such as "
+        f'"{PROTOCOL_VERSION}" (the protocol this runner speaks)'
     )
 
 

@@ -13,7 +13,8 @@ from kanasta.errors import InputError
 from kanasta.families import PROFILES, get_profile
 from kanasta.io.game_json import deal_to_json
 from kanasta.native import NativeEngine, load
-from kanasta.rules.deal import deal_from_seed
+from kanasta.rules.cards import format_card
+from kanasta.rules.deal import deal_from_seed, shuffle_deck
 from kanasta.rules.families import RulesProfile
 
 
@@ -54,6 +55,21 @@ def test_new_hand_from_an_explicit_deal_with_a_dealer_and_scores(profile: RulesP
         mine = native.new_hand_of_game(profile, raw, None, dealer, scores, "$")
         theirs = reference.new_hand_of_game(profile, raw, None, dealer, scores, "$")
         assert native.state_to_json(profile, mine) == reference.state_to_json(profile, theirs)
+
+
+@pytest.mark.clause("deal-order", "classic-upcard", "classic-red-threes", "first-player")
+@pytest.mark.parametrize("profile", _profiles(), ids=lambda p: p.variant)
+def test_new_hand_from_a_deck_given_in_order_is_the_reference_deal(profile: RulesProfile) -> None:
+    native, reference = NativeEngine(), FacadeEngine(facade)
+    for seed in range(12):
+        dealer = seed % profile.players
+        deck = [format_card(c) for c in shuffle_deck(profile, seed)]
+        mine = native.new_hand_from_deck(profile, deck, dealer, "$.deck")
+        theirs = reference.new_hand_from_deck(profile, deck, dealer, "$.deck")
+        assert native.state_to_json(profile, mine) == reference.state_to_json(profile, theirs)
+    short = [format_card(c) for c in shuffle_deck(profile, 99)][1:]
+    with pytest.raises(InputError, match=r"\$\.deck.*deck-composition"):
+        native.new_hand_from_deck(profile, short, 0, "$.deck")
 
 
 @pytest.mark.clause("explicit-deal")

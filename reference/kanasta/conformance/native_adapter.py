@@ -49,6 +49,9 @@ class NativeImplementation(ReferenceImplementation):
             "name": "kanasta native",
             "version": str(getattr(self._module, "ENGINE_VERSION", "?")),
         }
+        if not callable(getattr(self._module, "new_hand_from_deck", None)):
+            # An older build: it deals seeds, not a deck given in order.
+            answer["capabilities"] = [c for c in answer["capabilities"] if c != "deck-order"]
         reasons = answer.setdefault("reasons", {})
         if isinstance(reasons, dict):
             for name in answer.get("variants", []):
