@@ -10,10 +10,12 @@ from pathlib import Path
 from typing import Any
 
 from kanasta.ask import (
-    Answer,
     Question,
+    Verdict,
     answer_question,
+    answer_to_json,
     format_answer,
+    load_clauses,
     load_question,
 )
 from kanasta.commands import add_option_argument
@@ -21,8 +23,8 @@ from kanasta.commands.play import get_options
 from kanasta.commands.spec import add_language_argument, get_language
 from kanasta.errors import InputError
 from kanasta.families import PROFILES, require_playable
-from kanasta.specdoc.spec import Clause, load_spec
-from kanasta.specdoc.spectext import format_clause, translate_clause
+from kanasta.specdoc.spec import Clause
+from kanasta.specdoc.spectext import format_clause
 
 __all__ = ["register"]
 
@@ -62,12 +64,15 @@ def register(subparsers: Any) -> None:
         "about (allowed or not, the reason code, the deciding clause) or, with no move, "
         "lists the legal actions. Moves are written as the play log prints them: draw, "
         "take-pile, 'take-pile with 7H 7D', pass, 'meld 5H 5D 5S', 'lay-off #0 7S', "
-        "'discard 9H', take-back; several are separated by ';'; the last may be 'score' (how "
-        "the hand scores then). Where the answer depends on "
-        "cards left unknown, it says so. The same question may be a JSON or TOML file "
-        "(docs/disputes.rst).",
-        epilog="Exit status: 0 allowed (or the legal actions listed); 1 not allowed; "
-        "3 the answer depends on cards left unknown; 2 the question cannot be read.",
+        "'discard 9H', take-back, each optionally after 'seat N:' (refused on another "
+        "player's turn); several are separated by ';'; the last may be 'score' (how the hand "
+        "scores then, and what it does to the game). Where the answer depends on cards left "
+        "unknown, or on a fact not given (the trump, a fi not yet played), it says so; a "
+        "refusal names the rule argued about and its numbers first. The same question may be "
+        "a JSON or TOML file (docs/disputes.rst).",
+        epilog="Exit status: 0 allowed (or the legal actions listed, or a score); 1 not "
+        "allowed; 3 the answer depends on cards left unknown or on a fact not given; 2 the "
+        "question cannot be read.",
     )
     parser.add_argument(
         "moves_text",
@@ -129,9 +134,41 @@ def register(subparsers: Any) -> None:
         help="a fi packet taken, by this side (repeatable, in the order taken)",
     )
     parser.add_argument(
+        "--fi-unplayed",
+        action="append",
+        choices=("us", "them", "none"),
+        help="a fi taken by a discard whose taker has not played since, by this side "
+        "(repeatable; 'none': every fi taken was played)",
+    )
+    parser.add_argument(
         "--went-out",
         choices=("us", "them"),
         help="the hand is over: this side went out (ask 'score')",
+    )
+    parser.add_argument("--trump", metavar="CARD", help="koz: the trump card")
+    stock = parser.add_mutually_exclusive_group()
+    stock.add_argument(
+        "--stock-size", type=int, metavar="N", help="the stock holds N cards (0: drawn out)"
+    )
+    stock.add_argument(
+        "--last-card-drawn",
+        dest="stock_size",
+        action="store_const",
+        const=0,
+        help="the last card of the stock has been drawn (--stock-size 0)",
+    )
+    parser.add_argument(
+        "--target", metavar="POINTS", help="the game's target in force (fi-5200: 7200, 9200)"
+    )
+    parser.add_argument(
+        "--personally-opened",
+        choices=("yes", "no"),
+        help="fi-5200: whether you opened yourself (no: only your partner has)",
+    )
+    parser.add_argument(
+        "--laid-before",
+        choices=("yes", "no"),
+        help="classic: whether you laid cards on the table before this turn",
     )
     for flag, word, nargs, meta in (
         ("--meld", "meld", None, "CARDS"),
@@ -210,7 +247,25 @@ def _question(args: argparse.Namespace) -> Question:
         fi_taken=tuple(args.fi_taken),
         went_out=args.went_out,
         actions=tuple(moves),
+        trump=args.trump,
+        stock_size=args.stock_size,
+        fi_unplayed=_unplayed(args.fi_unplayed),
+        target=None if args.target is None else _points(args.target, "--target"),
+        personally_opened=_yes(args.personally_opened),
+        laid_before=_yes(args.laid_before),
     )
+
+
+def _unplayed(values: list[str] | None) -> tuple[str, ...] | None:
+    if values is None:
+        return None
+    if "none" in values and len(values) > 1:
+        raise InputError("--fi-unplayed none says no fi is unplayed; give it alone.")
+    return tuple(v for v in values if v != "none")
+
+
+def _yes(value: str | None) -> bool | None:
+    return None if value is None else value == "yes"
 
 
 def _points(text: str, flag: str) -> int | str:
@@ -222,12 +277,6 @@ def _points(text: str, flag: str) -> int | str:
         except ValueError:
             raise InputError(f"{flag} {text!r}: expected points (1500, or 4.5).") from None
         return text
-
-
-def _load_clauses(language: str) -> dict[str, Clause]:
-    """The clauses by slug, in ``language`` (from the Turkish edition's catalogues; a
-    paragraph without a translation stays English)."""
-    return {c.slug: translate_clause(c, language) for c in load_spec()}
 
 
 def _clause_text(clauses: dict[str, Clause], language: str) -> Any:
@@ -247,58 +296,18 @@ def _clause_text(clauses: dict[str, Clause], language: str) -> Any:
     return show
 
 
-def _answer_json(answer: Answer, clauses: dict[str, Clause]) -> dict[str, Any]:
-    def steps(outcome: Any) -> list[dict[str, Any]]:
-        out = []
-        for step in outcome.steps:
-            item: dict[str, Any] = {"action": step.text, "allowed": step.violation is None}
-            if step.violation is not None:
-                item |= {
-                    "clause": step.violation.clause,
-                    "code": step.violation.code,
-                    "detail": step.violation.detail,
-                }
-            if step.ways:
-                item["ways"] = list(step.ways)
-            out.append(item)
-        return out
-
-    data: dict[str, Any] = {
-        "variant": str(answer.profile.family),
-        "options": list(answer.profile.options),
-        "verdict": answer.verdict,
-        "position": [str(line) for line in answer.position],
-        "assumed": [str(line) for line in answer.assumed],
-        "steps": steps(answer.outcome),
-        "clauses": [
-            {
-                "slug": slug,
-                "number": clauses[slug].number if slug in clauses else None,
-                "title": clauses[slug].title if slug in clauses else None,
-                "text": clauses[slug].text.strip() if slug in clauses else None,
-            }
-            for slug in answer.clauses
-        ],
-    }
-    if answer.other is not None:
-        data["otherwise"] = steps(answer.other)
-    if not answer.question.actions:
-        data["legal_actions"] = list(answer.legal)
-    return data
-
-
 def _run(args: argparse.Namespace) -> int:
     question = _question(args)
     answer = answer_question(_playable(question))
     language = get_language(args)
-    clauses = _load_clauses(language)
+    clauses = load_clauses(language)
     if args.json:
-        print(json.dumps(_answer_json(answer, clauses), indent=2, ensure_ascii=False))
+        print(json.dumps(answer_to_json(answer, clauses), indent=2, ensure_ascii=False))
     else:
         sys.stdout.write(format_answer(answer, _clause_text(clauses, language), language))
-    if answer.verdict in ("allowed", "scored"):
+    if answer.verdict in (Verdict.ALLOWED, Verdict.SCORED):
         return 0
-    return 1 if answer.verdict == "not allowed" else 3
+    return 1 if answer.verdict == Verdict.NOT_ALLOWED else 3
 
 
 def _playable(question: Question) -> Question:

@@ -12,6 +12,9 @@ from kanasta.conformance.checks import Outcome, check_answer
 from kanasta.conformance.model import Fixture, JsonObject, Step, StepKind
 from kanasta.conformance.protocol import Dealer, build_requests
 from kanasta.conformance.reference import ReferenceImplementation, format_arrangement
+from kanasta.families import PROFILES, get_game_clause
+from kanasta.rules.families import RulesProfile
+from kanasta.rules.points import points_to_json
 from kanasta.specdoc.spec import Clause, load_spec
 from kanasta.specdoc.spectext import format_clause, translate_clause
 
@@ -364,7 +367,7 @@ def explain(
                 agrees = False
                 lines.append("  this DIFFERS from the expectation given:")
                 lines.extend(_indent(messages))
-        deciding = _deciding(step, answer)
+        deciding = _deciding(step, answer, fixture.variant)
         slugs = deciding + [s for s in fixture.clauses if s not in deciding]
         if slugs:
             lines.append("  clauses:")
@@ -380,8 +383,10 @@ def explain(
     return "\n".join(lines).rstrip() + "\n", status
 
 
-def _deciding(step: Step, answer: Mapping[str, Any]) -> list[str]:
+def _deciding(step: Step, answer: Mapping[str, Any], variant: str = "") -> list[str]:
     found: list[str] = []
+    if step.kind is StepKind.GAME and "hands" in answer and variant in PROFILES:
+        found += _game_clauses(PROFILES[variant], answer)
     if isinstance(answer.get("clause"), str):
         found.append(answer["clause"])
     verdicts = answer.get("verdicts")
@@ -395,6 +400,20 @@ def _deciding(step: Step, answer: Mapping[str, Any]) -> list[str]:
             if answer.get("canasta") in ("half", "full"):
                 found.append("canasta-kind-fixed")
     return list(dict.fromkeys(found))
+
+
+def _game_clauses(profile: RulesProfile, answer: Mapping[str, Any]) -> list[str]:
+    """game-hands and the family's game target (game-tie when the target moved): the
+    clauses that decide a whole game's answer."""
+    hands = answer.get("hands")
+    targets = {
+        hand.get("target")
+        for hand in (hands if isinstance(hands, list) else [])
+        if isinstance(hand, Mapping)
+    }
+    first = points_to_json(profile.target_score)
+    moved = any(t != first for t in targets if t is not None)
+    return [get_game_clause(profile), *(["game-tie"] if moved else []), "game-hands"]
 
 
 def get_meld_clauses(answer: Mapping[str, Any]) -> list[str]:

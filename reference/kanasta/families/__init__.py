@@ -1,7 +1,8 @@
 """The rule families: one module each (its profile and options), listed once here.
 
 A family module defines ``PROFILE`` (built by its ``make_profile``, which cites the
-family's own clauses that are data), ``OPENING_CLAUSE`` (the clause of its first meld) and
+family's own clauses that are data), ``OPENING_CLAUSE`` (the clause of its first meld),
+``GAME_CLAUSE`` (the clause of its game's end) and
 ``EXAMPLE_MELDS`` (its rulebook's worked examples), and may define ``POLICY``, the random
 policy self-play uses for it (``greedy`` when it names none), ``SCORE_CLAUSES`` (the
 clauses of its hand score; ``hand-score`` when it names none) and ``TURKISH_NAME`` (its
@@ -27,8 +28,10 @@ __all__ = [
     "PLAYABLE_FAMILIES",
     "PROFILES",
     "VARIANTS",
+    "get_bands_clause",
     "get_default_policy",
     "get_example_melds",
+    "get_game_clause",
     "get_opening_clause",
     "get_option_families",
     "get_profile",
@@ -65,6 +68,18 @@ _MODULES: dict[str, ModuleType] = {m.PROFILE.family: m for m in FAMILY_MODULES}
 def get_opening_clause(profile: RulesProfile) -> str:
     """The clause that decides the family's first meld."""
     return str(_MODULES[profile.family].OPENING_CLAUSE)
+
+
+def get_bands_clause(profile: RulesProfile) -> str:
+    """The clause that sets the family's first-meld requirement by the side's score
+    (``BANDS_CLAUSE``; the clause of its first meld when it names none)."""
+    module = _MODULES[profile.family]
+    return str(getattr(module, "BANDS_CLAUSE", module.OPENING_CLAUSE))
+
+
+def get_game_clause(profile: RulesProfile) -> str:
+    """The clause that ends the family's game (its target)."""
+    return str(_MODULES[profile.family].GAME_CLAUSE)
 
 
 def get_score_clauses(profile: RulesProfile) -> tuple[str, ...]:

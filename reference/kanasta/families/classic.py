@@ -24,6 +24,7 @@ from kanasta.rules.points import to_half_points
 
 __all__ = [
     "EXAMPLE_MELDS",
+    "GAME_CLAUSE",
     "OPENING_CLAUSE",
     "PROFILE",
     "SCORE_CLAUSES",
@@ -34,6 +35,9 @@ __all__ = [
 OPENING_CLAUSE = "classic-opening-minimum"
 """The clause that decides a side's first meld (what ``kanasta ask`` cites when a move
 opens the side)."""
+
+GAME_CLAUSE = "classic-game-target"
+"""The clause of the end of the family's game (its target)."""
 
 SCORE_CLAUSES = ("classic-hand-score",)
 """The clauses of a hand's score (the common ``hand-score`` when a family names none)."""

@@ -20,11 +20,21 @@ from kanasta.rules.families import (
 )
 from kanasta.rules.points import to_half_points
 
-__all__ = ["EXAMPLE_MELDS", "OPENING_CLAUSE", "PROFILE", "SCORE_CLAUSES", "make_profile"]
+__all__ = [
+    "EXAMPLE_MELDS",
+    "GAME_CLAUSE",
+    "OPENING_CLAUSE",
+    "PROFILE",
+    "SCORE_CLAUSES",
+    "make_profile",
+]
 
 OPENING_CLAUSE = "opening-bands-fi-5200"
 """The clause that decides a side's first meld (what ``kanasta ask`` cites when a move
 opens the side)."""
+
+GAME_CLAUSE = "game-target-fi-5200"
+"""The clause of the end of the family's game (its target)."""
 
 SCORE_CLAUSES = ("hand-score-fi-5200",)
 """The clauses of a hand's score (the common ``hand-score`` when a family names none)."""

@@ -18,7 +18,15 @@ from kanasta.rules.families import (
 )
 from kanasta.rules.points import to_half_points
 
-__all__ = ["EXAMPLE_MELDS", "OPENING_CLAUSE", "POLICY", "PROFILE", "make_profile"]
+__all__ = [
+    "BANDS_CLAUSE",
+    "EXAMPLE_MELDS",
+    "GAME_CLAUSE",
+    "OPENING_CLAUSE",
+    "POLICY",
+    "PROFILE",
+    "make_profile",
+]
 
 POLICY = "random"
 """Self-play picks koz moves at random (see :mod:`kanasta.play.policy`)."""
@@ -26,6 +34,12 @@ POLICY = "random"
 OPENING_CLAUSE = "opening-threshold"
 """The clause that decides a side's first meld (what ``kanasta ask`` cites when a move
 opens the side)."""
+
+BANDS_CLAUSE = "opening-bands"
+"""The clause of the opening thresholds by the side's score."""
+
+GAME_CLAUSE = "game-target"
+"""The clause of the end of the family's game (its target)."""
 
 EXAMPLE_MELDS = (
     "4H 5H 6H 7H",
