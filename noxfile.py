@@ -218,3 +218,11 @@ def native(session: nox.Session) -> None:
         "--max-skipped",
         "0",
     )
+
+
+@nox.session(python=PYTHON)
+def ray(session: nox.Session) -> None:
+    """``kanasta conformance explore --ray`` on Ray's local mode, with the extra installed
+    (not among the default sessions: Ray is a large optional download)."""
+    session.install("-e", ".[test,ray]")
+    session.run("pytest", "-q", "tests/conformance/test_explore_ray.py", *session.posargs)

@@ -5,11 +5,14 @@ from __future__ import annotations
 import argparse
 import contextlib
 import dataclasses
+import functools
+import json
 import math
 import signal
 import sys
 import threading
 import time
+from collections import Counter
 from collections.abc import Iterator
 from pathlib import Path
 from types import FrameType
@@ -22,6 +25,7 @@ from kanasta.conformance.connections import (
     InProcessConnection,
     SubprocessConnection,
 )
+from kanasta.conformance.explore import driver
 from kanasta.conformance.generate import (
     RECIPES,
     generate_fixture,
@@ -29,7 +33,7 @@ from kanasta.conformance.generate import (
     require_engine,
 )
 from kanasta.conformance.jsonio import format_fixture_json
-from kanasta.conformance.loader import load_fixtures
+from kanasta.conformance.loader import find_fixture_files, load_fixtures
 from kanasta.conformance.model import Fixture
 from kanasta.conformance.present import format_fixture
 from kanasta.conformance.protocol import ImplementationError, ProtocolValidator
@@ -324,6 +328,71 @@ def register(subparsers: Any) -> None:
     report.add_argument("--html", type=Path, metavar="OUT", help="write a web page")
     report.add_argument("--markdown", type=Path, metavar="OUT", help="write Markdown")
     report.set_defaults(handler=_report)
+    _register_explore(sub)
+
+
+def _register_explore(sub: Any) -> None:
+    explore = sub.add_parser(
+        "explore",
+        help="differential exploration beyond the fixtures: self-played positions, compared "
+        "with the reference, each difference shrunk to a fixture",
+        description="Play seeded hands of the reference in every family, player count and "
+        "option, send the positions reached to an implementation as protocol requests "
+        "(within its handshake), compare its answers with the reference's, and shrink each "
+        "difference to a small fixture written into --out. The same seed gives the same "
+        "positions, differences and fixtures for any --jobs. Exit status: 0 when no "
+        "difference is found; 1 when some are (or the implementation did not start); 2 on "
+        "bad input; 5 when nothing was checked.",
+    )
+    explore.add_argument(
+        "--impl",
+        metavar="COMMAND",
+        help="the implementation, as a protocol subprocess; default: the reference, in-process",
+    )
+    explore.add_argument(
+        "--positions", type=int, default=100, metavar="N", help="positions explored (default 100)"
+    )
+    explore.add_argument("--seed", type=int, default=0, metavar="S", help="the seed (default 0)")
+    explore.add_argument(
+        "--max-time",
+        type=float,
+        default=None,
+        metavar="SECONDS",
+        help="explore no further position once this time is used up",
+    )
+    explore.add_argument(
+        "--timeout",
+        type=float,
+        default=DEFAULT_TIMEOUT,
+        metavar="SECONDS",
+        help="per-request timeout for --impl (default 10)",
+    )
+    explore.add_argument("--variant", action="append", default=[], help="only this family")
+    explore.add_argument(
+        "--out", type=Path, metavar="DIR", help="write the shrunk fixtures here (new or empty)"
+    )
+    explore.add_argument("--json", type=Path, metavar="FILE", help="write the summary as JSON")
+    where = explore.add_mutually_exclusive_group()
+    where.add_argument(
+        "--jobs", type=int, default=1, metavar="N", help="worker processes (default 1)"
+    )
+    where.add_argument(
+        "--ray",
+        metavar="ADDRESS",
+        help="run on this Ray cluster ('local': a Ray started here); needs kanasta[ray]",
+    )
+    progress = explore.add_mutually_exclusive_group()
+    progress.add_argument(
+        "--progress",
+        dest="progress",
+        action="store_true",
+        default=None,
+        help="show a progress bar on stderr (default: on a terminal)",
+    )
+    progress.add_argument(
+        "--no-progress", dest="progress", action="store_false", help="never show progress"
+    )
+    explore.set_defaults(handler=_explore)
 
 
 def _load(args: argparse.Namespace) -> list[Fixture]:
@@ -740,3 +809,59 @@ def _generate_new(args: argparse.Namespace, engine: Any) -> int:
     write_text_file(path, format_fixture_json(data), "new fixture")
     print(f"wrote {path}")
     return 0
+
+
+def _explore(args: argparse.Namespace) -> int:
+    """``kanasta conformance explore``: see :mod:`kanasta.conformance.explore`."""
+    if args.positions < 1:
+        raise InputError(f"--positions must be 1 or more, not {args.positions}.")
+    if args.seed < 0:
+        raise InputError(f"--seed must be 0 or more, not {args.seed}.")
+    if not (math.isfinite(args.timeout) and 0 < args.timeout <= MAX_SECONDS):
+        raise InputError(f"--timeout must be a positive number of seconds, not {args.timeout:g}.")
+    unknown = _unknown_variants(args)
+    if unknown:
+        raise InputError(f"--variant: {unknown.removeprefix('; ')}.")
+    if args.impl is not None and not args.impl.strip():
+        raise InputError("--impl: the command is empty (an unset variable?).")
+    if args.out is not None:
+        driver.check_out_folder(args.out)
+    _check_outputs((args.json, "JSON summary"))
+    cited = _get_cited()
+    settings = driver.Settings(
+        impl=args.impl,
+        seed=args.seed,
+        positions=args.positions,
+        variants=tuple(args.variant),
+        cited=driver.get_cited(cited.items()),
+        timeout=args.timeout,
+        deadline=driver.get_budget(args.max_time),
+    )
+    show = args.progress if args.progress is not None else sys.stderr.isatty()
+    result = driver.explore(
+        settings,
+        jobs=args.jobs,
+        ray_address=args.ray,
+        out=args.out,
+        progress=sys.stderr if show else None,
+    )
+    if result.error:
+        print(f"kanasta: {result.error}", file=sys.stderr)
+    print(driver.format_explore_summary(result))
+    if args.json is not None:
+        write_text_file(
+            args.json, json.dumps(result.to_json(), indent=2, ensure_ascii=False) + "\n", "summary"
+        )
+    return result.exit_status
+
+
+@functools.cache
+def _get_cited() -> Counter[str]:
+    """How many built-in fixtures cite each clause (read once per process, from each file's
+    ``clauses`` alone: the built-in suite is checked by ``validate``, not here)."""
+    cited: Counter[str] = Counter()
+    for path in find_fixture_files(get_fixtures_dir()):
+        data = json.loads(path.read_text(encoding="utf-8"))
+        clauses = data.get("clauses", []) if isinstance(data, dict) else []
+        cited.update(slug for slug in clauses if isinstance(slug, str))
+    return cited
