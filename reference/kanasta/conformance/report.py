@@ -5,13 +5,10 @@ Every report names the suite version and the protocol version.
 
 from __future__ import annotations
 
-import contextlib
 import json
-import os
 import re
 import signal
 import sys
-import tempfile
 import time
 import xml.etree.ElementTree as ET
 from collections import Counter
@@ -24,7 +21,7 @@ from kanasta.conformance.checks import Outcome
 from kanasta.conformance.jsonio import escape_controls
 from kanasta.conformance.model import JsonObject
 from kanasta.conformance.runner import FixtureResult, RunResult
-from kanasta.errors import InputError
+from kanasta.io.files import write_file
 
 __all__ = [
     "ProgressBar",
@@ -41,39 +38,10 @@ _NOT_XML_RE = re.compile("[\x00-\x08\x0b\x0c\x0e-\x1f\ud800-\udfff\ufffe\uffff]"
 """Characters XML 1.0 cannot hold (an implementation may send any of them)."""
 
 
-def _umask() -> int:
-    mask = os.umask(0)
-    os.umask(mask)
-    return mask
-
-
 def write_text_file(path: Path, text: str, what: str) -> None:
-    """Write ``text`` (UTF-8) to ``path`` whole or not at all: through a temporary file in
-    the same folder, renamed into place, so a failure leaves what was there untouched.
-
-    Lone surrogates are written as JSON-style escapes; a failure is an
-    :class:`InputError` naming the path.
-    """
-    data = text.encode("utf-8", "backslashreplace")
-    folder = path.parent
-    if not folder.is_dir():
-        raise InputError(f"{path}: cannot write the {what}: the folder {folder} does not exist.")
-    try:
-        mode = path.stat().st_mode & 0o777 if path.is_file() else 0o666 & ~_umask()
-        handle, temporary = tempfile.mkstemp(dir=folder, prefix=f".{path.name}.", suffix=".tmp")
-    except OSError as exc:
-        raise InputError(f"{path}: cannot write the {what}: {exc.strerror or exc}.") from None
-    try:
-        with os.fdopen(handle, "wb") as stream:
-            stream.write(data)
-        os.chmod(temporary, mode)
-        os.replace(temporary, path)
-    except BaseException as exc:
-        with contextlib.suppress(OSError):
-            os.unlink(temporary)
-        if isinstance(exc, OSError):
-            raise InputError(f"{path}: cannot write the {what}: {exc.strerror or exc}.") from None
-        raise
+    """Write ``text`` (UTF-8) to ``path`` whole or not at all, only to a new path or over a
+    regular file (:func:`kanasta.io.files.write_file`, the one writer of every output)."""
+    write_file(path, text, what)
 
 
 _LABEL = {
