@@ -30,6 +30,7 @@ __all__ = [
     "get_answer_cards",
     "get_state_cards",
     "get_wild_place",
+    "is_vacuous",
     "summarize_state",
 ]
 
@@ -479,6 +480,18 @@ def _check_turn(
             _compare_plain(key, expected[key], got.get(key), out)
     if "scores" in expected:
         _team_scores("scores", expected["scores"], got.get("teams"), out)
+
+
+def is_vacuous(step: Step, sent_state: Any) -> bool:
+    """Whether a step proves nothing of the engine: a ``state`` step whose expected facts
+    already hold of the state the runner sent in its setup, so that an implementation
+    echoing that state back passes it without applying anything. Such a step does not
+    earn its fixture's clauses (a pass must be the engine's work)."""
+    if step.kind is not StepKind.STATE or step.expect is None or sent_state is None:
+        return False
+    out: list[str] = []
+    _check_state(step.expect, {"state": sent_state}, out)
+    return not out
 
 
 def check_answer(

@@ -113,6 +113,12 @@ def format_summary(run: RunResult, *, verbose: bool = False) -> str:
             + ", ".join(run.unknown_expect_fail[:10])
             + (" ..." if len(run.unknown_expect_fail) > 10 else "")
         )
+    unproven = [r for r in run.results if r.outcome is Outcome.PASS and not r.proves_clauses]
+    if unproven:
+        lines.append(
+            f"{len(unproven)} fixture(s) passed only steps whose facts already hold of the "
+            "setup sent (an echo of the state passes them): their clauses count as not checked"
+        )
     if run.restarts:
         lines.append(f"the implementation was restarted {run.restarts} time(s)")
     counts = run.counts()
@@ -136,7 +142,7 @@ def format_summary(run: RunResult, *, verbose: bool = False) -> str:
             f"{run.not_run} not run, in {run.seconds:.2f} s"
         )
         return _shown(lines)
-    verdict = "OK" if run.ok else ("NOTHING CHECKED" if run.checked == 0 else "FAILED")
+    verdict = "OK" if run.ok else ("NOTHING CHECKED" if run.is_nothing_checked else "FAILED")
     lines.append(
         f"{verdict}: {len(run.results)} fixtures: {', '.join(parts)} in {run.seconds:.2f} s"
     )
@@ -167,6 +173,7 @@ def to_json_report(run: RunResult) -> JsonObject:
         "totals": {
             "selected": len(run.results) + run.not_run,
             "checked": run.checked,
+            "proven": run.proven,
             "not_run": run.not_run,
             **{outcome.value: counts[outcome] for outcome in Outcome},
             "undeclared_skips": run.undeclared_skips,
