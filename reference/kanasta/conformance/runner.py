@@ -32,7 +32,7 @@ from pathlib import Path
 from typing import Any
 
 from kanasta.conformance import MAX_FILE_BYTES
-from kanasta.conformance.checks import Outcome, check_answer, get_state_cards, is_vacuous
+from kanasta.conformance.checks import Outcome, check_answer, get_turn_table, is_vacuous
 from kanasta.conformance.connections import Connection
 from kanasta.conformance.engine_api import load_engine
 from kanasta.conformance.jsonio import escape_controls
@@ -466,11 +466,11 @@ def run_fixture(
         except ImplementationError as exc:
             outcome, messages, answer = Outcome.ERROR, (str(exc),), exc.answer
         else:
-            deck = None
-            if step.kind is StepKind.TURN and isinstance(request.get("setup"), dict):
-                state = request["setup"].get("state")
-                deck = get_state_cards(state) if state is not None else None
-            outcome, messages = check_answer(step, answer, deck=deck)
+            table = None
+            if step.kind is StepKind.TURN:
+                profile = get_variant_profile(fixture.variant, fixture.features)
+                table = get_turn_table(_sent_state(request), profile)
+            outcome, messages = check_answer(step, answer, table=table)
         proves = not is_vacuous(step, _sent_state(request))
         if outcome is Outcome.SKIPPED:
             undeclared = True
