@@ -11,6 +11,7 @@ from kanasta.conformance.checks import Outcome
 from kanasta.conformance.connections import InProcessConnection
 from kanasta.conformance.loader import load_fixtures
 from kanasta.conformance.model import Fixture
+from kanasta.conformance.present import format_fixture
 from kanasta.conformance.publish import format_html, format_markdown, get_status, get_verdict
 from kanasta.conformance.report import format_summary, to_json_report
 from kanasta.conformance.runner import (
@@ -146,3 +147,14 @@ def test_the_reference_proves_every_fixture_it_passes_but_the_vacuous_ones() -> 
     all_vacuous = {f.id for f in fixtures if len(VACUOUS_STEPS[f.id]) == len(f.steps)}
     assert unproven == all_vacuous
     assert result.ok  # the others prove their clauses by their other steps
+
+
+def test_show_marks_the_steps_that_prove_nothing() -> None:
+    fixtures = {f.id: f for f in _suite()}
+    shown = format_fixture(fixtures["koz/opening/take-back"])
+    marked = [line for line in shown.splitlines() if line.startswith("  (proves nothing")]
+    assert len(marked) == len(VACUOUS_STEPS["koz/opening/take-back"]) == 1
+    assert (
+        "proves nothing"
+        not in format_fixture(fixtures["koz/opening/4-5-points-at-150"]).split("Step 1")[0]
+    )
