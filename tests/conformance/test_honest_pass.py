@@ -9,7 +9,7 @@ from functools import cache
 
 from kanasta.conformance.checks import Outcome
 from kanasta.conformance.connections import InProcessConnection
-from kanasta.conformance.loader import load_fixtures
+from kanasta.conformance.loader import fixture_from_json, load_fixtures
 from kanasta.conformance.model import Fixture
 from kanasta.conformance.present import format_fixture
 from kanasta.conformance.publish import format_html, format_markdown, get_status, get_verdict
@@ -127,8 +127,20 @@ def test_an_echo_claiming_everything_passes_no_clause_and_is_not_ok() -> None:
 
 def test_an_echo_claiming_only_state_passes_the_vacuous_fixtures_yet_checks_nothing() -> None:
     deals = [f for f in _suite() if len(VACUOUS_STEPS.get(f.id, ())) == len(f.steps)]
-    assert deals
-    result = _run(Echo(requests=("state",)), deals)
+    setup = next(f.setup for f in _suite() if f.setup is not None and f.setup.state is not None)
+    assert setup is not None
+    made = fixture_from_json(
+        {
+            "id": "koz/echo/the-hand-is-not-over",
+            "variant": "koz",
+            "clauses": ["going-out"],
+            "description": "a state step already true of the setup",
+            "setup": {"state": setup.state},
+            "steps": [{"kind": "state", "expect": {"hand_over": False}}],
+        },
+        "echo",
+    )
+    result = _run(Echo(requests=("state",)), [*deals, made])
     assert {r.outcome for r in result.results} == {Outcome.PASS}
     assert not any(r.proves_clauses for r in result.results)
     assert result.ok is False
