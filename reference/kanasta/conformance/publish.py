@@ -136,8 +136,9 @@ def get_status(report: Mapping[str, Any], clauses: Iterable[Clause]) -> Status:
 
 
 def get_verdict(status: Status) -> str:
-    """The run's verdict, as the badge and the status line say it: from the report's
-    own ``ok``, never from counting fixtures."""
+    """The run's verdict, as the badge and the status line say it: ``passes`` only when
+    the report's own ``ok`` says so (never from counting fixtures); otherwise why not: it
+    did not run, was interrupted, fails, or checked nothing."""
     if status.ok:
         return "passes"
     if status.why:
