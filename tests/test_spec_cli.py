@@ -87,12 +87,16 @@ def test_spec_check_json_into_a_missing_folder_writes_nothing(tmp_path: Path) ->
     assert done.returncode == 2
     assert done.stdout == ""
     assert done.stderr == (
-        f"kanasta: error: cannot write {target}: the folder {target.parent} does not exist.\n"
+        f"kanasta: error: {target}: cannot write the traceability report: the folder "
+        f"{target.parent} does not exist.\n"
     )
     assert list(tmp_path.iterdir()) == []
     folder = run_kanasta("spec", "check", "--json", str(tmp_path), cwd=REPO)
     assert folder.returncode == 2
-    assert folder.stderr == f"kanasta: error: cannot write {tmp_path}: it is a folder.\n"
+    assert folder.stderr == (
+        f"kanasta: error: {tmp_path}: cannot write the traceability report: it is a folder; "
+        "kanasta writes only a new file or over a regular file, so nothing was written.\n"
+    )
 
 
 def test_spec_check_json_replaces_a_file_whole(tmp_path: Path) -> None:
@@ -114,10 +118,10 @@ def test_spec_check_json_write_failure_is_one_line(
     def refuse(_src: str, _dst: Path) -> None:
         raise PermissionError(13, "Permission denied")
 
-    monkeypatch.setattr("kanasta.commands.spec.os.replace", refuse)
+    monkeypatch.setattr("kanasta.io.files.os.replace", refuse)
     assert main(["spec", "check", "--quiet", "--json", str(target)]) == 2
     assert capsys.readouterr().err == (
-        f"kanasta: error: cannot write {target}: Permission denied.\n"
+        f"kanasta: error: {target}: cannot write the traceability report: Permission denied.\n"
     )
     assert target.read_text(encoding="utf-8") == "kept\n"
     assert [p.name for p in tmp_path.iterdir()] == ["matrix.json"]

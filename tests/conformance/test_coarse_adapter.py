@@ -88,15 +88,26 @@ def test_the_coarse_adapter_deals_the_decks_given_in_order_of_every_family() -> 
 
 
 def test_report_command_writes_markdown_and_html(tmp_path: Path) -> None:
+    totals = dict.fromkeys(
+        ["selected", "checked", "proven", "not_run", "pass", "fail", "error", "skipped"], 1
+    )
     report = {
         "suite_version": "0.5.0",
+        "protocol_version": "1.2",
+        "kanasta_version": "0.5.0",
         "implementation": {"name": "x", "version": "1", "command": "x"},
+        "started": "2026-01-01T00:00:00+00:00",
+        "time": 1.0,
+        "ok": False,
+        "exit_status": 1,
+        "totals": {**totals, "xfail": 0, "xpass": 0, "undeclared_skips": 0},
         "fixtures": [
             {
                 "id": "classic/a",
                 "variant": "classic",
                 "clauses": ["classic-freeze-clears"],
                 "outcome": "pass",
+                "proves_clauses": True,
                 "reason": "",
                 "steps": [],
             },
@@ -105,6 +116,7 @@ def test_report_command_writes_markdown_and_html(tmp_path: Path) -> None:
                 "variant": "classic",
                 "clauses": ["classic-take-pile"],
                 "outcome": "fail",
+                "proves_clauses": False,
                 "reason": "r",
                 "steps": [],
             },
@@ -113,6 +125,7 @@ def test_report_command_writes_markdown_and_html(tmp_path: Path) -> None:
                 "variant": "koz",
                 "clauses": ["going-out"],
                 "outcome": "skipped",
+                "proves_clauses": False,
                 "reason": "r",
                 "steps": [],
             },

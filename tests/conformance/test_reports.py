@@ -93,6 +93,7 @@ def test_json_report(tmp_path: Path) -> None:
     assert report["totals"] == {
         "selected": 4,
         "checked": 3,
+        "proven": 2,
         "not_run": 0,
         "pass": 1,
         "fail": 1,

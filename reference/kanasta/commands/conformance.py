@@ -66,6 +66,7 @@ from kanasta.conformance.suite import (
 )
 from kanasta.errors import InputError
 from kanasta.families import PROFILES
+from kanasta.io.files import check_output_path, refuse_same_paths
 from kanasta.resources import get_fixtures_dir, get_repo_root
 from kanasta.specdoc.spec import find_checkout, is_checkout, load_spec
 
@@ -447,17 +448,15 @@ def _connection(args: argparse.Namespace, deadline: float | None) -> Connection:
     return InProcessConnection(validator=validator, deadline=deadline)
 
 
-def _check_outputs(*paths: tuple[Path | None, str]) -> None:
-    """Refuse, before the run, an output path that cannot be written (no folder, a folder)."""
+def _check_outputs(
+    *paths: tuple[Path | None, str], inputs: tuple[tuple[Path | None, str], ...] = ()
+) -> None:
+    """Refuse, before the run, an output path that cannot be written (no folder, anything
+    but a new path or a regular file), two outputs on one file, or an output on an input."""
     for path, what in paths:
-        if path is None:
-            continue
-        if not path.parent.is_dir():
-            raise InputError(
-                f"{path}: cannot write the {what}: the folder {path.parent} does not exist."
-            )
-        if path.is_dir():
-            raise InputError(f"{path}: cannot write the {what}: it is a folder.")
+        if path is not None:
+            check_output_path(path, what)
+    refuse_same_paths(paths, inputs)
 
 
 class _Signals:
@@ -568,7 +567,11 @@ def _wants_progress(args: argparse.Namespace, count_hint: int) -> bool:
 
 
 def _run(args: argparse.Namespace) -> int:
-    _check_outputs((args.report, "JSON report"), (args.junit, "JUnit report"))
+    _check_outputs(
+        (args.report, "JSON report"),
+        (args.junit, "JUnit report"),
+        inputs=((args.expect_fail, "expect-fail list"),),
+    )
     with _signals() as guard:
         return _run_and_report(args, guard)
 
@@ -602,7 +605,9 @@ def _run_and_report(args: argparse.Namespace, guard: _Signals) -> int:
 
 
 def _failures(args: argparse.Namespace) -> int:
-    _check_outputs((args.output, "expect-fail file"))
+    _check_outputs(
+        (args.output, "expect-fail file"), inputs=((args.expect_fail, "expect-fail list"),)
+    )
     with _signals() as guard:
         return _write_failures(args, guard)
 
@@ -664,15 +669,18 @@ def _list(args: argparse.Namespace) -> int:
 
 
 def _report(args: argparse.Namespace) -> int:
+    _check_outputs(
+        (args.html, "web page"), (args.markdown, "Markdown"), inputs=((args.report, "report"),)
+    )
     status = get_status(read_report(args.report), load_spec())
     if args.html is None and args.markdown is None:
         print(format_markdown(status), end="")
         return 0
     if args.html is not None:
-        write_text_file(args.html, format_html(status), "the web page")
+        write_text_file(args.html, format_html(status), "web page")
         print(f"wrote {args.html}")
     if args.markdown is not None:
-        write_text_file(args.markdown, format_markdown(status), "the Markdown")
+        write_text_file(args.markdown, format_markdown(status), "Markdown")
         print(f"wrote {args.markdown}")
     return 0
 

@@ -10,9 +10,7 @@ from __future__ import annotations
 
 import argparse
 import json
-import os
 import sys
-import tempfile
 import time
 from collections.abc import Callable, Sequence
 from pathlib import Path
@@ -23,6 +21,7 @@ from kanasta.conformance.jsonio import read_json_file
 from kanasta.engine import legal_actions
 from kanasta.errors import InputError, Violation
 from kanasta.families import FAMILY_NAMES, PROFILES, get_profile, require_playable
+from kanasta.io.files import check_output_path, write_file
 from kanasta.io.game_json import game_from_json, game_to_json
 from kanasta.native import ENGINES, require_engine
 from kanasta.play.policy import PLAY_POLICY, POLICIES, default_policy, make_policy
@@ -374,33 +373,12 @@ def format_game(game: Game, out: TextIO, *, quiet: bool = False, log: str = "ful
 
 def _check_save_path(path: Path) -> None:
     """Refuse, before playing, a --save path that cannot be written."""
-    folder = path.parent
-    if not folder.is_dir():
-        raise InputError(f"--save {path}: the folder {folder} does not exist; nothing was written.")
-    if path.is_dir():
-        raise InputError(f"--save {path}: this is a folder, not a file; nothing was written.")
+    check_output_path(path, "saved game (--save)")
 
 
 def write_text_atomically(path: Path, text: str) -> None:
-    """Write ``text`` to ``path`` whole or not at all (a temporary file renamed into place)."""
-    try:
-        handle, temporary = tempfile.mkstemp(prefix=f".{path.name}.", dir=path.parent)
-    except OSError as exc:
-        raise InputError(
-            f"{path}: cannot write the file: {exc.strerror or exc}; nothing was written."
-        ) from None
-    try:
-        with os.fdopen(handle, "w", encoding="utf-8") as out:
-            out.write(text)
-        umask = os.umask(0)
-        os.umask(umask)
-        os.chmod(temporary, 0o666 & ~umask)
-        os.replace(temporary, path)
-    except OSError as exc:
-        Path(temporary).unlink(missing_ok=True)
-        raise InputError(
-            f"{path}: cannot write the file: {exc.strerror or exc}; nothing was written."
-        ) from None
+    """Write ``text`` to ``path`` whole or not at all (:func:`kanasta.io.files.write_file`)."""
+    write_file(path, text, "saved game (--save)")
 
 
 def _play(args: argparse.Namespace) -> int:

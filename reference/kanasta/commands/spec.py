@@ -5,15 +5,14 @@ from __future__ import annotations
 import argparse
 import difflib
 import json
-import os
 import re
-import tempfile
 from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
 from kanasta.errors import InputError
 from kanasta.families import FAMILY_NAMES
+from kanasta.io.files import check_output_path, write_file
 from kanasta.resources import get_repo_root
 from kanasta.specdoc.i18n import LANGUAGES, get_default_language
 from kanasta.specdoc.spec import (
@@ -117,26 +116,12 @@ def _checkout(root: Path | None) -> Path:
 
 def _check_writable(path: Path) -> None:
     """Refuse an output path before any work, so that a bad one costs nothing."""
-    if not path.parent.is_dir():
-        raise InputError(f"cannot write {path}: the folder {path.parent} does not exist.")
-    if path.is_dir():
-        raise InputError(f"cannot write {path}: it is a folder.")
+    check_output_path(path, "traceability report")
 
 
 def _write_atomically(path: Path, text: str) -> None:
-    """Write ``text`` to a temporary file beside ``path``, then rename it into place:
-    on any failure nothing partial is left and an existing file is kept."""
-    _check_writable(path)
-    temporary: str | None = None
-    try:
-        fd, temporary = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent)
-        with os.fdopen(fd, "w", encoding="utf-8") as stream:
-            stream.write(text)
-        os.replace(temporary, path)
-    except OSError as exc:
-        if temporary is not None:
-            Path(temporary).unlink(missing_ok=True)
-        raise InputError(f"cannot write {path}: {exc.strerror or exc}.") from None
+    """Write ``text`` whole or not at all (:func:`kanasta.io.files.write_file`)."""
+    write_file(path, text, "traceability report")
 
 
 def _check(args: argparse.Namespace) -> int:

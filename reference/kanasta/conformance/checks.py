@@ -16,21 +16,28 @@ from __future__ import annotations
 import json
 from collections import Counter
 from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
 from enum import StrEnum
 from typing import Any
 
 from kanasta.conformance.model import JsonObject, Step, StepKind
 from kanasta.errors import InputError
 from kanasta.rules.cards import Card, format_card, is_joker, is_two, parse_card
+from kanasta.rules.families import RulesProfile
 from kanasta.rules.points import HalfPoints, parse_points
 
 __all__ = [
+    "TURN_ZONES",
     "Outcome",
+    "TurnTable",
     "check_answer",
     "get_answer_cards",
     "get_deal_cards",
     "get_state_cards",
+    "get_turn_table",
+    "get_turn_zones",
     "get_wild_place",
+    "is_vacuous",
     "summarize_state",
 ]
 
@@ -422,19 +429,101 @@ def get_state_cards(state: Any) -> list[Any]:
     return found
 
 
-def get_answer_cards(cards: Any) -> list[Any]:
-    """card-conservation: every card a turn answer's ``cards`` names, wherever it lies."""
+TURN_ZONES = ("stock", "pile", "hands", "melds", "fi", "red_threes")
+"""card-conservation: every zone a card can lie in after a whole turn, as a turn answer's
+``cards`` names them: the stock (the trump card of koz lies at its bottom), the discard
+pile, each seat's hand, each team's melds, the fi packets left (fi families) and each
+team's red threes laid (classic). There is no other: a pile set aside before the side has
+opened waits only within the turn (classic-pile-opening), so no zone holds it after."""
+
+_REQUIRED_ZONES = ("stock", "pile", "hands", "melds")
+
+
+@dataclass(frozen=True, slots=True)
+class TurnTable:
+    """What a turn answer's ``cards`` is judged against: every card of the setup's state,
+    the zones of the family (of :data:`TURN_ZONES`), the seats and the teams."""
+
+    cards: tuple[Any, ...]
+    zones: tuple[str, ...]
+    seats: int
+    teams: int
+
+
+def get_turn_zones(profile: RulesProfile) -> tuple[str, ...]:
+    """card-conservation: the zones of :data:`TURN_ZONES` the family has: ``fi`` where
+    fi packets are dealt, ``red_threes`` where red threes are laid face up."""
+    lacks = {"fi": not profile.fi_packets, "red_threes": not profile.red_threes_laid}
+    return tuple(zone for zone in TURN_ZONES if not lacks.get(zone, False))
+
+
+def get_turn_table(state: Any, profile: RulesProfile) -> TurnTable | None:
+    """The table a turn starts from: ``state`` is the setup's state as the runner sent it
+    (``None`` when it sent none: then the answer's cards cannot be counted)."""
+    if not isinstance(state, Mapping):
+        return None
+    hands, melds = state.get("hands"), state.get("melds")
+    return TurnTable(
+        cards=tuple(get_state_cards(state)),
+        zones=get_turn_zones(profile),
+        seats=len(hands) if isinstance(hands, list) else 0,
+        teams=len(melds) if isinstance(melds, list) else 0,
+    )
+
+
+def get_answer_cards(cards: Any, zones: Sequence[str] = TURN_ZONES) -> list[Any]:
+    """card-conservation: every card a turn answer's ``cards`` names in ``zones``."""
     if not isinstance(cards, Mapping):
         return [None]
-    return [
-        *_card_lists(cards.get("stock"), 1),
-        *_card_lists(cards.get("pile"), 1),
-        *_card_lists(cards.get("hands"), 2),
-        *_card_lists(cards.get("melds"), 3),
-        *_card_lists(cards.get("red_threes", []), 2),
-        *_card_lists(cards.get("fi", []), 2),
-        *_card_lists(cards.get("aside", []), 1),
-    ]
+    depth = {"stock": 1, "pile": 1, "hands": 2, "melds": 3, "red_threes": 2, "fi": 2}
+    return [card for zone in zones for card in _card_lists(cards.get(zone, []), depth[zone])]
+
+
+def _is_cards(value: Any) -> bool:
+    return isinstance(value, list) and all(isinstance(card, str) for card in value)
+
+
+def _zone_shape(zone: str, value: Any, table: TurnTable) -> str:
+    """What a zone of the answer should be, when it is not that ("": it is)."""
+    if zone in ("stock", "pile"):
+        return "" if _is_cards(value) else "a list of cards"
+    if zone == "fi":
+        ok = isinstance(value, list) and all(_is_cards(packet) for packet in value)
+        return "" if ok else "a list of packets, each a list of cards"
+    count, each = (table.seats, "seat") if zone == "hands" else (table.teams, "team")
+    if not isinstance(value, list) or len(value) != count:
+        return f"a list of {count} (one per {each})"
+    if zone == "melds":
+        ok = all(isinstance(team, list) and all(_is_cards(m) for m in team) for team in value)
+        return "" if ok else "per team, a list of melds, each a list of cards"
+    return "" if all(_is_cards(item) for item in value) else f"per {each}, a list of cards"
+
+
+def _check_zones(cards: Any, table: TurnTable, out: list[str]) -> bool:
+    """card-conservation: the answer names only the family's zones, each of its type."""
+    if not isinstance(cards, Mapping):
+        out.append(f"cards: expected where every card is, got {_show(cards)}")
+        return False
+    sound = True
+    for zone in cards:
+        if zone not in table.zones:
+            sound = False
+            where = "this family" if zone in TURN_ZONES else "the spec"
+            out.append(
+                f"cards.{zone}: {where} has no such zone; after a turn every card lies in one "
+                f"of {', '.join(table.zones)} (card-conservation)"
+            )
+    for zone in table.zones:
+        if zone not in cards:
+            if zone in _REQUIRED_ZONES:
+                sound = False
+                out.append(f"cards.{zone}: missing")
+            continue
+        shape = _zone_shape(zone, cards[zone], table)
+        if shape:
+            sound = False
+            out.append(f"cards.{zone}: expected {shape}, got {_show(cards[zone])}")
+    return sound
 
 
 def _multiset(texts: Sequence[Any]) -> Counter[Card] | None:
@@ -448,10 +537,13 @@ def _shown_cards(cards: Counter[Card]) -> str:
     return " ".join(format_card(card) for card in sorted(cards.elements()))
 
 
-def _check_conservation(deck: Sequence[Any], got: Mapping[str, Any], out: list[str]) -> None:
-    """card-conservation: the answer holds each of the setup's cards exactly once."""
-    want = _multiset(deck)
-    have = _multiset(get_answer_cards(got.get("cards")))
+def _check_conservation(table: TurnTable, got: Mapping[str, Any], out: list[str]) -> None:
+    """card-conservation: the answer names only the family's zones, each of its type, and
+    holds each of the setup's cards exactly once."""
+    if not _check_zones(got.get("cards"), table, out):
+        return
+    want = _multiset(table.cards)
+    have = _multiset(get_answer_cards(got.get("cards"), table.zones))
     if want is None:
         return
     if have is None:
@@ -465,7 +557,7 @@ def _check_conservation(deck: Sequence[Any], got: Mapping[str, Any], out: list[s
 
 
 def _check_turn(
-    expected: JsonObject, got: Mapping[str, Any], out: list[str], deck: Sequence[Any] | None
+    expected: JsonObject, got: Mapping[str, Any], out: list[str], table: TurnTable | None
 ) -> None:
     if got.get("verdict") != expected["verdict"]:
         out.append(f"verdict: expected {expected['verdict']}, got {_verdict_text(got)}")
@@ -473,8 +565,8 @@ def _check_turn(
     if expected["verdict"] == "rejected":
         _compare_rejection("", expected, got, out)
         return
-    if deck is not None:
-        _check_conservation(deck, got, out)
+    if table is not None:
+        _check_conservation(table, got, out)
     for key in ("went_out", "hand_over", "pile_frozen", "canastas"):
         if key in expected:
             _compare_plain(key, expected[key], got.get(key), out)
@@ -551,14 +643,27 @@ def _check_deal(
         out.append(f"card conservation: {_shown_cards(made)} more than the deck holds")
 
 
+def is_vacuous(step: Step, sent_state: Any) -> bool:
+    """Whether a step proves nothing of the engine: a ``state`` step whose expected facts
+    already hold of the state the runner sent in its setup, so that an implementation
+    echoing that state back passes it without applying anything. Such a step does not
+    earn its fixture's clauses (a pass must be the engine's work)."""
+    if step.kind is not StepKind.STATE or step.expect is None or sent_state is None:
+        return False
+    out: list[str] = []
+    _check_state(step.expect, {"state": sent_state}, out)
+    return not out
+
+
 def check_answer(
-    step: Step, answer: Mapping[str, Any], *, deck: Sequence[Any] | None = None
+    step: Step, answer: Mapping[str, Any], *, table: TurnTable | None = None
 ) -> tuple[Outcome, tuple[str, ...]]:
     """The outcome of one step given the implementation's answer, with the differences.
 
     An ``unsupported`` answer makes the step skipped, an ``error`` answer an
-    error; otherwise the step passes when nothing differs. ``deck`` is every card of the
-    setup (a turn step checks that each is still somewhere exactly once).
+    error; otherwise the step passes when nothing differs. ``table`` is the setup a turn
+    step starts from (:func:`get_turn_table`): its answer must name only the family's
+    zones and hold each of the setup's cards exactly once.
     """
     if "unsupported" in answer:
         return Outcome.SKIPPED, (str(answer["unsupported"]),)
@@ -581,7 +686,7 @@ def check_answer(
     elif step.kind is StepKind.GAME:
         _check_game(expected, answer, out)
     elif step.kind is StepKind.TURN:
-        _check_turn(expected, answer, out, deck)
+        _check_turn(expected, answer, out, table)
     elif step.kind is StepKind.DEAL:
         _check_deal(expected, answer, out, step.params.get("deck") or get_deal_cards(expected))
     else:

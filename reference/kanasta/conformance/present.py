@@ -12,6 +12,7 @@ from kanasta.conformance.checks import Outcome, check_answer
 from kanasta.conformance.model import Fixture, JsonObject, Step, StepKind
 from kanasta.conformance.protocol import Dealer, build_requests
 from kanasta.conformance.reference import ReferenceImplementation, format_arrangement
+from kanasta.conformance.runner import get_vacuous_steps, reference_dealer
 from kanasta.families import PROFILES, get_game_clause
 from kanasta.rules.families import RulesProfile
 from kanasta.rules.points import points_to_json
@@ -314,12 +315,20 @@ def format_fixture(fixture: Fixture, *, spec: Sequence[Clause] | None = None) ->
     lines.extend(textwrap.wrap(fixture.description, 88))
     lines.append("")
     lines.extend(_setup_lines(fixture))
+    vacuous = (
+        get_vacuous_steps(fixture, reference_dealer()) if StepKind.STATE in fixture.kinds else ()
+    )
     for step in fixture.steps:
         note = f" - {step.note}" if step.note else ""
         lines.append(f"Step {step.index} ({step.kind.value}){note}:")
         lines.extend(_indent(describe_step(step)))
         lines.append("  expected:")
         lines.extend(_indent(describe_answer(step, step.expect)))
+        if step.index in vacuous:
+            lines.append(
+                "  (proves nothing: these facts already hold of the setup the runner sends, "
+                "so passing this step earns no clause)"
+            )
     lines.append("")
     lines.append("Clauses:")
     lines.append("")

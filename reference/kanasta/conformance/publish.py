@@ -1,63 +1,87 @@
 """``kanasta conformance report``: an implementation's status from a run's JSON report, per
 family, chapter and clause, as a Markdown section (for a README) or a web page.
 
-A clause *passes* when every fixture citing it that was checked passed, *fails* when one
-of them failed or errored, and is *not checked* when every fixture citing it was skipped
-(a skip is never a pass). The report is read leniently but must be one
-``kanasta conformance run --report`` wrote (``conformance/schema/report.schema.json``).
+A clause *passes* when some fixture citing it passed by the engine's work and none failed
+or errored; it *fails* when one of them failed or errored, and is *not checked* when every
+fixture citing it was skipped (a skip is never a pass) or passed only steps whose facts
+already held of the setup the runner sent (``proves_clauses`` false: an echo of the state
+passes them). The status line and the badge read the run's own ``ok``. The report must be
+one ``kanasta conformance run --report`` wrote: it is checked against
+``conformance/schema/report.schema.json`` first. Every text the report supplies (the
+implementation's name and version, families, clause slugs) is escaped for the format.
 """
 
 from __future__ import annotations
 
 import html
+import re
 from collections import Counter
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
+from functools import cache
 from pathlib import Path
 from typing import Any
 
-from kanasta.conformance.jsonio import read_json_file
+from kanasta.conformance.jsonio import escape_controls, read_json_file
+from kanasta.conformance.schema import REPORT_SCHEMA, SchemaSet
 from kanasta.errors import InputError
+from kanasta.resources import get_schema_dir
 from kanasta.specdoc.spec import Clause
 
-__all__ = ["Status", "format_html", "format_markdown", "get_status", "read_report"]
+__all__ = [
+    "Status",
+    "escape_markdown",
+    "format_html",
+    "format_markdown",
+    "get_status",
+    "get_verdict",
+    "read_report",
+]
 
 _PASSED = {"pass", "xpass"}
 _FAILED = {"fail", "error", "xfail"}
 
 
+@cache
+def _report_schema() -> tuple[SchemaSet, str]:
+    document = read_json_file(get_schema_dir() / REPORT_SCHEMA, max_bytes=1 << 22)
+    return SchemaSet([document]), str(document["$id"])
+
+
 def read_report(path: Path) -> dict[str, Any]:
-    """A run's JSON report (``--report``), with the fields the status needs."""
-    data = read_json_file(path, max_bytes=1 << 28)
-    if not isinstance(data, dict):
+    """A run's JSON report (``--report``), checked against ``report.schema.json``: a
+    report that does not match is one paragraph naming the file and the JSON path."""
+    data = read_json_file(path, max_bytes=1 << 28, what="a run report")
+    schemas, ident = _report_schema()
+    issues = schemas.iter_issues(data, ident)
+    if issues:
+        more = f" (and {len(issues) - 1} more issue(s))" if len(issues) > 1 else ""
         raise InputError(
-            f"{path}: a run report is a JSON object (kanasta conformance run --report)."
+            f"{path}: this is not a report written by kanasta conformance run --report "
+            f"(conformance/schema/{REPORT_SCHEMA}): {issues[0]}{more}."
         )
-    for key in ("suite_version", "implementation", "fixtures"):
-        if key not in data:
-            raise InputError(
-                f"{path}: at $.{key}: missing; this is not a report written by kanasta "
-                "conformance run --report (conformance/schema/report.schema.json)."
-            )
-    fixtures = data["fixtures"]
-    if not isinstance(fixtures, list) or not all(
-        isinstance(f, dict) and isinstance(f.get("outcome"), str) for f in fixtures
-    ):
-        raise InputError(f"{path}: at $.fixtures: expected a list of fixture results.")
+    if not isinstance(data, dict):  # the schema says an object; this tells mypy
+        raise InputError(f"{path}: a run report is a JSON object.")
     return data
 
 
 @dataclass(slots=True)
 class Tally:
-    """Fixtures by outcome: passed, failed (failures and errors), skipped."""
+    """Fixtures by outcome: passed by the engine's work, failed (failures and errors),
+    skipped, and passed without proof (:attr:`unproven`)."""
 
     passed: int = 0
     failed: int = 0
     skipped: int = 0
+    unproven: int = 0
+    """Fixtures that passed only steps already true of the setup sent (not counted as
+    passed: they show nothing of the engine)."""
 
-    def add(self, outcome: str) -> None:
-        if outcome in _PASSED:
+    def add(self, outcome: str, proves: bool = True) -> None:
+        if outcome in _PASSED and proves:
             self.passed += 1
+        elif outcome in _PASSED:
+            self.unproven += 1
         elif outcome in _FAILED:
             self.failed += 1
         else:
@@ -76,6 +100,10 @@ class Status:
 
     name: str
     suite: str
+    ok: bool = False
+    """The run's own verdict (the report's ``ok``): the badge and status line say it."""
+    why: str = ""
+    """Why the run did not go ahead or was stopped (its ``error`` or ``interrupted``)."""
     families: dict[str, Tally] = field(default_factory=dict)
     chapters: dict[tuple[str, str], Tally] = field(default_factory=dict)
     clauses: dict[tuple[str, str], Tally] = field(default_factory=dict)
@@ -86,22 +114,61 @@ def get_status(report: Mapping[str, Any], clauses: Iterable[Clause]) -> Status:
     chapter_of = {c.slug: f"chapter {c.chapter}" for c in clauses}
     about = report.get("implementation", {})
     name = f"{about.get('name', '?')} {about.get('version', '')}".strip()
-    status = Status(name=name, suite=str(report.get("suite_version", "?")))
+    why = report.get("error") or (
+        f"interrupted by {report['interrupted']}" if report.get("interrupted") else ""
+    )
+    status = Status(
+        name=name,
+        suite=str(report.get("suite_version", "?")),
+        ok=report.get("ok") is True,
+        why=str(why),
+    )
     for fixture in report["fixtures"]:
         family, outcome = str(fixture.get("variant")), str(fixture["outcome"])
-        status.families.setdefault(family, Tally()).add(outcome)
+        proves = fixture.get("proves_clauses") is True
+        status.families.setdefault(family, Tally()).add(outcome, proves)
         cited = [str(s) for s in fixture.get("clauses", [])]
         for chapter in sorted({chapter_of.get(s, "(unknown clause)") for s in cited}):
-            status.chapters.setdefault((family, chapter), Tally()).add(outcome)
+            status.chapters.setdefault((family, chapter), Tally()).add(outcome, proves)
         for slug in cited:
-            status.clauses.setdefault((family, slug), Tally()).add(outcome)
+            status.clauses.setdefault((family, slug), Tally()).add(outcome, proves)
     return status
+
+
+def get_verdict(status: Status) -> str:
+    """The run's verdict, as the badge and the status line say it: ``passes`` only when
+    the report's own ``ok`` says so (never from counting fixtures); otherwise why not: it
+    did not run, was interrupted, fails, or checked nothing."""
+    if status.ok:
+        return "passes"
+    if status.why:
+        return "did not run" if not status.families else "interrupted"
+    if any(t.failed for t in status.families.values()):
+        return "fails"
+    return "nothing checked" if not any(t.passed for t in status.families.values()) else "fails"
 
 
 def _family_line(family: str, tally: Tally) -> tuple[str, str, str, str, str]:
     checked = tally.passed + tally.failed
     share = f"{100 * tally.passed / checked:.1f}%" if checked else "-"
-    return family, str(tally.passed), str(tally.failed), str(tally.skipped), share
+    skipped = tally.skipped + tally.unproven
+    return family, str(tally.passed), str(tally.failed), str(skipped), share
+
+
+_MD_SPECIAL = re.compile(r"([\\`*_{}\[\]()#+\-.!|<>~&\"'=:$])")
+_SLUG = re.compile(r"[a-z0-9]+(?:-[a-z0-9]+)*")
+
+
+def escape_markdown(text: str) -> str:
+    """A text the report supplies, shown literally in Markdown: every punctuation mark that
+    could make a link, an image, emphasis, a table cell or raw HTML is escaped, and line
+    breaks and control characters are written as escapes (one line, no new block)."""
+    one_line = escape_controls(text).replace("\n", " ").replace("\r", " ")
+    return _MD_SPECIAL.sub(r"\\\1", one_line)
+
+
+def _md_slug(slug: str) -> str:
+    return f"`{slug}`" if _SLUG.fullmatch(slug) else escape_markdown(slug)
 
 
 def _clause_counts(status: Status, family: str) -> Counter[str]:
@@ -111,22 +178,28 @@ def _clause_counts(status: Status, family: str) -> Counter[str]:
 def format_markdown(status: Status) -> str:
     """A Markdown section: the families, then per family the clauses that fail or that no
     checked fixture reaches."""
+    verdict = get_verdict(status)
+    why = f" ({escape_markdown(status.why)})" if status.why else ""
     lines = [
-        f"## {status.name}: kanasta conformance suite {status.suite}",
+        f"## {escape_markdown(status.name)}: kanasta conformance suite "
+        f"{escape_markdown(status.suite)}",
         "",
-        "| family | passed | failed | skipped | passed of checked | clauses passing |",
+        f"**Status: {verdict}**{why}",
+        "",
+        "| family | passed | failed | skipped or unproven | passed of checked | clauses passing |",
         "|---|---:|---:|---:|---:|---:|",
     ]
     for family in sorted(status.families):
         row = _family_line(family, status.families[family])
         counts = _clause_counts(status, family)
         total = sum(counts.values())
-        lines.append(f"| {' | '.join(row)} | {counts['passes']} of {total} |")
+        cells = (escape_markdown(row[0]), *row[1:])
+        lines.append(f"| {' | '.join(cells)} | {counts['passes']} of {total} |")
     for family in sorted(status.families):
         bad = _listed(status, family)
         if bad:
-            lines += ["", f"### {family}", ""]
-            lines += [f"- `{slug}`: {verdict}" for slug, verdict in bad]
+            lines += ["", f"### {escape_markdown(family)}", ""]
+            lines += [f"- {_md_slug(slug)}: {verdict}" for slug, verdict in bad]
     return "\n".join(lines) + "\n"
 
 
@@ -149,6 +222,7 @@ td.n { text-align: right; }
 .badge { display: inline-block; border-radius: 4px; padding: 0.2rem 0.6rem;
   background: #2e7d32; color: white; font-weight: bold; }
 .badge.fails { background: #c62828; }
+.badge.not-checked { background: #757575; }
 @media (max-width: 600px) { th, td { padding: 0.2rem; font-size: 0.85rem; } }
 """
 
@@ -161,9 +235,13 @@ def _chapter_key(chapter: str) -> tuple[int, str]:
 def format_html(status: Status) -> str:
     """A self-contained web page: a badge, the families, and every clause per family and
     chapter with its verdict."""
-    e = html.escape
-    failing = any(t.failed for t in status.families.values())
-    badge = "fails" if failing else "passes"
+
+    def e(text: str) -> str:
+        return html.escape(escape_controls(text))
+
+    verdict = get_verdict(status)
+    badge = verdict if verdict in ("passes", "fails") else "not-checked"
+    why = f" ({e(status.why)})" if status.why else ""
     parts = [
         "<!DOCTYPE html>",
         '<html lang="en"><head><meta charset="utf-8">',
@@ -171,8 +249,8 @@ def format_html(status: Status) -> str:
         f"<title>{e(status.name)}: kanasta conformance</title>",
         f"<style>{_STYLE}</style></head><body>",
         f"<h1>{e(status.name)}</h1>",
-        f'<p><span class="badge {badge}">kanasta {e(status.suite)}: {badge}</span></p>',
-        "<table><tr><th>family</th><th>passed</th><th>failed</th><th>skipped</th>"
+        f'<p><span class="badge {badge}">kanasta {e(status.suite)}: {verdict}</span>{why}</p>',
+        "<table><tr><th>family</th><th>passed</th><th>failed</th><th>skipped or unproven</th>"
         "<th>passed of checked</th></tr>",
     ]
     for family in sorted(status.families):
@@ -198,10 +276,11 @@ def format_html(status: Status) -> str:
         for (f, slug), t in sorted(status.clauses.items()):
             if f != family:
                 continue
+            unproven = f", {t.unproven} passed without proof" if t.unproven else ""
             parts.append(
                 f'<tr class="{t.verdict.replace(" ", "-")}"><td>{e(slug)}</td>'
                 f"<td>{t.verdict}</td><td>{t.passed} passed, {t.failed} failed, "
-                f"{t.skipped} skipped</td></tr>"
+                f"{t.skipped} skipped{unproven}</td></tr>"
             )
         parts.append("</table>")
     parts.append("</body></html>")

@@ -13,6 +13,7 @@ from typing import Any
 
 from kanasta import __version__
 from kanasta.conformance import MAX_GAME_HANDS, PROTOCOL_VERSION
+from kanasta.conformance.checks import get_turn_zones
 from kanasta.conformance.engine_api import Engine, EngineStatus, count_to_depth, load_engine
 from kanasta.conformance.model import CAPABILITIES, ENGINE_STEP_KINDS, JsonObject, StepKind
 from kanasta.errors import InputError, Violation
@@ -323,7 +324,7 @@ class ReferenceImplementation:
             if isinstance(result, Violation):
                 return _rejection(result)
             state = result
-        facts = get_turn_facts(engine.state_to_json(profile, state))
+        facts = get_turn_facts(engine.state_to_json(profile, state), get_turn_zones(profile))
         if profile.pile_freezers:
             pile = {parse_card(card) for card in facts["cards"]["pile"]}
             facts["pile_frozen"] = not pile.isdisjoint(profile.pile_freezers)
@@ -486,11 +487,19 @@ def _team_points(value: Any, teams: int, where: str) -> tuple[HalfPoints, ...]:
     return tuple(points)
 
 
-def get_turn_facts(state: Mapping[str, Any]) -> JsonObject:
+def get_turn_facts(
+    state: Mapping[str, Any], zones: Sequence[str] = ("stock", "pile", "hands", "melds")
+) -> JsonObject:
     """The facts of a turn answer, read from a whole state in the fixture format: where
-    every card lies (card-conservation), who went out, whether the hand is over, and each
-    team's number of canastas."""
+    every card lies in the family's ``zones`` (card-conservation,
+    :func:`~kanasta.conformance.checks.get_turn_zones`), who went out, whether the hand is
+    over, and each team's number of canastas."""
     extra = state.get("extra", {})
+    if extra.get("pile_pending"):
+        raise InputError(
+            "$.play: the goal leaves the rest of a taken pile set aside, so the turn is not "
+            "over (classic-pile-opening); a turn's goal plays the whole turn"
+        )
     melds = [
         [[card for batch in meld["history"] for card in batch["cards"]] for meld in team]
         for team in state["melds"]
@@ -500,12 +509,11 @@ def get_turn_facts(state: Mapping[str, Any]) -> JsonObject:
         "pile": list(state["discard"]),
         "hands": [list(hand) for hand in state["hands"]],
         "melds": melds,
-        "fi": [list(packet) for packet in state.get("fi", [])],
     }
-    if "red_threes" in extra:
-        cards["red_threes"] = [list(team) for team in extra["red_threes"]]
-    if extra.get("pile_pending"):
-        cards["aside"] = list(extra["pile_pending"])
+    if "fi" in zones:
+        cards["fi"] = [list(packet) for packet in state.get("fi", [])]
+    if "red_threes" in zones:
+        cards["red_threes"] = [list(team) for team in extra.get("red_threes", [])]
     return {
         "cards": cards,
         "went_out": extra.get("went_out"),

@@ -5,13 +5,10 @@ Every report names the suite version and the protocol version.
 
 from __future__ import annotations
 
-import contextlib
 import json
-import os
 import re
 import signal
 import sys
-import tempfile
 import time
 import xml.etree.ElementTree as ET
 from collections import Counter
@@ -24,7 +21,7 @@ from kanasta.conformance.checks import Outcome
 from kanasta.conformance.jsonio import escape_controls
 from kanasta.conformance.model import JsonObject
 from kanasta.conformance.runner import FixtureResult, RunResult
-from kanasta.errors import InputError
+from kanasta.io.files import write_file
 
 __all__ = [
     "ProgressBar",
@@ -41,39 +38,10 @@ _NOT_XML_RE = re.compile("[\x00-\x08\x0b\x0c\x0e-\x1f\ud800-\udfff\ufffe\uffff]"
 """Characters XML 1.0 cannot hold (an implementation may send any of them)."""
 
 
-def _umask() -> int:
-    mask = os.umask(0)
-    os.umask(mask)
-    return mask
-
-
 def write_text_file(path: Path, text: str, what: str) -> None:
-    """Write ``text`` (UTF-8) to ``path`` whole or not at all: through a temporary file in
-    the same folder, renamed into place, so a failure leaves what was there untouched.
-
-    Lone surrogates are written as JSON-style escapes; a failure is an
-    :class:`InputError` naming the path.
-    """
-    data = text.encode("utf-8", "backslashreplace")
-    folder = path.parent
-    if not folder.is_dir():
-        raise InputError(f"{path}: cannot write the {what}: the folder {folder} does not exist.")
-    try:
-        mode = path.stat().st_mode & 0o777 if path.is_file() else 0o666 & ~_umask()
-        handle, temporary = tempfile.mkstemp(dir=folder, prefix=f".{path.name}.", suffix=".tmp")
-    except OSError as exc:
-        raise InputError(f"{path}: cannot write the {what}: {exc.strerror or exc}.") from None
-    try:
-        with os.fdopen(handle, "wb") as stream:
-            stream.write(data)
-        os.chmod(temporary, mode)
-        os.replace(temporary, path)
-    except BaseException as exc:
-        with contextlib.suppress(OSError):
-            os.unlink(temporary)
-        if isinstance(exc, OSError):
-            raise InputError(f"{path}: cannot write the {what}: {exc.strerror or exc}.") from None
-        raise
+    """Write ``text`` (UTF-8) to ``path`` whole or not at all, only to a new path or over a
+    regular file (:func:`kanasta.io.files.write_file`, the one writer of every output)."""
+    write_file(path, text, what)
 
 
 _LABEL = {
@@ -145,6 +113,12 @@ def format_summary(run: RunResult, *, verbose: bool = False) -> str:
             + ", ".join(run.unknown_expect_fail[:10])
             + (" ..." if len(run.unknown_expect_fail) > 10 else "")
         )
+    unproven = [r for r in run.results if r.outcome is Outcome.PASS and not r.proves_clauses]
+    if unproven:
+        lines.append(
+            f"{len(unproven)} fixture(s) passed only steps whose facts already hold of the "
+            "setup sent (an echo of the state passes them): their clauses count as not checked"
+        )
     if run.restarts:
         lines.append(f"the implementation was restarted {run.restarts} time(s)")
     counts = run.counts()
@@ -168,7 +142,7 @@ def format_summary(run: RunResult, *, verbose: bool = False) -> str:
             f"{run.not_run} not run, in {run.seconds:.2f} s"
         )
         return _shown(lines)
-    verdict = "OK" if run.ok else ("NOTHING CHECKED" if run.checked == 0 else "FAILED")
+    verdict = "OK" if run.ok else ("NOTHING CHECKED" if run.is_nothing_checked else "FAILED")
     lines.append(
         f"{verdict}: {len(run.results)} fixtures: {', '.join(parts)} in {run.seconds:.2f} s"
     )
@@ -199,6 +173,7 @@ def to_json_report(run: RunResult) -> JsonObject:
         "totals": {
             "selected": len(run.results) + run.not_run,
             "checked": run.checked,
+            "proven": run.proven,
             "not_run": run.not_run,
             **{outcome.value: counts[outcome] for outcome in Outcome},
             "undeclared_skips": run.undeclared_skips,

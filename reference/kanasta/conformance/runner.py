@@ -32,7 +32,7 @@ from pathlib import Path
 from typing import Any
 
 from kanasta.conformance import MAX_FILE_BYTES
-from kanasta.conformance.checks import Outcome, check_answer, get_state_cards
+from kanasta.conformance.checks import Outcome, check_answer, get_turn_table, is_vacuous
 from kanasta.conformance.connections import Connection
 from kanasta.conformance.engine_api import load_engine
 from kanasta.conformance.jsonio import escape_controls
@@ -53,6 +53,7 @@ __all__ = [
     "Selection",
     "StepResult",
     "get_unrun",
+    "get_vacuous_steps",
     "read_expect_fail",
     "reference_dealer",
     "run_fixtures",
@@ -165,12 +166,16 @@ class StepResult:
     expected: JsonObject | None
     got: JsonObject | None
     seconds: float
+    proves: bool = True
+    """Whether passing this step shows the engine did the work (``False``: its expected
+    facts already hold of the setup sent, :func:`~kanasta.conformance.checks.is_vacuous`)."""
 
     def to_json(self) -> JsonObject:
         return {
             "index": self.index,
             "kind": self.kind.value,
             "outcome": self.outcome.value,
+            "proves": self.proves,
             "messages": list(self.messages),
             "expected": self.expected,
             "got": self.got,
@@ -192,6 +197,15 @@ class FixtureResult:
     a failure, which the reports count apart from the skips the handshake declared."""
 
     @property
+    def proves_clauses(self) -> bool:
+        """Whether its pass shows the engine did what its clauses say: it passed (or passed
+        unexpectedly), and some step it passed proves something (not every step it ran was
+        already true of the setup sent). Otherwise its clauses count as not checked."""
+        return self.outcome in (Outcome.PASS, Outcome.XPASS) and any(
+            s.outcome is Outcome.PASS and s.proves for s in self.steps
+        )
+
+    @property
     def skipped_steps(self) -> int:
         """How many of its steps were skipped as the handshake declares (the fixture was
         judged on the others)."""
@@ -206,6 +220,7 @@ class FixtureResult:
             "outcome": self.outcome.value,
             "reason": self.reason,
             "undeclared_skip": self.undeclared_skip,
+            "proves_clauses": self.proves_clauses,
             "skipped_steps": self.skipped_steps,
             "time": round(self.seconds, 6),
             "steps": [s.to_json() for s in self.steps],
@@ -245,6 +260,21 @@ class RunResult:
         return sum(1 for r in self.results if r.outcome is not Outcome.SKIPPED)
 
     @property
+    def proven(self) -> int:
+        """How many fixtures passed by the engine's work (:attr:`FixtureResult.proves_clauses`)."""
+        return sum(1 for r in self.results if r.proves_clauses)
+
+    @property
+    def unproven(self) -> int:
+        """How many fixtures passed only steps already true of the setup sent: checked, but
+        showing nothing of the engine (a run with nothing else checked nothing)."""
+        return sum(
+            1
+            for r in self.results
+            if r.outcome in (Outcome.PASS, Outcome.XPASS) and not r.proves_clauses
+        )
+
+    @property
     def skipped(self) -> int:
         """How many fixtures were skipped (each one as the handshake declares)."""
         return sum(1 for r in self.results if r.outcome is Outcome.SKIPPED)
@@ -265,7 +295,7 @@ class RunResult:
         return (
             not self.interrupted
             and not self.error
-            and self.checked > 0
+            and self.checked > self.unproven
             and not self.too_many_skipped
             and not any(r.outcome in bad for r in self.results)
         )
@@ -276,9 +306,16 @@ class RunResult:
             return 128 + self.interrupted
         if self.error:
             return self.error_status
-        if self.checked == 0:
+        if self.is_nothing_checked:
             return EXIT_NOTHING_CHECKED
         return EXIT_OK if self.ok else EXIT_FAILED
+
+    @property
+    def is_nothing_checked(self) -> bool:
+        """Nothing failed, and nothing passed by the engine's work: every fixture was skipped,
+        or passed only steps already true of the setup sent."""
+        bad = {Outcome.FAIL, Outcome.ERROR, Outcome.XPASS}
+        return self.checked == self.unproven and not any(r.outcome in bad for r in self.results)
 
     def failures(self) -> list[FixtureResult]:
         """The fixtures that failed or errored (what an expect-fail file would list)."""
@@ -409,6 +446,7 @@ def run_fixture(
         t0 = time.perf_counter()
         answer: dict[str, Any] | None
         messages: tuple[str, ...]
+        proves = True
         why = after_skip or _step_skip(fixture, step, request, hello)
         if why:
             steps.append(
@@ -428,11 +466,12 @@ def run_fixture(
         except ImplementationError as exc:
             outcome, messages, answer = Outcome.ERROR, (str(exc),), exc.answer
         else:
-            deck = None
-            if step.kind is StepKind.TURN and isinstance(request.get("setup"), dict):
-                state = request["setup"].get("state")
-                deck = get_state_cards(state) if state is not None else None
-            outcome, messages = check_answer(step, answer, deck=deck)
+            table = None
+            if step.kind is StepKind.TURN:
+                profile = get_variant_profile(fixture.variant, fixture.features)
+                table = get_turn_table(_sent_state(request), profile)
+            outcome, messages = check_answer(step, answer, table=table)
+        proves = not is_vacuous(step, _sent_state(request))
         if outcome is Outcome.SKIPPED:
             undeclared = True
             outcome = Outcome.FAIL
@@ -450,6 +489,7 @@ def run_fixture(
                 step.expect,
                 _kept_answer(answer),
                 time.perf_counter() - t0,
+                proves,
             )
         )
         if outcome is Outcome.ERROR or undeclared:
@@ -472,6 +512,22 @@ def run_fixture(
         tuple(steps),
         time.perf_counter() - started,
         undeclared_skip=undeclared and outcome is Outcome.FAIL,
+    )
+
+
+def _sent_state(request: JsonObject) -> Any:
+    setup = request.get("setup")
+    return setup.get("state") if isinstance(setup, dict) else None
+
+
+def get_vacuous_steps(fixture: Fixture, dealer: Dealer | None = None) -> tuple[int, ...]:
+    """The steps of a fixture that prove nothing of the engine
+    (:func:`~kanasta.conformance.checks.is_vacuous`): a property of the fixture, computed
+    from the requests the runner sends."""
+    return tuple(
+        step.index
+        for step, request in build_requests(fixture, dealer)
+        if is_vacuous(step, _sent_state(request))
     )
 
 

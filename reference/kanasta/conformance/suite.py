@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import json
 import os
-import shutil
 from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
@@ -23,6 +22,7 @@ from kanasta.conformance.runner import RunResult, reference_dealer, run_fixtures
 from kanasta.conformance.schema import FIXTURE_SCHEMA, PROTOCOL_SCHEMA, REPORT_SCHEMA
 from kanasta.errors import InputError
 from kanasta.families import PROFILES
+from kanasta.io.files import check_output_path, write_file
 from kanasta.resources import get_fixtures_dir, get_schema_dir
 from kanasta.specdoc.spec import Clause, check_family_citations, get_cited_slugs, load_spec
 
@@ -186,6 +186,10 @@ def clause_to_json(clause: Clause) -> dict[str, object]:
     }
 
 
+_SCHEMAS = (FIXTURE_SCHEMA, PROTOCOL_SCHEMA, REPORT_SCHEMA)
+"""The schemas an export carries."""
+
+
 def _write_export(destination: Path, folders: Sequence[Path], fixtures: Sequence[Fixture]) -> int:
     fixtures_out = destination / "fixtures"
     sources = [(folder, path) for folder in folders for path in find_fixture_files(folder)]
@@ -193,31 +197,37 @@ def _write_export(destination: Path, folders: Sequence[Path], fixtures: Sequence
     refuse_links(
         destination,
         *(fixtures_out / path.relative_to(folder) for folder, path in sources),
-        *(schema_out / name for name in (FIXTURE_SCHEMA, PROTOCOL_SCHEMA, REPORT_SCHEMA)),
+        *(schema_out / name for name in _SCHEMAS),
         destination / "VERSION.json",
         destination / "clauses.json",
     )
-    for folder, path in sources:
-        target = fixtures_out / path.relative_to(folder)
-        if target.exists() and not target.is_file():
-            raise InputError(f"{target}: a folder stands where the export writes a fixture.")
+    for target, what in (
+        *((fixtures_out / p.relative_to(f), "exported fixture") for f, p in sources),
+        *((schema_out / name, "exported schema") for name in _SCHEMAS),
+        (destination / "VERSION.json", "version file"),
+        (destination / "clauses.json", "clause texts"),
+    ):
+        if target.parent.is_dir():
+            check_output_path(target, what)
     count = 0
     for folder, path in sources:
         target = fixtures_out / path.relative_to(folder)
         target.parent.mkdir(parents=True, exist_ok=True)
         if not (target.exists() and target.samefile(path)):
-            shutil.copyfile(path, target)
+            write_file(target, path.read_bytes(), "exported fixture")
         count += 1
     schema_out.mkdir(parents=True, exist_ok=True)
-    for name in (FIXTURE_SCHEMA, PROTOCOL_SCHEMA, REPORT_SCHEMA):
-        shutil.copyfile(get_schema_dir() / name, schema_out / name)
+    for name in _SCHEMAS:
+        write_file(schema_out / name, (get_schema_dir() / name).read_bytes(), "exported schema")
     cited = {slug for f in fixtures for slug in (*f.clauses, *f.relies_on)}
     texts = {
         "suite_version": SUITE_VERSION,
         "clauses": [clause_to_json(c) for c in load_spec() if c.slug in cited],
     }
-    (destination / "clauses.json").write_text(
-        json.dumps(texts, indent=1, ensure_ascii=False) + "\n", "utf-8"
+    write_file(
+        destination / "clauses.json",
+        json.dumps(texts, indent=1, ensure_ascii=False) + "\n",
+        "clause texts",
     )
     version = {
         "suite_version": SUITE_VERSION,
@@ -227,5 +237,5 @@ def _write_export(destination: Path, folders: Sequence[Path], fixtures: Sequence
         "limits": {"max_file_bytes": MAX_FILE_BYTES, "max_depth": MAX_DEPTH},
         "variants": sorted({f.variant for f in fixtures}),
     }
-    (destination / "VERSION.json").write_text(json.dumps(version, indent=2) + "\n", "utf-8")
+    write_file(destination / "VERSION.json", json.dumps(version, indent=2) + "\n", "version file")
     return count

@@ -1,3 +1,4 @@
 """Reading and writing at the edges: the JSON forms the spec defines (states, melds,
-actions, game records and deals) and the scenario builder that completes partial setups.
+actions, game records and deals), the scenario builder that completes partial setups, and
+the one writer of every output file (``files``).
 """

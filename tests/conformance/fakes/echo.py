@@ -1,52 +1,60 @@
-"""An echo fake: it deals nothing and plays nothing. Its handshake claims every family,
-feature and capability, and the kinds of check ``state`` and (with the argument
-``claims-deal``) ``deal``; it answers a ``state`` request with the state the request sent
-(the dealt state the runner sends beside a seed, or the explicit state) and everything else
-``unsupported``.
+"""An echo implementation: it claims every family, kind of check and feature, answers each
+``state`` request with the state the runner sent in its setup, and everything else
+``unsupported``. It does no work at all, so no clause may pass by it; whatever it passes
+is a step whose facts already held of the setup sent (issue: a pass means the engine did it).
 
-Before protocol 1.3 such a fake passed the seeded deal fixtures, which sent the dealt
-state with the seed: it must pass no fixture that cites a deal clause.
+Run as a script it claims only ``state`` (and, with the argument ``claims-deal``, ``deal``
+too): before protocol 1.3 such a fake passed the seeded deal fixtures, which sent the
+dealt state beside the seed; it must pass no fixture that cites a deal clause.
 """
 
 from __future__ import annotations
 
 import json
 import sys
+from collections.abc import Mapping
 from typing import Any
 
-from kanasta.conformance import PROTOCOL_VERSION
-from kanasta.conformance.model import CAPABILITIES
-from kanasta.conformance.reference import REFERENCE_FEATURES
+from kanasta.conformance.model import StepKind
+from kanasta.conformance.reference import REFERENCE_FEATURES, ReferenceImplementation
 from kanasta.families import PROFILES
 
+JsonObject = dict[str, Any]
 
-def answer(request: dict[str, Any], claims_deal: bool) -> dict[str, Any]:
-    seq = request.get("seq")
-    kind = request.get("type")
-    if kind == "hello":
-        return {
-            "seq": seq,
-            "type": "hello",
-            "protocol": PROTOCOL_VERSION,
-            "implementation": {"name": "echo", "version": "1"},
-            "variants": list(PROFILES),
-            "requests": ["state", "deal"] if claims_deal else ["state"],
-            "features": list(REFERENCE_FEATURES),
-            "capabilities": list(CAPABILITIES),
-        }
-    if kind == "bye":
-        return {"seq": seq, "type": "bye"}
-    setup = request.get("setup")
-    if kind == "state" and isinstance(setup, dict) and "state" in setup:
-        return {"seq": seq, "state": setup["state"]}
-    return {"seq": seq, "unsupported": "an echo deals and plays nothing"}
+
+class Echo(ReferenceImplementation):
+    """Claims everything; a ``state`` request gets its setup's state back, unchanged."""
+
+    def __init__(self, requests: tuple[str, ...] | None = None) -> None:
+        super().__init__()
+        self.claimed = requests if requests is not None else tuple(k.value for k in StepKind)
+
+    def hello(self) -> JsonObject:
+        answer = super().hello()
+        answer["implementation"] = {"name": "echo", "version": "0"}
+        answer["variants"] = list(PROFILES)
+        answer["requests"] = list(self.claimed)
+        answer["features"] = list(REFERENCE_FEATURES)
+        for key in ("variant_requests", "reasons", "capabilities"):
+            answer.pop(key, None)
+        return answer
+
+    def answer(self, request: Mapping[str, Any]) -> JsonObject:
+        seq = request.get("seq")
+        kind = request.get("type")
+        if kind in ("hello", "bye"):
+            return super().answer(request)
+        setup = request.get("setup")
+        if kind == "state" and isinstance(setup, Mapping) and "state" in setup:
+            return {"seq": seq, "state": setup["state"]}
+        return {"seq": seq, "unsupported": "the echo does no work"}
 
 
 def main() -> int:
-    claims_deal = sys.argv[1:] == ["claims-deal"]
+    echo = Echo(("state", "deal") if sys.argv[1:] == ["claims-deal"] else ("state",))
     for line in sys.stdin:
         request = json.loads(line)
-        print(json.dumps(answer(request, claims_deal)), flush=True)
+        print(json.dumps(echo.answer(request)), flush=True)
         if request.get("type") == "bye":
             break
     return 0
