@@ -48,7 +48,7 @@ from kanasta.rules.actions import format_action as _format_action
 from kanasta.rules.deal import Deal, deal_from_seed
 from kanasta.rules.deal import new_hand as _new_hand
 from kanasta.rules.families import RulesProfile
-from kanasta.rules.points import HalfPoints
+from kanasta.rules.points import HalfPoints, check_score
 from kanasta.rules.scoring import HandScore
 from kanasta.rules.scoring import score_hand as _score_hand
 from kanasta.rules.state import Phase, State
@@ -124,6 +124,7 @@ def _team_scores(value: object, rules: RulesProfile) -> tuple[HalfPoints, ...]:
                 f"team_scores[{index}]: {_shown(score)} is not a point value in half points "
                 "(clause points-exact)."
             )
+        check_score(score, f"team_scores[{index}]")
     return tuple(value)
 
 
