@@ -9,6 +9,9 @@
 #include <nanobind/stl/vector.h>
 
 #include <algorithm>
+#include <cctype>
+#include <climits>
+#include <cmath>
 #include <memory>
 #include <optional>
 
@@ -317,9 +320,12 @@ nb::dict rejected(const Violation& v) {
     return out;
 }
 
-int position(nb::handle value) {
+int int_in(nb::handle value, long long lo, long long hi, const std::string& where, const std::string& what);
+
+// run-wild-placement: a run position 1..14 (0: none given), or the input error naming `where`.
+int position(nb::handle value, const std::string& where = "$.wild_at") {
     if (value.is_none()) return 0;
-    return nb::cast<int>(value);
+    return int_in(value, 1, 14, where, "a run position is 1..14 (1 = ace low, 14 = ace high)");
 }
 
 // The answer to a protocol meld request: lay the cards, then each batch of lay-offs.
@@ -342,7 +348,7 @@ nb::dict meld_verdict(const Profile& p, const std::vector<Card>& cards, int wild
         Arrangements grown = lay_off_arrangements(p, meld, added);
         std::optional<Violation> w = grown.fault;
         Meld next;
-        if (!w) w = choose_arrangement(p, grown.melds, b.contains("wild_at") ? position(b["wild_at"]) : 0, true, next);
+        if (!w) w = choose_arrangement(p, grown.melds, b.contains("wild_at") ? position(b["wild_at"], "$.lay_offs[" + std::to_string(index - 1) + "].wild_at") : 0, true, next);
         if (w) {
             nb::dict out = rejected(*w);
             out["at"] = index;
@@ -363,6 +369,40 @@ nb::dict meld_verdict(const Profile& p, const std::vector<Card>& cards, int wild
 
 [[noreturn]] void bad(const std::string& where, const std::string& what) { throw InputError(where + ": " + what); }
 
+// A JSON whole number as a long long (false when it is none, or beyond a long long): read
+// without a cast that could fail, so an out-of-range number is an input error naming its place.
+bool whole_number(nb::handle value, long long& out) {
+    if (nb::isinstance<nb::bool_>(value) || !nb::isinstance<nb::int_>(value)) return false;
+    int overflow = 0;
+    out = PyLong_AsLongLongAndOverflow(value.ptr(), &overflow);
+    return overflow == 0;
+}
+
+// A JSON whole number lo..hi, or the input error `where: what`.
+int int_in(nb::handle value, long long lo, long long hi, const std::string& where, const std::string& what) {
+    long long v = 0;
+    if (!whole_number(value, v) || v < lo || v > hi) bad(where, what);
+    return static_cast<int>(v);
+}
+
+// A JSON whole number lo or more (an index or a seat), the largest int standing for any
+// larger one (a meld or seat that does not exist, as the reference reads it); or the input
+// error `where: what`.
+int int_at_least(nb::handle value, long long lo, const std::string& where, const std::string& what) {
+    if (nb::isinstance<nb::bool_>(value) || !nb::isinstance<nb::int_>(value)) bad(where, what);
+    int overflow = 0;
+    const long long v = PyLong_AsLongLongAndOverflow(value.ptr(), &overflow);
+    if (overflow > 0 || (overflow == 0 && v > INT_MAX)) return INT_MAX;
+    if (overflow < 0 || v < lo) bad(where, what);
+    return static_cast<int>(v);
+}
+
+// A JSON boolean, or the input error `where: what`.
+bool bool_at(nb::handle value, const std::string& where, const std::string& what) {
+    if (!nb::isinstance<nb::bool_>(value)) bad(where, what);
+    return nb::cast<bool>(value);
+}
+
 nb::list list_at(nb::handle value, std::size_t size, const std::string& where, bool any_size = false) {
     if (!nb::isinstance<nb::list>(value)) bad(where, "expected a list.");
     nb::list l = nb::borrow<nb::list>(value);
@@ -372,9 +412,7 @@ nb::list list_at(nb::handle value, std::size_t size, const std::string& where, b
 
 int seat_at(nb::handle value, int players, const std::string& where) {
     if (nb::isinstance<nb::bool_>(value) || !nb::isinstance<nb::int_>(value)) bad(where, "expected a seat number.");
-    const int seat = nb::cast<int>(value);
-    if (seat < 0 || seat >= players) bad(where, "expected a seat number 0.." + std::to_string(players - 1) + ".");
-    return seat;
+    return int_in(value, 0, players - 1, where, "expected a seat number 0.." + std::to_string(players - 1) + ".");
 }
 
 int card_or_none_at(nb::handle value, const std::string& where) {
@@ -384,14 +422,61 @@ int card_or_none_at(nb::handle value, const std::string& where) {
     return read_cards(one, where)[0];
 }
 
+// points-exact: the most points a score may hold either way (as the reference's MOST_POINTS).
+constexpr long long MOST_POINTS = 1000000000000LL;
+
+std::int64_t bounded_half_points(long long half, const std::string& where) {
+    if (half > 2 * MOST_POINTS || half < -2 * MOST_POINTS)
+        bad(where, "beyond the 1,000,000,000,000 points a score may hold either way (clause points-exact).");
+    return half;
+}
+
+// points-exact: a whole or half point value, as a number or as text ("4.5"), in half points.
 std::int64_t half_points_at(nb::handle value, const std::string& where) {
     if (nb::isinstance<nb::bool_>(value)) bad(where, "not a point value (clause points-exact).");
-    if (nb::isinstance<nb::int_>(value)) return 2 * nb::cast<std::int64_t>(value);
+    if (nb::isinstance<nb::int_>(value)) {
+        long long v = 0;
+        if (!whole_number(value, v) || v > MOST_POINTS || v < -MOST_POINTS) bounded_half_points(4 * MOST_POINTS, where);
+        return 2 * v;
+    }
     if (nb::isinstance<nb::float_>(value)) {
-        const double twice = 2 * nb::cast<double>(value);
+        const double x = nb::cast<double>(value);
+        if (!std::isfinite(x)) bad(where, "not a point value (clause points-exact).");
+        if (x > static_cast<double>(MOST_POINTS) || x < -static_cast<double>(MOST_POINTS))
+            bounded_half_points(4 * MOST_POINTS, where);
+        const double twice = 2 * x;
         if (twice != static_cast<double>(static_cast<std::int64_t>(twice)))
             bad(where, "not a whole or half number of points (clause points-exact).");
         return static_cast<std::int64_t>(twice);
+    }
+    if (nb::isinstance<nb::str>(value)) {
+        // As the reference: optional minus, 1 to 18 digits, optionally a point and 1 to 18 digits.
+        const std::string text = nb::cast<std::string>(value);
+        std::size_t i = text.size() > 0 && text[0] == '-' ? 1 : 0;
+        const std::size_t start = i;
+        while (i < text.size() && std::isdigit(static_cast<unsigned char>(text[i]))) ++i;
+        const std::size_t whole_digits = i - start;
+        std::size_t fraction_digits = 0;
+        std::string fraction;
+        if (i < text.size() && text[i] == '.') {
+            ++i;
+            while (i < text.size() && std::isdigit(static_cast<unsigned char>(text[i]))) fraction += text[i++];
+            fraction_digits = fraction.size();
+            if (fraction_digits == 0) i = text.size() + 1;
+        }
+        if (i != text.size() || whole_digits == 0 || whole_digits > 18 || fraction_digits > 18)
+            bad(where, "not a point value; write a whole or half number such as 10 or 4.5 (clause points-exact).");
+        const long long whole = std::stoll(text.substr(start, whole_digits));
+        int half = 0;
+        const std::string rest = fraction.find_first_not_of('0') == std::string::npos ? "" : fraction;
+        if (!rest.empty()) {
+            if (rest[0] != '5' || rest.find_first_not_of('0', 1) != std::string::npos)
+                bad(where, "not a whole or half number of points (clause points-exact).");
+            half = 1;
+        }
+        if (whole > MOST_POINTS) bounded_half_points(4 * MOST_POINTS, where);
+        const long long twice = 2 * whole + half;
+        return bounded_half_points(start ? -twice : twice, where);
     }
     bad(where, "not a point value (clause points-exact).");
 }
@@ -443,7 +528,7 @@ Meld table_meld_at(const Profile& p, nb::handle value, const std::string& where)
         nb::dict bd = nb::borrow<nb::dict>(b);
         if (!bd.contains("cards")) bad(at + ".cards", "expected a list of cards.");
         const bool chosen = bd.contains("wild_at");
-        batches.push_back({read_cards(bd["cards"], at + ".cards"), chosen, chosen ? position(bd["wild_at"]) : 0});
+        batches.push_back({read_cards(bd["cards"], at + ".cards"), chosen, chosen ? position(bd["wild_at"], at + ".wild_at") : 0});
     }
     std::vector<Meld> candidates;
     for (Meld& m : meld_arrangements(p, batches[0].cards, true).melds)
@@ -514,7 +599,11 @@ State state_from_dict(const Profile& p, nb::handle value, const std::string& whe
     std::size_t i = 0;
     for (nb::handle h : list_at(d["hands"], static_cast<std::size_t>(players), where + ".hands")) {
         Hand hand;
-        for (Card c : read_cards(h, where + ".hands[" + std::to_string(i++) + "]")) hand.add(c);
+        for (Card c : read_cards(h, where + ".hands[" + std::to_string(i++) + "]")) {
+            // deck-composition: more copies than the deck holds are no deck (and never wrap).
+            if (hand.n[static_cast<std::size_t>(c)] >= (c == JOKER ? p.deck_jokers : 2)) bad(where, not_one_deck);
+            hand.add(c);
+        }
         s.hands.push_back(hand);
     }
     card_list(s.stock, d["stock"], where + ".stock");
@@ -563,9 +652,8 @@ State state_from_dict(const Profile& p, nb::handle value, const std::string& whe
     if (d.contains("fi_taken")) {
         i = 0;
         for (nb::handle n : list_at(d["fi_taken"], static_cast<std::size_t>(teams), where + ".fi_taken")) {
-            if (nb::isinstance<nb::bool_>(n) || !nb::isinstance<nb::int_>(n) || nb::cast<int>(n) < 0)
-                bad(where + ".fi_taken[" + std::to_string(i) + "]", "expected a count.");
-            fi_taken.push_back(nb::cast<int>(n));
+            fi_taken.push_back(
+                int_in(n, 0, INT_MAX, where + ".fi_taken[" + std::to_string(i) + "]", "expected a count."));
             ++i;
         }
     } else {
@@ -634,14 +722,15 @@ State state_from_dict(const Profile& p, nb::handle value, const std::string& whe
         const bool team_opened = opened[static_cast<std::size_t>(s.turn % teams)];
         const int fallback = team_opened ? 0 : static_cast<int>(team_melds.size());
         nb::object raw = extra.contains("provisional") ? nb::borrow<nb::object>(extra["provisional"]) : nb::object(nb::int_(fallback));
-        const bool counted = !nb::isinstance<nb::bool_>(raw) && nb::isinstance<nb::int_>(raw);
-        if (!team_opened && !(counted && nb::cast<int>(raw) == fallback))
+        long long given = -1;
+        const bool counted = whole_number(raw, given);
+        if (!team_opened && !(counted && given == fallback))
             bad(where + ".extra.provisional", "the current team has not opened, so all its " + std::to_string(fallback) +
                                                   " melds are provisional (clause opening-provisional).");
-        if (!counted || nb::cast<int>(raw) < 0 || nb::cast<int>(raw) > static_cast<int>(team_melds.size()))
+        if (!counted || given < 0 || given > static_cast<long long>(team_melds.size()))
             bad(where + ".extra.provisional", "expected a count 0.." + std::to_string(team_melds.size()) +
                                                   " of the current team's last melds.");
-        s.provisional = nb::cast<int>(raw);
+        s.provisional = static_cast<int>(given);
         if (s.provisional && (s.phase != Phase::Play || s.seat_opened[static_cast<std::size_t>(s.turn)]))
             bad(where + ".extra.provisional", "only a player who has not opened, in the play phase, has provisional "
                                               "melds (clause opening-personal).");
@@ -653,6 +742,8 @@ State state_from_dict(const Profile& p, nb::handle value, const std::string& whe
             {
                 const std::string at = where + ".extra.red_threes[" + std::to_string(i++) + "]";
                 const std::vector<Card> laid = read_cards(t, at);
+                for (Card c : laid)
+                    if (!is_red_three(c)) bad(at, card_text(c) + " is not a red three (clause classic-red-threes).");
                 // Room is kept for the red threes still to be laid (classic-red-threes).
                 if (laid.size() > MAX_RED_THREES / 2) bad(at, "a team lays at most the deck's 4 red threes.");
                 s.red_threes.emplace_back(laid.begin(), laid.end());
@@ -662,11 +753,12 @@ State state_from_dict(const Profile& p, nb::handle value, const std::string& whe
         }
         if (extra.contains("table_seats")) {
             for (nb::handle o : list_at(extra["table_seats"], static_cast<std::size_t>(players), where + ".extra.table_seats"))
-                s.table_seats.push_back(nb::cast<bool>(o));
+                s.table_seats.push_back(
+                    bool_at(o, where + ".extra.table_seats", "expected " + std::to_string(players) + " booleans."));
         } else {
             for (int seat = 0; seat < players; ++seat) s.table_seats.push_back(!s.melds[static_cast<std::size_t>(seat % teams)].empty());
         }
-        s.turn_laid = extra.contains("turn_laid") && nb::cast<bool>(extra["turn_laid"]);
+        s.turn_laid = extra.contains("turn_laid") && bool_at(extra["turn_laid"], where + ".extra.turn_laid", "expected a boolean.");
         if (extra.contains("pile_pending")) card_list(s.pile_pending, extra["pile_pending"], where + ".extra.pile_pending");
         s.pile_top = extra.contains("pile_top") ? card_or_none_at(extra["pile_top"], where + ".extra.pile_top") : NO_CARD;
     }
@@ -773,7 +865,6 @@ std::vector<Card> action_cards(nb::handle value, const std::string& where) {
     return out;
 }
 
-bool is_int(nb::handle v) { return !nb::isinstance<nb::bool_>(v) && nb::isinstance<nb::int_>(v); }
 
 // action-json: read an action object; every error names the JSON path `where`.
 NativeAction action_from_dict(nb::handle data, const std::string& where) {
@@ -789,8 +880,8 @@ NativeAction action_from_dict(nb::handle data, const std::string& where) {
                          "(clause action-kinds).");
     }
     if (d.contains("seat") && !d["seat"].is_none()) {
-        if (!is_int(d["seat"])) throw InputError(where + ".seat: expected a seat number.");
-        na.seat = nb::cast<int>(d["seat"]);
+        // action-seat: a seat 0 or more; -1 is no seat the action can name.
+        na.seat = int_at_least(d["seat"], 0, where + ".seat", "expected a seat number (0 or more).");
     }
     const ActionType t = na.a.type;
     std::vector<std::string> allowed;
@@ -825,15 +916,11 @@ NativeAction action_from_dict(nb::handle data, const std::string& where) {
         if (na.a.cards.empty()) throw InputError(where + ".cards: name at least one card.");
         if (d.contains("wild_at") && !d["wild_at"].is_none()) {
             nb::handle w = d["wild_at"];
-            if (!is_int(w) || nb::cast<int>(w) < 1 || nb::cast<int>(w) > 14)
-                throw InputError(where + ".wild_at: a run position 1..14 or null.");
-            na.a.wild_at = nb::cast<int>(w);
+            na.a.wild_at = int_in(w, 1, 14, where + ".wild_at", "a run position 1..14 or null.");
         }
         if (t == ActionType::LayOff) {
             nb::object raw = d.contains("meld") ? nb::borrow<nb::object>(d["meld"]) : nb::none();
-            if (!is_int(raw) || nb::cast<int>(raw) < 0)
-                throw InputError(where + ".meld: the index of one of the team's melds (0, 1, ...).");
-            na.a.meld = nb::cast<int>(raw);
+            na.a.meld = int_at_least(raw, 0, where + ".meld", "the index of one of the team's melds (0, 1, ...).");
         }
         return na;
     }
@@ -842,9 +929,7 @@ NativeAction action_from_dict(nb::handle data, const std::string& where) {
         na.a.meld = -1;
         if (d.contains("meld")) {
             nb::handle raw = d["meld"];
-            if (!is_int(raw) || nb::cast<int>(raw) < -1)
-                throw InputError(where + ".meld: the index of one of the team's melds (0, 1, ...).");
-            na.a.meld = nb::cast<int>(raw);
+            na.a.meld = int_at_least(raw, -1, where + ".meld", "the index of one of the team's melds (0, 1, ...).");
         }
     }
     return na;

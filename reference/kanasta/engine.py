@@ -49,7 +49,7 @@ from kanasta.rules.cards import Card, parse_cards
 from kanasta.rules.deal import Deal, deal_from_deck, deal_from_seed
 from kanasta.rules.deal import new_hand as _new_hand
 from kanasta.rules.families import RulesProfile
-from kanasta.rules.points import HalfPoints
+from kanasta.rules.points import HalfPoints, check_score
 from kanasta.rules.scoring import HandScore
 from kanasta.rules.scoring import score_hand as _score_hand
 from kanasta.rules.state import Phase, State
@@ -125,6 +125,7 @@ def _team_scores(value: object, rules: RulesProfile) -> tuple[HalfPoints, ...]:
                 f"team_scores[{index}]: {_shown(score)} is not a point value in half points "
                 "(clause points-exact)."
             )
+        check_score(score, f"team_scores[{index}]")
     return tuple(value)
 
 

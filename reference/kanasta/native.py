@@ -291,7 +291,7 @@ class NativeEngine:
         self._hands(profile)
         if not isinstance(obj, dict):
             raise InputError(f"{where}: expected an action object.")
-        return self._call("action_from_json", obj, where=where)
+        return self._call("action_from_json", obj, where)
 
     def action_to_json(self, profile: RulesProfile, action: Any, /) -> dict[str, Any]:
         self._hands(profile)

@@ -152,7 +152,7 @@ class ToyEngine:
     def action_from_json(
         self, _profile: RulesProfile, obj: Mapping[str, Any], where: str, /
     ) -> ToyAction:
-        if obj.get("type") not in ("draw", "discard", "explode"):
+        if obj.get("type") not in ("draw", "discard", "pass"):
             raise InputError(f"{where}.type: not a toy action")
         return dict(obj)
 
@@ -180,7 +180,7 @@ class ToyEngine:
             hand.append(new["stock"].pop(0))
             new["phase"] = "discard"
             return new
-        if action["type"] == "explode":
+        if action["type"] == "pass":  # the toy engine's defect: a protocol action it breaks on
             raise RuntimeError("the toy engine exploded")
         if new["phase"] != "discard":
             return Violation("toy-turn", "wrong-phase", "draw first")

@@ -8,7 +8,6 @@ result, and so do one or two worker processes.
 
 from __future__ import annotations
 
-import io
 import json
 import shlex
 import sys
@@ -146,16 +145,14 @@ def test_chunks_depend_on_the_positions_only() -> None:
     assert driver.get_chunks(1) == [(0, 0, 1)]
 
 
-def test_jobs_are_capped_by_the_chunks_and_far_above_the_cpus_with_a_note(
-    monkeypatch: pytest.MonkeyPatch,
+def test_jobs_far_above_the_processors_are_refused_before_any_work(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
 ) -> None:
-    monkeypatch.setattr("os.cpu_count", lambda: 2)
-    note = io.StringIO()
-    assert driver.cap_jobs(3, 2, stream=note) == 2
-    assert note.getvalue() == ""
-    assert driver.cap_jobs(100, 50, stream=note) == 8
-    assert note.getvalue().count("\n") == 1
-    assert "--jobs 100" in note.getvalue()
+    monkeypatch.setattr("kanasta.play.workers.get_processors", lambda: 2)
+    assert main(["conformance", "explore", "--positions", "1", "--jobs", "9"]) == 2
+    err = capsys.readouterr().err
+    assert "--jobs 9" in err
+    assert err.count("\n") == 1
 
 
 def test_jobs_below_one_is_bad_input(capsys: pytest.CaptureFixture[str]) -> None:

@@ -211,7 +211,12 @@ def test_game_hands_a_hand_not_over_after_its_actions_is_an_error() -> None:
 
 def test_game_hands_a_played_hand_of_a_seeded_game_needs_the_seed() -> None:
     answer = ask(
-        {"type": "game", "variant": "koz", "first_dealer": 3, "hands": [{"actions": [{}]}]}
+        {
+            "type": "game",
+            "variant": "koz",
+            "first_dealer": 3,
+            "hands": [{"actions": [{"type": "draw"}]}],
+        }
     )
     assert "needs the game's 'seed'" in answer["error"]
 

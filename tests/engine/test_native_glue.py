@@ -182,7 +182,8 @@ class _PlayingModule(_FakeModule):
     def new_hand_from_seed(self, *_args: object) -> _FakeState:
         return _PlayingState()
 
-    def action_from_json(self, obj: dict[str, object]) -> str:
+    def action_from_json(self, obj: dict[str, object], where: str = "action") -> str:
+        assert where == "$"  # the JSON path is the reader's, not a prefix of its message
         return str(obj["type"])
 
 

@@ -32,6 +32,7 @@ from kanasta.families.fi_5200 import PROFILE as FI_5200
 from kanasta.families.koz import PROFILE as KOZ
 from kanasta.fast import candidates
 from kanasta.fast import legal as actions_module
+from kanasta.fast import turn as fast_turn
 from kanasta.fast.candidates import (
     get_hand_mask,
     get_lay_off_moves,
@@ -40,6 +41,7 @@ from kanasta.fast.candidates import (
     remember,
 )
 from kanasta.fast.reach import get_opening_reach
+from kanasta.io.scenario import build_state
 from kanasta.play.selfplay import play_random_hand
 from kanasta.rules.actions import Action, ActionType, action_order, apply_action
 from kanasta.rules.actions import legal_actions as rules_legal_actions
@@ -48,6 +50,7 @@ from kanasta.rules.families import RulesProfile
 from kanasta.rules.melds import MeldKind, apply_lay_off, validate_meld
 from kanasta.rules.points import to_half_points
 from kanasta.rules.state import Phase, State
+from kanasta.rules.turn import can_finish_turn
 from kanasta.testing import strategies
 from kanasta.testing import strategies as ks
 from kanasta.testing.strategies import count_in_deck, get_one_option_profiles
@@ -138,6 +141,50 @@ def test_fast_layer_equals_the_rules(
         following = engine.apply(state, chosen[pick // 2 % len(chosen)])
         assert not isinstance(following, Violation)
         state = following
+
+
+@pytest.mark.clause("turn-must-finish", "classic-no-take-back", "classic-black-threes-last")
+@pytest.mark.parametrize("profile", _PROFILES, ids=_name)
+@settings(max_examples=_EXAMPLES, deadline=None)
+@given(seed=ks.seeds(), picks=st.lists(st.integers(0, 1 << 30), min_size=30, max_size=120))
+def test_turn_must_finish_search_over_the_tables_is_the_rules_search(
+    profile: RulesProfile, seed: int, picks: list[int]
+) -> None:
+    """turn-must-finish: on the play-phase states of random play that lean to melds and
+    lay-offs, the engine's search over its tables (and the engine's check with its
+    shortcuts) answers as the rules' search over every sub-multiset of the hand."""
+    state = engine.new_hand(profile, seed=seed)
+    for pick in picks:
+        if state.phase is Phase.OVER:
+            break
+        if state.phase is Phase.PLAY and len(state.hands[state.turn]) <= _MOST_CARDS:
+            expected = can_finish_turn(state)
+            assert fast_turn._can_lay_to_finish(state) is expected
+            assert fast_turn.can_finish_turn_fast(state) is expected
+        listed = engine.legal_actions(state)
+        laying = [a for a in listed if a.type in _LAYING]
+        chosen = laying if laying and pick % 2 else listed
+        following = engine.apply(state, chosen[pick // 2 % len(chosen)])
+        assert not isinstance(following, Violation)
+        state = following
+
+
+@pytest.mark.clause("turn-must-finish", "classic-black-threes-last", "classic-no-take-back")
+def test_turn_must_finish_search_over_the_tables_melds_black_threes_going_out() -> None:
+    """The one arrangement the meld tables never list: black threes melded going out. After
+    a canasta of kings (70 of the 90 an opening needs at 1500), only the four black threes
+    (20) complete the opening, leaving 4H to discard and go out with."""
+    start = build_state(
+        get_profile("classic"),
+        hands=["KC KC KD KD KH KH KS 3C 3C 3S 3S 4H"],
+        phase=Phase.PLAY,
+        team_scores=[1500, 0],
+    )
+    after = engine.apply(start, Action(ActionType.MELD, tuple(parse_cards("KC KC KD KD KH KH KS"))))
+    assert not isinstance(after, Violation)
+    assert can_finish_turn(after)
+    assert fast_turn._can_lay_to_finish(after)
+    assert fast_turn.can_finish_turn_fast(after)
 
 
 def _check_listings(family: str, hands: int, seed: int, budget: int) -> tuple[int, int]:

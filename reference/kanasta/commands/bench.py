@@ -25,6 +25,7 @@ from kanasta.native import ENGINES, require_engine
 from kanasta.play.jobs import run_hands
 from kanasta.play.selfplay import PLAYABLE_FAMILIES, BenchResult, run_bench
 from kanasta.play.sidebyside import ROUNDS, format_table, run_side_by_side
+from kanasta.play.workers import get_workers
 from kanasta.rules.deal import check_seed
 
 __all__ = ["register"]
@@ -126,8 +127,8 @@ def _run(args: argparse.Namespace) -> int:
         raise InputError(f"--hands must be at least 1, not {args.hands}.")
     check_seed(args.seed, "--seed")
     results: list[BenchResult] = []
-    if args.jobs is not None and args.jobs < 1:
-        raise InputError(f"--jobs must be at least 1, not {args.jobs}.")
+    if args.jobs is not None:
+        get_workers(args.jobs, args.hands)  # refused before any process starts
     if args.native_hands is not None and args.native_hands < 1:
         raise InputError(f"--native-hands must be at least 1, not {args.native_hands}.")
     if args.rounds < 1:

@@ -19,6 +19,7 @@ from kanasta.errors import InputError
 from kanasta.families import PROFILES, get_profile, require_playable
 from kanasta.native import require_engine
 from kanasta.play.differential import option_profiles, run_differential
+from kanasta.play.workers import get_workers
 from kanasta.rules.deal import check_seed
 from kanasta.rules.families import RulesProfile
 
@@ -68,6 +69,7 @@ def _run(args: argparse.Namespace) -> int:
     if args.hands < 1:
         raise InputError(f"--hands must be at least 1, not {args.hands}.")
     check_seed(args.seed, "--seed")
+    get_workers(args.jobs, args.hands)  # refused before any engine is loaded
     profiles = _profiles(args.variant, args.option)
     for profile in profiles:
         require_playable(profile, "native-check")

@@ -29,6 +29,8 @@ NOT_YET = "the native engine does not play whole hands of this family yet"
 class NativeImplementation(ReferenceImplementation):
     """Protocol answers from the native engine (see the module docstring)."""
 
+    engine_label = "the native engine"
+
     def __init__(self) -> None:
         self._module = load()
         self._native = NativeEngine(self._module)

@@ -16,6 +16,7 @@ from kanasta.conformance import MAX_GAME_HANDS, PROTOCOL_VERSION
 from kanasta.conformance.checks import get_turn_zones
 from kanasta.conformance.engine_api import Engine, EngineStatus, count_to_depth, load_engine
 from kanasta.conformance.model import CAPABILITIES, ENGINE_STEP_KINDS, JsonObject, StepKind
+from kanasta.conformance.request_check import check_request
 from kanasta.errors import InputError, Violation
 from kanasta.families import PROFILES, get_variant_profile
 from kanasta.rules.canastas import get_canasta_bonus
@@ -24,7 +25,7 @@ from kanasta.rules.deal import get_next_dealer
 from kanasta.rules.families import RulesProfile
 from kanasta.rules.game import get_game_after_hand, get_hand_seed
 from kanasta.rules.melds import Meld, MeldKind, apply_lay_off, get_meld_points, validate_meld
-from kanasta.rules.points import HalfPoints, parse_points, points_to_json
+from kanasta.rules.points import HalfPoints, check_score, parse_points, points_to_json
 from kanasta.rules.state import get_team_count
 
 __all__ = [
@@ -76,6 +77,9 @@ class _Rejected(Exception):
 
 class ReferenceImplementation:
     """Answers protocol requests with the reference engine."""
+
+    engine_label = "the reference"
+    """How an error names the engine that raised it (the server's last resort)."""
 
     def __init__(self, engine: EngineStatus | None = None) -> None:
         self._engine_status = engine if engine is not None else load_engine()
@@ -149,7 +153,9 @@ class ReferenceImplementation:
         """The answer to one request (with the request's ``seq`` when it has one).
 
         Malformed requests get an ``error`` answer; the reference never raises
-        for what a request contains.
+        for what a request contains. Every request of a known family is checked whole
+        first (:func:`~kanasta.conformance.request_check.check_request`), so that every engine
+        behind the adapter answers a malformed one alike.
         """
         seq = request.get("seq")
         try:
@@ -171,6 +177,7 @@ class ReferenceImplementation:
         if not isinstance(features, list) or not all(isinstance(f, str) for f in features):
             raise InputError("$.features: expected a list of option names")
         profile = get_variant_profile(variant, features)
+        check_request(request)
         if kind == "meld":
             return self._meld(profile, request)
         if kind not in {k.value for k in ENGINE_STEP_KINDS}:
@@ -481,8 +488,10 @@ def _team_points(value: Any, teams: int, where: str) -> tuple[HalfPoints, ...]:
     points: list[HalfPoints] = []
     for i, item in enumerate(value):
         try:
-            points.append(parse_points(item))
+            points.append(check_score(parse_points(item), f"{where}[{i}]"))
         except InputError as exc:
+            if str(exc).startswith(f"{where}[{i}]"):
+                raise
             raise InputError(f"{where}[{i}]: {exc}") from None
     return tuple(points)
 

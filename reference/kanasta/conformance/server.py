@@ -77,7 +77,7 @@ def serve(stdin: BinaryIO, stdout: TextIO, reference: ReferenceImplementation | 
             answer = answerer.answer(request)
         except Exception as exc:  # a bug in the engine must not stop the server
             seq = request.get("seq")
-            answer = {"error": f"the reference raised {type(exc).__name__}: {exc}"}
+            answer = {"error": f"{answerer.engine_label} raised {type(exc).__name__}: {exc}"}
             if isinstance(seq, int):
                 answer = {"seq": seq, **answer}
         _write(stdout, answer)

@@ -24,7 +24,7 @@ from kanasta.fast.candidates import (
     remember,
 )
 from kanasta.fast.reach import get_entry_verdict, get_laying_verdicts
-from kanasta.fast.turn import REMEMBERED_MELD_RULES, get_take_pile_options
+from kanasta.fast.turn import REMEMBERED_MELD_RULES, get_take_pile_options, search_budget
 from kanasta.rules.actions import (
     DRAW,
     PASS,
@@ -53,8 +53,10 @@ __all__ = ["REMEMBERED_MELD_RULES", "apply_action", "legal_actions"]
 
 def apply_action(state: State, action: Action, seat: int | None = None) -> State | Violation:
     """:func:`kanasta.rules.actions.apply_action` with the meld rules remembered and the
-    shortcuts of turn-must-finish (:data:`REMEMBERED_MELD_RULES`)."""
-    return rules_apply_action(state, action, seat, REMEMBERED_MELD_RULES)
+    shortcuts of turn-must-finish (:data:`REMEMBERED_MELD_RULES`), its searches within one
+    budget (:func:`~kanasta.fast.turn.search_budget`)."""
+    with search_budget():
+        return rules_apply_action(state, action, seat, REMEMBERED_MELD_RULES)
 
 
 _MELD = ActionType.MELD
@@ -70,8 +72,14 @@ def legal_actions(state: State) -> tuple[Action, ...]:
     In the canonical order of the clause (:func:`action_order`): by kind (draw,
     take-pile, pass, meld, lay-off, discard, take-back), then meld index, then
     cards, then wild_at. The option lists are kept in that order, so the
-    concatenation needs no sort.
+    concatenation needs no sort. The searches of turn-must-finish share one budget
+    (:func:`~kanasta.fast.turn.search_budget`).
     """
+    with search_budget():
+        return _legal_actions(state)
+
+
+def _legal_actions(state: State) -> tuple[Action, ...]:
     try:
         phase = state.phase
         if phase is _OVER:

@@ -9,10 +9,19 @@ them.
 
 from __future__ import annotations
 
+import threading
+from collections.abc import Iterator
+from contextlib import contextmanager
 from itertools import combinations
 
-from kanasta.errors import Violation
-from kanasta.fast.candidates import apply_lay_off_cached, validate_meld_cached
+from kanasta.errors import InputError, Violation
+from kanasta.fast.candidates import (
+    apply_lay_off_cached,
+    get_hand_mask,
+    get_lay_off_moves,
+    get_new_meld_parts,
+    validate_meld_cached,
+)
 from kanasta.fast.reach import is_opening_in_reach
 from kanasta.rules.cards import JOKER, Card, get_rank, is_wild_card, sub_multisets
 from kanasta.rules.families import BLACK_THREES
@@ -20,11 +29,13 @@ from kanasta.rules.opening import get_opening_band
 from kanasta.rules.state import Phase, State, get_provisional_melds, is_provisional
 from kanasta.rules.turn import (
     MeldRules,
+    apply_lay_off_action,
+    apply_meld,
     apply_take_pile,
     apply_take_pile_top,
-    can_finish_turn,
     check_pile_top,
     check_take_pile,
+    get_legal_discards,
     is_pile_frozen,
 )
 
@@ -33,6 +44,8 @@ __all__ = [
     "can_finish_turn_fast",
     "discard_can_end",
     "get_take_pile_options",
+    "search_budget",
+    "search_too_long",
 ]
 
 _PLAY = Phase.PLAY
@@ -53,8 +66,9 @@ def discard_can_end(hand: tuple[Card, ...], pile_card: Card | None) -> bool:
 def can_finish_turn_fast(state: State) -> bool:
     """:func:`kanasta.rules.turn.can_finish_turn`, answered without its search when a legal
     discard surely exists (:func:`discard_can_end`) or when the opening reach decides
-    (:func:`kanasta.fast.reach.is_opening_in_reach`); otherwise the rules' search, with
-    these rules for the states after each move."""
+    (:func:`kanasta.fast.reach.is_opening_in_reach`); otherwise the rules' search over the
+    candidates the fast tables list (:func:`_can_lay_to_finish`), with these rules for the
+    states after each move."""
     if state.phase is not _PLAY:
         return True
     hand = state.hands[state.turn]
@@ -69,7 +83,116 @@ def can_finish_turn_fast(state: State) -> bool:
                 return reach
     elif discard_can_end(hand, state.pile_card):
         return True
-    return can_finish_turn(state, REMEMBERED_MELD_RULES)
+    return _can_lay_to_finish(state)
+
+
+_MOST_BLACK_THREES = 4
+"""Black threes meld only when going out: a hand of more than one card besides them never
+melds them."""
+
+
+MOST_SEARCH_TRIES = 50_000
+"""How many melds and lay-offs the searches of turn-must-finish of one listing of the legal
+actions or one action applied (:func:`search_budget`) may try before they are given up:
+random play tries a handful at most, a hand of forty cards a few hundred."""
+
+
+class _SearchCount:
+    """The melds and lay-offs tried by the search under way (one per thread)."""
+
+    __slots__ = ("depth", "tried")
+
+    def __init__(self) -> None:
+        self.depth = 0
+        self.tried = 0
+
+
+_SEARCH = threading.local()
+
+
+def search_too_long(tried: int) -> str:
+    """The refusal of a search of turn-must-finish that tried more than ``tried`` moves."""
+    return (
+        f"whether this turn can still end is not known after {tried:,} melds and lay-offs "
+        "tried, too many to decide in reasonable time, so the question is refused: the hand "
+        "of a side that has not opened is too large for the search (clause turn-must-finish, "
+        "classic-no-take-back). Ask about a position with a smaller hand."
+    )
+
+
+def _can_lay_to_finish(state: State) -> bool:
+    """:func:`kanasta.rules.turn.can_finish_turn` in the play phase, its search run over the
+    fast tables instead of every sub-multiset of the hand.
+
+    The rules try each sub-multiset of three cards or more in each arrangement a meld laid
+    going out allows, and each lay-off the side's melds accept, and stop at the first that
+    :func:`~kanasta.rules.turn.apply_meld` or :func:`~kanasta.rules.turn.apply_lay_off_action`
+    accepts. The same candidates, found without that enumeration: the legal new melds of
+    the hand (:func:`~kanasta.fast.candidates.get_new_meld_parts`), the melds of black
+    threes (the only arrangements that going out adds, and only with at most one other
+    card in the hand), and the lay-offs (:func:`~kanasta.fast.candidates.get_lay_off_moves`).
+    A hand of forty cards lists a few hundred. The search, with those it starts after each
+    move, tries at most :data:`MOST_SEARCH_TRIES` of them; past that it raises
+    :class:`~kanasta.errors.InputError` rather than run for hours (a hand no deal gives
+    whose melds the opening reach cannot judge)."""
+    hand = state.hands[state.turn]
+    if not hand or (state.profile.take_back and is_provisional(state, state.team)):
+        return True
+    if get_legal_discards(state):
+        return True
+    with search_budget() as count:
+        return any(_tries(state, hand, count))
+
+
+@contextmanager
+def search_budget() -> Iterator[_SearchCount]:
+    """The count of the melds and lay-offs tried (:data:`MOST_SEARCH_TRIES`), shared by
+    every search of turn-must-finish started within the outermost ``with`` (one listing of
+    the legal actions, one action applied)."""
+    count: _SearchCount | None = getattr(_SEARCH, "count", None)
+    if count is None:
+        count = _SEARCH.count = _SearchCount()
+    if count.depth == 0:
+        count.tried = 0
+    count.depth += 1
+    try:
+        yield count
+    finally:
+        count.depth -= 1
+
+
+def _tries(state: State, hand: tuple[Card, ...], count: _SearchCount) -> Iterator[bool]:
+    """Whether each candidate of :func:`_can_lay_to_finish` is accepted, one at a time."""
+    profile = state.profile
+    rules = REMEMBERED_MELD_RULES
+    mask = get_hand_mask(hand)
+    melds: list[tuple[tuple[Card, ...], int | None]] = [
+        (cards, wild_at)
+        for part in get_new_meld_parts(profile, hand, mask)
+        for cards, wild_at, _ in part
+    ]
+    if profile.threes_special and len(hand) <= _MOST_BLACK_THREES + 1:
+        threes = [c for c in hand if c in _BLACK_THREES]
+        melds += [
+            (batch, None)
+            for size in range(3, len(threes) + 1)
+            for batch in dict.fromkeys(combinations(threes, size))
+        ]
+    for cards, wild_at in melds:
+        _count_try(count)
+        yield not isinstance(apply_meld(state, cards, wild_at, rules), Violation)
+    for index, target in enumerate(state.melds[state.team]):
+        for batch, wild_at in get_lay_off_moves(profile, target, hand, mask):
+            _count_try(count)
+            yield not isinstance(
+                apply_lay_off_action(state, index, batch, wild_at, rules), Violation
+            )
+
+
+def _count_try(count: _SearchCount) -> None:
+    count.tried += 1
+    if count.tried > MOST_SEARCH_TRIES:
+        raise InputError(search_too_long(MOST_SEARCH_TRIES))
 
 
 REMEMBERED_MELD_RULES = MeldRules(validate_meld_cached, apply_lay_off_cached, can_finish_turn_fast)

@@ -48,8 +48,10 @@ def action_from_json(data: object, where: str = "action") -> tuple[Action, int |
             f"{where}.type: {raw_type!r} is not an action type ({known}) (clause action-kinds)."
         ) from None
     seat_raw = data.get("seat")
-    if seat_raw is not None and (isinstance(seat_raw, bool) or not isinstance(seat_raw, int)):
-        raise InputError(f"{where}.seat: expected a seat number.")
+    if seat_raw is not None and (
+        isinstance(seat_raw, bool) or not isinstance(seat_raw, int) or seat_raw < 0
+    ):
+        raise InputError(f"{where}.seat: expected a seat number (0 or more).")
     seat = seat_raw if isinstance(seat_raw, int) else None
     allowed = {
         ActionType.DRAW: set(),

@@ -25,7 +25,7 @@ from kanasta.rules.melds import (
     get_meld_arrangements,
     validate_meld,
 )
-from kanasta.rules.points import parse_points, points_to_json
+from kanasta.rules.points import HalfPoints, check_score, parse_points, points_to_json
 from kanasta.rules.state import (
     Phase,
     State,
@@ -302,8 +302,10 @@ def state_from_json(profile: RulesProfile, data: object, where: str = "state") -
         for t, team in enumerate(_list(data["melds"], teams, f"{where}.melds"))
     )
     scores = tuple(
-        parse_points(s)
-        for s in _list(data.get("team_scores", [0] * teams), teams, f"{where}.team_scores")
+        check_score(_points(s, f"{where}.team_scores[{i}]"), f"{where}.team_scores[{i}]")
+        for i, s in enumerate(
+            _list(data.get("team_scores", [0] * teams), teams, f"{where}.team_scores")
+        )
     )
     trump = _optional_card(data.get("trump"), f"{where}.trump")
     turn = _seat(data["turn"], players, f"{where}.turn")
@@ -374,6 +376,14 @@ def state_from_json(profile: RulesProfile, data: object, where: str = "state") -
                 "(clause opening-provisional)."
             )
     return state
+
+
+def _points(value: object, where: str) -> HalfPoints:
+    """points-exact: a score, the error naming ``where``."""
+    try:
+        return parse_points(value)
+    except InputError as exc:
+        raise InputError(f"{where}: {exc}") from None
 
 
 def _classic_extra(state: State, extra: Mapping[str, object], where: str) -> State:

@@ -29,6 +29,7 @@ from kanasta.conformance.engine_api import Engine
 from kanasta.errors import InputError, Violation
 from kanasta.families import PROFILES, get_profile
 from kanasta.native import get_engine
+from kanasta.play.workers import get_workers
 from kanasta.rules.deal import splitmix64
 from kanasta.rules.families import RulesProfile
 
@@ -385,10 +386,9 @@ def run_differential(
     option and player count takes its share. ``first`` and ``second`` build the engines
     (default: the reference and the native one) in each process. ``progress`` is called
     with (hands done, hands in all) after each chunk."""
-    if jobs < 1:
-        raise InputError(f"--jobs must be at least 1, not {jobs}.")
     if hands < 0:
         raise InputError(f"--hands must be at least 0, not {hands}.")
+    get_workers(jobs, hands)  # --jobs is refused before anything is built
     by_family: dict[str, list[RulesProfile]] = {}
     for profile in profiles:
         by_family.setdefault(profile.family, []).append(profile)
@@ -399,11 +399,12 @@ def run_differential(
             tasks.append((family, profile.options, index))
     first(), second()  # a missing engine is said before any process starts
     start = time.perf_counter()
-    size = max(1, min(25, len(tasks) // (jobs * 4) or 1))
+    size = max(1, min(25, len(tasks) // (get_workers(jobs, len(tasks)) * 4) or 1))
     chunks = [tasks[i : i + size] for i in range(0, len(tasks), size)]
+    workers = get_workers(jobs, len(chunks))
     checks: list[HandCheck] = []
     cpu_seconds = 0.0
-    if jobs == 1:
+    if workers == 1:
         for chunk in chunks:
             done, used = _check_chunk(seed, chunk, first, second)
             checks += done
@@ -411,7 +412,7 @@ def run_differential(
             if progress is not None:
                 progress(len(checks), len(tasks))
     else:
-        with ProcessPoolExecutor(max_workers=jobs) as pool:
+        with ProcessPoolExecutor(max_workers=workers) as pool:
             futures = [pool.submit(_check_chunk, seed, c, first, second) for c in chunks]
             for future in futures:
                 done, used = future.result()
@@ -419,4 +420,4 @@ def run_differential(
                 cpu_seconds += used
                 if progress is not None:
                     progress(len(checks), len(tasks))
-    return DifferentialRun(seed, jobs, tuple(checks), time.perf_counter() - start, cpu_seconds)
+    return DifferentialRun(seed, workers, tuple(checks), time.perf_counter() - start, cpu_seconds)

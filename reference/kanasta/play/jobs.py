@@ -19,9 +19,10 @@ from collections.abc import Callable, Sequence
 from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass
 
-from kanasta.errors import InputError, Violation
+from kanasta.errors import Violation
 from kanasta.families import get_profile
 from kanasta.native import get_engine, require_engine
+from kanasta.play.workers import get_workers
 from kanasta.rules.points import HalfPoints
 
 __all__ = ["HandResult", "JobsRun", "play_hand", "run_hands"]
@@ -42,7 +43,8 @@ class HandResult:
 
 @dataclass(frozen=True, slots=True)
 class JobsRun:
-    """A run over processes: the hands in order, the wall time and the jobs used."""
+    """A run over processes: the hands in order, the wall time and the processes used
+    (``jobs``: at most one a hand)."""
 
     variant: str
     seed: int
@@ -100,15 +102,17 @@ def run_hands(
 ) -> JobsRun:
     """Play ``hands`` hands over ``jobs`` processes (1: in this process) and put them in order.
 
-    ``progress`` is called with the number of hands finished after each chunk.
+    No more processes start than there are hands, and ``jobs`` far beyond the machine's
+    processors is refused (:func:`kanasta.play.workers.get_workers`); the run's ``jobs``
+    are the processes used. ``progress`` is called with the number of hands finished after
+    each chunk.
     """
-    if jobs < 1:
-        raise InputError(f"--jobs must be at least 1, not {jobs}.")
+    workers = get_workers(jobs, hands)
     get_engine(engine_name)  # a missing engine is said before any process starts
     start = time.perf_counter()
     done: list[HandResult] = []
     cpu_seconds = 0.0
-    if jobs == 1:
+    if workers == 1:
         cpu = time.process_time()
         for index in range(hands):
             done.append(play_hand(variant, seed, index, engine_name))
@@ -116,9 +120,9 @@ def run_hands(
                 progress(len(done))
         cpu_seconds = time.process_time() - cpu
     else:
-        size = max(1, min(50, hands // (jobs * 4) or 1))
+        size = max(1, min(50, hands // (workers * 4) or 1))
         chunks = [list(range(i, min(i + size, hands))) for i in range(0, hands, size)]
-        with ProcessPoolExecutor(max_workers=jobs) as pool:
+        with ProcessPoolExecutor(max_workers=workers) as pool:
             futures = [
                 pool.submit(_play_chunk, variant, seed, chunk, engine_name) for chunk in chunks
             ]
@@ -129,4 +133,4 @@ def run_hands(
                 if progress is not None:
                     progress(len(done))
     ordered = tuple(sorted(done, key=lambda h: h.index))
-    return JobsRun(variant, seed, jobs, ordered, time.perf_counter() - start, cpu_seconds)
+    return JobsRun(variant, seed, workers, ordered, time.perf_counter() - start, cpu_seconds)

@@ -41,6 +41,7 @@ from kanasta.native import NativeEngine, load
 from kanasta.play.differential import pick_action, policy_stream
 from kanasta.play.jobs import run_hands
 from kanasta.play.selfplay import run_bench
+from kanasta.play.workers import get_workers
 from kanasta.rules.families import RulesProfile
 from kanasta.rules.state import State
 
@@ -147,20 +148,23 @@ def native_self_play(
     profile: RulesProfile, hands: int, seed: int, jobs: int = 1, *, chunk: int = 200
 ) -> NativeRun:
     """Hands 0..hands-1 of the run of ``seed`` played by the native self-play loop, over
-    ``jobs`` processes (1: in this one), in chunks of ``chunk`` hands, put back in order."""
-    if jobs < 1:
-        raise InputError(f"--jobs must be at least 1, not {jobs}.")
+    ``jobs`` processes (1: in this one; at most one a chunk,
+    :func:`kanasta.play.workers.get_workers`), in chunks of ``chunk`` hands, put back in
+    order."""
+    if hands < 0:
+        raise InputError(f"--hands must be at least 0, not {hands}.")
+    size = max(1, min(chunk, hands // (get_workers(jobs, hands) * 4) or 1))
+    workers = get_workers(jobs, -(-hands // size))
     start = time.perf_counter()
     family, options = profile.family, profile.options
     played: list[tuple[int, int, tuple[int, ...]]] = []
     moves = 0
     cpu = 0.0
-    if jobs == 1:
+    if workers == 1:
         played, moves, cpu = _native_chunk(family, options, seed, 0, hands)
     else:
         _native_profile(family, options)  # a missing engine is said before any process starts
-        size = max(1, min(chunk, hands // (jobs * 4) or 1))
-        with ProcessPoolExecutor(max_workers=jobs) as pool:
+        with ProcessPoolExecutor(max_workers=workers) as pool:
             futures = [
                 pool.submit(_native_chunk, family, options, seed, i, min(size, hands - i))
                 for i in range(0, hands, size)
@@ -170,7 +174,7 @@ def native_self_play(
                 played += done
                 moves += part_moves
                 cpu += part_cpu
-    return NativeRun(tuple(played), moves, time.perf_counter() - start, cpu, jobs)
+    return NativeRun(tuple(played), moves, time.perf_counter() - start, cpu, workers)
 
 
 def _native_memory(profile: RulesProfile, seed: int, hands: int = MEMORY_HANDS) -> float:
@@ -380,6 +384,7 @@ def run_side_by_side(
     figures are kept (``SideBySide.rounds``)."""
     if rounds < 1:
         raise InputError(f"--rounds must be at least 1, not {rounds}.")
+    get_workers(jobs, hands)  # --jobs is refused before any process starts
     timer = measure_in_fresh_process if measure is None else measure
     count = 10 * hands if native_hands is None else native_hands
     timed: dict[str, list[tuple[Timing, Timing]]] = {variant: [] for variant in variants}

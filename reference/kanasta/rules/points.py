@@ -15,10 +15,34 @@ from typing import TypeAlias
 from kanasta.clauses import implements
 from kanasta.errors import InputError
 
-__all__ = ["HalfPoints", "format_points", "parse_points", "points_to_json", "to_half_points"]
+__all__ = [
+    "MOST_POINTS",
+    "HalfPoints",
+    "check_score",
+    "format_points",
+    "parse_points",
+    "points_to_json",
+    "to_half_points",
+]
 
 HalfPoints: TypeAlias = int
 """A score in units of half a point: 3 means 1.5 points."""
+
+MOST_POINTS = 10**12
+"""points-exact: the most points a game score read from input may hold either way (a
+trillion: far beyond any game, and within what every engine counts exactly)."""
+
+
+def check_score(value: HalfPoints, where: str) -> HalfPoints:
+    """points-exact: a score read from input (half points), or :class:`InputError` naming
+    ``where`` when it holds more than :data:`MOST_POINTS` either way."""
+    if abs(value) > 2 * MOST_POINTS:
+        raise InputError(
+            f"{where}: {format_points(value)[:40]} is beyond the {MOST_POINTS:,} points a score "
+            "may hold either way (clause points-exact)."
+        )
+    return value
+
 
 _DECIMAL_RE = re.compile(r"-?[0-9]{1,18}(?:\.[0-9]{1,18})?")
 """A point value written as text: plain decimal digits (no exponent, no inf or nan)."""

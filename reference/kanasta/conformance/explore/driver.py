@@ -15,9 +15,7 @@ from __future__ import annotations
 
 import importlib
 import math
-import os
 import random
-import sys
 import time
 from collections import Counter
 from collections.abc import Callable, Iterable, Sequence
@@ -44,6 +42,7 @@ from kanasta.conformance.protocol import Hello, ImplementationError
 from kanasta.conformance.reference import ReferenceImplementation
 from kanasta.conformance.report import write_text_file
 from kanasta.errors import InputError
+from kanasta.play.workers import get_workers
 
 __all__ = [
     "CHUNK_POSITIONS",
@@ -51,7 +50,6 @@ __all__ = [
     "ExploreResult",
     "Found",
     "Settings",
-    "cap_jobs",
     "explore",
     "explore_chunk",
     "format_explore_summary",
@@ -60,9 +58,6 @@ __all__ = [
 
 CHUNK_POSITIONS = 4
 """Positions per chunk: the unit of work handed to a worker."""
-
-JOBS_PER_CPU = 4
-"""``--jobs`` above this many per CPU is capped (with a one-line note)."""
 
 EXIT_OK = 0
 EXIT_DIFFERENCES = 1
@@ -218,22 +213,6 @@ def get_chunks(positions: int) -> list[tuple[int, int, int]]:
         (index, first, min(CHUNK_POSITIONS, positions - first))
         for index, first in enumerate(range(0, positions, CHUNK_POSITIONS))
     ]
-
-
-def cap_jobs(jobs: int, chunks: int, *, stream: TextIO | None = None) -> int:
-    """The workers to start for ``--jobs``: at most the chunks of work, and at most
-    :data:`JOBS_PER_CPU` per CPU (a count far above is capped with a one-line note)."""
-    if jobs < 1:
-        raise InputError(f"--jobs must be 1 or more worker processes, not {jobs}.")
-    cpus = os.cpu_count() or 1
-    limit = JOBS_PER_CPU * cpus
-    if jobs > limit:
-        print(
-            f"kanasta: --jobs {jobs} is far above the {cpus} CPU(s) here; using {limit}",
-            file=stream if stream is not None else sys.stderr,
-        )
-        jobs = limit
-    return max(1, min(jobs, chunks))
 
 
 # -- one chunk (in any process) ----------------------------------------------------------
@@ -495,7 +474,7 @@ def explore(
         import_ray()
         runner, workers = _run_ray(ray_address), 0
     else:
-        workers = cap_jobs(jobs, len(chunks))
+        workers = get_workers(jobs, len(chunks))
         runner = _run_here if workers == 1 else _run_processes(workers)
     implementation = settings.impl if settings.impl is not None else "in-process"
     hello_targets = _handshake(settings)
