@@ -143,6 +143,106 @@ _LABELS_TR: Final[dict[str, str]] = {
     "canasta bonus": "kanasta primi",
     "legal": "geçerli",
     "refused by": "reddeden madde:",
+    # The players' rulebooks (kanasta.specdoc.rulebook): the worked turn, the example
+    # melds and the quick reference, in the players' words (docs/translating.rst).
+    "hand": "el",
+    "table": "masada",
+    "top of the pile": "yerin üstünde",
+    "draws from the stock": "stoktan çeker",
+    "takes the discard pile with": "yeri şu kağıtlarla alır:",
+    "melds": "per açar",
+    "lays off": "işler",
+    "discards": "yere atar",
+    "passes by showing": "göstererek savar",
+    "the team has opened": "takım açmış oldu",
+    "not a meld": "per olmaz",
+    "run": "sıralı per",
+    "set": "erkek per",
+    "meld of wild cards": "jokerlerden per",
+    "joker": "joker",
+    "as a wild card": "joker olarak",
+    "in its own place in a run": "sıralı perde kendi yerinde",
+    "red": "kırmızı",
+    "black": "siyah",
+    "score below {}": "{} puanın altında",
+    "score {} and over": "{} puan ve üstü",
+    "any score": "her puanda",
+    "negative score": "eksi puanda",
+    "{} points": "{} puan",
+    "with a run without wild cards": "içinde jokersiz bir sıralı per",
+    "melds holding a wild card not counted": "jokerli perler sayılmaz",
+    "two melds, one a run of three naturals in a row; no points": (
+        "iki per, biri art arda üç doğal kağıtlı sıralı per; puan aranmaz"
+    ),
+    "no points needed with at most one card left in hand": (
+        "elde en fazla bir kağıt kalacaksa puan aranmaz"
+    ),
+    "a team left without a fi opens with a canasta": "fi alamayan takım kanastaya açar",
+    "dirty canasta": "kirli kanasta",
+    "clean canasta": "temiz kanasta",
+    "dirty canasta matching the trump": "kozla eşleşen kirli kanasta",
+    "clean canasta matching the trump": "kozla eşleşen temiz kanasta",
+    "super canasta (A to K of one suit)": "süper kanasta (aynı renkten as'tan papaza)",
+    "super canasta matching the trump": "kozla eşleşen süper kanasta",
+    "canasta of 2s and jokers": "joker kanastası (2'ler ve jokerler)",
+    "canasta of 2s and jokers, trump a joker": "joker kanastası, koz joker çıkarsa",
+    "half canasta (a wild card among the seven)": "yarım kanasta (yedinin içinde joker var)",
+    "full canasta (seven naturals)": "tam kanasta (yedi doğal kağıt)",
+    "grand canasta (A to K of one suit)": "full kanasta (aynı renkten as'tan papaza)",
+    "mixed canasta": "karışık kanasta",
+    "natural canasta": "doğal kanasta",
+    "each red 3 (a bonus card)": "her kırmızı üçlü (bonus kağıdı)",
+    "all four red 3s": "dört kırmızı üçlünün hepsi",
+    "empty your hand: take the next fi; each fi {}": "eli biten sıradaki fi'yi alır; her fi {}",
+    "both fi taken: emptying the hand goes out": "iki fi de alındıysa eli biten oyunu bitirir",
+    "a canasta needed to go out": "bitmek için kanasta şart",
+    "a canasta needed to go out, not to take a fi": (
+        "bitmek için kanasta şart, fi almak için değil"
+    ),
+    "the last card is discarded": "son kağıt yere atılarak biter",
+    "the last card may be discarded, melded or laid off": (
+        "son kağıt yere atılabilir, per açılabilir ya da işlenebilir"
+    ),
+    "going out: {}": "biten taraf: {}",
+    "going out concealed: {} more": "gizli bitmek: {} daha",
+    "the first fi's team lays off its last card for the second fi": (
+        "ilk fi'yi alan takım ikinci fi için son kağıdını işler"
+    ),
+    "a team without a fi: {}": "fi alamayan takım: {}",
+    "a forced team that never opens: {}": "kanastaya açamayan takım: {}",
+    "first to {} at the end of a hand": "bir elin sonunda {} puana ilk ulaşan kazanır",
+    "both over in the same hand: {}": "ikisi de aynı elde geçerse: {}",
+    "or 555, if agreed before the game": "ya da baştan konuşulursa 555",
+    "half points rounded up": "yarım puan yukarı yuvarlanır",
+    "nothing is rounded": "yuvarlama yok",
+    "counter-clockwise": "saat yönünün tersine",
+    "clockwise": "saat yönünde",
+    "{} players, {} cards ({} jokers)": "{} oyuncu, {} kağıt ({} yıldızlı joker)",
+    "{} cards each": "herkese {} kağıt",
+    "{} fi of {} cards": "{} fi, her biri {} kağıt",
+    "stock: {} cards": "stok (kapalı deste): {} kağıt",
+    "play goes {}": "oyun {} döner",
+    "trump: the bottom card of the stock": "koz: stokun en alttaki kağıdı, açık",
+    "sets": "erkek perler (aynı sayılardan)",
+    "runs": "sıralı perler",
+    "one wild card per meld": "bir perde tek joker",
+    "at least two naturals, no more wilds than naturals, at most three": (
+        "en az iki doğal kağıt, doğaldan çok joker yok, en fazla üç joker"
+    ),
+    "red 3s are bonus cards; black 3s block the pile": (
+        "kırmızı üçlüler bonus kağıdıdır; siyah üçlü yeri kapatır"
+    ),
+    "the deal": "dağıtım",
+    "melds and wild cards": "perler ve jokerler",
+    "card points": "kağıtların puanı",
+    "opening": "açış",
+    "canastas and bonuses": "kanastalar ve bonuslar",
+    "going out": "bitmek",
+    "end of the game": "oyunun sonu",
+    "quick reference": "kısa özet",
+    "Each § is a clause of the specification: kanasta spec show NUMBER prints it.": (
+        "Her § kural metninin bir maddesidir: kanasta spec show NUMARA --lang tr onu yazar."
+    ),
 }
 
 _LABELS: Final[dict[str, dict[str, str]]] = {"tr": _LABELS_TR}

@@ -53,6 +53,7 @@ __all__ = [
     "format_rulebook_html",
     "format_rulebook_text",
     "get_card_faces",
+    "get_cited_clauses",
     "get_meld_examples",
     "get_quick_reference",
     "get_sentences",
@@ -289,11 +290,27 @@ def _role_target(content: str) -> str:
     return (explicit.group(2) if explicit else content).strip()
 
 
-def check_rulebook(book: Rulebook, clauses: Sequence[Clause] | None = None) -> list[str]:
+def get_cited_clauses(book: Rulebook) -> list[str]:
+    """The slugs a rulebook cites, in order, each once."""
+    found: dict[str, None] = {}
+    for _, block in book.all_blocks():
+        for match in _ROLE.finditer(block.text):
+            if match.group(1) == "clause":
+                found.setdefault(_role_target(match.group(2)))
+    return list(found)
+
+
+def check_rulebook(
+    book: Rulebook, families_of: Mapping[str, Sequence[str]] | None = None
+) -> list[str]:
     """The sentences of a rulebook that cite no clause, or a clause that does not exist or
-    is not of the book's family; and the cards and examples that do not read. Empty when
-    every sentence carries its clause."""
-    known = {c.slug: c for c in (clauses if clauses is not None else load_spec())}
+    is not of the book's family (``families_of``: slug -> families, by default the spec's);
+    and the cards that do not read. Empty when every sentence carries its clause."""
+    known = (
+        families_of
+        if families_of is not None
+        else {c.slug: c.families for c in load_spec()}
+    )
     problems: list[str] = []
     for where, block in book.all_blocks():
         if block.directive:
@@ -312,10 +329,10 @@ def check_rulebook(book: Rulebook, clauses: Sequence[Clause] | None = None) -> l
             if not cited:
                 problems.append(f"{shown} cites no clause")
             for slug in cited:
-                clause = known.get(slug)
-                if clause is None:
+                families = known.get(slug)
+                if families is None:
                     problems.append(f"{shown} cites {slug!r}, which is no clause")
-                elif book.family not in clause.families:
+                elif book.family not in families:
                     problems.append(f"{shown} cites {slug}, a clause not of {book.family}")
             for name, content in roles:
                 if name == "cards":
@@ -537,7 +554,7 @@ _KIND_LABELS: Final = {
     "trump-all-wild": "canasta of 2s and jokers, trump a joker",
     "half": "half canasta (a wild card among the seven)",
     "full": "full canasta (seven naturals)",
-    "grand": "full kanasta (A to K of one suit)",
+    "grand": "grand canasta (A to K of one suit)",
     "mixed": "mixed canasta",
     "natural": "natural canasta",
     "red-three": "each red 3 (a bonus card)",
@@ -644,7 +661,7 @@ def get_quick_reference(family: str, language: str = "en") -> tuple[QuickRow, ..
         melds.append(label("red 3s are bonus cards; black 3s block the pile"))
     return (
         QuickRow(label("the deal"), tuple(deal)),
-        QuickRow(label("melds"), tuple(melds)),
+        QuickRow(label("melds and wild cards"), tuple(melds)),
         QuickRow(label("card points"), _card_points(profile, language)),
         QuickRow(label("opening"), _openings(profile, language)),
         QuickRow(label("canastas and bonuses"), _canastas(profile, language)),
