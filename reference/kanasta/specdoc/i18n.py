@@ -60,7 +60,7 @@ _LABELS_TR: Final[dict[str, str]] = {
     "cards in the deck": "destedeki kağıt sayısı",
     "cards dealt to each player": "her oyuncuya dağıtılan kağıt",
     "fi packets": "fi sayısı",
-    "cards in each fi packet": "her fideki kağıt sayısı",
+    "cards in each fi packet": "her fi'deki kağıt sayısı",
     "a card turned up to start the discard pile": "yeri başlatmak için bir kağıt açılır",
     "cards left in the stock after the deal": "dağıtımdan sonra stokta kalan kağıt",
     "direction of play": "oyun yönü",
@@ -80,7 +80,7 @@ _LABELS_TR: Final[dict[str, str]] = {
     "one set per rank per team": "takım başına her sayıdan tek per",
     "cards in a canasta": "bir kanastadaki kağıt sayısı",
     "canasta kinds": "kanasta türleri",
-    "bonuses (points)": "primler (puan)",
+    "bonuses (points)": "bonuslar (puan)",
     "how the trump card is chosen": "kozun nasıl belirlendiği",
     "how the cards are dealt": "kağıtların nasıl dağıtıldığı",
     "opening requirement by team score": "takım puanına göre açış şartı",
@@ -108,7 +108,7 @@ _LABELS_TR: Final[dict[str, str]] = {
         "açılan kağıt bunlardansa stoktaki sonraki kağıtla örtülür"
     ),
     "red threes are laid face up at once (bonus cards)": (
-        "kırmızı üçlüler hemen açık konur (prim kağıtları)"
+        "kırmızı üçlüler hemen açık konur (bonus kağıtları)"
     ),
     "the pile is taken by melding its top card at once": (
         "yer, üstteki kağıt hemen pere konarak alınır"
@@ -117,7 +117,7 @@ _LABELS_TR: Final[dict[str, str]] = {
     "cards that block the pile while on top": "üstteyken yeri bloke eden kağıtlar",
     "natural cards needed for each wild card": "her joker için gereken doğal kağıt",
     "bonus for a canasta laid from the hand in one meld": (
-        "elden tek seferde konan kanastanın primi"
+        "elden tek seferde konan kanastanın bonusu"
     ),
     "the take-pile meld may name more than two hand cards": (
         "yeri alma perinde elden ikiden çok kağıt olabilir"
@@ -129,18 +129,18 @@ _LABELS_TR: Final[dict[str, str]] = {
         "durum, kimin kağıt koyduğunu hatırlar (gizli bitmek)"
     ),
     "threes are special cards (red: bonus; black: melded only going out)": (
-        "üçlüler özel kağıtlardır (kırmızı: prim; siyah: yalnızca bitilirken per yapılır)"
+        "üçlüler özel kağıtlardır (kırmızı: bonus; siyah: yalnızca bitilirken per yapılır)"
     ),
     "Worked examples": "Örnekler",
     "Melds checked by the reference engine when this page was built: the verdict, the "
     "clause that decides a refusal, the points of the meld's cards and a canasta's bonus.": (
         "Bu sayfa oluşturulurken referans motorunun denetlediği perler: karar, bir reddi "
-        "belirleyen madde, perdeki kağıtların puanı ve bir kanastanın primi."
+        "belirleyen madde, perdeki kağıtların puanı ve bir kanastanın bonusu."
     ),
     "cards": "kağıtlar",
-    "verdict": "karar",
+    "verdict": "sonuç",
     "points": "puan",
-    "canasta bonus": "kanasta primi",
+    "canasta bonus": "kanasta bonusu",
     "legal": "geçerli",
     "refused by": "reddeden madde:",
     # The players' rulebooks (kanasta.specdoc.rulebook): the worked turn, the example
