@@ -65,7 +65,7 @@ def format_quick_text(title: str, rows: tuple[QuickRow, ...]) -> str:
 
 
 def _quick_title(book_title: str, language: str) -> str:
-    name = book_title.split(":")[0]
+    name = book_title.split(":", maxsplit=1)[0]
     return f"{name}: {get_label('quick reference', language)}"
 
 

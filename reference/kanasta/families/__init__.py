@@ -1,13 +1,13 @@
 """The rule families: one module each (its profile and options), listed once here.
 
 A family module defines ``PROFILE`` (built by its ``make_profile``, which cites the
-family's own clauses that are data), ``OPENING_CLAUSE`` (the clause of its first meld) and
-``EXAMPLE_MELDS`` and ``EXAMPLE_TURN`` (its rulebook's worked examples), and may define ``POLICY``, the random
-policy self-play uses for it (``greedy`` when it names none), ``SCORE_CLAUSES`` (the
-clauses of its hand score; ``hand-score`` when it names none) and ``TURKISH_NAME`` (its
-name in Turkish text; its own name when it names none). Everything else that knows
-the families (the spec reader, the command line, the conformance handshake, the
-tests) reads this registry.
+family's own clauses that are data), ``OPENING_CLAUSE`` (the clause of its first meld),
+``EXAMPLE_MELDS`` and ``EXAMPLE_TURN`` (its rulebook's worked examples), and may define
+``POLICY``, the random policy self-play uses for it (``greedy`` when it names none),
+``SCORE_CLAUSES`` (the clauses of its hand score; ``hand-score`` when it names none) and
+``TURKISH_NAME`` (its name in Turkish text; its own name when it names none). Everything
+else that knows the families (the spec reader, the command line, the conformance
+handshake, the tests) reads this registry.
 """
 
 from __future__ import annotations

@@ -55,7 +55,7 @@ EXAMPLE_MELDS = (
 reference engine when the site is built."""
 
 EXAMPLE_TURN = ExampleTurn(
-    dict(hands=["9H 9D KH KS JK 5C 6D 7S 4H QD 8C"], stock_top="10S", discard="4C 9S"),
+    {"hands": ["9H 9D KH KS JK 5C 6D 7S 4H QD 8C"], "stock_top": "10S", "discard": "4C 9S"},
     (("take-pile", "9H 9D"), ("meld", "KH KS JK"), ("discard", "5C")),
 )
 """The rulebook's worked turn, played by the reference engine when the rulebook is built:

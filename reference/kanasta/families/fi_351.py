@@ -50,7 +50,7 @@ EXAMPLE_MELDS = (
 reference engine when the site is built."""
 
 EXAMPLE_TURN = ExampleTurn(
-    dict(hands=["3C 4C 5C 7D 7S 2H KD 9S JH QH 6C"], stock_top="10S", discard="AD"),
+    {"hands": ["3C 4C 5C 7D 7S 2H KD 9S JH QH 6C"], "stock_top": "10S", "discard": "AD"},
     (
         ("draw",),
         ("meld", "3C 4C 5C"),

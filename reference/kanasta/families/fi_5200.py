@@ -49,7 +49,7 @@ EXAMPLE_MELDS = (
 reference engine when the site is built."""
 
 EXAMPLE_TURN = ExampleTurn(
-    dict(hands=["4S 5S 6S 8H 8D KC 2C 9D JH QH 3D"], stock_top="8C", discard="7C"),
+    {"hands": ["4S 5S 6S 8H 8D KC 2C 9D JH QH 3D"], "stock_top": "8C", "discard": "7C"},
     (("draw",), ("meld", "4S 5S 6S"), ("meld", "8H 8D 8C"), ("discard", "3D")),
 )
 """The rulebook's worked turn, played by the reference engine when the rulebook is built:

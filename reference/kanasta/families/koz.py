@@ -40,7 +40,12 @@ EXAMPLE_MELDS = (
 reference engine when the site is built."""
 
 EXAMPLE_TURN = ExampleTurn(
-    dict(hands=["4H 5H 6H 8S 8C 8D KD 9C JS 3C 2D"], stock_top="7H", discard="QC", trump="8H"),
+    {
+        "hands": ["4H 5H 6H 8S 8C 8D KD 9C JS 3C 2D"],
+        "stock_top": "7H",
+        "discard": "QC",
+        "trump": "8H",
+    },
     (
         ("draw",),
         ("meld", "4H 5H 6H 7H"),

@@ -193,21 +193,17 @@ def parse_rulebook(text: str, family: str, language: str = "en") -> Rulebook:
             continue
         bullet = ""
         first = stripped
-        body_indent = len(line) - len(line.lstrip())
+        start_indent = len(line) - len(line.lstrip())
         match = _BULLET.match(stripped)
         if match is not None:
             bullet = match.group(1)
             first = stripped[match.end() :]
-            body_indent += match.end()
         parts = [first]
         i += 1
         while i < len(lines) and lines[i].strip():
             nxt = lines[i]
-            if len(nxt) - len(nxt.lstrip()) < body_indent or _BULLET.match(nxt.strip()):
-                if len(nxt) - len(nxt.lstrip()) <= body_indent - len(bullet) - 1 or (
-                    _BULLET.match(nxt.strip()) and bullet
-                ):
-                    break
+            if _BULLET.match(nxt.strip()) and len(nxt) - len(nxt.lstrip()) <= start_indent:
+                break
             parts.append(nxt.strip())
             i += 1
         target.append(Block(" ".join(parts), bullet=bullet))
@@ -306,11 +302,7 @@ def check_rulebook(
     """The sentences of a rulebook that cite no clause, or a clause that does not exist or
     is not of the book's family (``families_of``: slug -> families, by default the spec's);
     and the cards that do not read. Empty when every sentence carries its clause."""
-    known = (
-        families_of
-        if families_of is not None
-        else {c.slug: c.families for c in load_spec()}
-    )
+    known = families_of if families_of is not None else {c.slug: c.families for c in load_spec()}
     problems: list[str] = []
     for where, block in book.all_blocks():
         if block.directive:

@@ -56,14 +56,12 @@ from sphinx.util.docutils import SphinxDirective, SphinxRole
 from sphinx.util.nodes import make_refnode, split_explicit_title
 
 from kanasta import __version__
-from kanasta.errors import Violation
 from kanasta.errors import InputError
 from kanasta.families import FAMILY_NAMES, PROFILES
 from kanasta.resources import get_fixtures_dir, get_repo_root
-from kanasta.rules.canastas import CanastaKind, get_canasta_bonus
-from kanasta.rules.cards import format_card, parse_cards
+from kanasta.rules.canastas import CanastaKind
+from kanasta.rules.cards import format_card
 from kanasta.rules.families import PointTable, ProfileOption, RulesProfile
-from kanasta.rules.melds import format_meld, get_meld_points, validate_meld
 from kanasta.rules.points import format_points
 from kanasta.specdoc.i18n import LANGUAGES, get_label
 from kanasta.specdoc.pdf import setup_builder
