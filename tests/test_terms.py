@@ -110,3 +110,24 @@ def test_term_table_rejected_words_are_not_used(row: TermRow) -> None:
         if re.search(rf"(?<!\w){re.escape(fold_text(word))}", text)
     ]
     assert not found, f"{row.term}: rejected words in Turkish messages: {found[:5]}"
+
+
+def test_profile_tables_in_turkish_have_turkish_values_and_decimal_commas() -> None:
+    from kanasta.families import PROFILES  # noqa: PLC0415
+    from kanasta.specdoc.sphinxext import _profile_rows, profile_cell  # noqa: PLC0415
+
+    english = re.compile(
+        r"\b(yes|no|none|clean|dirty|clockwise|counter-clockwise|seed|the|and)\b|\d\.5\b"
+    )
+    found = []
+    for profile in PROFILES.values():
+        for name, type_text in _profile_rows():
+            if name in {"family", "implemented"}:
+                continue
+            text = " ".join(n.astext() for n in profile_cell(profile, name, type_text, "tr"))
+            text = re.sub(r"[a-z0-9]+(?:-[a-z0-9]+)+", "", text)  # clause slugs, option names
+            if english.search(text):
+                found.append((profile.family, name, text[:80]))
+    assert found == []
+    koz = " ".join(n.astext() for n in profile_cell(PROFILES["koz"], "points", "PointTable", "tr"))
+    assert "A: 1,5" in koz

@@ -10,6 +10,7 @@ fixed labels the Sphinx extension and the ``kanasta spec`` commands print around
 from __future__ import annotations
 
 import os
+import re
 from typing import Final
 
 __all__ = [
@@ -17,6 +18,7 @@ __all__ = [
     "fold_text",
     "get_default_language",
     "get_label",
+    "get_sources_text",
 ]
 
 LANGUAGES: Final = ("en", "tr")
@@ -243,6 +245,158 @@ _LABELS_TR: Final[dict[str, str]] = {
     "Each § is a clause of the specification: kanasta spec show NUMBER prints it.": (
         "Her § kural metninin bir maddesidir: kanasta spec show NUMARA --lang tr onu yazar."
     ),
+    # The values of the profile tables (kanasta.specdoc.sphinxext.profile_table).
+    "yes": "evet",
+    "no": "hayır",
+    "no limit": "sınır yok",
+    "none": "yok",
+    "not yet specified": "henüz belirlenmedi",
+    "as a wild": "joker olarak",
+    "left in hand": "elde kalınca",
+    "clean": "temiz",
+    "dirty": "kirli",
+    "super": "süper kanasta",
+    "all-wild": "joker kanastası",
+    "trump-clean": "kozla eşleşen temiz",
+    "trump-dirty": "kozla eşleşen kirli",
+    "trump-super": "kozla eşleşen süper kanasta",
+    "trump-all-wild": "kozla eşleşen joker kanastası",
+    "half": "yarım",
+    "full": "tam",
+    "grand": "full kanasta",
+    "natural": "doğal",
+    "mixed": "karışık",
+    "fi": "fi",
+    "going-out": "biten taraf",
+    "concealed": "gizli bitmek",
+    "red-three": "kırmızı üçlü",
+    "all-red-threes": "dört kırmızı üçlü",
+    "no-fi": "fi alamayan takım",
+    "forced-opening": "kanastaya açamayan takım",
+    "canastas": "kanastalar",
+    "melded": "masadaki kağıtlar",
+    "penalty": "ceza",
+    "rounding": "yuvarlama",
+    "red-threes": "kırmızı üçlüler",
+    "clean/dirty": "temiz / kirli",
+    "clean/dirty, fixed when the meld first reaches seven": (
+        "temiz / pis, per ilk kez yedi kağıda ulaşınca belli olur"
+    ),
+    "half/full/grand": "yarım / tam / full kanasta",
+    "natural/mixed": "doğal / karışık",
+    "any mix of 2s and jokers": "2'ler ve jokerlerden her karışım",
+    "a set of 2s with at most the usual wild": "2'lerden erkek per, en fazla bir jokerle",
+    "forbidden": "yasak",
+    "bottom card of the stock, turned face up": "stokun en alttaki kağıdı, açık",
+    "counts like any fi taken": "alınan her fi gibi sayılır",
+    "no bonus, its cards not counted, but it counts as taken": (
+        "ne artı ne eksi sayılır, ama alınmış sayılır"
+    ),
+    "each player's own first melds": "her oyuncunun kendi ilk perleri",
+    "the team's first melds": "takımın ilk perleri",
+    "up to a whole point (toward plus infinity)": "yukarı, tam puana",
+    "whole games: the deal, turns, opening, going out, scoring and the game end": (
+        "bütün oyun: dağıtım, sıralar, açış, bitmek, puan hesabı ve oyunun sonu"
+    ),
+    "hands one card at a time, then the fi packets, the upcard, the stock": (
+        "eller birer birer, sonra fi'ler, açılan kağıt, stok"
+    ),
+    "one card at a time to the three other players and the dealer's packets a, b, c "
+    "(b the dealer's hand, a the first fi, c the second), then the stock": (
+        "birer birer öteki üç oyuncuya ve dağıtanın a, b, c paketlerine (b dağıtanın eli, "
+        "a birinci fi, c ikinci fi), sonra stok"
+    ),
+    "the two fi packets one card at a time from the cut, then the hands two cards at a "
+    "time, then the stock": (
+        "önce kesilen yerden birer birer iki fi, sonra eller ikişer ikişer, sonra stok"
+    ),
+    "min score": "en düşük takım puanı",
+    "min points": "gereken puan",
+    "needs clean run": "jokersiz sıralı per şart",
+    "wilds count": "jokerler sayılır",
+    "wild melds count": "jokerli perler sayılır",
+    "run clause": "sıralı per maddesi",
+    "total clause": "toplam maddesi",
+    "min melds": "en az per",
+    "needs natural run": "art arda üç doğal kağıtlı sıralı per şart",
+    "emptying needs canasta": "eli bitirmek için kanasta şart",
+    "fi needs canasta": "fi almak için kanasta şart",
+    "first fi team discard ban": "ilk fi'yi alan takım ikinci fi için kağıt atarak bitemez",
+    "forced canasta opening": "kanastaya zorunlu açış",
+    "going out needs discard": "bitmek için kağıt atmak şart",
+    "single pile needs two cards": "tek kağıtlık yer, elde tek kağıtla alınmaz",
+    "single pile no discard back": "tek kağıtlık yerden alınan kağıt geri atılmaz",
+    "seed 001": "kaynak 001",
+    "seed 000 (part 1)": "kaynak 000 (1. kısım)",
+    "seed 000 (part 2)": "kaynak 000 (2. kısım)",
+    "seeds 002, 003, 004": "kaynak 002, 003, 004",
+    "koz: partnership kanasta with two fi packets and a trump card": (
+        "koz: iki fi ve koz kağıdıyla eşli kanasta"
+    ),
+    "fi-5200: partnership kanasta with fi packets, half/full/grand canastas, game to 5200": (
+        "fi-5200: fi'li eşli kanasta; yarım, tam ve full kanasta; oyun 5.200'e kadar"
+    ),
+    "fi-351: partnership kanasta with fi, a run among two opening melds, game to 351": (
+        "fi-351: fi'li eşli kanasta; biri dişi per olan iki perle açış; oyun 351'e kadar"
+    ),
+    "classic: sets only, red and black threes, natural and mixed canastas": (
+        "klasik: yalnızca setler, kırmızı ve siyah üçlüler, doğal ve karışık kanastalar"
+    ),
+    "two players, each on their own (clause players-fi-351)": (
+        "iki oyuncu, herkes kendi adına (madde players-fi-351)"
+    ),
+    "three players, each on their own (clause players-fi-351)": (
+        "üç oyuncu, herkes kendi adına (madde players-fi-351)"
+    ),
+    "the game is played to 555 (clause game-target-fi-351)": (
+        "oyun 555'e kadar oynanır (madde game-target-fi-351)"
+    ),
+    "a canasta is clean or dirty by the cards it holds when the hand is scored "
+    "(clause canasta-kind-at-forming-fi-351)": (
+        "kanastanın temiz ya da pis oluşu, el sayılırken tuttuğu kağıtlara göredir "
+        "(madde canasta-kind-at-forming-fi-351)"
+    ),
+    "two players, each on their own, 15 cards each, two canastas to go out "
+    "(clause classic-players)": (
+        "iki oyuncu, herkes kendi adına, 15'er kart, bitmek için iki kanasta "
+        "(madde classic-players)"
+    ),
+    "three players, each on their own, 13 cards each (clause classic-players)": (
+        "üç oyuncu, herkes kendi adına, 13'er kart (madde classic-players)"
+    ),
+    "six players in two partnerships of three, 11 cards each (clause classic-players)": (
+        "altı oyuncu, üçer kişilik iki ortaklık, 11'er kart (madde classic-players)"
+    ),
+    "a meld needs two natural cards for each wild card (clause classic-options)": (
+        "her joker için sette iki doğal kart gerekir (madde classic-options)"
+    ),
+    "a black three left in hand costs 100 (clause classic-options)": (
+        "elde kalan siyah üçlü 100 puan düşürür (madde classic-options)"
+    ),
+    "a black three in the pile freezes it like a wild card (clause classic-options)": (
+        "yığındaki siyah üçlü onu joker gibi dondurur (madde classic-options)"
+    ),
+    "a canasta of seven or more wild cards, laid in one meld, earns 2000 "
+    "(clause classic-options)": (
+        "tek seferde açılan, yedi ya da daha çok jokerden kanasta 2.000 getirir "
+        "(madde classic-options)"
+    ),
+    "going out earns no bonus unless concealed, which earns 200 (clause classic-concealed)": (
+        "bitmek yalnızca gizliyse bonus getirir, o da 200 (madde classic-concealed)"
+    ),
+    "a player who goes out concealed needs no first-meld minimum (clause classic-options)": (
+        "gizli biten oyuncu için asgari açma değeri aranmaz (madde classic-options)"
+    ),
+    "a canasta laid from the hand in one meld, or with the pile's top card in the "
+    "take-pile meld, earns 100 more (clause classic-concealed-canasta)": (
+        "elden tek seferde ya da yığının üst kartıyla birlikte açılan kanasta 100 daha "
+        "getirir (madde classic-concealed-canasta)"
+    ),
+    "a pile with a black three on top may be taken to meld it with black threes from the "
+    "hand and go out (clause classic-black-three-last-turn)": (
+        "üstünde siyah üçlü olan yığın, elden siyah üçlülerle açıp bitmek için alınabilir "
+        "(madde classic-black-three-last-turn)"
+    ),
 }
 
 _LABELS: Final[dict[str, dict[str, str]]] = {"tr": _LABELS_TR}
@@ -298,3 +452,26 @@ def fold_text(text: str) -> str:
     """``text`` lower-cased with Turkish letters folded (``Donmuş`` and ``donmus`` both
     give ``donmus``), for search."""
     return text.translate(_FOLD).lower()
+
+
+_SOURCE_WORDS_TR: Final = (
+    (r"\bseeds\b", "kaynak"),
+    (r"\bseed\b", "kaynak"),
+    (r"\(part (\d)\)", r"(\1. kısım)"),
+    (r"\(followed\)", "(izlenen)"),
+    (r"\(silent\)", "(sessiz)"),
+    (r"\(a different family\)", "(başka bir aile)"),
+    (r"\(the option\)", "(seçenek)"),
+    (r"\(the default\)", "(varsayılan)"),
+    (r"\(departed from\)", "(izlenmeyen)"),
+)
+
+
+def get_sources_text(text: str, language: str | None) -> str:
+    """A clause's ``:sources:`` in ``language``: ``seed 000 (part 1) (followed)`` is
+    ``kaynak 000 (1. kısım) (izlenen)`` in Turkish (docs/translating.rst, source text)."""
+    if not language or not language.startswith("tr"):
+        return text
+    for pattern, replacement in _SOURCE_WORDS_TR:
+        text = re.sub(pattern, replacement, text)
+    return text

@@ -63,7 +63,7 @@ from kanasta.rules.canastas import CanastaKind
 from kanasta.rules.cards import format_card
 from kanasta.rules.families import PointTable, ProfileOption, RulesProfile
 from kanasta.rules.points import format_points
-from kanasta.specdoc.i18n import LANGUAGES, get_label
+from kanasta.specdoc.i18n import LANGUAGES, get_label, get_sources_text
 from kanasta.specdoc.pdf import setup_builder
 from kanasta.specdoc.rulebook import (
     check_rulebook,
@@ -262,14 +262,15 @@ class ClauseDirective(SphinxDirective):
         )
         text = f"{self._label('families')}: {families}"
         if entry.sources and entry.kind != ClauseKind.RESOLUTION.value:
-            text += f" · {self._label('sources')}: {entry.sources}"
+            sources = get_sources_text(entry.sources, self.config.language)
+            text += f" · {self._label('sources')}: {sources}"
         return nodes.paragraph(text, text, classes=["kanasta-clause-meta"])
 
     def _resolution_line(self, entry: ClauseEntry) -> list[nodes.paragraph]:
         line = nodes.paragraph(classes=["kanasta-resolution-line"])
         badge = self._label("Resolution")
         line += nodes.inline(badge, badge, classes=["kanasta-badge", "kanasta-badge-resolution"])
-        sources = entry.sources or self._label("none named")
+        sources = get_sources_text(entry.sources, self.config.language) or self._label("none named")
         line += nodes.Text(f" {self._label('sources')}: {sources}")
         if not entry.question:
             return [line]
@@ -456,12 +457,12 @@ def _para(*children: Any, classes: Sequence[str] = ()) -> Any:
     return para
 
 
-def _lines(items: Iterable[Any]) -> list[Any]:
+def _lines(items: Iterable[Any], language: str | None = None) -> list[Any]:
     """A compact bullet list (one item per entry), or "none"."""
     listing = nodes.bullet_list(classes=["kanasta-compact"])
     for item in items:
         listing += nodes.list_item("", _para(item))
-    return [listing] if len(listing) else [_para("none")]
+    return [listing] if len(listing) else [_para(get_label("none", language))]
 
 
 def _table(
@@ -612,22 +613,30 @@ def _profile_rows() -> list[tuple[str, str]]:
     return rows
 
 
-def _point_table_lines(table: PointTable) -> list[str]:
-    lines = [f"joker: {format_points(table.by_card[52])}"]
+def _points(value: int, language: str | None) -> str:
+    """Half points as points: ``4.5`` (the English tables as they were), ``4,5`` and
+    ``5.200`` in Turkish."""
+    return format_number(value, "tr") if language == "tr" else format_points(value)
+
+
+def _point_table_lines(table: PointTable, language: str | None = None) -> list[str]:
+    label = partial(get_label, language=language)
+    number = partial(_points, language=language)
+    lines = [f"{label('joker')}: {number(table.by_card[52])}"]
     by_rank = {
         rank: tuple(table.by_card[suit * 13 + rank - 1] for suit in range(4))
         for rank in range(1, 14)
     }
-    lines.append(f"A: {format_points(by_rank[1][0])}")
+    lines.append(f"A: {number(by_rank[1][0])}")
     twos = {
         "in its own place in a run": by_rank[2][0],
         "as a wild": table.wild_two,
         "left in hand": table.hand_two,
     }
     if len(set(twos.values())) == 1:
-        lines.append(f"2: {format_points(table.wild_two)}")
+        lines.append(f"2: {number(table.wild_two)}")
     else:
-        lines.extend(f"2 {use}: {format_points(value)}" for use, value in twos.items())
+        lines.extend(f"2 {label(use)}: {number(value)}" for use, value in twos.items())
     start = 3
     while start <= 13:
         end = start
@@ -636,47 +645,56 @@ def _point_table_lines(table: PointTable) -> list[str]:
         names = _RANK_NAMES[start] if start == end else f"{_RANK_NAMES[start]}–{_RANK_NAMES[end]}"
         values = by_rank[start]
         if len(set(values)) == 1:
-            lines.append(f"{names}: {format_points(values[0])}")
+            lines.append(f"{names}: {number(values[0])}")
         else:  # clubs, diamonds, hearts, spades: say it by colour
-            lines.append(f"{names} red: {format_points(values[1])}")
-            lines.append(f"{names} black: {format_points(values[0])}")
+            lines.append(f"{names} {label('red')}: {number(values[1])}")
+            lines.append(f"{names} {label('black')}: {number(values[0])}")
         start = end + 1
     return lines
 
 
-def _inline(name: str, type_text: str, value: object) -> str:
-    """One profile value as a short text (points shown as points, not half points)."""
+def _inline(name: str, type_text: str, value: object, language: str | None = None) -> str:
+    """One profile value as a short text in ``language`` (points shown as points, in the
+    language's number format; codes such as option names kept as they are)."""
+    label = partial(get_label, language=language)
     if isinstance(value, bool):
-        return "yes" if value else "no"
+        return label("yes") if value else label("no")
     if value is None:
-        return "no limit" if name.startswith("max_") else "none"
+        return label("no limit") if name.startswith("max_") else label("none")
     if isinstance(value, Enum):
-        return str(value.value)
+        return label(str(value.value))
     if isinstance(value, ProfileOption):
-        return f"{value.name}: {value.description}"
+        return f"{value.name}: {label(value.description)}"
     if isinstance(value, int) and "Card" in type_text:
         return format_card(value)
     if isinstance(value, int):
-        return format_points(value) if "HalfPoints" in type_text else str(value)
+        if "HalfPoints" in type_text:
+            return _points(value, language)
+        return str(value)
     if dataclasses.is_dataclass(value) and not isinstance(value, type):
         return ", ".join(
-            f"{f.name.replace('_', ' ')}: {_inline(f.name, str(f.type), getattr(value, f.name))}"
+            f"{label(f.name.replace('_', ' '))}: "
+            f"{_inline(f.name, str(f.type), getattr(value, f.name), language)}"
             for f in dataclasses.fields(value)
         )
     if isinstance(value, tuple):
         if len(value) == 2 and isinstance(value[0], str):
-            return f"{value[0]}: {_inline(name, type_text, value[1])}"
-        return "; ".join(_inline(name, type_text, item) for item in value)
+            return f"{label(value[0])}: {_inline(name, type_text, value[1], language)}"
+        return "; ".join(_inline(name, type_text, item, language) for item in value)
+    if isinstance(value, str):
+        return label(value)
     return str(value)
 
 
-def _format_value(name: str, type_text: str, value: object) -> list[Any]:
+def _format_value(
+    name: str, type_text: str, value: object, language: str | None = None
+) -> list[Any]:
     """Body nodes showing one profile value in readable form."""
     if isinstance(value, PointTable):
-        return _lines(_point_table_lines(value))
+        return _lines(_point_table_lines(value, language), language)
     if isinstance(value, tuple):
-        return _lines(_inline(name, type_text, item) for item in value)
-    return [_para(_inline(name, type_text, value))]
+        return _lines((_inline(name, type_text, item, language) for item in value), language)
+    return [_para(_inline(name, type_text, value, language))]
 
 
 def _label_cell(name: str, language: str | None = None) -> list[Any]:
@@ -684,22 +702,25 @@ def _label_cell(name: str, language: str | None = None) -> list[Any]:
     return [_para(label, " ", nodes.literal(name, name, classes=["kanasta-field"]))]
 
 
-def profile_cell(profile: RulesProfile, name: str, type_text: str) -> list[Any]:
+def profile_cell(
+    profile: RulesProfile, name: str, type_text: str, language: str | None = None
+) -> list[Any]:
     """One published value: for a family not played yet, only what its melds and
     canastas use (its canasta bonuses among the bonuses), the rest "not yet specified"."""
     value = getattr(profile, name)
     if not profile.is_playable:
         if name not in _MELD_LEVEL_FIELDS:
-            return [_para(NOT_SPECIFIED, classes=["kanasta-not-specified"])]
+            text = get_label(NOT_SPECIFIED, language)
+            return [_para(text, classes=["kanasta-not-specified"])]
         if name == "bonuses":
             value = tuple((k, v) for k, v in value if k in _CANASTA_BONUSES)
-    return _format_value(name, type_text, value)
+    return _format_value(name, type_text, value, language)
 
 
 def profile_table(profile: RulesProfile, language: str | None = None) -> Any:
     """The parameter table of one family (its labels in ``language``; values as named)."""
     rows = [
-        (_label_cell(name, language), profile_cell(profile, name, type_text))
+        (_label_cell(name, language), profile_cell(profile, name, type_text, language))
         for name, type_text in _profile_rows()
     ]
     return _table(
@@ -716,7 +737,7 @@ def comparison_table(profiles: Sequence[RulesProfile], language: str | None = No
     rows = [
         (
             _label_cell(name, language),
-            *(profile_cell(p, name, type_text) for p in profiles),
+            *(profile_cell(p, name, type_text, language) for p in profiles),
         )
         for name, type_text in _profile_rows()
         if name != "title"
@@ -1231,7 +1252,11 @@ def _ref_to(builder: Builder, fromdocname: str, entry: ClauseEntry) -> Any:
 
 
 def resolution_index_nodes(
-    entries: Iterable[ClauseEntry], builder: Builder, docname: str, ident: str
+    entries: Iterable[ClauseEntry],
+    builder: Builder,
+    docname: str,
+    ident: str,
+    language: str | None = None,
 ) -> list[Any]:
     """The table question -> the resolution clause that decides it, in clause order."""
     resolutions = sorted(
@@ -1240,26 +1265,33 @@ def resolution_index_nodes(
     )
 
     def describe(entry: ClauseEntry) -> list[Any]:
-        families = "all" if entry.families == FAMILY_NAMES else ", ".join(entry.families)
+        label = partial(get_label, language=language)
+        families = label("all") if entry.families == FAMILY_NAMES else ", ".join(entry.families)
+        sources = get_sources_text(entry.sources, language)
         return [
             _para(_ref_to(builder, docname, entry), " ", entry.title),
             _para(
-                f"families: {families} · sources: {entry.sources}", classes=["kanasta-clause-meta"]
+                f"{label('families')}: {families} · {label('sources')}: {sources}",
+                classes=["kanasta-clause-meta"],
             ),
         ]
 
     rows: list[Sequence[Cell]] = [
         (
-            [_para(e.question)] if e.question else _missing("no question stated"),
+            [_para(e.question)]
+            if e.question
+            else _missing(get_label("no question stated", language)),
             describe(e),
         )
         for e in resolutions
     ]
     return [
         _table(
-            ("question", "decided by"),
+            (get_label("question", language), get_label("decided by", language)),
             rows,
-            title="The questions the sources leave open, and the clauses that decide them",
+            title=get_label(
+                "The questions the sources leave open, and the clauses that decide them", language
+            ),
             classes=["kanasta-resolution-index"],
             ident=f"{ident}-by-question",
             widths=(40, 40),
@@ -1433,7 +1465,9 @@ def _fill_resolution_indexes(app: Sphinx, doctree: nodes.document, docname: str)
     for count, placeholder in enumerate(placeholders, start=1):
         ident = "resolutions" if count == 1 else f"resolutions-{count}"
         placeholder.replace_self(
-            resolution_index_nodes(domain.clauses.values(), app.builder, docname, ident)
+            resolution_index_nodes(
+                domain.clauses.values(), app.builder, docname, ident, app.config.language
+            )
         )
 
 
