@@ -416,3 +416,19 @@ def test_cli_rulebook_pages_through_the_pager_on_a_terminal(
     command._page("line\n" * 500, no_pager=False)
     assert out.read_text(encoding="utf-8") == "line\n" * 500
     assert os.environ["PAGER"].startswith("sh -c")
+
+
+@pytest.mark.parametrize(("family", "language"), EDITIONS)
+def test_pdf_fonts_hold_every_character_of_the_rulebook(family: str, language: str) -> None:
+    from fontTools.ttLib import TTFont  # noqa: PLC0415 - fpdf2's dependency
+
+    from kanasta.specdoc.rulebook_pdf import SUITS_FONT, get_pdf_fonts  # noqa: PLC0415
+
+    held: set[int] = set()
+    for path in [*get_pdf_fonts().values(), str(SUITS_FONT)]:
+        held |= set(TTFont(path).getBestCmap())
+    book = rb.load_rulebook(family, language)
+    text = rb.format_rulebook_text(book, get_clause_numbers())
+    text += "".join(line for row in rb.get_quick_reference(family, language) for line in row.lines)
+    missing = sorted({c for c in text if ord(c) not in held and not c.isspace()})
+    assert missing == []

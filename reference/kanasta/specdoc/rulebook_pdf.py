@@ -2,7 +2,7 @@
 
 Drawn with fpdf2 and the Roboto font of the ``font-roboto`` package (the optional extra
 ``kanasta[pdf]``; nothing else, no LaTeX); the suit signs and the joker come from a small
-font shipped in the package (``fonts/KanastaSuits.ttf``, four suits and the joker cut out
+font shipped in the package (``fonts/KanastaSuits.ttf``, four suits, the joker and an arrow cut out
 of DejaVu Sans, see ``fonts/LICENSE``), so that every card is drawn, hearts and diamonds
 in red. Used by ``kanasta rulebook --pdf`` and by the site's ``rulebook-pdf`` builder.
 """
