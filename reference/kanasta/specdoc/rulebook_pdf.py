@@ -147,11 +147,19 @@ class _Document:
             indent += 5 if len(mark) < 3 else 7
         pdf.set_left_margin(left + indent)
         pdf.set_x(left + indent)
-        for text, colour, style in parts:
-            if not text:
+        for index, (given, colour, style) in enumerate(parts):
+            if not given:
                 continue
+            text = given
             pdf.set_font("Roboto", style, size)
             pdf.set_text_color(*colour)
+            if " " not in text.strip():  # a card or a clause number is never split
+                following = parts[index + 1][0] if index + 1 < len(parts) else ""
+                tail = following.split(" ", 1)[0] if following[:1] not in {"", " "} else ""
+                width = pdf.get_string_width(text.lstrip() + tail)
+                if pdf.get_x() + width > pdf.w - pdf.r_margin and pdf.get_x() > pdf.l_margin:
+                    pdf.ln(height)
+                    text = text.lstrip("\u00a0 ")
             pdf.write(height, text)
         pdf.set_left_margin(left)
         pdf.ln(height)
