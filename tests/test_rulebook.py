@@ -420,7 +420,7 @@ def test_cli_rulebook_pages_through_the_pager_on_a_terminal(
 
 @pytest.mark.parametrize(("family", "language"), EDITIONS)
 def test_pdf_fonts_hold_every_character_of_the_rulebook(family: str, language: str) -> None:
-    from fontTools.ttLib import TTFont  # noqa: PLC0415 - fpdf2's dependency
+    from fontTools.ttLib import TTFont  # noqa: PLC0415
 
     from kanasta.specdoc.rulebook_pdf import SUITS_FONT, get_pdf_fonts  # noqa: PLC0415
 
