@@ -132,7 +132,7 @@ def test_rulebook_turkish_is_translated_and_keeps_the_english_anchors() -> None:
     english, turkish = rb.load_rulebook("koz"), rb.load_rulebook("koz", "tr")
     assert turkish.title == "Koz: nasıl oynanır"
     assert [c.ident for c in turkish.chapters] == [c.ident for c in english.chapters]
-    assert "puan eşiği" in " ".join(b.text for _, b in turkish.all_blocks())
+    assert "takımın eşiğini" in " ".join(b.text for _, b in turkish.all_blocks())
 
 
 def test_load_rulebook_refuses_an_unknown_family_or_language() -> None:

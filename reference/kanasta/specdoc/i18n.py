@@ -177,7 +177,7 @@ _LABELS_TR: Final[dict[str, str]] = {
         "iki per, biri art arda üç doğal kağıtlı sıralı per; puan aranmaz"
     ),
     "no points needed with at most one card left in hand": (
-        "elde en fazla bir kağıt kalacaksa puan aranmaz"
+        "açtıktan sonra elde en çok bir kağıt kalırsa puan şartı yok"
     ),
     "a team left without a fi opens with a canasta": "fi alamayan takım kanastaya açar",
     "dirty canasta": "kirli kanasta",
