@@ -1,9 +1,11 @@
-"""Check the printable rulebooks: each family's PDF holds every clause number of its family.
+"""Check the printable rulebooks: each family's PDF holds its chapters and every clause its
+rulebook cites, and its quick reference is one page.
 
     python tools/rulebook_pdf.py DIR [DIR...]
 
-``DIR`` holds ``<family>.pdf`` as ``sphinx-build -b rulebook-pdf`` writes them (one folder
-per language). Exit 1 when a PDF is missing or lacks a clause number, naming them.
+``DIR`` holds ``<family>.pdf`` and ``<family>-quick.pdf`` as ``sphinx-build -b
+rulebook-pdf`` writes them (one folder per language: ``.../tr/_pdf`` is the Turkish).
+Exit 1 when a PDF is missing or lacks something, naming it.
 """
 
 from __future__ import annotations
@@ -14,30 +16,37 @@ from collections.abc import Sequence
 from pathlib import Path
 
 from kanasta.families import FAMILY_NAMES
-from kanasta.specdoc.pdf import check_pdf
-from kanasta.specdoc.spec import load_spec
+from kanasta.specdoc.pdf import check_rulebook_pdf, get_pdf_text
+from kanasta.specdoc.rulebook import get_cited_clauses, load_rulebook
+from kanasta.specdoc.spec import get_clause_numbers
 
 
 def check_folder(folder: Path) -> list[str]:
-    """The problems of the PDFs in ``folder``: a family without its PDF, a clause number
-    missing from one."""
-    clauses = load_spec()
+    """The problems of the PDFs in ``folder``."""
+    language = "tr" if folder.parent.name == "tr" else "en"
+    numbers = get_clause_numbers()
     problems: list[str] = []
     for family in FAMILY_NAMES:
         path = folder / f"{family}.pdf"
-        if not path.is_file():
-            problems.append(f"{path}: no rulebook PDF for {family}")
+        quick = folder / f"{family}-quick.pdf"
+        for needed in (path, quick):
+            if not needed.is_file():
+                problems.append(f"{needed}: no PDF for {family}")
+        if problems:
             continue
-        numbers = [c.number for c in clauses if family in c.families]
-        missing = check_pdf(path, numbers)
+        book = load_rulebook(family, language)
+        cited = [numbers[slug] for slug in get_cited_clauses(book)]
+        missing = check_rulebook_pdf(path, [c.title for c in book.chapters], cited)
         if missing:
-            problems.append(
-                f"{path}: {len(missing)} of the {len(numbers)} clauses of {family} are missing "
-                f"({', '.join(missing[:12])}{'...' if len(missing) > 12 else ''})"
-            )
-        else:
-            size = path.stat().st_size // 1024
-            print(f"{path}: every clause of {family} ({len(numbers)}), {size} KiB")
+            problems.append(f"{path}: lacks {', '.join(missing[:12])}")
+        _, pages = get_pdf_text(path)
+        _, quick_pages = get_pdf_text(quick)
+        if quick_pages != 1:
+            problems.append(f"{quick}: the quick reference has {quick_pages} pages, not 1")
+        print(
+            f"{path}: {len(book.chapters)} chapters, {len(cited)} clauses cited, {pages} pages; "
+            f"{quick.name}: {quick_pages} page"
+        )
     return problems
 
 

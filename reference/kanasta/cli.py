@@ -30,6 +30,7 @@ COMMAND_MODULES: tuple[str, ...] = (
     "kanasta.commands.bench",
     "kanasta.commands.native_check",
     "kanasta.commands.ask",
+    "kanasta.commands.rulebook",
 )
 
 

@@ -9,6 +9,7 @@ __all__ = [
     "get_glossary_path",
     "get_locale_dir",
     "get_repo_root",
+    "get_rulebook_dir",
     "get_schema_dir",
     "get_spec_dir",
 ]
@@ -55,3 +56,8 @@ def get_locale_dir() -> Path:
 def get_glossary_path() -> Path:
     """The glossary page (``docs/glossary.rst``)."""
     return _find("docs", "glossary.rst") if get_repo_root() is not None else _DATA / "glossary.rst"
+
+
+def get_rulebook_dir() -> Path:
+    """The players' rulebooks (``docs/rulebooks/<family>.rst``)."""
+    return _find("docs", "rulebooks") if get_repo_root() is not None else _DATA / "rulebooks"

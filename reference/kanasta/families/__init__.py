@@ -3,12 +3,12 @@
 A family module defines ``PROFILE`` (built by its ``make_profile``, which cites the
 family's own clauses that are data), ``OPENING_CLAUSE`` (the clause of its first meld),
 ``GAME_CLAUSE`` (the clause of its game's end) and
-``EXAMPLE_MELDS`` (its rulebook's worked examples), and may define ``POLICY``, the random
-policy self-play uses for it (``greedy`` when it names none), ``SCORE_CLAUSES`` (the
-clauses of its hand score; ``hand-score`` when it names none) and ``TURKISH_NAME`` (its
-name in Turkish text; its own name when it names none). Everything else that knows
-the families (the spec reader, the command line, the conformance handshake, the
-tests) reads this registry.
+``EXAMPLE_MELDS`` and ``EXAMPLE_TURN`` (its rulebook's worked examples), and may define
+``POLICY``, the random policy self-play uses for it (``greedy`` when it names none),
+``SCORE_CLAUSES`` (the clauses of its hand score; ``hand-score`` when it names none) and
+``TURKISH_NAME`` (its name in Turkish text; its own name when it names none). Everything
+else that knows the families (the spec reader, the command line, the conformance
+handshake, the tests) reads this registry.
 """
 
 from __future__ import annotations
@@ -20,6 +20,7 @@ from types import ModuleType
 from kanasta.clauses import implements
 from kanasta.errors import InputError
 from kanasta.families import classic, fi_351, fi_5200, koz
+from kanasta.io.scenario import ExampleTurn
 from kanasta.rules.families import RulesProfile
 
 __all__ = [
@@ -31,6 +32,7 @@ __all__ = [
     "get_bands_clause",
     "get_default_policy",
     "get_example_melds",
+    "get_example_turn",
     "get_game_clause",
     "get_opening_clause",
     "get_option_families",
@@ -91,6 +93,13 @@ def get_example_melds(family: str) -> tuple[str, ...]:
     """The worked examples of the family's rulebook (none for an unknown name)."""
     module = _MODULES.get(family)
     return tuple(module.EXAMPLE_MELDS) if module is not None else ()
+
+
+def get_example_turn(family: str) -> ExampleTurn | None:
+    """The worked turn of the family's rulebook (``EXAMPLE_TURN``; none if it has none)."""
+    module = _MODULES.get(family)
+    turn = getattr(module, "EXAMPLE_TURN", None)
+    return turn if isinstance(turn, ExampleTurn) else None
 
 
 def get_turkish_names() -> dict[str, str]:

@@ -4,6 +4,7 @@
 from __future__ import annotations
 
 from kanasta.clauses import implements
+from kanasta.io.scenario import ExampleTurn
 from kanasta.rules.families import (
     BLACK_THREES,
     RED_THREES,
@@ -24,6 +25,7 @@ from kanasta.rules.points import to_half_points
 
 __all__ = [
     "EXAMPLE_MELDS",
+    "EXAMPLE_TURN",
     "GAME_CLAUSE",
     "OPENING_CLAUSE",
     "PROFILE",
@@ -55,6 +57,14 @@ EXAMPLE_MELDS = (
 )
 """Melds a player of the family might try: the rulebook's worked examples, checked by the
 reference engine when the site is built."""
+
+EXAMPLE_TURN = ExampleTurn(
+    {"hands": ["9H 9D KH KS JK 5C 6D 7S 4H QD 8C"], "stock_top": "10S", "discard": "4C 9S"},
+    (("take-pile", "9H 9D"), ("meld", "KH KS JK"), ("discard", "5C")),
+)
+"""The rulebook's worked turn, played by the reference engine when the rulebook is built:
+A side at 0 points takes the pile with a natural pair and opens with 100 points (50 needed)."""
+
 
 _MINIMUM = "classic-opening-minimum"
 

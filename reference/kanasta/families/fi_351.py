@@ -4,6 +4,7 @@ to 351 (seed 000, part 2)."""
 from __future__ import annotations
 
 from kanasta.clauses import implements
+from kanasta.io.scenario import ExampleTurn
 from kanasta.rules.families import (
     CanastaScheme,
     DealScheme,
@@ -23,6 +24,7 @@ from kanasta.rules.points import to_half_points
 
 __all__ = [
     "EXAMPLE_MELDS",
+    "EXAMPLE_TURN",
     "GAME_CLAUSE",
     "OPENING_CLAUSE",
     "PROFILE",
@@ -50,6 +52,19 @@ EXAMPLE_MELDS = (
 )
 """Melds a player of the family might try: the rulebook's worked examples, checked by the
 reference engine when the site is built."""
+
+EXAMPLE_TURN = ExampleTurn(
+    {"hands": ["3C 4C 5C 7D 7S 2H KD 9S JH QH 6C"], "stock_top": "10S", "discard": "AD"},
+    (
+        ("draw",),
+        ("meld", "3C 4C 5C"),
+        ("meld", "7D 7S 2H"),
+        ("lay-off", "0", "6C"),
+        ("discard", "KD"),
+    ),
+)
+"""The rulebook's worked turn, played by the reference engine when the rulebook is built:
+The team opens with two melds, one a run of three naturals; no points are needed."""
 
 
 @implements("card-points-koz", "game-target-fi-351", "players-fi-351")

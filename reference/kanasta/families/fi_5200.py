@@ -4,6 +4,7 @@ played to 5200 (seed 000, part 1)."""
 from __future__ import annotations
 
 from kanasta.clauses import implements
+from kanasta.io.scenario import ExampleTurn
 from kanasta.rules.families import (
     CanastaScheme,
     DealScheme,
@@ -22,6 +23,7 @@ from kanasta.rules.points import to_half_points
 
 __all__ = [
     "EXAMPLE_MELDS",
+    "EXAMPLE_TURN",
     "GAME_CLAUSE",
     "OPENING_CLAUSE",
     "PROFILE",
@@ -49,6 +51,13 @@ EXAMPLE_MELDS = (
 )
 """Melds a player of the family might try: the rulebook's worked examples, checked by the
 reference engine when the site is built."""
+
+EXAMPLE_TURN = ExampleTurn(
+    {"hands": ["4S 5S 6S 8H 8D KC 2C 9D JH QH 3D"], "stock_top": "8C", "discard": "7C"},
+    (("draw",), ("meld", "4S 5S 6S"), ("meld", "8H 8D 8C"), ("discard", "3D")),
+)
+"""The rulebook's worked turn, played by the reference engine when the rulebook is built:
+A player below 900 opens with exactly 45 points without wild cards, a run among them."""
 
 
 @implements("card-points-fi-5200", "game-target-fi-5200")

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from kanasta.clauses import implements
+from kanasta.io.scenario import ExampleTurn
 from kanasta.rules.families import (
     CanastaScheme,
     DealScheme,
@@ -21,6 +22,7 @@ from kanasta.rules.points import to_half_points
 __all__ = [
     "BANDS_CLAUSE",
     "EXAMPLE_MELDS",
+    "EXAMPLE_TURN",
     "GAME_CLAUSE",
     "OPENING_CLAUSE",
     "POLICY",
@@ -51,6 +53,24 @@ EXAMPLE_MELDS = (
 )
 """Melds a player of the family might try: the rulebook's worked examples, checked by the
 reference engine when the site is built."""
+
+EXAMPLE_TURN = ExampleTurn(
+    {
+        "hands": ["4H 5H 6H 8S 8C 8D KD 9C JS 3C 2D"],
+        "stock_top": "7H",
+        "discard": "QC",
+        "trump": "8H",
+    },
+    (
+        ("draw",),
+        ("meld", "4H 5H 6H 7H"),
+        ("meld", "8S 8C 8D"),
+        ("lay-off", "1", "2D"),
+        ("discard", "3C"),
+    ),
+)
+"""The rulebook's worked turn, played by the reference engine when the rulebook is built:
+The team, at 0 points, opens: a wild-free run and a set, 7 points against the 4.5 it needs."""
 
 
 @implements("card-points-koz")

@@ -10,7 +10,9 @@ from __future__ import annotations
 
 import random
 from collections import Counter
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from typing import Any
 
 from kanasta.errors import InputError, Violation
 from kanasta.rules.cards import Card, format_cards, get_deck, parse_card, parse_cards
@@ -19,11 +21,25 @@ from kanasta.rules.melds import Meld, apply_lay_off, validate_meld
 from kanasta.rules.points import HalfPoints, to_half_points
 from kanasta.rules.state import Phase, State, default_seat_opened, get_team_count
 
-__all__ = ["MeldSpec", "build_meld", "build_state"]
+__all__ = ["ExampleTurn", "MeldSpec", "build_meld", "build_state"]
 
 MeldSpec = str | Sequence[str | tuple[str, int | None]]
 """A meld: one batch (``"5H 6H 7H"``), or its batches in order, each optionally with
 the ``wild_at`` chosen (``[("5H 6H JK", 4), ("7H", None)]``)."""
+
+
+@dataclass(frozen=True, slots=True)
+class ExampleTurn:
+    """A whole turn of a family's rulebook, played by the engine when the rulebook is built.
+
+    ``position``: the keyword arguments of :func:`build_state` (the cards that matter);
+    ``moves``: the player's moves in order, each a kind and its cards (``("draw",)``,
+    ``("meld", "4H 5H 6H")``, ``("lay-off", "0", "7H")``, ``("take-pile", "9H 9D")``,
+    ``("discard", "KS")``).
+    """
+
+    position: Mapping[str, Any]
+    moves: tuple[tuple[str, ...], ...]
 
 
 def build_meld(profile: RulesProfile, spec: MeldSpec) -> Meld:

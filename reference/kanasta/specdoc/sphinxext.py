@@ -20,6 +20,10 @@ It provides:
     Every clause ends with links to the code, tests and fixtures that pin it.
 ``.. resolution-index::``
     Every resolution clause with the question it answers, in the spec's words.
+``:cards:`4H 5H JK```, ``.. turn-example::``, ``.. meld-examples::``, ``.. quick-reference::``
+    The players' rulebooks (:mod:`kanasta.specdoc.rulebook`): cards drawn, a whole turn and
+    example melds played by the engine when the page is built, a family's numbers; every
+    sentence of a rulebook is checked to cite a clause of its family.
 ``.. for-implementers::``
     Inside a clause, after the rule as a player states it: the reason codes, JSON fields,
     state facts and engine detail, in a marked block headed "For implementers".
@@ -45,7 +49,6 @@ from typing import TYPE_CHECKING, Any, ClassVar, cast
 
 from docutils import nodes
 from docutils.parsers.rst import directives
-from docutils.utils import new_document
 from sphinx import addnodes
 from sphinx.domains import Domain, ObjType
 from sphinx.util import logging
@@ -53,16 +56,24 @@ from sphinx.util.docutils import SphinxDirective, SphinxRole
 from sphinx.util.nodes import make_refnode, split_explicit_title
 
 from kanasta import __version__
-from kanasta.errors import Violation
-from kanasta.families import FAMILY_NAMES, PROFILES, get_example_melds
+from kanasta.errors import InputError
+from kanasta.families import FAMILY_NAMES, PROFILES
 from kanasta.resources import get_fixtures_dir, get_repo_root
-from kanasta.rules.canastas import CanastaKind, get_canasta_bonus
-from kanasta.rules.cards import format_card, parse_cards
+from kanasta.rules.canastas import CanastaKind
+from kanasta.rules.cards import format_card
 from kanasta.rules.families import PointTable, ProfileOption, RulesProfile
-from kanasta.rules.melds import format_meld, get_meld_points, validate_meld
 from kanasta.rules.points import format_points
-from kanasta.specdoc.i18n import get_label
+from kanasta.specdoc.i18n import LANGUAGES, get_label, get_sources_text
 from kanasta.specdoc.pdf import setup_builder
+from kanasta.specdoc.rulebook import (
+    check_rulebook,
+    format_number,
+    get_card_faces,
+    get_meld_examples,
+    get_quick_reference,
+    load_rulebook,
+    play_example_turn,
+)
 from kanasta.specdoc.spec import CHAPTER_RE, NUMBER_RE, SLUG_RE, Clause, ClauseKind, check_question
 from kanasta.specdoc.trace import TraceReport, build_trace
 
@@ -251,14 +262,15 @@ class ClauseDirective(SphinxDirective):
         )
         text = f"{self._label('families')}: {families}"
         if entry.sources and entry.kind != ClauseKind.RESOLUTION.value:
-            text += f" · {self._label('sources')}: {entry.sources}"
+            sources = get_sources_text(entry.sources, self.config.language)
+            text += f" · {self._label('sources')}: {sources}"
         return nodes.paragraph(text, text, classes=["kanasta-clause-meta"])
 
     def _resolution_line(self, entry: ClauseEntry) -> list[nodes.paragraph]:
         line = nodes.paragraph(classes=["kanasta-resolution-line"])
         badge = self._label("Resolution")
         line += nodes.inline(badge, badge, classes=["kanasta-badge", "kanasta-badge-resolution"])
-        sources = entry.sources or self._label("none named")
+        sources = get_sources_text(entry.sources, self.config.language) or self._label("none named")
         line += nodes.Text(f" {self._label('sources')}: {sources}")
         if not entry.question:
             return [line]
@@ -409,6 +421,8 @@ class KanastaDomain(Domain):
             return None
         if node.get("refexplicit"):
             child = contnode
+        elif fromdocname.startswith(RULEBOOK_PREFIX):  # a player's rulebook: the number
+            child = nodes.inline("", f"§{entry.number}", classes=["xref", "kanasta-clause-ref"])
         else:
             child = nodes.inline("", entry.link_text, classes=["xref", "kanasta-clause-ref"])
         return make_refnode(builder, fromdocname, entry.docname, entry.slug, child, entry.heading)
@@ -443,12 +457,12 @@ def _para(*children: Any, classes: Sequence[str] = ()) -> Any:
     return para
 
 
-def _lines(items: Iterable[Any]) -> list[Any]:
+def _lines(items: Iterable[Any], language: str | None = None) -> list[Any]:
     """A compact bullet list (one item per entry), or "none"."""
     listing = nodes.bullet_list(classes=["kanasta-compact"])
     for item in items:
         listing += nodes.list_item("", _para(item))
-    return [listing] if len(listing) else [_para("none")]
+    return [listing] if len(listing) else [_para(get_label("none", language))]
 
 
 def _table(
@@ -599,22 +613,30 @@ def _profile_rows() -> list[tuple[str, str]]:
     return rows
 
 
-def _point_table_lines(table: PointTable) -> list[str]:
-    lines = [f"joker: {format_points(table.by_card[52])}"]
+def _points(value: int, language: str | None) -> str:
+    """Half points as points: ``4.5`` (the English tables as they were), ``4,5`` and
+    ``5.200`` in Turkish."""
+    return format_number(value, "tr") if language == "tr" else format_points(value)
+
+
+def _point_table_lines(table: PointTable, language: str | None = None) -> list[str]:
+    label = partial(get_label, language=language)
+    number = partial(_points, language=language)
+    lines = [f"{label('joker')}: {number(table.by_card[52])}"]
     by_rank = {
         rank: tuple(table.by_card[suit * 13 + rank - 1] for suit in range(4))
         for rank in range(1, 14)
     }
-    lines.append(f"A: {format_points(by_rank[1][0])}")
+    lines.append(f"A: {number(by_rank[1][0])}")
     twos = {
         "in its own place in a run": by_rank[2][0],
         "as a wild": table.wild_two,
         "left in hand": table.hand_two,
     }
     if len(set(twos.values())) == 1:
-        lines.append(f"2: {format_points(table.wild_two)}")
+        lines.append(f"2: {number(table.wild_two)}")
     else:
-        lines.extend(f"2 {use}: {format_points(value)}" for use, value in twos.items())
+        lines.extend(f"2 {label(use)}: {number(value)}" for use, value in twos.items())
     start = 3
     while start <= 13:
         end = start
@@ -623,47 +645,56 @@ def _point_table_lines(table: PointTable) -> list[str]:
         names = _RANK_NAMES[start] if start == end else f"{_RANK_NAMES[start]}–{_RANK_NAMES[end]}"
         values = by_rank[start]
         if len(set(values)) == 1:
-            lines.append(f"{names}: {format_points(values[0])}")
+            lines.append(f"{names}: {number(values[0])}")
         else:  # clubs, diamonds, hearts, spades: say it by colour
-            lines.append(f"{names} red: {format_points(values[1])}")
-            lines.append(f"{names} black: {format_points(values[0])}")
+            lines.append(f"{names} {label('red')}: {number(values[1])}")
+            lines.append(f"{names} {label('black')}: {number(values[0])}")
         start = end + 1
     return lines
 
 
-def _inline(name: str, type_text: str, value: object) -> str:
-    """One profile value as a short text (points shown as points, not half points)."""
+def _inline(name: str, type_text: str, value: object, language: str | None = None) -> str:
+    """One profile value as a short text in ``language`` (points shown as points, in the
+    language's number format; codes such as option names kept as they are)."""
+    label = partial(get_label, language=language)
     if isinstance(value, bool):
-        return "yes" if value else "no"
+        return label("yes") if value else label("no")
     if value is None:
-        return "no limit" if name.startswith("max_") else "none"
+        return label("no limit") if name.startswith("max_") else label("none")
     if isinstance(value, Enum):
-        return str(value.value)
+        return label(str(value.value))
     if isinstance(value, ProfileOption):
-        return f"{value.name}: {value.description}"
+        return f"{value.name}: {label(value.description)}"
     if isinstance(value, int) and "Card" in type_text:
         return format_card(value)
     if isinstance(value, int):
-        return format_points(value) if "HalfPoints" in type_text else str(value)
+        if "HalfPoints" in type_text:
+            return _points(value, language)
+        return str(value)
     if dataclasses.is_dataclass(value) and not isinstance(value, type):
         return ", ".join(
-            f"{f.name.replace('_', ' ')}: {_inline(f.name, str(f.type), getattr(value, f.name))}"
+            f"{label(f.name.replace('_', ' '))}: "
+            f"{_inline(f.name, str(f.type), getattr(value, f.name), language)}"
             for f in dataclasses.fields(value)
         )
     if isinstance(value, tuple):
         if len(value) == 2 and isinstance(value[0], str):
-            return f"{value[0]}: {_inline(name, type_text, value[1])}"
-        return "; ".join(_inline(name, type_text, item) for item in value)
+            return f"{label(value[0])}: {_inline(name, type_text, value[1], language)}"
+        return "; ".join(_inline(name, type_text, item, language) for item in value)
+    if isinstance(value, str):
+        return label(value)
     return str(value)
 
 
-def _format_value(name: str, type_text: str, value: object) -> list[Any]:
+def _format_value(
+    name: str, type_text: str, value: object, language: str | None = None
+) -> list[Any]:
     """Body nodes showing one profile value in readable form."""
     if isinstance(value, PointTable):
-        return _lines(_point_table_lines(value))
+        return _lines(_point_table_lines(value, language), language)
     if isinstance(value, tuple):
-        return _lines(_inline(name, type_text, item) for item in value)
-    return [_para(_inline(name, type_text, value))]
+        return _lines((_inline(name, type_text, item, language) for item in value), language)
+    return [_para(_inline(name, type_text, value, language))]
 
 
 def _label_cell(name: str, language: str | None = None) -> list[Any]:
@@ -671,22 +702,25 @@ def _label_cell(name: str, language: str | None = None) -> list[Any]:
     return [_para(label, " ", nodes.literal(name, name, classes=["kanasta-field"]))]
 
 
-def profile_cell(profile: RulesProfile, name: str, type_text: str) -> list[Any]:
+def profile_cell(
+    profile: RulesProfile, name: str, type_text: str, language: str | None = None
+) -> list[Any]:
     """One published value: for a family not played yet, only what its melds and
     canastas use (its canasta bonuses among the bonuses), the rest "not yet specified"."""
     value = getattr(profile, name)
     if not profile.is_playable:
         if name not in _MELD_LEVEL_FIELDS:
-            return [_para(NOT_SPECIFIED, classes=["kanasta-not-specified"])]
+            text = get_label(NOT_SPECIFIED, language)
+            return [_para(text, classes=["kanasta-not-specified"])]
         if name == "bonuses":
             value = tuple((k, v) for k, v in value if k in _CANASTA_BONUSES)
-    return _format_value(name, type_text, value)
+    return _format_value(name, type_text, value, language)
 
 
 def profile_table(profile: RulesProfile, language: str | None = None) -> Any:
     """The parameter table of one family (its labels in ``language``; values as named)."""
     rows = [
-        (_label_cell(name, language), profile_cell(profile, name, type_text))
+        (_label_cell(name, language), profile_cell(profile, name, type_text, language))
         for name, type_text in _profile_rows()
     ]
     return _table(
@@ -703,7 +737,7 @@ def comparison_table(profiles: Sequence[RulesProfile], language: str | None = No
     rows = [
         (
             _label_cell(name, language),
-            *(profile_cell(p, name, type_text) for p in profiles),
+            *(profile_cell(p, name, type_text, language) for p in profiles),
         )
         for name, type_text in _profile_rows()
         if name != "title"
@@ -1218,7 +1252,11 @@ def _ref_to(builder: Builder, fromdocname: str, entry: ClauseEntry) -> Any:
 
 
 def resolution_index_nodes(
-    entries: Iterable[ClauseEntry], builder: Builder, docname: str, ident: str
+    entries: Iterable[ClauseEntry],
+    builder: Builder,
+    docname: str,
+    ident: str,
+    language: str | None = None,
 ) -> list[Any]:
     """The table question -> the resolution clause that decides it, in clause order."""
     resolutions = sorted(
@@ -1227,26 +1265,33 @@ def resolution_index_nodes(
     )
 
     def describe(entry: ClauseEntry) -> list[Any]:
-        families = "all" if entry.families == FAMILY_NAMES else ", ".join(entry.families)
+        label = partial(get_label, language=language)
+        families = label("all") if entry.families == FAMILY_NAMES else ", ".join(entry.families)
+        sources = get_sources_text(entry.sources, language)
         return [
             _para(_ref_to(builder, docname, entry), " ", entry.title),
             _para(
-                f"families: {families} · sources: {entry.sources}", classes=["kanasta-clause-meta"]
+                f"{label('families')}: {families} · {label('sources')}: {sources}",
+                classes=["kanasta-clause-meta"],
             ),
         ]
 
     rows: list[Sequence[Cell]] = [
         (
-            [_para(e.question)] if e.question else _missing("no question stated"),
+            [_para(e.question)]
+            if e.question
+            else _missing(get_label("no question stated", language)),
             describe(e),
         )
         for e in resolutions
     ]
     return [
         _table(
-            ("question", "decided by"),
+            (get_label("question", language), get_label("decided by", language)),
             rows,
-            title="The questions the sources leave open, and the clauses that decide them",
+            title=get_label(
+                "The questions the sources leave open, and the clauses that decide them", language
+            ),
             classes=["kanasta-resolution-index"],
             ident=f"{ident}-by-question",
             widths=(40, 40),
@@ -1256,164 +1301,157 @@ def resolution_index_nodes(
 
 # --------------------------------------------------------------------------- rulebooks
 
-# A family's rulebook follows the order of play, not the spec's chapter order.
-RULEBOOK_CHAPTERS = (
-    "spec/01-cards",
-    "spec/02-families",
-    "spec/05-deal",
-    "spec/06-turn",
-    "spec/03-melds",
-    "spec/04-canastas",
-    "spec/07-opening",
-    "spec/08-going-out",
-    "spec/09-scoring",
-    "spec/10-game",
-    "spec/11-actions",
-)
-_RULEBOOK = "kanasta-family-rulebook"
+RULEBOOK_PREFIX = "rulebooks/"
+_CARD_WORD = re.compile(r"\b(?:10|[2-9AJQK])[CDHS]\b|\bJK\b")
 
 
-class FamilyRulebookDirective(SphinxDirective):
-    """``.. family-rulebook:: koz``: every clause of a family in the order of play, each as
-    its chapter shows it (in the edition being built), without the implementers' blocks."""
+def _cards_node(notation: str) -> Any:
+    """Cards drawn: each a small inline, hearts and diamonds red, the joker as a joker."""
+    box = nodes.inline(classes=["kanasta-cards"])
+    for index, face in enumerate(get_card_faces(notation)):
+        kind = "joker" if face.joker else "red" if face.red else "black"
+        if index:
+            box += nodes.Text(" ")
+        box += nodes.inline(face.text, face.text, classes=["kanasta-card", f"kanasta-{kind}"])
+    return box
 
-    has_content = False
+
+def _cards_line(text: str) -> list[Any]:
+    """A line of text whose card words (``4H``, ``JK``) are drawn as cards."""
+    out: list[Any] = []
+    last = 0
+    for match in _CARD_WORD.finditer(text):
+        if match.start() > last:
+            out.append(nodes.Text(text[last : match.start()]))
+        out.append(_cards_node(match.group(0)))
+        last = match.end()
+    if last < len(text):
+        out.append(nodes.Text(text[last:]))
+    return out
+
+
+class CardsRole(SphinxRole):
+    """``:cards:`4H 5H JK```: cards drawn with their suit signs in their colours."""
+
+    def run(self) -> tuple[list[nodes.Node], list[nodes.system_message]]:
+        try:
+            node = _cards_node(self.text)
+        except InputError as exc:
+            message = self.inliner.reporter.warning(str(exc), line=self.lineno)
+            return [nodes.literal(self.text, self.text)], [message]
+        return [node], []
+
+
+def _family_argument(directive: SphinxDirective) -> str:
+    family = str(directive.arguments[0])
+    if family not in FAMILY_NAMES:
+        raise directive.error(
+            f"{directive.name}: unknown family {family!r}; use one of {', '.join(FAMILY_NAMES)}"
+        )
+    _mark_generated(directive.env)
+    return family
+
+
+class TurnExampleDirective(SphinxDirective):
+    """``.. turn-example:: koz``: the family's worked turn, played by the reference engine
+    when the page is built (a move the engine refuses fails the build)."""
+
     required_arguments = 1
 
     def run(self) -> list[nodes.Node]:
-        family = self.arguments[0]
-        if family not in FAMILY_NAMES:
-            raise self.error(
-                f"family-rulebook: unknown family {family!r}; use one of {', '.join(FAMILY_NAMES)}"
+        family = _family_argument(self)
+        language = self.config.language or "en"
+        try:
+            start, steps = play_example_turn(family, language)
+        except InputError as exc:
+            raise self.error(str(exc)) from None
+        label = partial(get_label, language=language)
+        box = nodes.container(classes=["kanasta-turn"])
+        box += _para(*_cards_line(start))
+        listing = nodes.enumerated_list(enumtype="arabic")
+        for step in steps:
+            item = nodes.list_item()
+            head = [nodes.Text(f"{step.label} "), *_cards_line(step.cards)]
+            if step.note:
+                head.append(nodes.emphasis(step.note, f" ({step.note})"))
+            item += _para(*head)
+            after = [nodes.Text(f"{label('hand')}: "), *(_cards_line(step.hand) or ["–"])]
+            item += _para(*after, classes=["kanasta-turn-after"])
+            if step.melds:
+                table: list[Any] = [nodes.Text(f"{label('table')}: ")]
+                for index, (cards, points) in enumerate(step.melds):
+                    table.append(nodes.Text(" · " if index else ""))
+                    table.append(_cards_node(cards))
+                    table.append(nodes.Text(f" ({format_number(points, language)})"))
+                item += _para(*table, classes=["kanasta-turn-after"])
+            listing += item
+        box += listing
+        return [box]
+
+
+class MeldExamplesDirective(SphinxDirective):
+    """``.. meld-examples:: koz``: melds a player might try, judged by the reference engine
+    when the page is built (a refusal links to its clause)."""
+
+    required_arguments = 1
+
+    def run(self) -> list[nodes.Node]:
+        family = _family_argument(self)
+        listing = nodes.bullet_list(classes=["kanasta-meld-examples"])
+        for example in get_meld_examples(family, self.config.language or "en"):
+            parts: list[Any] = [_cards_node(example.cards), nodes.Text(f": {example.verdict}")]
+            if example.clause:
+                parts.extend([nodes.Text(" "), _clause_ref(example.clause, self.env.docname)])
+            listing += nodes.list_item("", _para(*parts))
+        return [listing]
+
+
+class QuickReferenceDirective(SphinxDirective):
+    """``.. quick-reference:: koz``: the family's numbers on one page, from its profile."""
+
+    required_arguments = 1
+
+    def run(self) -> list[nodes.Node]:
+        family = _family_argument(self)
+        language = self.config.language or "en"
+        rows: list[Sequence[Cell]] = []
+        for row in get_quick_reference(family, language):
+            listing = nodes.bullet_list(classes=["kanasta-compact"])
+            for line in row.lines:
+                listing += nodes.list_item("", _para(line))
+            rows.append((row.topic[:1].upper() + row.topic[1:], [listing]))
+        label = get_label("quick reference", language)
+        return [
+            _table(
+                ("", ""),
+                rows,
+                title=f"{family}: {label}",
+                classes=["kanasta-quick-reference"],
+                widths=(22, 58),
             )
-        _mark_generated(self.env)
-        placeholder = nodes.container(classes=[_RULEBOOK])
-        placeholder["family"] = family
-        return [placeholder]
+        ]
 
 
-def _player_copy(box: nodes.Element, docname: str) -> nodes.Element:
-    """A clause box as a player's rulebook shows it: no engine detail, no pins."""
-    copy = box.deepcopy()
-    for node in list(copy.findall(nodes.Element)):
-        classes = node.get("classes", [])
-        if "kanasta-implementers" in classes or "kanasta-clause-pins" in classes:
-            node.parent.remove(node)
-    for ref in copy.findall(addnodes.pending_xref):
-        ref["refdoc"] = docname
-    return copy
-
-
-def _chapter_title(doctree: nodes.document) -> str:
-    section = next(iter(doctree.findall(nodes.section)), None)
-    title = section.next_node(nodes.title) if section is not None else None
-    return title.astext() if title is not None else ""
-
-
-def family_rulebook_nodes(app: Sphinx, family: str, docname: str) -> list[nodes.Node]:
-    """The parts of a family's rulebook: a list of contents, then one section a chapter
-    holding its clauses of that family in number order."""
-    domain = cast("KanastaDomain", app.env.get_domain(KanastaDomain.name))
-    by_chapter: dict[str, list[ClauseEntry]] = {}
-    for entry in domain.clauses.values():
-        if family in entry.families:
-            by_chapter.setdefault(entry.docname, []).append(entry)
-    label = partial(get_label, language=app.config.language)
-    contents = nodes.bullet_list(classes=["kanasta-rulebook-contents"])
-    parts: list[nodes.Node] = []
-    for chapter in RULEBOOK_CHAPTERS:
-        entries = sorted(by_chapter.get(chapter, ()), key=lambda e: _number_key(e.number))
-        if not entries:
+def _check_rulebooks(app: Sphinx, env: BuildEnvironment) -> None:
+    """``env-check-consistency``: every sentence of every family's rulebook, in the
+    edition built, cites a clause of this site that belongs to the family."""
+    domain = cast("KanastaDomain", env.get_domain(KanastaDomain.name))
+    families_of = {slug: entry.families for slug, entry in domain.clauses.items()}
+    folder = Path(app.srcdir) / "rulebooks"
+    locales = [Path(app.srcdir) / d for d in app.config.locale_dirs]
+    language = app.config.language if app.config.language in LANGUAGES else "en"
+    for family in FAMILY_NAMES:
+        path = folder / f"{family}.rst"
+        if not path.is_file():
             continue
-        tree = app.env.get_doctree(chapter)
-        boxes = {
-            box["ids"][0]: box
-            for box in tree.findall(nodes.container)
-            if "kanasta-clause" in box["classes"] and box["ids"]
-        }
-        ident = f"{family}-{Path(chapter).name}"
-        title = _chapter_title(tree)
-        section = nodes.section(ids=[ident], classes=["kanasta-rulebook-part"])
-        section += nodes.title(title, title)
-        for entry in entries:
-            if entry.slug in boxes:
-                section += _player_copy(boxes[entry.slug], docname)
-        parts.append(section)
-        link = nodes.reference("", title, internal=True, refuri=f"#{ident}")
-        count = f" ({len(entries)})"
-        contents += nodes.list_item("", _para(link, count))
-    examples = rulebook_examples(app, family, docname)
-    if examples:
-        title = label("Worked examples")
-        link = nodes.reference("", title, internal=True, refuri=f"#{family}-examples")
-        contents += nodes.list_item("", _para(link))
-    heading = nodes.rubric(label("Contents"), label("Contents"))
-    return [heading, contents, *parts, *examples]
-
-
-def rulebook_examples(app: Sphinx, family: str, docname: str) -> list[nodes.Node]:
-    """The worked examples of a rulebook: each meld with the engine's verdict."""
-    label = partial(get_label, language=app.config.language)
-    profile = PROFILES[family]
-    domain = cast("KanastaDomain", app.env.get_domain(KanastaDomain.name))
-    rows: list[Sequence[Cell]] = []
-    for text in get_example_melds(family):
-        result = validate_meld(profile, parse_cards(text.split()))
-        cards = [nodes.literal(text, text)]
-        if isinstance(result, Violation):
-            entry = domain.clauses.get(result.clause)
-            verdict = [
-                _para(
-                    label("refused by") + " ",
-                    _clause_ref(result.clause, docname) if entry is not None else result.clause,
-                    f" ({result.code})",
-                )
-            ]
-            rows.append((cards, verdict, "", ""))
-            continue
-        bonus = get_canasta_bonus(profile, result)
-        kind = result.canasta.value if result.canasta else ""
-        rows.append(
-            (
-                cards,
-                f"{label('legal')}: {format_meld(result)}",
-                format_points(get_meld_points(profile, result)),
-                f"{kind} {format_points(bonus)}" if kind else "",
-            )
+        book = load_rulebook(
+            family, language, rulebook_dir=folder, locale_dir=locales[0] if locales else None
         )
-    if not rows:
-        return []
-    ident = f"{family}-examples"
-    title = label("Worked examples")
-    section = nodes.section(ids=[ident], classes=["kanasta-rulebook-part"])
-    section += nodes.title(title, title)
-    intro = label(
-        "Melds checked by the reference engine when this page was built: the verdict, the "
-        "clause that decides a refusal, the points of the meld's cards and a canasta's bonus."
-    )
-    section += _para(intro)
-    section += _table(
-        (label("cards"), label("verdict"), label("points"), label("canasta bonus")),
-        rows,
-        title=title,
-        classes=["kanasta-rulebook-examples"],
-        ident=f"{ident}-table",
-        widths=(24, 40, 10, 16),
-    )
-    return [section]
-
-
-def _fill_rulebooks(app: Sphinx, doctree: nodes.document, docname: str) -> None:
-    """``doctree-resolved``: a rulebook's placeholder becomes its clauses, copied from the
-    chapters as read in this edition, their references resolved from the rulebook."""
-    placeholders = [
-        node for node in doctree.findall(nodes.container) if _RULEBOOK in node["classes"]
-    ]
-    for placeholder in placeholders:
-        holder = new_document(str(app.env.doc2path(docname)), doctree.settings)
-        holder.extend(family_rulebook_nodes(app, placeholder["family"], docname))
-        app.env.apply_post_transforms(holder, docname)
-        placeholder.replace_self(list(holder.children))
+        for problem in check_rulebook(book, families_of):
+            logger.warning(
+                "rulebook %s", problem, location=(f"rulebooks/{family}", 0),
+                type="kanasta", subtype="rulebook",
+            )  # fmt: skip
 
 
 # --------------------------------------------------------------------------- events
@@ -1427,7 +1465,9 @@ def _fill_resolution_indexes(app: Sphinx, doctree: nodes.document, docname: str)
     for count, placeholder in enumerate(placeholders, start=1):
         ident = "resolutions" if count == 1 else f"resolutions-{count}"
         placeholder.replace_self(
-            resolution_index_nodes(domain.clauses.values(), app.builder, docname, ident)
+            resolution_index_nodes(
+                domain.clauses.values(), app.builder, docname, ident, app.config.language
+            )
         )
 
 
@@ -1506,8 +1546,12 @@ def _add_language_switch(
 
 
 CSS = """\
-.kanasta-rulebook-part > h2 { margin-top: 2em; }
-ul.kanasta-rulebook-contents { columns: 2; }
+.kanasta-card { white-space: nowrap; font-weight: 600; padding: 0 0.15em;
+  border-radius: 0.2em; border: 1px solid var(--color-foreground-border, #ccc); }
+.kanasta-red { color: #c62828; } .kanasta-joker { color: #6a1b9a; }
+.kanasta-turn-after { font-size: 0.9em; opacity: 0.85; margin: 0.1em 0; }
+.kanasta-turn ol > li > p { margin: 0.15em 0; }
+table.kanasta-quick-reference thead { display: none; }
 .kanasta-lang-switch { float: right; font-size: 0.85em; margin: 0 0 0.5em 1em; }
 .kanasta-lang-current { font-weight: 700; }
 .kanasta-clause { margin: 1.4em 0 1.2em; scroll-margin-top: 4em; }
@@ -1569,11 +1613,14 @@ def setup(app: Sphinx) -> dict[str, Any]:
     app.add_directive("traceability-matrix", TraceabilityMatrixDirective)
     app.add_directive("resolution-index", ResolutionIndexDirective)
     app.add_directive("for-implementers", ForImplementersDirective)
-    app.add_directive("family-rulebook", FamilyRulebookDirective)
+    app.add_directive("turn-example", TurnExampleDirective)
+    app.add_directive("meld-examples", MeldExamplesDirective)
+    app.add_directive("quick-reference", QuickReferenceDirective)
+    app.add_role("cards", CardsRole())
     setup_builder(app)
     app.add_css_file(CSS_FILE)
     app.connect("doctree-resolved", _fill_resolution_indexes)
-    app.connect("doctree-resolved", _fill_rulebooks)
+    app.connect("env-check-consistency", _check_rulebooks)
     app.connect("env-get-outdated", _reread_generated)
     app.connect("env-get-updated", _rewrite_referrers)
     app.connect("build-finished", _write_css)
