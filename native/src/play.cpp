@@ -200,9 +200,11 @@ std::optional<Violation> after_laying_in_place(const Profile& p, State& next, in
     next.phase = Phase::Play;
     next.went_out = -1;
     next.turn_laid = p.tracks_table_seats;
-    // classic-pile-opening: the cards kept once the pile joins the hand decide (a waiver for
-    // going out never releases a pile).
-    const int kept = hand.size + static_cast<int>(next.pile_pending.size());
+    // classic-pile-opening: the cards kept once the pile joins the hand decide;
+    // classic-opening-minimum: the waiver releases no card of the pile (it would stay
+    // unmelded), so while cards wait they count as more than the waiver allows.
+    int kept = hand.size + static_cast<int>(next.pile_pending.size());
+    if (!next.pile_pending.empty() && p.opening_waiver_cards >= 0) kept = std::max(kept, p.opening_waiver_cards + 1);
     if (next.pile_top != NO_CARD && !check_provisional_opening(p, next, kept)) release_pending_pile_in_place(p, next);
     if (next.hands[seat].size == 0) {
         if (is_provisional(p, next, team))

@@ -664,9 +664,7 @@ def after_laying(
         state.turn_melds,
         state.pile_hand,
     )
-    # classic-pile-opening: the cards kept once the pile joins the hand decide (so that
-    # a waiver for going out never releases a pile).
-    kept = len(hand) + len(new.pile_pending)
+    kept = get_cards_kept(new, hand)
     if new.pile_top is not None and check_provisional_opening(new, kept) is None:
         new = release_pending_pile(new)
         hand = new.hands[seat]
@@ -683,6 +681,19 @@ def after_laying(
         return take_fi_or_go_out(new, by_discard=False)
     problem = check_turn_can_finish(new, rules)
     return new if problem is None else problem
+
+
+@implements("classic-pile-opening", "classic-opening-minimum")
+def get_cards_kept(state: State, hand: tuple[Card, ...]) -> int:
+    """classic-pile-opening: the cards kept once the pile set aside joins the hand decide
+    whether the melds release it. classic-opening-minimum: the waiver of
+    concealed-waives-minimum releases no card of the pile (it would join the hand and stay
+    unmelded), so while cards wait they count as more than the waiver allows."""
+    kept = len(hand) + len(state.pile_pending)
+    waiver = state.profile.opening_waiver_cards
+    if state.pile_pending and waiver is not None:
+        return max(kept, waiver + 1)
+    return kept
 
 
 @implements("classic-pile-opening", "classic-red-threes")
