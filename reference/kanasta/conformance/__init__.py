@@ -21,7 +21,7 @@ __all__ = [
     "SUITE_VERSION",
 ]
 
-SUITE_VERSION = "0.6.0"
+SUITE_VERSION = "0.7.0"
 PROTOCOL_VERSION = "1.2"
 
 MAX_FILE_BYTES = 1 << 20
