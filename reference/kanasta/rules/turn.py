@@ -796,10 +796,12 @@ def record_laid_in_turn(
     canasta laid over several moves of one turn is known as concealed.
 
     A new meld (``index`` None) counts among the melds the player began in this turn. A
-    lay-off on such a meld joins the meld's first batch, so that the meld's history holds one
-    batch for as long as every card of it came in this turn and could have come from the
-    hand held before the pile was taken, with the pile's top card
-    (:func:`is_from_hand_and_top`); otherwise the batch stays a batch of its own.
+    lay-off on such a meld, while it still holds one batch, joins that batch when every card
+    of the meld could have come from the hand held before the pile was taken, with the
+    pile's top card (:func:`is_from_hand_and_top`); otherwise it stays a batch of its own,
+    and so does every later one. The first batch then holds what the meld was when the
+    turn made it, and the scoring reads concealment from it
+    (:func:`kanasta.rules.scoring.is_concealed_canasta`).
     """
     if isinstance(after, Violation) or not before.profile.concealed_canasta_bonus:
         return after
