@@ -229,6 +229,8 @@ nb::dict state_json(const Profile& p, const State& s) {
             extra["pile_pending"] = cards_json(s.pile_pending);
             extra["pile_top"] = card_or_none(s.pile_top);
         }
+        if (s.turn_melds) extra["turn_melds"] = s.turn_melds;
+        if (s.pile_hand.size) extra["pile_hand"] = cards_json(s.pile_hand.sorted());
     }
     out["extra"] = extra;
     return out;
@@ -761,6 +763,19 @@ State state_from_dict(const Profile& p, nb::handle value, const std::string& whe
         s.turn_laid = extra.contains("turn_laid") && bool_at(extra["turn_laid"], where + ".extra.turn_laid", "expected a boolean.");
         if (extra.contains("pile_pending")) card_list(s.pile_pending, extra["pile_pending"], where + ".extra.pile_pending");
         s.pile_top = extra.contains("pile_top") ? card_or_none_at(extra["pile_top"], where + ".extra.pile_top") : NO_CARD;
+        // classic-concealed-canasta: the melds begun and the hand before the pile, in this turn.
+        if (extra.contains("turn_melds")) {
+            const nb::handle raw = extra["turn_melds"];
+            const int most = static_cast<int>(s.melds[static_cast<std::size_t>(s.turn % teams)].size());
+            if (!nb::isinstance<nb::int_>(raw) || nb::isinstance<nb::bool_>(raw) || nb::cast<int>(raw) < 0 ||
+                nb::cast<int>(raw) > most)
+                bad(where + ".extra.turn_melds", "expected how many of the side's last melds were begun in this "
+                                                 "turn, 0.." + std::to_string(most) +
+                                                 " (clause classic-concealed-canasta).");
+            s.turn_melds = nb::cast<int>(raw);
+        }
+        if (extra.contains("pile_hand"))
+            for (Card c : read_cards(extra["pile_hand"], where + ".extra.pile_hand")) s.pile_hand.add(c);
     }
     // deck-composition: exactly one deck of the family.
     std::array<int, KINDS> count{};

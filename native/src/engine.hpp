@@ -395,6 +395,15 @@ public:
         sizes_.push_back(static_cast<std::uint8_t>(batch.size()));
     }
     const MeldCards& cards() const { return cards_; }
+    // classic-concealed-canasta: the last batch joins the one before it (its cards sorted).
+    void join_last() {
+        const std::size_t n = sizes_.size();
+        std::size_t at = 0;
+        for (std::size_t i = 0; i + 2 < n; ++i) at += sizes_[i];
+        sizes_[n - 2] = static_cast<std::uint8_t>(sizes_[n - 2] + sizes_[n - 1]);
+        sizes_.pop_back();
+        std::sort(cards_.begin() + static_cast<std::ptrdiff_t>(at), cards_.end());
+    }
     std::size_t heap_bytes() const { return cards_.heap_bytes() + sizes_.heap_bytes(); }
     bool operator==(const MeldHistory&) const = default;
 
@@ -513,6 +522,11 @@ struct State {
     int pile_top = NO_CARD;
     Fixed<bool, MAX_SEATS> table_seats;
     bool turn_laid = false;
+    // classic-concealed-canasta (option concealed-canasta): how many of the side's last melds
+    // the player to act began in this turn, and the hand held before the pile was taken in
+    // this turn with the pile's top card (empty when it was not taken).
+    int turn_melds = 0;
+    Hand pile_hand;
 };
 
 // Every legal arrangement of a new meld, or the fault (neither-set-nor-run-fault).

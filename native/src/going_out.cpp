@@ -92,6 +92,8 @@ void end_turn_in_place(const Profile& p, State& s) {
     s.turn = following;
     s.phase = Phase::Draw;
     s.turn_laid = false;
+    s.turn_melds = 0;
+    s.pile_hand = Hand{};
 }
 
 }  // namespace kn

@@ -279,8 +279,8 @@ int opening_in_reach(const Profile& p, const State& s, int team, const Meld* mel
         }
     }
     if ((reached >= goal && kept >= 2) || (paired >= goal && paired_kept >= 2)) return 1;
-    const bool waiver_may_help =
-        p.opening_waiver_cards >= 0 && static_cast<int>(s.pile_pending.size()) <= p.opening_waiver_cards;
+    // concealed-waives-minimum releases no card set aside: it can help only while none waits.
+    const bool waiver_may_help = p.opening_waiver_cards >= 0 && s.pile_pending.empty();
     if (most < goal && !waiver_may_help) return 0;
     return -1;
 }

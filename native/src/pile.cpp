@@ -215,7 +215,14 @@ std::optional<Violation> apply_take_pile_top_into(const Profile& p, const State&
                                                   int index, State& next) {
     auto laid = lay_pile_top(p, s, shown, index);
     if (auto* v = std::get_if<Violation>(&laid)) return std::move(*v);
-    return take_pile_after_in_place(p, s, std::get<PileLaid>(std::move(laid)), next);
+    if (auto v = take_pile_after_in_place(p, s, std::get<PileLaid>(std::move(laid)), next)) return v;
+    if (p.concealed_canasta_bonus) {
+        // classic-concealed-canasta: the hand held before the take, with the top card.
+        next.pile_hand = s.hands[static_cast<std::size_t>(s.turn)];
+        next.pile_hand.add(s.discard.back());
+        record_laid_in_turn(p, s, next, index < 0 ? -1 : index);
+    }
+    return std::nullopt;
 }
 
 // take-whole-pile: every card of the pile into the hand. single-pile-no-discard-back: the
@@ -234,6 +241,8 @@ std::optional<Violation> apply_take_pile_whole_into(const Profile& p, const Stat
     next.pile_pending.clear();
     next.pile_top = NO_CARD;
     next.turn_laid = false;
+    next.turn_melds = 0;
+    next.pile_hand = Hand{};
     if (discard_can_end(hand, next.pile_card) || can_finish_turn(p, next)) return std::nullopt;
     return stuck_violation();
 }

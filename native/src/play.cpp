@@ -151,6 +151,39 @@ void release_pending_pile_in_place(const Profile& p, State& s) {
     s.pile_top = NO_CARD;
 }
 
+// classic-concealed-canasta: could every card of the meld have come from the hand held before
+// the pile was taken in this turn, with the pile's top card? The copies are alike, so the
+// cards are counted: naturals by rank, wild cards together. True when the pile was not taken.
+bool is_from_hand_and_top(const State& s, const Meld& m) {
+    if (s.pile_hand.size == 0) return true;
+    std::array<int, 14> held{}, needed{};
+    for (int c = 0; c < KINDS; ++c) {
+        const int key = is_wild(static_cast<Card>(c)) ? 0 : rank_of(static_cast<Card>(c));
+        held[static_cast<std::size_t>(key)] += s.pile_hand.n[static_cast<std::size_t>(c)];
+    }
+    for (Card c : m.history.cards()) ++needed[static_cast<std::size_t>(is_wild(c) ? 0 : rank_of(c))];
+    for (std::size_t key = 0; key < needed.size(); ++key)
+        if (needed[key] > held[key]) return false;
+    return true;
+}
+
+// classic-concealed-canasta: what the state keeps of a move that laid cards (`index` -1: a new
+// meld, which counts among the melds begun in this turn; otherwise a lay-off, which joins
+// the first batch of a meld begun in this turn while every card of it could have come from
+// the hand and the pile's top card).
+void record_laid_in_turn(const Profile& p, const State& s, State& next, int index) {
+    if (!p.concealed_canasta_bonus) return;
+    if (index < 0) {
+        next.turn_melds = s.turn_melds + 1;
+        return;
+    }
+    const auto team = static_cast<std::size_t>(turn_team(s));
+    if (index < static_cast<int>(s.melds[team].size()) - s.turn_melds) return;
+    Meld& meld = next.melds[team][static_cast<std::size_t>(index)];
+    if (meld.history.size() != 2 || !is_from_hand_and_top(next, meld)) return;
+    meld.history.join_last();
+}
+
 // turn-must-finish, meld-from-hand, lay-off-own-team: an emptied hand must be allowed to
 // empty (the opening, the canasta) and then takes a fi or goes out; otherwise the turn must
 // still be able to end. `next` is `s` with the team's melds already those after the move.
@@ -167,9 +200,11 @@ std::optional<Violation> after_laying_in_place(const Profile& p, State& next, in
     next.phase = Phase::Play;
     next.went_out = -1;
     next.turn_laid = p.tracks_table_seats;
-    // classic-pile-opening: the cards kept once the pile joins the hand decide (a waiver for
-    // going out never releases a pile).
-    const int kept = hand.size + static_cast<int>(next.pile_pending.size());
+    // classic-pile-opening: the cards kept once the pile joins the hand decide;
+    // classic-opening-minimum: the waiver releases no card of the pile (it would stay
+    // unmelded), so while cards wait they count as more than the waiver allows.
+    int kept = hand.size + static_cast<int>(next.pile_pending.size());
+    if (!next.pile_pending.empty() && p.opening_waiver_cards >= 0) kept = std::max(kept, p.opening_waiver_cards + 1);
     if (next.pile_top != NO_CARD && !check_provisional_opening(p, next, kept)) release_pending_pile_in_place(p, next);
     if (next.hands[seat].size == 0) {
         if (is_provisional(p, next, team))
@@ -320,7 +355,9 @@ std::optional<Violation> apply_meld_into(const Profile& p, const State& s, std::
     if (auto v = check_meld_cards(p, s, cards, wild_at, rest, meld)) return v;
     next = s;
     next.melds[static_cast<std::size_t>(turn_team(s))].push_back(std::move(meld));
-    return after_laying_in_place(p, s, next, rest);
+    if (auto v = after_laying_in_place(p, s, next, rest)) return v;
+    record_laid_in_turn(p, s, next, -1);
+    return std::nullopt;
 }
 
 std::optional<Violation> check_lay_off(const Profile& p, const State& s, int index, std::span<const Card> cards,
@@ -341,7 +378,9 @@ std::optional<Violation> apply_lay_off_into(const Profile& p, const State& s, in
     if (auto v = check_lay_off_cards(p, s, index, cards, wild_at, rest, meld)) return v;
     next = s;
     next.melds[static_cast<std::size_t>(turn_team(s))][static_cast<std::size_t>(index)] = std::move(meld);
-    return after_laying_in_place(p, s, next, rest);
+    if (auto v = after_laying_in_place(p, s, next, rest)) return v;
+    record_laid_in_turn(p, s, next, index);
+    return std::nullopt;
 }
 
 // discard-ends-turn, single-pile-no-discard-back (nor its twin: the two copies are the same
@@ -415,6 +454,8 @@ std::optional<Violation> apply_take_back_into(const Profile& p, const State& s, 
     next.pile_pending.clear();
     next.pile_top = NO_CARD;
     next.turn_laid = false;
+    next.turn_melds = 0;
+    next.pile_hand = Hand{};
     return std::nullopt;
 }
 

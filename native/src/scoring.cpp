@@ -59,14 +59,19 @@ std::vector<std::vector<std::pair<std::string, std::int64_t>>> score_hand(const 
     const int teams = static_cast<int>(s.melds.size());
     for (int team = 0; team < teams; ++team) {
         const auto& melds = s.melds[static_cast<std::size_t>(team)];
+        // fi-unplayed-fi-5200: a waiting seat's last fi is the unplayed one; a fi the same
+        // seat took and played before still counts.
         std::int64_t played = 0;
         for (int seat : s.fi_takers)
-            if (on_team(p, seat, team) && !contains(unplayed, seat)) ++played;
+            if (on_team(p, seat, team)) ++played;
+        for (int seat : unplayed)
+            if (on_team(p, seat, team)) --played;
         std::int64_t melded = 0, canastas = 0;
         for (const Meld& m : melds) {
             melded += meld_points(p, m);
             canastas += canasta_bonus(p, m, s.trump);
-            if (p.concealed_canasta_bonus && m.canasta != CanastaKind::None && m.history.size() == 1)
+            if (p.concealed_canasta_bonus && m.canasta != CanastaKind::None &&
+                static_cast<int>(m.history[0].size()) >= p.canasta_size)
                 canastas += p.concealed_canasta_bonus;
         }
         const bool went_out_here = s.went_out >= 0 && on_team(p, s.went_out, team);

@@ -38,6 +38,8 @@ std::optional<Violation> apply_draw_into(const Profile& p, const State& s, State
     next.pile_pending.clear();
     next.pile_top = NO_CARD;
     next.turn_laid = false;
+    next.turn_melds = 0;
+    next.pile_hand = Hand{};
     return std::nullopt;
 }
 

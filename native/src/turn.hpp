@@ -109,6 +109,8 @@ bool discard_can_end(const Hand& hand, int pile_card);
 // melds already those after a meld or lay-off that left `hand`, made the next state in place;
 // or the rule the move breaks (`next` then holds no meaningful state).
 std::optional<Violation> after_laying_in_place(const Profile& p, const State& s, State& next, const Hand& hand);
+// classic-concealed-canasta: the record of a move that laid cards (`index` -1: a new meld).
+void record_laid_in_turn(const Profile& p, const State& s, State& next, int index);
 // The same, given the provisional count after the move (count_provisional of the state
 // before it): the verdict then reads only `next`.
 std::optional<Violation> after_laying_in_place(const Profile& p, State& next, int provisional, const Hand& hand);

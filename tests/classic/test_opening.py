@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 import pytest
 
 from kanasta.engine import legal_actions
@@ -19,6 +21,7 @@ from tests.classic.util import (
     meld,
     reject,
     seat_hands,
+    take,
 )
 
 P = to_half_points
@@ -104,6 +107,35 @@ def test_classic_options_concealed_waives_minimum_only_when_going_out(seat: int)
     )
     out = accept(gone, meld("4C 4C 4D 4D 4H 4H 4S"), disc("7S"))
     assert out.went_out == seat
+
+
+def _waiver_pile(seat: int, discard: str) -> Any:
+    scores = [P(0), P(0)]
+    scores[seat % 2] = P(1500)
+    return classic_state(
+        "concealed-waives-minimum",
+        hands=seat_hands(seat, "4D 4D 4H 4H 4S 4S 5C 5D 5H"),
+        discard=discard,
+        team_scores=scores,
+        turn=seat,
+    )
+
+
+@pytest.mark.clause("classic-opening-minimum", "classic-pile-opening")
+@pytest.mark.parametrize("seat", [0, 1, 2, 3])
+def test_classic_opening_minimum_waiver_takes_a_pile_melded_whole(seat: int) -> None:
+    state = _waiver_pile(seat, "4C")
+    out = accept(state, take("4D 4H"), lay(0, "4D 4H 4S 4S"), meld("5C 5D 5H"))
+    assert out.went_out == seat
+    assert out.opened[seat % 2]
+
+
+@pytest.mark.clause("classic-opening-minimum", "classic-pile-opening")
+@pytest.mark.parametrize("seat", [0, 1, 2, 3])
+def test_classic_opening_minimum_waiver_releases_no_pile_card(seat: int) -> None:
+    state = _waiver_pile(seat, "JS 4C")
+    reject(state, take("4D 4H"), "turn-must-finish", "no-way-to-finish")
+    assert [a.type for a in legal_actions(state)] == [ActionType.DRAW]
 
 
 @pytest.mark.clause("classic-no-take-back", "opening-provisional")

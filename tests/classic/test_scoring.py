@@ -201,8 +201,76 @@ def test_classic_concealed_canasta_top_card_and_hand_cards_in_one_batch(seat: in
     nines = at_once.melds[seat % 2][1]
     assert nines.canasta is not None
     assert len(nines.history) == 1
-    assert is_concealed_canasta(nines)
-    in_two = accept(option, take("9D 9D"), lay(1, "9H 9H 9S 9S"))
-    assert not is_concealed_canasta(in_two.melds[seat % 2][1])
+    assert is_concealed_canasta(option.profile, nines)
     gone = score_hand(accept(at_once, disc("4C")))
     assert gone.teams[seat % 2].get("canastas") == P(600)
+
+
+def _nines(seat: int, hand: str, discard: str) -> dict[str, Any]:
+    melds: list[list[object]] = [[], []]
+    melds[seat % 2] = ["8C 8D 8H"]
+    return {
+        "hands": [(hand if s == seat else None) for s in range(4)],
+        "melds": melds,
+        "discard": discard,
+        "turn": seat,
+        "phase": Phase.DRAW,
+    }
+
+
+@pytest.mark.clause("classic-concealed-canasta")
+@pytest.mark.parametrize("seat", [0, 1, 2, 3])
+def test_classic_concealed_canasta_made_over_two_moves_of_one_turn(seat: int) -> None:
+    option = classic_state("concealed-canasta", **_nines(seat, "9D 9D 9H 9H 9S 9S 4C", "9C"))
+    taken = accept(option, take("9D 9D"))
+    assert taken.turn_melds == 1
+    assert taken.pile_hand == tuple(sorted((*option.hands[seat], option.discard[-1])))
+    in_two = accept(taken, lay(1, "9H 9H 9S 9S"))
+    nines = in_two.melds[seat % 2][1]
+    assert len(nines.history) == 1
+    assert is_concealed_canasta(option.profile, nines)
+    gone = score_hand(accept(in_two, disc("4C")))
+    assert gone.teams[seat % 2].get("canastas") == P(600)
+    longer = classic_state("concealed-canasta", **_nines(seat, "9D 9D 9H 9H 9S 9S 4C 5C", "9C"))
+    passed = accept(longer, take("9D 9D"), lay(1, "9H 9H 9S 9S"), disc("4C"))
+    assert passed.turn == (seat + 1) % 4
+    assert (passed.turn_melds, passed.pile_hand) == (0, ())
+
+
+@pytest.mark.clause("classic-concealed-canasta")
+@pytest.mark.parametrize("seat", [0, 1, 2, 3])
+def test_classic_concealed_canasta_not_when_a_pile_card_was_needed(seat: int) -> None:
+    option = classic_state("concealed-canasta", **_nines(seat, "9D 9D 9H 9H 9S 4C", "9C 9C"))
+    made = accept(option, take("9D 9D"), lay(1, "9H 9H 9S 9C"))
+    nines = made.melds[seat % 2][1]
+    assert nines.canasta is not None
+    assert len(nines.history) == 2
+    assert not is_concealed_canasta(option.profile, nines)
+    gone = score_hand(accept(made, disc("4C")))
+    assert gone.teams[seat % 2].get("canastas") == P(500)
+
+
+@pytest.mark.clause("classic-concealed-canasta")
+@pytest.mark.parametrize("seat", [0, 3])
+def test_classic_concealed_canasta_cards_laid_after_it_change_nothing(seat: int) -> None:
+    option = classic_state("concealed-canasta", **_nines(seat, "9D 9D 9H 9H 9S 9S 4C", "9C 9C"))
+    made = accept(option, take("9D 9D"), lay(1, "9H 9H 9S 9S"), lay(1, "9C"))
+    nines = made.melds[seat % 2][1]
+    assert [len(batch) for batch in nines.history] == [7, 1]
+    assert is_concealed_canasta(option.profile, nines)
+
+
+@pytest.mark.clause("classic-concealed-canasta")
+@pytest.mark.parametrize("seat", [1, 2])
+def test_classic_concealed_canasta_not_when_begun_in_an_earlier_turn(seat: int) -> None:
+    melds: list[list[object]] = [[], []]
+    melds[seat % 2] = ["8C 8D 8H", "9D 9D 9H 9H 9S 9S"]
+    state = classic_state(
+        "concealed-canasta",
+        hands=[("9C 4C" if s == seat else None) for s in range(4)],
+        melds=melds,
+        turn=seat,
+        phase=Phase.PLAY,
+    )
+    made = accept(state, lay(1, "9C"))
+    assert not is_concealed_canasta(state.profile, made.melds[seat % 2][1])

@@ -172,6 +172,39 @@ def test_fi_unplayed_fi_5200_case_b_one_fi_counts_and_the_other_team_still_pays(
     )
 
 
+@pytest.mark.clause("fi-unplayed-fi-5200", "hand-score-fi-5200", "no-fi-penalty")
+@pytest.mark.parametrize("seat", [0, 1, 2, 3])
+def test_fi_unplayed_fi_5200_the_same_seats_first_fi_still_counts(seat: int) -> None:
+    hands: list[str | None] = [None] * 4
+    hands[seat] = "KC"
+    hands[(seat + 1) % 4] = "8C"
+    hands[(seat + 2) % 4] = "5D 6D"
+    hands[(seat + 3) % 4] = "3C 4C"
+    melds: list[list[str]] = [[], []]
+    melds[seat % 2] = ["4H 5H 6H"]
+    melds[1 - seat % 2] = [CANASTA]
+    state = fi_state(
+        hands=hands,
+        melds=melds,
+        fi_takers=[seat],
+        fi=[FI_CARDS],
+        turn=seat,
+        stock_top="9C",
+        phase=Phase.PLAY,
+    )
+    waiting = accept(state, disc("KC"))
+    assert (waiting.fi_takers, waiting.fi_waiting) == ((seat, seat), (seat,))
+    over = accept(waiting, draw(), lay(0, "9C"), disc("8C"))
+    assert over.phase is Phase.OVER
+    score = score_hand(over)
+    assert _parts(score, seat % 2) == _points(
+        canastas=0, fi=100, going_out=0, melded=15, hand=-10, penalty=0
+    )
+    assert _parts(score, 1 - seat % 2) == _points(
+        canastas=200, fi=0, going_out=50, melded=80, hand=-10, penalty=-100
+    )
+
+
 @pytest.mark.clause("fi-unplayed-fi-5200", "stock-exhaustion")
 def test_fi_unplayed_fi_5200_a_fi_taken_with_the_last_stock_card() -> None:
     state = fi_state(

@@ -304,7 +304,14 @@ def check_step(before: State, action: Action, after: State) -> None:
         assert len(new) == len(old)
         for i, (a, b) in enumerate(zip(old, new, strict=True)):
             if i == action.meld:
-                assert b.history == (*a.history, action.cards)
+                # classic-concealed-canasta: a lay-off on a meld begun in this turn may join
+                # its first batch (the meld is still made from the hand and the top card).
+                joined = (tuple(sorted(a.history[0] + action.cards)),)
+                assert b.history == (*a.history, action.cards) or (
+                    before.profile.concealed_canasta_bonus > 0
+                    and i >= len(old) - before.turn_melds
+                    and b.history == joined
+                )
             else:
                 assert a == b
     if kind is ActionType.MELD:

@@ -279,7 +279,10 @@ def describe_action(before: State, action: Action, after: State) -> list[str]:
             )
     if after.hand_over:
         for waiting in after.fi_waiting:
-            lines.append(f"  seat {waiting} never played the fi it took")
+            lines.append(
+                f"  seat {waiting} never played the fi it took last: "
+                "it counts neither for nor against its team"
+            )
         if after.went_out is not None:
             lines.append(f"  {who} goes out: the hand is over")
         else:

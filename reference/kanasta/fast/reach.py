@@ -313,10 +313,9 @@ def is_opening_in_reach(
 
 
 def _waiver_may_help(state: State) -> bool:
-    """concealed-waives-minimum counts the cards set aside as kept, so it can help only
-    while at most that many wait."""
-    waiver = state.profile.opening_waiver_cards
-    return waiver is not None and len(state.pile_pending) <= waiver
+    """concealed-waives-minimum releases no card set aside, so it can help only while
+    none waits."""
+    return state.profile.opening_waiver_cards is not None and not state.pile_pending
 
 
 def get_laying_verdicts(state: State, band: OpeningBand | None) -> LayingVerdicts:

@@ -217,6 +217,10 @@ def _extra_to_json(state: State) -> dict[str, object]:
         if state.pile_top is not None:
             extra["pile_pending"] = [format_card(c) for c in state.pile_pending]
             extra["pile_top"] = format_card(state.pile_top)
+        if state.turn_melds:
+            extra["turn_melds"] = state.turn_melds
+        if state.pile_hand:
+            extra["pile_hand"] = [format_card(c) for c in state.pile_hand]
     return extra
 
 
@@ -388,11 +392,12 @@ def _points(value: object, where: str) -> HalfPoints:
 
 def _classic_extra(state: State, extra: Mapping[str, object], where: str) -> State:
     """state-json (classic): read ``extra.red_threes`` (per team), ``extra.table_seats``,
-    ``extra.turn_laid``, ``extra.pile_pending`` and ``extra.pile_top``.
+    ``extra.turn_laid``, ``extra.pile_pending``, ``extra.pile_top``, ``extra.turn_melds``
+    and ``extra.pile_hand``.
 
     Defaults: no red threes laid; the players of a side with melds have laid cards
     before this turn (so a player of a side without melds may still go out concealed);
-    no pile set aside.
+    no pile set aside; no meld begun and no pile taken in this turn.
     """
     profile = state.profile
     teams = len(state.melds)
@@ -423,6 +428,20 @@ def _classic_extra(state: State, extra: Mapping[str, object], where: str) -> Sta
             f"{where}.extra.pile_top: a pile set aside needs its top card, and exists only in "
             "the play phase (clause classic-pile-opening)."
         )
+    turn_melds = extra.get("turn_melds", 0)
+    most = len(state.melds[state.turn % teams])
+    if (
+        isinstance(turn_melds, bool)
+        or not isinstance(turn_melds, int)
+        or not 0 <= turn_melds <= most
+    ):
+        raise InputError(
+            f"{where}.extra.turn_melds: expected how many of the side's last melds were begun "
+            f"in this turn, 0..{most} (clause classic-concealed-canasta)."
+        )
+    pile_hand = tuple(
+        sorted(read_cards_json(extra.get("pile_hand", []), f"{where}.extra.pile_hand"))
+    )
     return replace(
         state,
         red_threes=red,
@@ -430,6 +449,8 @@ def _classic_extra(state: State, extra: Mapping[str, object], where: str) -> Sta
         turn_laid=turn_laid,
         pile_pending=pending,
         pile_top=top,
+        turn_melds=turn_melds,
+        pile_hand=pile_hand,
     )
 
 

@@ -173,4 +173,6 @@ def end_turn(state: State) -> State:
         fi_waiting=state.fi_waiting if over else waiting,
         table_seats=state.table_seats if over else get_table_seats(state),
         turn_laid=state.turn_laid if over else False,
+        turn_melds=state.turn_melds if over else 0,
+        pile_hand=state.pile_hand if over else (),
     )

@@ -23,6 +23,7 @@ __all__ = [
     "TeamScore",
     "get_concealed_bonus",
     "get_penalty",
+    "get_played_fi",
     "get_red_three_score",
     "get_unplayed_fi",
     "is_concealed_canasta",
@@ -98,11 +99,23 @@ def round_score(profile: RulesProfile, raw: HalfPoints) -> HalfPoints:
 
 @implements("fi-unplayed", "fi-unplayed-fi-5200")
 def get_unplayed_fi(state: State) -> tuple[int, ...]:
-    """fi-unplayed-fi-5200: the seats whose fi does not count (taken by discarding, the
-    hand over before their next turn). fi-unplayed (koz): every fi counts."""
+    """fi-unplayed-fi-5200: the seats whose last fi does not count (taken by discarding,
+    the hand over before their next turn); a fi the same seat took and played before
+    still counts. fi-unplayed (koz): every fi counts."""
     if state.profile.unplayed_fi is UnplayedFi.IGNORED:
         return state.fi_waiting
     return ()
+
+
+@implements("fi-bonus", "hand-score-fi-5200", "fi-unplayed-fi-5200")
+def get_played_fi(state: State, team: int) -> int:
+    """fi-bonus: how many fi the team took that count; fi-unplayed-fi-5200: each seat of
+    the team that waits with a fi has one fi that does not (its last one, which it holds
+    untouched), whatever fi the same seat took and played before."""
+    profile = state.profile
+    taken = sum(1 for s in state.fi_takers if get_team(profile, s) == team)
+    unplayed = sum(1 for s in get_unplayed_fi(state) if get_team(profile, s) == team)
+    return taken - unplayed
 
 
 @implements("no-fi-penalty", "forced-opening-penalty")
@@ -139,10 +152,12 @@ def get_red_three_score(state: State, team: int) -> HalfPoints:
 
 
 @implements("classic-concealed-canasta")
-def is_concealed_canasta(meld: Meld) -> bool:
-    """classic-concealed-canasta: a canasta whose cards reached the table in one batch: a
-    meld of hand cards, or the top card of the pile with the hand cards the take names."""
-    return meld.canasta is not None and len(meld.history) == 1
+def is_concealed_canasta(profile: RulesProfile, meld: Meld) -> bool:
+    """classic-concealed-canasta: a canasta that was one already when its first batch was
+    laid: the first batch holds every card the player laid on it in the turn it was begun,
+    while they could all have come from the hand and the pile's top card (see
+    :func:`kanasta.rules.turn.record_laid_in_turn`). Cards laid on it later change nothing."""
+    return meld.canasta is not None and len(meld.history[0]) >= profile.canasta_size
 
 
 @implements("classic-concealed")
@@ -181,9 +196,7 @@ def score_hand(state: State) -> HandScore:
     unplayed = get_unplayed_fi(state)
     result: list[TeamScore] = []
     for team in range(teams):
-        played = sum(
-            1 for s in state.fi_takers if get_team(profile, s) == team and s not in unplayed
-        )
+        played = get_played_fi(state, team)
         melded = sum(get_meld_points(profile, m) for m in state.melds[team])
         canastas = sum(get_canasta_bonus(profile, m, trump=state.trump) for m in state.melds[team])
         went_out_here = state.went_out is not None and get_team(profile, state.went_out) == team
@@ -196,7 +209,7 @@ def score_hand(state: State) -> HandScore:
         )
         if profile.concealed_canasta_bonus:
             canastas += profile.concealed_canasta_bonus * sum(
-                1 for m in state.melds[team] if is_concealed_canasta(m)
+                1 for m in state.melds[team] if is_concealed_canasta(profile, m)
             )
         values = {
             "red-threes": get_red_three_score(state, team),

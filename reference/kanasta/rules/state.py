@@ -83,7 +83,11 @@ class State:
     and ``pile_top`` that pile's top card, melded at once (clause
     :clause:`classic-pile-opening`); ``table_seats`` says which players laid
     cards on the table in an earlier turn and ``turn_laid`` whether the player to act
-    has done so in this turn (clause :clause:`classic-concealed`).
+    has done so in this turn (clause :clause:`classic-concealed`). With the option
+    concealed-canasta, ``turn_melds`` is how many of the side's last melds the player
+    to act began in this turn, and ``pile_hand`` the cards the player held before
+    taking the pile in this turn with the pile's top card (empty when the pile was not
+    taken) (clause :clause:`classic-concealed-canasta`).
     """
 
     profile: RulesProfile
@@ -109,6 +113,8 @@ class State:
     pile_top: Card | None = None
     table_seats: tuple[bool, ...] = ()
     turn_laid: bool = False
+    turn_melds: int = 0
+    pile_hand: tuple[Card, ...] = ()
 
     @property
     def hand_over(self) -> bool:
@@ -150,6 +156,8 @@ def make_state(
     pile_top: Card | None = None,
     table_seats: tuple[bool, ...] = (),
     turn_laid: bool = False,
+    turn_melds: int = 0,
+    pile_hand: tuple[Card, ...] = (),
 ) -> State:
     """The same value as ``State(...)`` with every field given, built several times faster.
 
@@ -182,6 +190,8 @@ def make_state(
     state.pile_top = pile_top
     state.table_seats = table_seats
     state.turn_laid = turn_laid
+    state.turn_melds = turn_melds
+    state.pile_hand = pile_hand
     state.__class__ = State
     built: State = state
     return built

@@ -7,6 +7,7 @@ raises for an illegal move.
 
 from __future__ import annotations
 
+from collections import Counter
 from collections.abc import Callable, Iterable
 from dataclasses import replace
 from typing import NamedTuple
@@ -377,7 +378,13 @@ def apply_take_pile_top(
     laid = _lay_pile_top(state, cards, index, melds)
     if isinstance(laid, Violation):
         return laid
-    return _take_pile_after(state, *laid, melds)
+    taken = _take_pile_after(state, *laid, melds)
+    if isinstance(taken, Violation) or not state.profile.concealed_canasta_bonus:
+        return taken
+    hand_and_top = tuple(sorted((*state.hands[state.turn], state.discard[-1])))
+    return record_laid_in_turn(
+        state, replace(taken, pile_hand=hand_and_top), None if index < 0 else index
+    )
 
 
 def _lay_pile_top(
@@ -545,6 +552,8 @@ def _take_pile_after(
         pile_top,
         state.table_seats,
         state.turn_laid,
+        state.turn_melds,
+        state.pile_hand,
     )
     return after_laying(taken, hand, melds, rules)
 
@@ -652,10 +661,10 @@ def after_laying(
         state.pile_top,
         state.table_seats,
         profile.tracks_table_seats,
+        state.turn_melds,
+        state.pile_hand,
     )
-    # classic-pile-opening: the cards kept once the pile joins the hand decide (so that
-    # a waiver for going out never releases a pile).
-    kept = len(hand) + len(new.pile_pending)
+    kept = get_cards_kept(new, hand)
     if new.pile_top is not None and check_provisional_opening(new, kept) is None:
         new = release_pending_pile(new)
         hand = new.hands[seat]
@@ -672,6 +681,19 @@ def after_laying(
         return take_fi_or_go_out(new, by_discard=False)
     problem = check_turn_can_finish(new, rules)
     return new if problem is None else problem
+
+
+@implements("classic-pile-opening", "classic-opening-minimum")
+def get_cards_kept(state: State, hand: tuple[Card, ...]) -> int:
+    """classic-pile-opening: the cards kept once the pile set aside joins the hand decide
+    whether the melds release it. classic-opening-minimum: the waiver of
+    concealed-waives-minimum releases no card of the pile (it would join the hand and stay
+    unmelded), so while cards wait they count as more than the waiver allows."""
+    kept = len(hand) + len(state.pile_pending)
+    waiver = state.profile.opening_waiver_cards
+    if state.pile_pending and waiver is not None:
+        return max(kept, waiver + 1)
+    return kept
 
 
 @implements("classic-pile-opening", "classic-red-threes")
@@ -730,7 +752,7 @@ def apply_meld(
     problem = check_new_set(profile, team_melds, meld)
     if problem is not None:
         return problem
-    return after_laying(state, rest, (*team_melds, meld), melds)
+    return record_laid_in_turn(state, after_laying(state, rest, (*team_melds, meld), melds), None)
 
 
 @implements("lay-off-own-team")
@@ -762,7 +784,57 @@ def apply_lay_off_action(
     result = melds.lay_off(state.profile, team_melds[index], batch, wild_at)
     if isinstance(result, Violation):
         return result
-    return after_laying(state, rest, (*team_melds[:index], result, *team_melds[index + 1 :]), melds)
+    laid = after_laying(state, rest, (*team_melds[:index], result, *team_melds[index + 1 :]), melds)
+    return record_laid_in_turn(state, laid, index)
+
+
+@implements("classic-concealed-canasta")
+def record_laid_in_turn(
+    before: State, after: State | Violation, index: int | None
+) -> State | Violation:
+    """classic-concealed-canasta: what the state keeps of a move that laid cards, so that a
+    canasta laid over several moves of one turn is known as concealed.
+
+    A new meld (``index`` None) counts among the melds the player began in this turn. A
+    lay-off on such a meld, while it still holds one batch, joins that batch when every card
+    of the meld could have come from the hand held before the pile was taken, with the
+    pile's top card (:func:`is_from_hand_and_top`); otherwise it stays a batch of its own,
+    and so does every later one. The first batch then holds what the meld was when the
+    turn made it, and the scoring reads concealment from it
+    (:func:`kanasta.rules.scoring.is_concealed_canasta`).
+    """
+    if isinstance(after, Violation) or not before.profile.concealed_canasta_bonus:
+        return after
+    team = before.team
+    if index is None:
+        return replace(after, turn_melds=before.turn_melds + 1)
+    if index < len(before.melds[team]) - before.turn_melds:
+        return after
+    meld = after.melds[team][index]
+    if len(meld.history) != 2 or not is_from_hand_and_top(after, meld):
+        return after
+    joined = replace(meld, history=(tuple(sorted(meld.history[0] + meld.history[1])),))
+    tables = list(after.melds)
+    tables[team] = (*tables[team][:index], joined, *tables[team][index + 1 :])
+    return replace(after, melds=tuple(tables))
+
+
+@implements("classic-concealed-canasta")
+def is_from_hand_and_top(state: State, meld: Meld) -> bool:
+    """classic-concealed-canasta: could every card of ``meld`` have come from the hand the
+    player held before taking the pile in this turn, with the pile's top card? The copies of
+    a card are alike, so the cards are counted: the naturals by rank, the wild cards
+    together. True when the pile was not taken in this turn."""
+    if not state.pile_hand:
+        return True
+    needed = Counter(_concealed_key(c) for c in meld.all_cards)
+    held = Counter(_concealed_key(c) for c in state.pile_hand)
+    return all(count <= held[key] for key, count in needed.items())
+
+
+def _concealed_key(card: Card) -> int:
+    """A natural's rank, or -1 for every wild card."""
+    return -1 if is_wild_card(card) else get_rank(card)
 
 
 @implements(
@@ -915,6 +987,8 @@ def _after_discard(
         None,
         get_table_seats(state) if turn != state.turn else state.table_seats,
         False if turn != state.turn else state.turn_laid,
+        0 if turn != state.turn else state.turn_melds,
+        () if turn != state.turn else state.pile_hand,
     )
 
 
