@@ -158,7 +158,7 @@ def test_lang_chooses_the_clause_text(capsys: pytest.CaptureFixture[str]) -> Non
     assert english.err == ""
     assert main([*argv, "--lang", "tr"]) == 1
     turkish = capsys.readouterr()
-    assert "6.15  Donmuş deste  [classic-frozen-pile]" in turkish.out
+    assert "6.15  Donmuş yer  [classic-frozen-pile]" in turkish.out
     assert turkish.err == ""
 
 

@@ -31,7 +31,18 @@ from kanasta.conformance.schema import FIXTURE_SCHEMA, PROTOCOL_SCHEMA
 from kanasta.conformance.suite import export_suite
 from tests.conformance.fakes import turn_liars
 
-_ANSWERS = {"hello", "meld", "actions", "state", "score", "count", "playthrough", "game", "turn"}
+_ANSWERS = {
+    "hello",
+    "meld",
+    "actions",
+    "state",
+    "score",
+    "count",
+    "playthrough",
+    "game",
+    "turn",
+    "deal",
+}
 
 
 @cache
