@@ -324,7 +324,7 @@ def format_sheet(
     rows = [(get_score_row(p, language), [t.get(p) for t in score.teams]) for p in parts]
     rows.append((get_score_row("total", language), [t.total for t in score.teams]))
     rows.append((get_score_row("game", language), list(totals)))
-    width = max(10, *(len(name) + 1 for name, _ in rows))
+    width = max(10, *(len(name) for name, _ in rows))
     head = f"  {'':<{width}}" + "".join(f"{name:>10}" for name in names)
     body = [
         f"  {name:<{width}}" + "".join(f"{format_points(v):>10}" for v in values)

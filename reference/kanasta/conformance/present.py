@@ -274,7 +274,10 @@ def describe_answer(
             bonus = (
                 t(" (bonus {bonus})", bonus=_points(answer["bonus"])) if "bonus" in answer else ""
             )
-            kind = say_canasta(str(canasta), language) if canasta is not None else t("no")
+            if canasta is None:
+                kind = t("no")
+            else:
+                kind = str(canasta) if language == "en" else say_canasta(str(canasta), language)
             lines.append(t("canasta: {kind}{bonus}", kind=kind, bonus=bonus))
         elif "bonus" in answer:
             lines.append(t("bonus: {bonus}", bonus=_points(answer["bonus"])))
