@@ -221,3 +221,20 @@ def test_explain_in_turkish(tmp_path: Path, capsys: pytest.CaptureFixture[str]) 
     assert "olur: sıralı per H, 5. konumdan: 5H 6H 7H 8H 9H 10H 2C" in out
     assert "kanasta: yarım kanasta (ikramiye 100)" in out
     assert "olmaz: too-few-cards [madde meld-minimum]: Per en az üç kağıtla açılır." in out
+
+
+@pytest.mark.clause("game-hands")
+def test_explain_a_game_in_turkish(capsys: pytest.CaptureFixture[str]) -> None:
+    fixture = get_fixtures_dir() / "koz" / "game" / "played-hands-carry-the-totals.json"
+    assert main(["explain", "--lang", "tr", str(fixture)]) == 0
+    out = capsys.readouterr().out
+    said = "\n".join(
+        line
+        for line in out.splitlines()
+        if line.startswith("    ") and not line.startswith("      ")
+    )
+    english = ["play a game", "seat", "dealing", "hand", "scores", "totals", "target"]
+    english += ["no winner", "wins", "actions", "from its explicit deal"]
+    assert english_left(said, english) == []
+    assert "1. el: dağıtan 0, puanlar 100, 30; toplamlar 100, 30; hedef 300" in out
+    assert "henüz kazanan yok" in out

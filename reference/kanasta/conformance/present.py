@@ -172,57 +172,89 @@ def describe_step(step: Step, language: str = "en") -> list[str]:
     if step.kind is StepKind.SCORE:
         return [t("score the hand")]
     if step.kind is StepKind.GAME:
-        return _describe_game(params)
+        return _describe_game(params, language)
     if step.kind is StepKind.DEAL:
-        return _describe_deal(params)
+        return _describe_deal(params, language)
     return [t("look at the state")]
 
 
-def _describe_deal(params: JsonObject) -> list[str]:
-    who = f"seat {params['dealer']} dealing to {params['players']} players"
+def _describe_deal(params: JsonObject, language: str = "en") -> list[str]:
+    def t(template: str, **values: object) -> str:
+        return say(template, language, **values)
+
+    who = t("seat {seat} dealing to {n} players", seat=params["dealer"], n=params["players"])
     if "seed" in params:
-        return [f"deal a hand from seed {params['seed']}, {who}"]
+        return [t("deal a hand from seed {seed}, {who}", seed=params["seed"], who=who)]
     deck = params["deck"]
     return [
-        f"deal the deck given in order ({len(deck)} cards), {who}",
-        f"top of the deck: {_cards(deck[:12])} ...",
+        t("deal the deck given in order ({n} cards), {who}", n=len(deck), who=who),
+        t("top of the deck: {cards} ...", cards=_cards(deck[:12], language)),
     ]
 
 
-def _describe_deal_answer(answer: Mapping[str, Any]) -> list[str]:
-    def shown(cards: Any) -> str:
-        return _cards(cards) if isinstance(cards, list) else _value(cards)
+def _describe_deal_answer(answer: Mapping[str, Any], language: str = "en") -> list[str]:
+    def t(template: str, **values: object) -> str:
+        return say(template, language, **values)
 
-    lines = [f"first player: {_value(answer.get('first_player'))}"]
+    def shown(cards: Any) -> str:
+        return _cards(cards, language) if isinstance(cards, list) else _value(cards)
+
+    lines = [t("first player: {seat}", seat=_value(answer.get("first_player")))]
     hands = answer.get("hands")
     for seat, hand in enumerate(hands if isinstance(hands, list) else []):
-        lines.append(f"seat {seat}: {shown(hand)}")
+        lines.append(t("seat {seat}: {cards}", seat=seat, cards=shown(hand)))
     fi = answer.get("fi")
     for number, packet in enumerate(fi if isinstance(fi, list) else [], start=1):
-        lines.append(f"fi {number}: {shown(packet)}")
-    lines += [f"{key}: {shown(answer.get(key))}" for key in ("pile", "stock")]
-    lines.append(f"trump: {_value(answer.get('trump'))}")
+        lines.append(t("fi {n}: {cards}", n=number, cards=shown(packet)))
+    lines += [t(f"{key}: {{cards}}", cards=shown(answer.get(key))) for key in ("pile", "stock")]
+    lines.append(t("trump: {card}", card=_value(answer.get("trump"))))
     if "red_threes" in answer:
-        lines.append(f"red threes laid: {_value(answer['red_threes'])}")
+        lines.append(t("red threes laid: {cards}", cards=_value(answer["red_threes"])))
     return lines
 
 
-def _describe_game(params: JsonObject) -> list[str]:
-    seed = f", game seed {params['seed']}" if "seed" in params else ""
-    lines = [f"play a game, seat {params['first_dealer']} dealing the first hand{seed}"]
+def _describe_game(params: JsonObject, language: str = "en") -> list[str]:
+    def t(template: str, **values: object) -> str:
+        return say(template, language, **values)
+
+    seed = t(", game seed {seed}", seed=params["seed"]) if "seed" in params else ""
+    lines = [
+        t(
+            "play a game, seat {seat} dealing the first hand{seed}",
+            seat=params["first_dealer"],
+            seed=seed,
+        )
+    ]
     for number, hand in enumerate(params["hands"], start=1):
         if "scores" in hand:
             shown = ", ".join(_points(p) for p in hand["scores"])
-            lines.append(f"hand {number}: the hand scores {shown}")
+            lines.append(t("hand {n}: the hand scores {scores}", n=number, scores=shown))
         else:
-            dealt = "from its explicit deal" if "deal" in hand else "from the game's seed"
-            lines.append(f"hand {number}: play {len(hand['actions'])} actions {dealt}")
+            dealt = t("from its explicit deal" if "deal" in hand else "from the game's seed")
+            lines.append(
+                t(
+                    "hand {n}: play {k} actions {dealt}",
+                    n=number,
+                    k=len(hand["actions"]),
+                    dealt=dealt,
+                )
+            )
     return lines
 
 
-def _describe_game_answer(answer: Mapping[str, Any]) -> list[str]:
+def _describe_game_answer(answer: Mapping[str, Any], language: str = "en") -> list[str]:
+    def t(template: str, **values: object) -> str:
+        return say(template, language, **values)
+
     if answer.get("verdict") == "rejected":
-        return [f"hand {answer.get('hand')} action {answer.get('index')} {_rejection(answer)}"]
+        return [
+            t(
+                "hand {n} action {i} {rejection}",
+                n=answer.get("hand"),
+                i=answer.get("index"),
+                rejection=_rejection(answer, language),
+            )
+        ]
     lines: list[str] = []
     hands = answer.get("hands")
     for number, hand in enumerate(hands if isinstance(hands, list) else [], start=1):
@@ -231,17 +263,20 @@ def _describe_game_answer(answer: Mapping[str, Any]) -> list[str]:
         scores = hand.get("scores")
         totals = hand.get("totals")
         lines.append(
-            f"hand {number}: dealer {hand.get('dealer')}, scores "
-            + ", ".join(_points(p) for p in (scores if isinstance(scores, list) else []))
-            + "; totals "
-            + ", ".join(_points(p) for p in (totals if isinstance(totals, list) else []))
-            + f"; target {_points(hand.get('target'))}"
+            t(
+                "hand {n}: dealer {dealer}, scores {scores}; totals {totals}; target {target}",
+                n=number,
+                dealer=hand.get("dealer"),
+                scores=", ".join(_points(p) for p in (scores if isinstance(scores, list) else [])),
+                totals=", ".join(_points(p) for p in (totals if isinstance(totals, list) else [])),
+                target=_points(hand.get("target")),
+            )
         )
     winner = answer.get("winner")
     if winner is None:
-        lines.append("no winner yet")
+        lines.append(t("no winner yet"))
     else:
-        lines.append(f"team {winner} wins after hand {answer.get('decided_in')}")
+        lines.append(t("team {team} wins after hand {n}", team=winner, n=answer.get("decided_in")))
     return lines
 
 
@@ -299,7 +334,7 @@ def describe_answer(
     if step.kind is StepKind.STATE:
         facts = answer.get("state", answer)
         return (
-            [f"{key}: {_value(value)}" for key, value in facts.items()]
+            [f"{key}: {_value(value, language)}" for key, value in facts.items()]
             if isinstance(facts, Mapping)
             else [_value(facts)]
         )
@@ -310,9 +345,9 @@ def describe_answer(
             t("action {i}: {verdict}", i=answer.get("index"), verdict=_rejection(answer, language))
         ]
     if step.kind is StepKind.GAME:
-        return _describe_game_answer(answer)
+        return _describe_game_answer(answer, language)
     if step.kind is StepKind.DEAL:
-        return _describe_deal_answer(answer)
+        return _describe_deal_answer(answer, language)
     return _scores(answer.get("teams"), language)
 
 
