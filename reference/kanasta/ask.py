@@ -92,6 +92,7 @@ from kanasta.specdoc.spectext import translate_clause
 from kanasta.speech import (
     Said,
     get_score_row,
+    get_template,
     said_meld,
     said_move,
     said_moves,
@@ -144,7 +145,9 @@ class Msg(str):
 
     def render(self, language: str) -> str:
         """The line in ``language`` (English when it has no translation)."""
-        template = TURKISH.get(self.template, self.template) if language == "tr" else self.template
+        template = self.template
+        if language == "tr":
+            template = TURKISH.get(template) or get_template(template, language)
         values = {k: _rendered(v, language) for k, v in self.params.items()}
         return template.format(**values)
 
@@ -2265,7 +2268,7 @@ def _score_text(answer: Answer, language: str) -> list[str]:
     out.insert(0, head)
     teams = len(score.teams)
     question = answer.question
-    names = [f"team {t}" for t in range(teams)]
+    names = [say(_m("team {t}", t=t), language) for t in range(teams)]
     us = question.seat % teams
     names[us] = say(_m("your side"), language)
     if teams > 1:

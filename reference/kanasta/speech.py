@@ -27,6 +27,7 @@ __all__ = [
     "Said",
     "get_reason",
     "get_score_row",
+    "get_template",
     "said_meld",
     "said_move",
     "said_moves",
@@ -45,9 +46,15 @@ def _words(language: str) -> dict[str, str]:
     return get_catalogue(CATALOGUE, language)
 
 
+def get_template(template: str, language: str) -> str:
+    """``template`` (an English line with ``{fields}``) in ``language``, unfilled; itself
+    when it has no translation."""
+    return _words(language).get(template, template)
+
+
 def say(template: str, language: str, **params: object) -> str:
     """``template`` in ``language`` with its fields filled (English when not translated)."""
-    return _words(language).get(template, template).format(**params)
+    return get_template(template, language).format(**params)
 
 
 def get_reason(violation: Violation, language: str) -> str:
