@@ -62,7 +62,7 @@ def register(subparsers: Any) -> None:
         "a named rule option of the family (repeatable; e.g. classic: two-naturals-per-wild)",
     )
     parser.add_argument("--json", action="store_true", help="print the verdicts as JSON")
-    add_language_argument(parser)
+    add_language_argument(parser, "the verdicts, reasons and clause titles")
     parser.set_defaults(handler=_run)
 
 

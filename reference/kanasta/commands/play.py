@@ -104,14 +104,14 @@ def register(subparsers: Any) -> None:
         help="the engine that plays: the reference (default) or the native one "
         "(kanasta-native, pip install ./native)",
     )
-    add_language_argument(play)
+    add_language_argument(play, "the game log and score sheets")
     play.set_defaults(handler=_play)
 
     replay = subparsers.add_parser("replay", help="replay a saved game and print its log")
     replay.add_argument("file", type=Path, help="a game record written by kanasta play --save")
     replay.add_argument("--quiet", action="store_true", help="print only the score sheets")
     _add_log(replay)
-    add_language_argument(replay)
+    add_language_argument(replay, "the game log and score sheets")
     replay.set_defaults(handler=_replay)
 
 
