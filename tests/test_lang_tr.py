@@ -7,12 +7,14 @@ from __future__ import annotations
 import ast
 import json
 import re
+import string
 from pathlib import Path
 
 import pytest
 
 import kanasta
 from kanasta.cli import main
+from kanasta.conformance.model import StepKind
 from kanasta.errors import Violation
 from kanasta.families import PROFILES
 from kanasta.resources import get_fixtures_dir
@@ -218,6 +220,7 @@ def test_explain_in_turkish(tmp_path: Path, capsys: pytest.CaptureFixture[str]) 
     english = ["Question", "Step", "the reference says", "legal", "points", "canasta: half"]
     english += ["bonus", "rejected", "run of", "then lay-off", "a meld needs", "clauses", "at"]
     assert english_left(said, english) == []
+    assert "0. adım (per):" in out
     assert "olur: sıralı per H, 5. konumdan: 5H 6H 7H 8H 9H 10H 2C" in out
     assert "kanasta: yarım kanasta (ikramiye 100)" in out
     assert "olmaz: too-few-cards [madde meld-minimum]: Per en az üç kağıtla açılır." in out
@@ -238,3 +241,18 @@ def test_explain_a_game_in_turkish(capsys: pytest.CaptureFixture[str]) -> None:
     assert english_left(said, english) == []
     assert "1. el: dağıtan 0, puanlar 100, 30; toplamlar 100, 30; hedef 300" in out
     assert "henüz kazanan yok" in out
+
+
+def test_every_step_kind_of_a_question_has_a_turkish_name() -> None:
+    words = get_catalogue(CATALOGUE, "tr")
+    assert [k.value for k in StepKind if f"step {k.value}" not in words] == []
+
+
+def test_every_turkish_line_keeps_the_fields_of_its_english() -> None:
+    def fields(text: str) -> set[str]:
+        return {name for _, name, _, _ in string.Formatter().parse(text) if name is not None}
+
+    words = get_catalogue(CATALOGUE, "tr")
+    assert len(words) > 150
+    changed = {k: v for k, v in words.items() if fields(k) != fields(v)}
+    assert changed == {}

@@ -476,7 +476,14 @@ def explain(
         if "error" in answer or "unsupported" in answer:
             answered = False
         lines.append(
-            say("Step {index} ({kind}):", language, index=step.index, kind=step.kind.value)
+            say(
+                "Step {index} ({kind}):",
+                language,
+                index=step.index,
+                kind=say(f"step {step.kind.value}", language)
+                if language != "en"
+                else step.kind.value,
+            )
         )
         lines.extend(_indent(describe_step(step, language)))
         lines.append(say("  the reference says:", language))
