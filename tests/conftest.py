@@ -21,3 +21,11 @@ def pytest_configure(config: pytest.Config) -> None:
     config.addinivalue_line(
         "markers", "clause(*slugs): the spec clauses this test checks (traceability gate)"
     )
+
+
+@pytest.fixture(autouse=True)
+def _english_unless_asked(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The commands follow the locale (``ask``, ``explain``, ``meld``, ``play``, ``replay``,
+    ``spec``): the suite reads English under any locale, and a test that wants Turkish
+    says ``--lang tr`` or sets ``KANASTA_LANG`` itself."""
+    monkeypatch.setenv("KANASTA_LANG", "en")

@@ -61,8 +61,9 @@ def read_term_table(text: str) -> list[TermRow]:
 
 
 def _text(msgstr: str) -> str:
-    """A message as read: no code literals, clause slugs or cross-reference targets."""
-    text = re.sub(r"``.*?``|:clause:`[^`]*`", " ", msgstr)
+    """A message as read: no code literals, clause slugs, cross-reference targets or
+    ``{field}`` placeholders of the commands' lines."""
+    text = re.sub(r"``.*?``|:clause:`[^`]*`|\{[a-z_]+\}", " ", msgstr)
     text = re.sub(r"<[^<>`]+>`", "`", text)
     text = re.sub(r":[a-z]+:`([^`]*)`", r"\1", text).replace("*", "")
     return fold_text(text)

@@ -89,6 +89,16 @@ from kanasta.rules.state import (
 from kanasta.rules.turn import PLAIN_MELD_RULES, is_pile_frozen
 from kanasta.specdoc.spec import Clause, load_spec
 from kanasta.specdoc.spectext import translate_clause
+from kanasta.speech import (
+    Said,
+    get_score_row,
+    get_template,
+    said_meld,
+    said_move,
+    said_moves,
+    said_reason,
+    say_meld,
+)
 
 __all__ = [
     "COMPLETIONS",
@@ -135,7 +145,9 @@ class Msg(str):
 
     def render(self, language: str) -> str:
         """The line in ``language`` (English when it has no translation)."""
-        template = TURKISH.get(self.template, self.template) if language == "tr" else self.template
+        template = self.template
+        if language == "tr":
+            template = TURKISH.get(template) or get_template(template, language)
         values = {k: _rendered(v, language) for k, v in self.params.items()}
         return template.format(**values)
 
@@ -147,7 +159,7 @@ def _plain(value: object) -> object:
 
 
 def _rendered(value: object, language: str) -> object:
-    if isinstance(value, Msg):
+    if isinstance(value, Msg | Said):
         return value.render(language)
     if isinstance(value, list):
         return ", ".join(str(_rendered(v, language)) for v in value)
@@ -160,12 +172,12 @@ def _m(template: str, **params: object) -> Msg:
 
 def say(line: str, language: str) -> str:
     """A line of an answer in ``language``."""
-    return line.render(language) if isinstance(line, Msg) else line
+    return line.render(language) if isinstance(line, Msg | Said) else line
 
 
 TURKISH: dict[str, str] = {
     "{family}{options}, {players} players; you are seat {seat}": (
-        "{family}{options}, {players} oyuncu; koltuğunuz {seat}"
+        "{family}{options}, {players} oyuncu; siz {seat} numaralı oyuncusunuz"
     ),
     "your hand: {cards} and {n} cards left unknown": (
         "eldeki kağıtlarınız: {cards} ve bilinmeyen {n} kağıt"
@@ -2109,7 +2121,7 @@ def _opening_reasons(state: State, melds: Sequence[Meld], problem: Violation) ->
     parts = [
         _m(
             "{meld} = {points}",
-            meld=format_meld(m),
+            meld=said_meld(format_meld(m)),
             points=format_points(get_opening_total(profile, (m,), band)),
         )
         for m in melds
@@ -2152,7 +2164,11 @@ def _how_counted(band: OpeningBand) -> Msg:
 
 
 def _meld_list(melds: Sequence[Meld]) -> str:
-    return " | ".join(format_meld(m) for m in melds) or "-"
+    texts = [format_meld(m) for m in melds]
+    return Said(
+        " | ".join(texts) or "-",
+        lambda language: " | ".join(say_meld(t, language) for t in texts) or "-",
+    )
 
 
 def _forced_reasons(state: State) -> _Reasons:
@@ -2204,22 +2220,22 @@ def _steps_text(outcome: Outcome, why: Sequence[Msg] = ()) -> list[str]:
     lines: list[str] = []
     for i, step in enumerate(outcome.steps, 1):
         if step.violation is None:
-            lines.append(_m("  {i}. {text}: allowed", i=i, text=step.text))
+            lines.append(_m("  {i}. {text}: allowed", i=i, text=said_move(step.text)))
         else:
             v = step.violation
             lines.append(
                 _m(
                     "  {i}. {text}: NOT allowed, {code} [{clause}]: {detail}",
                     i=i,
-                    text=step.text,
+                    text=said_move(step.text),
                     code=v.code,
                     clause=v.clause,
-                    detail=v.detail,
+                    detail=said_reason(v),
                 )
             )
             lines += [_m("     {line}", line=line) for line in why]
         if step.ways:
-            lines.append(_m("     the legal ways: {ways}", ways="; ".join(step.ways)))
+            lines.append(_m("     the legal ways: {ways}", ways=said_moves(step.ways)))
     return lines
 
 
@@ -2230,7 +2246,10 @@ def _table_text(outcome: Outcome) -> list[str]:
     if after.melds[team] == before.melds[team]:
         return []
     lines: list[str] = [_m("After the moves, your side's melds:")]
-    lines += [f"  #{i}: {format_meld(meld)}" for i, meld in enumerate(after.melds[team])]
+    lines += [
+        _m("  #{i}: {meld}", i=i, meld=said_meld(format_meld(meld)))
+        for i, meld in enumerate(after.melds[team])
+    ]
     return lines
 
 
@@ -2249,7 +2268,7 @@ def _score_text(answer: Answer, language: str) -> list[str]:
     out.insert(0, head)
     teams = len(score.teams)
     question = answer.question
-    names = [f"team {t}" for t in range(teams)]
+    names = [say(_m("team {t}", t=t), language) for t in range(teams)]
     us = question.seat % teams
     names[us] = say(_m("your side"), language)
     if teams > 1:
@@ -2263,12 +2282,12 @@ def _score_text(answer: Answer, language: str) -> list[str]:
         for t, team in enumerate(score.teams):
             mark = "*" if (t, name) in answer.varying else ""
             cells.append(f"{format_points(team.get(name)) + mark:>12}")
-        out.append(f"  {name:<12}" + "".join(cells))
+        out.append(f"  {get_score_row(name, language):<12}" + "".join(cells))
     total = "".join(
         f"{format_points(team.total) + ('*' if any(t == v for v, _ in answer.varying) else ''):>12}"
         for t, team in enumerate(score.teams)
     )
-    out.append(f"  {'total':<12}{total}")
+    out.append(f"  {get_score_row('total', language):<12}{total}")
     if answer.varying:
         out.append(_m("  (* depends on cards left unknown: name them to settle it)"))
     for alternative in answer.turns_on:
@@ -2348,7 +2367,7 @@ def format_answer(answer: Answer, clause_text: Callable[[str], str], language: s
                 phase=_m(state.phase.value),
             )
         )
-        out += [f"  {a}" for a in answer.legal[:MAX_LISTED]]
+        out += [_m("  {move}", move=said_move(a)) for a in answer.legal[:MAX_LISTED]]
         if count > MAX_LISTED:
             out.append(_m("  ... and {n} more", n=count - MAX_LISTED))
         if answer.legal != answer.outcome.legal:

@@ -246,7 +246,8 @@ def test_the_legal_actions_in_turkish_use_the_terms_of_the_edition(
     assert main([*argv, "--phase", "play", "--our-meld", "KC KD KH", "--lang", "tr"]) == 0
     out = capsys.readouterr().out
     assert "geçerli hamle (oyun aşaması)" in out
-    assert "klasik kanasta, 4 oyuncu; koltuğunuz 0" in out
+    assert "klasik kanasta, 4 oyuncu; siz 0 numaralı oyuncusunuz" in out
+    assert "koltu" not in out
     assert "yasal" not in out
     assert "play aşaması" not in out
 

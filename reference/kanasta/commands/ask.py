@@ -188,7 +188,7 @@ def register(subparsers: Any) -> None:
         parser.add_argument(
             flag, action=_move(word), nargs=0, dest="moves", help=f"the move: {word}"
         )
-    add_language_argument(parser)
+    add_language_argument(parser, "the answer, its reasons and its clauses")
     parser.add_argument("--json", action="store_true", help="print the answer as JSON")
     parser.set_defaults(handler=_run)
 

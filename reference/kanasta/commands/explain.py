@@ -35,7 +35,7 @@ def register(subparsers: Any) -> None:
         "variant, a setup that does not agree with itself, something not supported).",
     )
     parser.add_argument("file", type=Path, help="the question (JSON)")
-    add_language_argument(parser)
+    add_language_argument(parser, "the answer, its reasons and its clauses")
     parser.set_defaults(handler=_run)
 
 

@@ -7,6 +7,7 @@ import json
 from typing import Any
 
 from kanasta.commands import add_option_argument
+from kanasta.commands.spec import add_language_argument, get_language
 from kanasta.conformance.present import get_meld_clauses
 from kanasta.errors import InputError, Violation
 from kanasta.families import PROFILES, get_profile
@@ -25,6 +26,8 @@ from kanasta.rules.melds import (
 )
 from kanasta.rules.points import format_points, points_to_json
 from kanasta.specdoc.spec import load_spec
+from kanasta.specdoc.spectext import translate_clause
+from kanasta.speech import get_reason, say, say_canasta, say_meld
 
 
 def register(subparsers: Any) -> None:
@@ -59,6 +62,7 @@ def register(subparsers: Any) -> None:
         "a named rule option of the family (repeatable; e.g. classic: two-naturals-per-wild)",
     )
     parser.add_argument("--json", action="store_true", help="print the verdicts as JSON")
+    add_language_argument(parser, "the verdicts, reasons and clause titles")
     parser.set_defaults(handler=_run)
 
 
@@ -137,26 +141,48 @@ def _run(args: argparse.Namespace) -> int:
     if args.json:
         print(json.dumps({"variant": args.variant, "steps": steps}, indent=2))
     else:
-        _print_steps(steps, args.variant)
+        _print_steps(steps, args.variant, get_language(args))
     return 0 if not isinstance(current, Violation) else 1
 
 
-def _print_steps(steps: list[dict[str, Any]], variant: str) -> None:
+def _print_steps(steps: list[dict[str, Any]], variant: str, language: str = "en") -> None:
+    """The verdicts as text, in ``language``: the refusal's reason, the canasta kind and
+    the clause titles translated; codes, slugs, cards and points as they are."""
     clauses = {c.slug: c for c in load_spec()}
     for step in steps:
-        head = f"lay off {step['lay_off']}: " if "lay_off" in step else ""
+        head = (
+            say("lay off {cards}: ", language, cards=step["lay_off"]) if "lay_off" in step else ""
+        )
         if step["verdict"] == "illegal":
             clause = clauses.get(step["clause"])
-            title = f" {clause.number} {clause.title}" if clause else ""
-            print(f"{head}ILLEGAL in {variant}: {step['code']} (clause {step['clause']}{title})")
-            if step["detail"]:
-                print(f"  {step['detail']}")
+            shown = translate_clause(clause, language) if clause else None
+            title = f" {shown.number} {shown.title}" if shown else ""
+            verdict = say(
+                "ILLEGAL in {variant}: {code} (clause {clause}{title})",
+                language,
+                variant=variant,
+                code=step["code"],
+                clause=step["clause"],
+                title=title,
+            )
+            print(head + verdict)
+            reason = get_reason(Violation(step["clause"], step["code"], step["detail"]), language)
+            if reason != step["code"]:
+                print(f"  {reason}")
             continue
         points = format_points(int(step["points"] * 2))
-        print(f"{head}legal in {variant}: {step['text']}, points {points}")
+        text = say(
+            "legal in {variant}: {text}, points {points}",
+            language,
+            variant=variant,
+            text=say_meld(step["text"], language),
+            points=points,
+        )
+        print(head + text)
         if step["canasta"]:
             bonus = format_points(int(step["canasta_bonus"] * 2))
-            print(f"  {step['canasta']} canasta, bonus {bonus}")
-        print(f"  legal by clauses {', '.join(step['clauses'])}")
+            kind = say_canasta(step["canasta"], language)
+            print(say("  {kind}, bonus {bonus}", language, kind=kind, bonus=bonus))
+        print(say("  legal by clauses {slugs}", language, slugs=", ".join(step["clauses"])))
         for line in step.get("arrangements", []):
-            print(f"  could also stand as: {line}")
+            print(say("  could also stand as: {text}", language, text=say_meld(line, language)))

@@ -17,6 +17,7 @@ from pathlib import Path
 from typing import Any, TextIO
 
 from kanasta.commands import add_option_argument
+from kanasta.commands.spec import add_language_argument, get_language
 from kanasta.conformance.jsonio import read_json_file
 from kanasta.engine import legal_actions
 from kanasta.errors import InputError, Violation
@@ -36,6 +37,7 @@ from kanasta.rules.opening import is_forced
 from kanasta.rules.points import format_points
 from kanasta.rules.scoring import HandScore
 from kanasta.rules.state import State, get_team_count
+from kanasta.speech import get_score_row, say, say_meld
 
 __all__ = ["format_game", "get_options", "get_team_names", "play_random_game", "register"]
 
@@ -101,12 +103,14 @@ def register(subparsers: Any) -> None:
         help="the engine that plays: the reference (default) or the native one "
         "(kanasta-native, pip install ./native)",
     )
+    add_language_argument(play, "the game log and score sheets")
     play.set_defaults(handler=_play)
 
     replay = subparsers.add_parser("replay", help="replay a saved game and print its log")
     replay.add_argument("file", type=Path, help="a game record written by kanasta play --save")
     replay.add_argument("--quiet", action="store_true", help="print only the score sheets")
     _add_log(replay)
+    add_language_argument(replay, "the game log and score sheets")
     replay.set_defaults(handler=_replay)
 
 
@@ -214,117 +218,165 @@ def play_random_game(
 # --------------------------------------------------------------------------- the log
 
 
-def _meld_text(meld: Meld, trump: int | None) -> str:
-    text = format_meld(meld)
+def _meld_text(meld: Meld, trump: int | None, language: str = "en") -> str:
+    text = say_meld(format_meld(meld), language)
     if meld.canasta is not None and trump is not None and is_trump_match(meld, trump):
-        text += " [trump]"
+        text += say(" [trump]", language)
     return text
 
 
-def describe_action(before: State, action: Action, after: State) -> list[str]:
-    """The log lines for one action (what happened, in words)."""
+def describe_action(before: State, action: Action, after: State, language: str = "en") -> list[str]:
+    """The log lines for one action (what happened, in words), in ``language``."""
     seat = before.turn
     names = get_team_names(before.profile)
     team = seat % len(before.melds)
-    who = f"seat {seat} ({names[team]})" if before.profile.partnerships else f"seat {seat}"
+    if before.profile.partnerships:
+        who = say("seat {seat} ({team})", language, seat=seat, team=names[team])
+    else:
+        who = say("seat {seat}", language, seat=seat)
+
+    def line(template: str, **params: object) -> None:
+        lines.append(say(template, language, who=who, **params))
+
     lines: list[str] = []
     kind = action.type
     if kind is ActionType.DRAW:
         drawn = len(before.stock) - len(after.stock)
-        lines.append(f"{who} draws {format_cards(before.stock[:drawn])} from the stock")
+        line("{who} draws {cards} from the stock", cards=format_cards(before.stock[:drawn]))
     elif kind is ActionType.TAKE_PILE and (action.cards or action.meld >= 0):
         how = (
-            f"lays its top card off on meld #{action.meld}"
+            say("lays its top card off on meld #{meld}", language, meld=action.meld)
             if action.meld >= 0
-            else f"melds its top card with {format_cards(action.cards)}"
+            else say("melds its top card with {cards}", language, cards=format_cards(action.cards))
         )
         if action.meld >= 0 and action.cards:
-            how += f", showing {format_cards(action.cards)}"
-        lines.append(f"{who} takes the discard pile ({format_cards(before.discard)}): {how}")
+            how += say(", showing {cards}", language, cards=format_cards(action.cards))
+        line(
+            "{who} takes the discard pile ({cards}): {how}",
+            cards=format_cards(before.discard),
+            how=how,
+        )
         if after.pile_top is not None:
-            lines.append("  the rest of the pile waits until the opening reaches the minimum")
+            line("  the rest of the pile waits until the opening reaches the minimum")
     elif kind is ActionType.TAKE_PILE:
-        lines.append(f"{who} takes the discard pile ({format_cards(before.discard)})")
+        line("{who} takes the discard pile ({cards})", cards=format_cards(before.discard))
     elif kind is ActionType.MELD:
         meld = after.melds[team][len(before.melds[team])] if not after.hand_over else None
         meld = meld or after.melds[team][-1]
-        lines.append(f"{who} melds {_meld_text(meld, before.trump)}")
+        line("{who} melds {meld}", meld=_meld_text(meld, before.trump, language))
     elif kind is ActionType.LAY_OFF:
         meld = after.melds[team][action.meld]
-        lines.append(
-            f"{who} lays off {format_cards(action.cards)} on meld #{action.meld}: "
-            f"{_meld_text(meld, before.trump)}"
+        line(
+            "{who} lays off {cards} on meld #{meld}: {text}",
+            cards=format_cards(action.cards),
+            meld=action.meld,
+            text=_meld_text(meld, before.trump, language),
         )
     elif kind is ActionType.DISCARD:
-        lines.append(f"{who} discards {format_card(action.cards[0])}")
+        line("{who} discards {card}", card=format_card(action.cards[0]))
     elif kind is ActionType.PASS:
-        lines.append(f"{who} shows {format_card(before.discard[-1])} and passes")
+        line("{who} shows {card} and passes", card=format_card(before.discard[-1]))
     else:
-        lines.append(f"{who} takes back the provisional opening")
+        line("{who} takes back the provisional opening")
     if before.red_threes and len(after.red_threes[team]) > len(before.red_threes[team]):
         laid = after.red_threes[team][len(before.red_threes[team]) :]
-        lines.append(f"  {who} lays the red three(s) {format_cards(laid)} face up")
+        line("  {who} lays the red three(s) {cards} face up", cards=format_cards(laid))
     if not before.opened[team] and after.opened[team]:
-        lines.append(f"  team {names[team]} has opened")
+        line("  team {team} has opened", team=names[team])
     if after.seat_opened and not before.seat_opened[seat] and after.seat_opened[seat]:
-        lines.append(f"  {who} has opened personally")
+        line("  {who} has opened personally")
     if len(after.fi_takers) > len(before.fi_takers):
         how = "at once, and plays on" if kind is not ActionType.DISCARD else "for the next turn"
-        lines.append(f"  {who} empties the hand and takes fi {len(after.fi_takers)} ({how})")
+        line(
+            "  {who} empties the hand and takes fi {n} ({how})",
+            n=len(after.fi_takers),
+            how=say(how, language),
+        )
     for other, name in enumerate(names):
         if is_forced(after, other) and not is_forced(before, other):
-            lines.append(
-                f"  team {name} has not opened and the other team took both fi: "
-                "it must open with a canasta"
+            line(
+                "  team {team} has not opened and the other team took both fi: "
+                "it must open with a canasta",
+                team=name,
             )
     if after.hand_over:
         for waiting in after.fi_waiting:
-            lines.append(
-                f"  seat {waiting} never played the fi it took last: "
-                "it counts neither for nor against its team"
+            line(
+                "  seat {seat} never played the fi it took last: "
+                "it counts neither for nor against its team",
+                seat=waiting,
             )
         if after.went_out is not None:
-            lines.append(f"  {who} goes out: the hand is over")
+            line("  {who} goes out: the hand is over")
         else:
-            lines.append("  the stock is exhausted: the hand is over")
+            line("  the stock is exhausted: the hand is over")
     return lines
 
 
 def format_sheet(
-    score: HandScore, totals: tuple[int, ...], names: Sequence[str] = TEAM_NAMES
+    score: HandScore,
+    totals: tuple[int, ...],
+    names: Sequence[str] = TEAM_NAMES,
+    language: str = "en",
 ) -> str:
-    """The score sheet of a hand: one row per part, a column per team (biz and onlar)."""
-    head = f"  {'':<10}" + "".join(f"{name:>10}" for name in names)
-    foot = f"  {'game':<10}" + "".join(f"{format_points(t):>10}" for t in totals)
-    return "\n".join([head, score.format(), foot])
+    """The score sheet of a hand: one row per part, a column per team (biz and onlar),
+    the row names in ``language``."""
+    parts: list[str] = []
+    for team in score.teams:
+        parts += [k for k, _ in team.parts if k not in parts]
+    rows = [(get_score_row(p, language), [t.get(p) for t in score.teams]) for p in parts]
+    rows.append((get_score_row("total", language), [t.total for t in score.teams]))
+    rows.append((get_score_row("game", language), list(totals)))
+    width = max(10, *(len(name) for name, _ in rows))
+    head = f"  {'':<{width}}" + "".join(f"{name:>10}" for name in names)
+    body = [
+        f"  {name:<{width}}" + "".join(f"{format_points(v):>10}" for v in values)
+        for name, values in rows
+    ]
+    return "\n".join([head, *body])
 
 
-def _hand_header(number: int, state: State) -> str:
-    trump = format_card(state.trump) if state.trump is not None else "none"
+def _hand_header(number: int, state: State, language: str = "en") -> str:
+    none = say("none", language)
+    trump = format_card(state.trump) if state.trump is not None else none
     names = get_team_names(state.profile)
-    upcard = format_cards(state.discard) if state.discard else "none"
+    upcard = format_cards(state.discard) if state.discard else none
     scores = ", ".join(f"{names[t]} {format_points(s)}" for t, s in enumerate(state.team_scores))
-    side = get_next_seat_side(state.profile)
+    side = say(get_next_seat_side(state.profile), language)
     reds = "".join(
-        f", red threes of {names[t]}: {format_cards(laid)}"
+        say(", red threes of {team}: {cards}", language, team=names[t], cards=format_cards(laid))
         for t, laid in enumerate(state.red_threes)
         if laid
     )
-    return (
-        f"=== hand {number}: dealer seat {state.dealer}, seat {state.turn} plays first "
-        f"(each next seat sits at the {side}), "
-        f"trump {trump}, upcard {upcard}{reds}; {scores} ==="
+    return say(
+        "=== hand {number}: dealer seat {dealer}, seat {first} plays first "
+        "(each next seat sits at the {side}), "
+        "trump {trump}, upcard {upcard}{reds}; {scores} ===",
+        language,
+        number=number,
+        dealer=state.dealer,
+        first=state.turn,
+        side=side,
+        trump=trump,
+        upcard=upcard,
+        reds=reds,
+        scores=scores,
     )
 
 
-def format_game(game: Game, out: TextIO, *, quiet: bool = False, log: str = "full") -> None:
+def format_game(
+    game: Game, out: TextIO, *, quiet: bool = False, log: str = "full", language: str = "en"
+) -> None:
     """Print the log of every finished hand of ``game`` and the result: with ``log``
     ``"full"`` every move, with ``"summary"`` only each hand's events (the indented lines
     of the full log: openings, red threes, fi, forced teams, the end of the hand), its
-    move count and its canastas; ``quiet``: only the score sheets."""
+    move count and its canastas; ``quiet``: only the score sheets. The words are in
+    ``language`` (``en`` or ``tr``); cards, melds and points are written as everywhere."""
     names = get_team_names(game.profile)
     if game.profile.options:
-        print(f"options: {', '.join(game.profile.options)}", file=out)
+        print(
+            say("options: {options}", language, options=", ".join(game.profile.options)), file=out
+        )
     for record in game.hands:
         state = new_hand(
             game.profile,
@@ -334,44 +386,50 @@ def format_game(game: Game, out: TextIO, *, quiet: bool = False, log: str = "ful
                 t - s for t, s in zip(record.totals, record.score.totals, strict=True)
             ),
         )
-        print(_hand_header(record.number, state), file=out)
+        print(_hand_header(record.number, state, language), file=out)
         for action in record.actions:
             after = apply_action(state, action)
             assert not isinstance(after, Violation)
             if not quiet:
-                lines = describe_action(state, action, after)
+                lines = describe_action(state, action, after, language)
                 if log != "full":
                     lines = [line for line in lines if line.startswith("  ")]
                 for line in lines:
                     print(line, file=out)
             state = after
         if not quiet and log != "full":
-            print(f"  ({len(record.actions)} moves; --log full prints them)", file=out)
+            moves = say("  ({n} moves; --log full prints them)", language, n=len(record.actions))
+            print(moves, file=out)
         if not quiet:
             for team, melds in enumerate(state.melds):
                 for meld in melds:
                     bonus = get_canasta_bonus(game.profile, meld, trump=state.trump)
                     if bonus:
-                        print(
-                            f"  canasta of {names[team]}: {_meld_text(meld, state.trump)} "
-                            f"+{format_points(bonus)}",
-                            file=out,
+                        text = say(
+                            "  canasta of {team}: {meld} +{bonus}",
+                            language,
+                            team=names[team],
+                            meld=_meld_text(meld, state.trump, language),
+                            bonus=format_points(bonus),
                         )
-        print(f"score sheet of hand {record.number}:", file=out)
-        print(format_sheet(record.score, record.totals, names), file=out)
+                        print(text, file=out)
+        print(say("score sheet of hand {number}:", language, number=record.number), file=out)
+        print(format_sheet(record.score, record.totals, names, language), file=out)
+    totals = " - ".join(format_points(t) for t in game.totals)
     if game.over:
         assert game.winner is not None
-        print(
-            f"game over after {len(game.hands)} hand(s): {names[game.winner]} wins "
-            f"({' - '.join(format_points(t) for t in game.totals)})",
-            file=out,
+        end = say(
+            "game over after {n} hand(s): {team} wins ({totals})",
+            language,
+            n=len(game.hands),
+            team=names[game.winner],
+            totals=totals,
         )
     else:
-        print(
-            f"no winner after {len(game.hands)} hand(s) "
-            f"({' - '.join(format_points(t) for t in game.totals)})",
-            file=out,
+        end = say(
+            "no winner after {n} hand(s) ({totals})", language, n=len(game.hands), totals=totals
         )
+    print(end, file=out)
 
 
 def _check_save_path(path: Path) -> None:
@@ -398,14 +456,15 @@ def _play(args: argparse.Namespace) -> int:
     game = play_random_game(
         args.variant, args.seed, max_hands=args.max_hands, policy=args.policy, options=options
     )
-    format_game(game, sys.stdout, quiet=args.quiet, log=args.log)
+    language = get_language(args)
+    format_game(game, sys.stdout, quiet=args.quiet, log=args.log, language=language)
     moves = sum(len(h.actions) for h in game.hands)
     elapsed = time.perf_counter() - started
-    print(f"{moves} actions in {elapsed:.2f} s")
+    print(say("{n} actions in {seconds} s", language, n=moves, seconds=f"{elapsed:.2f}"))
     if args.save is not None:
         record = game_to_json(game, with_deals=args.deals)
         write_text_atomically(args.save, json.dumps(record, indent=1) + "\n")
-        print(f"game record written to {args.save}")
+        print(say("game record written to {path}", language, path=args.save))
     return 0
 
 
@@ -426,5 +485,5 @@ def _replay(args: argparse.Namespace) -> int:
             f"{len(game.actions)} action(s); a game record ends with a finished hand, so this "
             "one is cut short (clause game-record)."
         )
-    format_game(game, sys.stdout, quiet=args.quiet, log=args.log)
+    format_game(game, sys.stdout, quiet=args.quiet, log=args.log, language=get_language(args))
     return 0

@@ -76,13 +76,15 @@ def register(subparsers: Any) -> None:
     search.set_defaults(handler=_search)
 
 
-def add_language_argument(parser: argparse.ArgumentParser) -> None:
+def add_language_argument(
+    parser: argparse.ArgumentParser, what: str = "the rule text printed"
+) -> None:
     """``--lang tr|en``: the edition printed (default: the locale's language)."""
     parser.add_argument(
         "--lang",
         choices=LANGUAGES,
         default=None,
-        help="the language of the rule text printed (default: tr under a Turkish locale, "
+        help=f"the language of {what} (default: tr under a Turkish locale, "
         "else en; KANASTA_LANG overrides the locale)",
     )
 

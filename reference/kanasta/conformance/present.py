@@ -13,11 +13,13 @@ from kanasta.conformance.model import Fixture, JsonObject, Step, StepKind
 from kanasta.conformance.protocol import Dealer, build_requests
 from kanasta.conformance.reference import ReferenceImplementation, format_arrangement
 from kanasta.conformance.runner import get_vacuous_steps, reference_dealer
+from kanasta.errors import Violation
 from kanasta.families import PROFILES, get_game_clause
 from kanasta.rules.families import RulesProfile
 from kanasta.rules.points import points_to_json
 from kanasta.specdoc.spec import Clause, load_spec
 from kanasta.specdoc.spectext import format_clause, translate_clause
+from kanasta.speech import get_reason, get_score_row, say, say_canasta, say_move
 
 __all__ = [
     "ExplainStatus",
@@ -41,16 +43,16 @@ class ExplainStatus(IntEnum):
     itself, or something the reference does not support."""
 
 
-def _cards(cards: Iterable[str]) -> str:
-    return " ".join(cards) or "(none)"
+def _cards(cards: Iterable[str], language: str = "en") -> str:
+    return " ".join(cards) or say("(none)", language)
 
 
-def _value(value: Any) -> str:
+def _value(value: Any, language: str = "en") -> str:
     """A value as a person reads it: cards in card notation, anything else as JSON."""
     if isinstance(value, str):
         return value
     if isinstance(value, list) and all(isinstance(v, str) for v in value):
-        return _cards(value)
+        return _cards(value, language)
     return json.dumps(value)
 
 
@@ -58,13 +60,14 @@ def _points(value: Any) -> str:
     return _value(value)
 
 
-def _action(action: Mapping[str, Any]) -> str:
-    parts = [str(action.get("type"))]
+def _action(action: Mapping[str, Any], language: str = "en") -> str:
+    """An action of a question; its kind said in ``language``, its fields as written."""
+    parts = [say_move(str(action.get("type")), language)]
     for key, value in action.items():
         if key == "type":
             continue
         if key in {"cards", "card"}:
-            parts.append(_value(value))
+            parts.append(_value(value, language))
         elif key in ("melds", "lay_offs") and isinstance(value, list):
             batches = [
                 (f"meld {b.get('meld')}: " if "meld" in b else "") + _cards(b.get("cards", []))
@@ -77,104 +80,182 @@ def _action(action: Mapping[str, Any]) -> str:
     return " ".join(parts)
 
 
-def _rejection(answer: Mapping[str, Any]) -> str:
-    return f"rejected: {_value(answer.get('code'))} [clause {_value(answer.get('clause'))}]"
+def _rejection(answer: Mapping[str, Any], language: str = "en") -> str:
+    code, clause = _value(answer.get("code")), _value(answer.get("clause"))
+    text = say("rejected: {code} [clause {clause}]", language, code=code, clause=clause)
+    if language == "en":
+        return text
+    return f"{text}: {get_reason(Violation(clause, code), language)}"
 
 
-def _scores(teams: Any) -> list[str]:
+def _arrangement(arrangement: Mapping[str, Any], language: str) -> str:
+    """An arrangement as :func:`format_arrangement` writes it, its words in ``language``."""
+    if language == "en":
+        return format_arrangement(arrangement)
+    kind = arrangement.get("kind")
+    if kind == "set":
+        head = say("set of {rank}", language, rank=arrangement.get("rank"))
+    elif kind == "run":
+        suit, low = arrangement.get("suit"), arrangement.get("low")
+        head = say("run of {suit} from position {low}", language, suit=suit, low=low)
+    else:
+        head = say("meld of wild cards", language)
+    text = f"{head}: {' '.join(arrangement.get('cards', []))}"
+    spare = arrangement.get("spare") or []
+    if spare:
+        text += say(" (outside: {cards})", language, cards=" ".join(spare))
+    return text
+
+
+def _scores(teams: Any, language: str = "en") -> list[str]:
     lines: list[str] = []
     for index, team in enumerate(teams if isinstance(teams, list) else []):
         if not isinstance(team, Mapping):
             continue
         breakdown = team.get("breakdown")
         items = (
-            " (" + ", ".join(f"{k} {_points(v)}" for k, v in breakdown.items()) + ")"
+            " ("
+            + ", ".join(f"{get_score_row(k, language)} {_points(v)}" for k, v in breakdown.items())
+            + ")"
             if isinstance(breakdown, Mapping) and breakdown
             else ""
         )
-        lines.append(f"team {index}: {_points(team.get('total'))}{items}")
+        total = f"{_points(team.get('total'))}{items}"
+        lines.append(say("team {team}: {total}", language, team=index, total=total))
     return lines
 
 
-def describe_step(step: Step) -> list[str]:
-    """What a step asks, in words."""
+def describe_step(step: Step, language: str = "en") -> list[str]:
+    """What a step asks, in words (in ``language``)."""
     params = step.params
+
+    def t(template: str, **values: object) -> str:
+        return say(template, language, **values)
+
     if step.kind is StepKind.MELD:
-        where = f" (wild at position {_value(params['wild_at'])})" if params.get("wild_at") else ""
-        lines = [f"lay {_cards(params['cards'])} as a new meld{where}"]
+        wild = params.get("wild_at")
+        where = t(" (wild at position {n})", n=_value(wild)) if wild else ""
+        lines = [
+            t(
+                "lay {cards} as a new meld{where}",
+                cards=_cards(params["cards"], language),
+                where=where,
+            )
+        ]
         if params.get("going_out"):
-            lines[0] += ", going out"
+            lines[0] += t(", going out")
         for number, batch in enumerate(params.get("lay_offs", []), start=1):
-            moved = f" (wild to position {batch['wild_at']})" if batch.get("wild_at") else ""
-            lines.append(f"then lay-off {number}: {_cards(batch['cards'])}{moved}")
+            moved = t(" (wild to position {n})", n=batch["wild_at"]) if batch.get("wild_at") else ""
+            lines.append(
+                t(
+                    "then lay-off {n}: {cards}{moved}",
+                    n=number,
+                    cards=_cards(batch["cards"], language),
+                    moved=moved,
+                )
+            )
         if params.get("trump"):
-            lines.append(f"trump card: {params['trump']}")
+            lines.append(t("trump card: {card}", card=params["trump"]))
         return lines
     if step.kind is StepKind.ACTIONS:
-        return [f"action {i}: {_action(a)}" for i, a in enumerate(params["actions"])]
+        return [
+            t("action {i}: {action}", i=i, action=_action(a, language))
+            for i, a in enumerate(params["actions"])
+        ]
     if step.kind is StepKind.COUNT:
-        return [f"count the legal action sequences of depth {params['depth']}"]
+        return [t("count the legal action sequences of depth {depth}", depth=params["depth"])]
     if step.kind is StepKind.PLAYTHROUGH:
         actions = params["actions"]
-        return [
-            f"play {len(actions)} actions: "
-            + "; ".join(_action(a) for a in actions[:5])
-            + (" ..." if len(actions) > 5 else "")
-        ]
+        shown = "; ".join(_action(a, language) for a in actions[:5]) + (
+            " ..." if len(actions) > 5 else ""
+        )
+        return [t("play {n} actions: {actions}", n=len(actions), actions=shown)]
     if step.kind is StepKind.SCORE:
-        return ["score the hand"]
+        return [t("score the hand")]
     if step.kind is StepKind.GAME:
-        return _describe_game(params)
+        return _describe_game(params, language)
     if step.kind is StepKind.DEAL:
-        return _describe_deal(params)
-    return ["look at the state"]
+        return _describe_deal(params, language)
+    return [t("look at the state")]
 
 
-def _describe_deal(params: JsonObject) -> list[str]:
-    who = f"seat {params['dealer']} dealing to {params['players']} players"
+def _describe_deal(params: JsonObject, language: str = "en") -> list[str]:
+    def t(template: str, **values: object) -> str:
+        return say(template, language, **values)
+
+    who = t("seat {seat} dealing to {n} players", seat=params["dealer"], n=params["players"])
     if "seed" in params:
-        return [f"deal a hand from seed {params['seed']}, {who}"]
+        return [t("deal a hand from seed {seed}, {who}", seed=params["seed"], who=who)]
     deck = params["deck"]
     return [
-        f"deal the deck given in order ({len(deck)} cards), {who}",
-        f"top of the deck: {_cards(deck[:12])} ...",
+        t("deal the deck given in order ({n} cards), {who}", n=len(deck), who=who),
+        t("top of the deck: {cards} ...", cards=_cards(deck[:12], language)),
     ]
 
 
-def _describe_deal_answer(answer: Mapping[str, Any]) -> list[str]:
-    def shown(cards: Any) -> str:
-        return _cards(cards) if isinstance(cards, list) else _value(cards)
+def _describe_deal_answer(answer: Mapping[str, Any], language: str = "en") -> list[str]:
+    def t(template: str, **values: object) -> str:
+        return say(template, language, **values)
 
-    lines = [f"first player: {_value(answer.get('first_player'))}"]
+    def shown(cards: Any) -> str:
+        return _cards(cards, language) if isinstance(cards, list) else _value(cards)
+
+    lines = [t("first player: {seat}", seat=_value(answer.get("first_player")))]
     hands = answer.get("hands")
     for seat, hand in enumerate(hands if isinstance(hands, list) else []):
-        lines.append(f"seat {seat}: {shown(hand)}")
+        lines.append(t("seat {seat}: {cards}", seat=seat, cards=shown(hand)))
     fi = answer.get("fi")
     for number, packet in enumerate(fi if isinstance(fi, list) else [], start=1):
-        lines.append(f"fi {number}: {shown(packet)}")
-    lines += [f"{key}: {shown(answer.get(key))}" for key in ("pile", "stock")]
-    lines.append(f"trump: {_value(answer.get('trump'))}")
+        lines.append(t("fi {n}: {cards}", n=number, cards=shown(packet)))
+    lines += [t(f"{key}: {{cards}}", cards=shown(answer.get(key))) for key in ("pile", "stock")]
+    lines.append(t("trump: {card}", card=_value(answer.get("trump"))))
     if "red_threes" in answer:
-        lines.append(f"red threes laid: {_value(answer['red_threes'])}")
+        lines.append(t("red threes laid: {cards}", cards=_value(answer["red_threes"])))
     return lines
 
 
-def _describe_game(params: JsonObject) -> list[str]:
-    seed = f", game seed {params['seed']}" if "seed" in params else ""
-    lines = [f"play a game, seat {params['first_dealer']} dealing the first hand{seed}"]
+def _describe_game(params: JsonObject, language: str = "en") -> list[str]:
+    def t(template: str, **values: object) -> str:
+        return say(template, language, **values)
+
+    seed = t(", game seed {seed}", seed=params["seed"]) if "seed" in params else ""
+    lines = [
+        t(
+            "play a game, seat {seat} dealing the first hand{seed}",
+            seat=params["first_dealer"],
+            seed=seed,
+        )
+    ]
     for number, hand in enumerate(params["hands"], start=1):
         if "scores" in hand:
             shown = ", ".join(_points(p) for p in hand["scores"])
-            lines.append(f"hand {number}: the hand scores {shown}")
+            lines.append(t("hand {n}: the hand scores {scores}", n=number, scores=shown))
         else:
-            dealt = "from its explicit deal" if "deal" in hand else "from the game's seed"
-            lines.append(f"hand {number}: play {len(hand['actions'])} actions {dealt}")
+            dealt = t("from its explicit deal" if "deal" in hand else "from the game's seed")
+            lines.append(
+                t(
+                    "hand {n}: play {k} actions {dealt}",
+                    n=number,
+                    k=len(hand["actions"]),
+                    dealt=dealt,
+                )
+            )
     return lines
 
 
-def _describe_game_answer(answer: Mapping[str, Any]) -> list[str]:
+def _describe_game_answer(answer: Mapping[str, Any], language: str = "en") -> list[str]:
+    def t(template: str, **values: object) -> str:
+        return say(template, language, **values)
+
     if answer.get("verdict") == "rejected":
-        return [f"hand {answer.get('hand')} action {answer.get('index')} {_rejection(answer)}"]
+        return [
+            t(
+                "hand {n} action {i} {rejection}",
+                n=answer.get("hand"),
+                i=answer.get("index"),
+                rejection=_rejection(answer, language),
+            )
+        ]
     lines: list[str] = []
     hands = answer.get("hands")
     for number, hand in enumerate(hands if isinstance(hands, list) else [], start=1):
@@ -183,69 +264,92 @@ def _describe_game_answer(answer: Mapping[str, Any]) -> list[str]:
         scores = hand.get("scores")
         totals = hand.get("totals")
         lines.append(
-            f"hand {number}: dealer {hand.get('dealer')}, scores "
-            + ", ".join(_points(p) for p in (scores if isinstance(scores, list) else []))
-            + "; totals "
-            + ", ".join(_points(p) for p in (totals if isinstance(totals, list) else []))
-            + f"; target {_points(hand.get('target'))}"
+            t(
+                "hand {n}: dealer {dealer}, scores {scores}; totals {totals}; target {target}",
+                n=number,
+                dealer=hand.get("dealer"),
+                scores=", ".join(_points(p) for p in (scores if isinstance(scores, list) else [])),
+                totals=", ".join(_points(p) for p in (totals if isinstance(totals, list) else [])),
+                target=_points(hand.get("target")),
+            )
         )
     winner = answer.get("winner")
     if winner is None:
-        lines.append("no winner yet")
+        lines.append(t("no winner yet"))
     else:
-        lines.append(f"team {winner} wins after hand {answer.get('decided_in')}")
+        lines.append(t("team {team} wins after hand {n}", team=winner, n=answer.get("decided_in")))
     return lines
 
 
-def describe_answer(step: Step, answer: Mapping[str, Any] | None) -> list[str]:
-    """An expectation or an answer, in words."""
+def describe_answer(
+    step: Step, answer: Mapping[str, Any] | None, language: str = "en"
+) -> list[str]:
+    """An expectation or an answer, in words (in ``language``)."""
+
+    def t(template: str, **values: object) -> str:
+        return say(template, language, **values)
+
     if answer is None:
-        return ["(no expectation)"]
+        return [t("(no expectation)")]
     if "unsupported" in answer:
-        return [f"unsupported: {_value(answer['unsupported'])}"]
+        return [t("unsupported: {what}", what=_value(answer["unsupported"]))]
     if "error" in answer:
-        return [f"error: {_value(answer['error'])}"]
+        return [t("error: {what}", what=_value(answer["error"]))]
     if step.kind is StepKind.MELD:
         if answer.get("verdict") == "rejected":
             at = answer.get("at", 0)
-            where = "the meld itself" if at == 0 else f"lay-off {at}"
-            return [f"{_rejection(answer)} at {where}"]
+            where = t("the meld itself") if at == 0 else t("lay-off {n}", n=at)
+            return [
+                t("{rejection} at {where}", rejection=_rejection(answer, language), where=where)
+            ]
         canasta = answer.get("canasta")
-        lines = [f"legal: {format_arrangement(answer.get('arrangement') or {})}"]
-        lines.append(f"points: {_points(answer.get('points'))}")
+        text = _arrangement(answer.get("arrangement") or {}, language)
+        lines = [t("legal: {meld}", meld=text)]
+        lines.append(t("points: {points}", points=_points(answer.get("points"))))
         if "canasta" in answer:
-            bonus = f" (bonus {_points(answer['bonus'])})" if "bonus" in answer else ""
-            lines.append(f"canasta: {canasta if canasta is not None else 'no'}{bonus}")
+            bonus = (
+                t(" (bonus {bonus})", bonus=_points(answer["bonus"])) if "bonus" in answer else ""
+            )
+            if canasta is None:
+                kind = t("no")
+            else:
+                kind = str(canasta) if language == "en" else say_canasta(str(canasta), language)
+            lines.append(t("canasta: {kind}{bonus}", kind=kind, bonus=bonus))
         elif "bonus" in answer:
-            lines.append(f"bonus: {_points(answer['bonus'])}")
+            lines.append(t("bonus: {bonus}", bonus=_points(answer["bonus"])))
         return lines
     if step.kind is StepKind.ACTIONS:
         verdicts = answer.get("verdicts")
         return [
-            f"action {i}: "
-            + (
-                _rejection(v)
-                if isinstance(v, Mapping) and v.get("verdict") == "rejected"
-                else "accepted"
+            t(
+                "action {i}: {verdict}",
+                i=i,
+                verdict=(
+                    _rejection(v, language)
+                    if isinstance(v, Mapping) and v.get("verdict") == "rejected"
+                    else t("accepted")
+                ),
             )
             for i, v in enumerate(verdicts if isinstance(verdicts, list) else [])
         ]
     if step.kind is StepKind.STATE:
         facts = answer.get("state", answer)
         return (
-            [f"{key}: {_value(value)}" for key, value in facts.items()]
+            [f"{key}: {_value(value, language)}" for key, value in facts.items()]
             if isinstance(facts, Mapping)
             else [_value(facts)]
         )
     if step.kind is StepKind.COUNT:
-        return [f"count: {_value(answer.get('count'))}"]
+        return [t("count: {n}", n=_value(answer.get("count")))]
     if step.kind is StepKind.PLAYTHROUGH and answer.get("verdict") == "rejected":
-        return [f"action {answer.get('index')} {_rejection(answer)}"]
+        return [
+            t("action {i}: {verdict}", i=answer.get("index"), verdict=_rejection(answer, language))
+        ]
     if step.kind is StepKind.GAME:
-        return _describe_game_answer(answer)
+        return _describe_game_answer(answer, language)
     if step.kind is StepKind.DEAL:
-        return _describe_deal_answer(answer)
-    return _scores(answer.get("teams"))
+        return _describe_deal_answer(answer, language)
+    return _scores(answer.get("teams"), language)
 
 
 def _clause_texts(
@@ -267,37 +371,53 @@ def _indent(lines: Iterable[str], prefix: str = "    ") -> list[str]:
     return [textwrap.indent(line, prefix) for line in lines]
 
 
-def _setup_lines(fixture: Fixture) -> list[str]:
+def _setup_lines(fixture: Fixture, language: str = "en") -> list[str]:
     setup = fixture.setup
     if setup is None:
         return []
-    lines = ["Setup:"]
+
+    def t(template: str, **values: object) -> str:
+        return say(template, language, **values)
+
+    lines = [t("Setup:")]
     if setup.state is not None:
         state = setup.state
         for seat, hand in enumerate(state.get("hands", [])):
-            lines.append(f"    hand of seat {seat}: {_cards(hand)}")
+            lines.append(
+                t("    hand of seat {seat}: {cards}", seat=seat, cards=_cards(hand, language))
+            )
         lines.append(
-            f"    stock: {len(state.get('stock', []))} cards; discard pile: "
-            f"{_cards(state.get('discard', []))}"
+            t(
+                "    stock: {n} cards; discard pile: {cards}",
+                n=len(state.get("stock", [])),
+                cards=_cards(state.get("discard", []), language),
+            )
         )
         for team, melds in enumerate(state.get("melds", [])):
             for meld in melds:
                 arrangement = meld.get("arrangement")
                 if arrangement is None:
                     batches = " | ".join(" ".join(b["cards"]) for b in meld["history"])
-                    lines.append(f"    team {team} meld built from: {batches}")
+                    lines.append(
+                        t("    team {team} meld built from: {batches}", team=team, batches=batches)
+                    )
                 else:
-                    lines.append(f"    team {team} meld: {format_arrangement(arrangement)}")
+                    text = _arrangement(arrangement, language)
+                    lines.append(t("    team {team} meld: {meld}", team=team, meld=text))
         lines.append(
-            f"    turn: seat {_value(state.get('turn'))}, phase {_value(state.get('phase'))}"
+            t(
+                "    turn: seat {seat}, phase {phase}",
+                seat=_value(state.get("turn")),
+                phase=say(f"phase {_value(state.get('phase'))}", language)
+                if language != "en"
+                else _value(state.get("phase")),
+            )
         )
     else:
-        lines.append(f"    the spec's deal from seed {setup.seed}")
+        lines.append(t("    the spec's deal from seed {seed}", seed=setup.seed))
     if setup.actions:
-        lines.append(
-            f"    then {len(setup.actions)} action(s): "
-            + "; ".join(_action(a) for a in setup.actions)
-        )
+        shown = "; ".join(_action(a, language) for a in setup.actions)
+        lines.append(t("    then {n} action(s): {actions}", n=len(setup.actions), actions=shown))
     return lines
 
 
@@ -353,33 +473,42 @@ def explain(
     """
     answerer = reference if reference is not None else ReferenceImplementation()
     clauses = {c.slug: c for c in (spec if spec is not None else load_spec())}
-    lines = [f"Question: {fixture.id} ({fixture.variant})"]
+    lines = [say("Question: {id} ({variant})", language, id=fixture.id, variant=fixture.variant)]
     if fixture.description:
         lines.extend(textwrap.wrap(fixture.description, 88))
     lines.append("")
-    lines.extend(_setup_lines(fixture))
+    lines.extend(_setup_lines(fixture, language))
     agrees = True
     answered = True
     for step, request in build_requests(fixture, dealer):
         answer: JsonObject = answerer.answer(request)
         if "error" in answer or "unsupported" in answer:
             answered = False
-        lines.append(f"Step {step.index} ({step.kind.value}):")
-        lines.extend(_indent(describe_step(step)))
-        lines.append("  the reference says:")
-        lines.extend(_indent(describe_answer(step, answer)))
+        lines.append(
+            say(
+                "Step {index} ({kind}):",
+                language,
+                index=step.index,
+                kind=say(f"step {step.kind.value}", language)
+                if language != "en"
+                else step.kind.value,
+            )
+        )
+        lines.extend(_indent(describe_step(step, language)))
+        lines.append(say("  the reference says:", language))
+        lines.extend(_indent(describe_answer(step, answer, language)))
         if step.expect is not None:
             outcome, messages = check_answer(step, answer)
             if outcome is Outcome.PASS:
-                lines.append("  this agrees with the expectation given.")
+                lines.append(say("  this agrees with the expectation given.", language))
             else:
                 agrees = False
-                lines.append("  this DIFFERS from the expectation given:")
+                lines.append(say("  this DIFFERS from the expectation given:", language))
                 lines.extend(_indent(messages))
         deciding = _deciding(step, answer, fixture.variant)
         slugs = deciding + [s for s in fixture.clauses if s not in deciding]
         if slugs:
-            lines.append("  clauses:")
+            lines.append(say("  clauses:", language))
             for text in _clause_texts(slugs, clauses, language):
                 lines.extend(_indent([text]))
                 lines.append("")

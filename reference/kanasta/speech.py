@@ -1,0 +1,161 @@
+"""The words the commands print around the rules, in the player's language.
+
+``ask``, ``explain``, ``meld``, ``play`` and ``replay`` print refusals, score sheet rows,
+moves and game log lines. The rules speak English in their ``Violation.detail``; this
+module gives the Turkish at the edge, from the catalogue
+``docs/locales/tr/LC_MESSAGES/messages.po`` (shipped as ``kanasta/_data/locales``):
+
+* a refusal by its reason code, ``reason CODE`` (or ``reason CODE [CLAUSE]`` where one
+  clause words it in its family's own terms);
+* a score sheet row by its part name, ``score PART``;
+* a move, a log line or a fixed phrase by its English template (``{name}`` fields kept).
+
+Reason codes, clause slugs and card notation stay as they are in every language.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable, Sequence
+from typing import Final
+
+from kanasta.errors import Violation
+from kanasta.specdoc.spectext import get_catalogue
+
+__all__ = [
+    "CATALOGUE",
+    "Said",
+    "get_reason",
+    "get_score_row",
+    "get_template",
+    "said_meld",
+    "said_move",
+    "said_moves",
+    "said_reason",
+    "say",
+    "say_canasta",
+    "say_meld",
+    "say_move",
+]
+
+CATALOGUE: Final = "messages"
+"""The catalogue (gettext domain) of the commands' words."""
+
+
+def _words(language: str) -> dict[str, str]:
+    return get_catalogue(CATALOGUE, language)
+
+
+def get_template(template: str, language: str) -> str:
+    """``template`` (an English line with ``{fields}``) in ``language``, unfilled; itself
+    when it has no translation."""
+    return _words(language).get(template, template)
+
+
+def say(template: str, language: str, **params: object) -> str:
+    """``template`` in ``language`` with its fields filled (English when not translated)."""
+    return get_template(template, language).format(**params)
+
+
+def get_reason(violation: Violation, language: str) -> str:
+    """The human-readable reason of a refusal: the rule's own detail in English, the
+    catalogue's sentence for its reason code (and clause, where one has its own) in
+    Turkish."""
+    if language == "en":
+        return violation.detail or violation.code
+    words = _words(language)
+    own = words.get(f"reason {violation.code} [{violation.clause}]")
+    found = own or words.get(f"reason {violation.code}")
+    return found if found is not None else violation.detail or violation.code
+
+
+def get_score_row(part: str, language: str) -> str:
+    """The name of a score sheet row (``melded``, ``going-out``, ``total``...)."""
+    return _words(language).get(f"score {part}", part)
+
+
+_MOVE: Final = re.compile(
+    r"^(?P<verb>draw|discard|meld|lay-off|take-pile|pass|take-back)(?P<rest>( .*)?)$"
+)
+_MOVE_PARTS: Final = (
+    (re.compile(r"\(wild at (\w+)\)"), "(wild at {0})"),
+    (re.compile(r" with (.+?)(?= onto #|$)"), " with {0}"),
+    (re.compile(r" onto #(\d+)"), " onto #{0}"),
+)
+
+
+def say_move(text: str, language: str) -> str:
+    """A move as :func:`kanasta.rules.actions.format_action` writes it (``meld 4H 5H 6H``,
+    ``take-pile with 7H 7S onto #1``), its words in ``language``; card notation and meld
+    numbers kept."""
+    match = _MOVE.match(text)
+    if language == "en" or match is None:
+        return text
+    words = _words(language)
+    rest = match.group("rest")
+    for pattern, template in _MOVE_PARTS:
+        turkish = words.get(f"move {template}", template)
+        rest = pattern.sub(lambda m, t=turkish: t.format(m.group(1)), rest)
+    return words.get(f"move {match.group('verb')}", match.group("verb")) + rest
+
+
+_MELD: Final = re.compile(
+    r"^(?P<kind>run|set|wild)(?P<head>[^:]*): (?P<cards>[^(]*?)"
+    r"(?: \((?P<canasta>[\w-]+) canasta\))?$"
+)
+
+
+def say_canasta(kind: str, language: str) -> str:
+    """A canasta kind (``clean``, ``half``, ``natural``...) as a player names it."""
+    english = f"{kind} canasta"
+    turkish = _words(language).get(f"canasta {kind}")
+    return turkish if turkish is not None and language != "en" else english
+
+
+def say_meld(text: str, language: str) -> str:
+    """A meld as :func:`kanasta.rules.melds.format_meld` writes it (``run H 4-8: 4H 5H 6H
+    [JK] 8H (clean canasta)``), its words in ``language``; cards kept."""
+    match = _MELD.match(text)
+    if language == "en" or match is None:
+        return text
+    words = _words(language)
+    kind = words.get(f"meld {match.group('kind')}", match.group("kind"))
+    canasta = match.group("canasta")
+    tail = f" ({say_canasta(canasta, language)})" if canasta else ""
+    return f"{kind}{match.group('head')}: {match.group('cards')}{tail}"
+
+
+class Said(str):
+    """English text that can be said in another language at the edge: a move, a meld or a
+    refusal's reason inside a line of ``kanasta ask`` (:class:`kanasta.ask.Msg` renders it)."""
+
+    speak: Callable[[str], str]
+
+    def __new__(cls, english: str, speak: Callable[[str], str]) -> Said:
+        made = super().__new__(cls, english)
+        made.speak = speak
+        return made
+
+    def render(self, language: str) -> str:
+        """The text in ``language``."""
+        return str(self) if language == "en" else self.speak(language)
+
+
+def said_move(text: str) -> Said:
+    """A move's text (:func:`say_move`), said in the language of the line around it."""
+    return Said(text, lambda language: say_move(text, language))
+
+
+def said_meld(text: str) -> Said:
+    """A meld's text (:func:`say_meld`), said in the language of the line around it."""
+    return Said(text, lambda language: say_meld(text, language))
+
+
+def said_moves(texts: Sequence[str]) -> Said:
+    """Moves' texts joined by ``; `` (a Turkish move may hold a comma)."""
+    return Said("; ".join(texts), lambda language: "; ".join(say_move(t, language) for t in texts))
+
+
+def said_reason(violation: Violation) -> Said:
+    """A refusal's reason (:func:`get_reason`), said in the language of the line around it."""
+    return Said(get_reason(violation, "en"), lambda language: get_reason(violation, language))
