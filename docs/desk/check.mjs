@@ -39,7 +39,7 @@ try {
     return page.evaluate(() => {
       const box = document.querySelector(".desk-answer");
       return { verdict: box?.dataset.verdict, first: box?.dataset.firstClause,
-        legal: box?.dataset.legal, state: document.getElementById("kanasta-desk").dataset.state,
+        legal: box?.dataset.legal, ms: Number(box?.dataset.ms), state: document.getElementById("kanasta-desk").dataset.state,
         status: document.querySelector(".desk-status").textContent };
     });
   };

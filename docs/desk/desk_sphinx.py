@@ -148,7 +148,7 @@ UI: dict[str, dict[str, str]] = {
         "otherwise": "With other unknown cards",
     },
     "tr": {
-        "family": "Oyun",
+        "family": "Kural ailesi",
         "options": "Seçenekler",
         "seat": "Koltuğunuz",
         "phase": "Sıra",
@@ -158,24 +158,24 @@ UI: dict[str, dict[str, str]] = {
         "cards": "Bir kutuya, sonra sayıya ve renge dokunun",
         "hand": "Eliniz",
         "hand_size": "Eldeki kağıt sayısı (daha fazlaysa)",
-        "pile_top": "Yer: yalnız üstteki kağıt",
+        "pile_top": "Yer: yalnızca üstteki kağıt",
         "pile": "Yer: kağıtları, üstteki en sonda",
         "pile_size": "Yerdeki kağıt sayısı",
         "frozen": "Yer donmuş",
         "melds-us": "Bizim perlerimiz",
         "melds-them": "Onların perleri",
         "add-meld": "+ per",
-        "red-us": "Bizim kırmızı üçlerimiz",
-        "red-them": "Onların kırmızı üçleri",
+        "red-us": "Bizim kırmızı üçlülerimiz",
+        "red-them": "Onların kırmızı üçlüleri",
         "score-us": "Bizim puanımız",
         "score-them": "Onların puanı",
         "opened": "Kim açtı",
         "opened-default": "perlere göre",
         "fi_taken": "Alınan fi'ler, sırayla",
         "fi_left": "Masada kalan fi",
-        "fi_unplayed": "Yerden alınıp henüz oynanmamış fi",
+        "fi_unplayed": "Atarak alınıp henüz oynanmamış fi",
         "trump": "Koz kağıdı",
-        "stock_size": "Destede kalan kağıt (0: son kağıt çekildi)",
+        "stock_size": "Stokta kalan kağıt (0: son kağıt çekildi)",
         "target": "Geçerli hedef puan",
         "personally_opened": "Kendiniz açtınız",
         "laid_before": "Bu sıradan önce masaya kağıt indirdiniz",
@@ -192,7 +192,7 @@ UI: dict[str, dict[str, str]] = {
         "clear": "Temizle",
         "link": "Bu sorunun bağlantısı",
         "loading": "Kural motoru yükleniyor…",
-        "ready": "Hazır: bundan sonra internetsiz de çalışır.",
+        "ready": "Hazır: bundan sonra internet olmadan da çalışır.",
         "failed": "Kural motoru yüklenemedi:",
         "verdict-allowed": "Olur",
         "verdict-not allowed": "Olmaz",
@@ -265,7 +265,7 @@ def _link_disputes(app: Sphinx, doctree: nodes.document, docname: str) -> None:
     with the question filled in."""
     if docname != "disputes" or app.builder.format != "html":
         return
-    label = "Sor: masada aç" if (app.config.language or "en") == "tr" else "Ask it at the desk"
+    label = "Hakem masasında sor" if (app.config.language or "en") == "tr" else "Ask it at the desk"
     for block, command in _ask_blocks(doctree):
         if command.endswith((".json", ".toml")):
             continue
