@@ -60,9 +60,14 @@ try {
   result.width = await page.evaluate(() => document.documentElement.scrollWidth);
   await page.evaluate((hash) => { location.hash = hash; }, fragment(questions[0]));
   await answered();
-  await page.evaluate(() => document.getElementById("kanasta-desk").scrollIntoView());
+  const scrollTo = (selector) => page.evaluate((s) => {
+    const top = document.querySelector(s).getBoundingClientRect().top + window.scrollY - 60;
+    window.scrollTo({ top, behavior: "instant" });
+  }, selector);
+  await page.waitForTimeout(800);
+  await scrollTo("#kanasta-desk");
   await page.screenshot({ path: screenshot, fullPage: false });
-  await page.evaluate(() => document.querySelector(".desk-answer").scrollIntoView());
+  await scrollTo(".desk-answer");
   await page.screenshot({ path: screenshot.replace(/\.png$/, "-answer.png"), fullPage: false });
   // Offline: once the service worker has the files, the page loads and answers without
   // the server.
