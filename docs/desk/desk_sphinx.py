@@ -307,12 +307,12 @@ def _ensure_pyodide() -> bool:
     npm = shutil.which("npm")
     if npm is None:
         return False
-    subprocess.run(
+    done = subprocess.run(
         [npm, "ci", "--omit=dev", "--no-audit", "--no-fund", "--loglevel=error"],
         cwd=HERE,
-        check=True,
+        check=False,
     )
-    return (PYODIDE / "pyodide.mjs").is_file()
+    return done.returncode == 0 and (PYODIDE / "pyodide.mjs").is_file()
 
 
 def _write_desk(app: Sphinx, exception: BaseException | None) -> None:
@@ -325,7 +325,10 @@ def _write_desk(app: Sphinx, exception: BaseException | None) -> None:
     desk = out / DESK_DIR
     desk.mkdir(parents=True, exist_ok=True)
     if not _ensure_pyodide():
-        logger.info("desk: no docs/desk/node_modules and no npm: the desk has no runtime")
+        logger.info(
+            "desk: docs/desk/node_modules lacks Pyodide and npm ci could not install it: "
+            "the desk page is built without its runtime"
+        )
         return
     for name in PYODIDE_FILES:
         shutil.copyfile(PYODIDE / name, desk / name)
