@@ -236,7 +236,7 @@ def desk(session: nox.Session) -> None:
         session.skip(f"no Chromium at {chromium}: apt-get install chromium, or set CHROMIUM")
     if shutil.which("npm") is None:
         session.skip("no npm: the desk's runtime and its browser driver come from npm")
-    session.install("-e", ".", "pytest>=8", *DOCS_REQUIREMENTS)
+    session.install("-e", ".", "pytest>=8", "hypothesis>=6.100", *DOCS_REQUIREMENTS)
     with session.chdir("docs/desk"):
         session.run("npm", "ci", "--no-audit", "--no-fund", "--loglevel=error", external=True)
     build = ("sphinx-build", "-q", "-W", "--keep-going", "-b", "html")
