@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import os
+import shutil
 
 import nox
 
@@ -222,7 +223,32 @@ def native(session: nox.Session) -> None:
 
 @nox.session(python=PYTHON)
 def ray(session: nox.Session) -> None:
-    """``kanasta conformance explore --ray`` on Ray's local mode, with the extra installed
+    """``kanasta conformance explore --ray`` on a small Ray started on this machine (Ray 2.60
+    refuses its old local mode), with the extra installed
     (not among the default sessions: Ray is a large optional download)."""
     session.install("-e", ".[test,ray]")
     session.run("pytest", "-q", "tests/conformance/test_explore_ray.py", *session.posargs)
+
+
+@nox.session(python=PYTHON)
+def desk(session: nox.Session) -> None:
+    """The desk (docs/desk.rst) in a real browser: build both editions of the site with the
+    desk's files (the Python runtime vendored from docs/desk/node_modules, installed by
+    ``npm ci`` from docs/desk/package-lock.json with playwright-core), serve them on
+    127.0.0.1 and ask every dispute of docs/disputes.rst through the page in headless
+    Chromium (tests/desk). Not a default session: it takes minutes and needs Chromium
+    (``apt-get install chromium``; CHROMIUM names another binary); without Chromium or npm
+    it is skipped, saying so. Screenshots and the measured sizes and times are written to
+    docs/_build/desk-shots."""
+    chromium = os.environ.get("CHROMIUM", "/usr/bin/chromium")
+    if not os.path.isfile(chromium):
+        session.skip(f"no Chromium at {chromium}: apt-get install chromium, or set CHROMIUM")
+    if shutil.which("npm") is None:
+        session.skip("no npm: the desk's runtime and its browser driver come from npm")
+    session.install("-e", ".", "pytest>=8", "hypothesis>=6.100", *DOCS_REQUIREMENTS)
+    with session.chdir("docs/desk"):
+        session.run("npm", "ci", "--no-audit", "--no-fund", "--loglevel=error", external=True)
+    build = ("sphinx-build", "-q", "-W", "--keep-going", "-b", "html")
+    session.run(*build, "docs", "docs/_build/html")
+    session.run(*build, "-D", "language=tr", "docs", "docs/_build/html/tr")
+    session.run("pytest", "-p", "no:cacheprovider", "-s", "tests/desk", *session.posargs)

@@ -9,6 +9,8 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 # Build from this checkout even when another kanasta is installed.
 sys.path.insert(0, str(ROOT / "reference"))
+# The desk (docs/desk.rst): its directive, its links from the disputes and its files.
+sys.path.insert(0, str(ROOT / "docs" / "desk"))
 
 from kanasta import __version__  # noqa: E402
 
@@ -21,10 +23,11 @@ release = __version__
 extensions: list[str] = [
     "sphinx.ext.autodoc",
     "kanasta.specdoc.sphinxext",
+    "desk_sphinx",
 ]
 
 # spec/ is a symlink to ../spec (the chapters live at the top of the repository).
-exclude_patterns: list[str] = ["_build", "Thumbs.db", ".DS_Store"]
+exclude_patterns: list[str] = ["_build", "Thumbs.db", ".DS_Store", "desk/node_modules"]
 root_doc = "index"
 language = "en"
 # The Turkish edition: one catalogue per page, docs/locales/tr/LC_MESSAGES/<page>.po.

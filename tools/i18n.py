@@ -47,6 +47,7 @@ TRANSLATED_PAGES = (
     "spec/*",
     "rulebooks/*",
     "disputes",
+    "desk",
 )
 
 
