@@ -343,7 +343,11 @@ def describe_answer(
         return [t("count: {n}", n=_value(answer.get("count")))]
     if step.kind is StepKind.PLAYTHROUGH and answer.get("verdict") == "rejected":
         return [
-            t("action {i}: {verdict}", i=answer.get("index"), verdict=_rejection(answer, language))
+            t(
+                "action {i} {rejection}",
+                i=answer.get("index"),
+                rejection=_rejection(answer, language),
+            )
         ]
     if step.kind is StepKind.GAME:
         return _describe_game_answer(answer, language)
