@@ -12,7 +12,7 @@ nox.options.default_venv_backend = "venv"
 nox.options.reuse_existing_virtualenvs = True
 # The default sessions run side by side (nox -j; ``nox -j 1`` runs them one after another,
 # with live output), the longest first: they share no output folder, and the tests spread
-# over every core (pytest-xdist). Measured times: docs/testing.rst.
+# over every core (pytest-xdist). Measured times: README, "Running the tests".
 nox.options.sessions = [
     "tests",
     "native",
@@ -63,6 +63,7 @@ def tests(session: nox.Session) -> None:
         # handed more tests as it finishes: the slowest run from the start.
         "--numprocesses=auto",
         "--dist=worksteal",
+        "--durations=30",  # the slowest tests in every run's log, to keep the run short
         "--cov=kanasta",
         "--cov-branch",
         "--cov-report=term",
