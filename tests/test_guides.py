@@ -27,9 +27,12 @@ from tests.conformance.helpers import NODE_ADAPTER, REPO
 from tests.conformance.node import NODE_BIN
 
 GUIDE = REPO / "docs" / "conformance" / "check-your-implementation.rst"
+# Besides the build output: what other sessions write while this one copies (nox runs the
+# sessions side by side): coverage data, the Hypothesis database, compiled catalogues.
 COPY_IGNORE = shutil.ignore_patterns(
-    ".venv", ".nox", ".git", "_build", "dist", "build", "__pycache__", "*.egg-info", ".*_cache"
-)
+    ".venv", ".nox", ".git", "_build", "dist", "build", "__pycache__", "*.egg-info", ".*_cache",
+    ".coverage*", ".hypothesis", "*.mo",
+)  # fmt: skip
 
 pytestmark = pytest.mark.skipif(
     os.environ.get("KANASTA_GUIDE_TESTS") != "1",
