@@ -187,3 +187,12 @@ def test_spec_show_lists_at_most_eight_titles(capsys: pytest.CaptureFixture[str]
     err = capsys.readouterr().err
     assert " more." in err
     assert err.count("\n") == 1
+
+
+def test_spec_show_in_turkish_names_the_sources_in_turkish(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    assert main(["spec", "show", "fi-unplayed-fi-5200", "--lang", "tr"]) == 0
+    header = capsys.readouterr().out.splitlines()[1]
+    assert "kaynak 000 (1. kısım)" in header
+    assert "seed" not in header

@@ -22,7 +22,7 @@ from typing import Final
 
 from kanasta.errors import InputError
 from kanasta.resources import get_glossary_path, get_locale_dir
-from kanasta.specdoc.i18n import LANGUAGES, fold_text, get_label
+from kanasta.specdoc.i18n import LANGUAGES, fold_text, get_label, get_sources_text
 from kanasta.specdoc.spec import Clause, get_clause_numbers
 
 __all__ = [
@@ -442,7 +442,7 @@ def format_clause(
         f"{label('families')}: " + ", ".join(clause.families),
     ]
     if clause.sources:
-        meta.append(f"{label('sources')}: {clause.sources}")
+        meta.append(f"{label('sources')}: {get_sources_text(clause.sources, language)}")
     question = f"{label('Question:')} {clause.question}\n" if clause.question else ""
     if numbers is None:
         numbers = get_clause_numbers()
