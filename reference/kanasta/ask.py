@@ -30,8 +30,8 @@ from itertools import combinations
 from pathlib import Path
 from typing import Any
 
-from kanasta.conformance import MAX_DEPTH, MAX_FILE_BYTES
-from kanasta.conformance.jsonio import read_json_file
+from kanasta.conformance import MAX_DEPTH
+from kanasta.conformance.jsonio import read_json_file, read_text_file
 from kanasta.conformance.notation import parse_action
 from kanasta.conformance.present import get_meld_clauses
 from kanasta.engine import check_state, legal_actions
@@ -780,20 +780,7 @@ def load_question(path: Path) -> Question:
 
 
 def _read_toml(path: Path) -> Any:
-    try:
-        with path.open("rb") as handle:
-            raw = handle.read(MAX_FILE_BYTES + 1)
-    except OSError as exc:
-        raise InputError(f"{path}: cannot be read ({exc.strerror or exc}).") from None
-    if len(raw) > MAX_FILE_BYTES:
-        raise InputError(
-            f"{path}: the file is larger than {MAX_FILE_BYTES} bytes; a question never needs "
-            "that, so it is refused unread."
-        )
-    try:
-        text = raw.decode("utf-8")
-    except UnicodeDecodeError as exc:
-        raise InputError(f"{path}: not UTF-8 text (byte {exc.start}).") from None
+    text = read_text_file(path, what="a question")
     _check_toml_nesting(text, str(path))
     try:
         data = tomllib.loads(text)

@@ -140,16 +140,10 @@ def parse_json_text(text: str, where: str, *, max_depth: int = MAX_DEPTH) -> Any
         raise InputError(f"{where}: not valid JSON: {exc}.") from None
 
 
-def read_json_file(
-    path: Path,
-    *,
-    max_bytes: int = MAX_FILE_BYTES,
-    max_depth: int = MAX_DEPTH,
-    what: str = "a fixture",
-) -> Any:
-    """Read a JSON file under the data-only rules; errors name the file (and ``what`` it
-    should be, when it is too large). Never more than ``max_bytes`` + 1 bytes are read, so
-    an endless file (``/dev/zero``) is refused, not read into memory."""
+def read_text_file(path: Path, *, max_bytes: int = MAX_FILE_BYTES, what: str = "a fixture") -> str:
+    """A UTF-8 text file read whole under a bound: never more than ``max_bytes`` + 1 bytes
+    are read, so an endless file (``/dev/zero``) is refused, not read into memory; errors
+    name the file (and ``what`` it should be, when it is too large)."""
     try:
         with path.open("rb") as handle:
             raw = handle.read(max_bytes + 1)
@@ -161,9 +155,21 @@ def read_json_file(
             "that, so it is refused unread."
         )
     try:
-        text = raw.decode("utf-8")
+        return raw.decode("utf-8")
     except UnicodeDecodeError as exc:
         raise InputError(f"{path}: not UTF-8 text (byte {exc.start}).") from None
+
+
+def read_json_file(
+    path: Path,
+    *,
+    max_bytes: int = MAX_FILE_BYTES,
+    max_depth: int = MAX_DEPTH,
+    what: str = "a fixture",
+) -> Any:
+    """Read a JSON file under the data-only rules (:func:`read_text_file`'s bound, then
+    :func:`parse_json_text`); errors name the file."""
+    text = read_text_file(path, max_bytes=max_bytes, what=what)
     return parse_json_text(text, str(path), max_depth=max_depth)
 
 
