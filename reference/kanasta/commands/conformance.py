@@ -219,17 +219,7 @@ def register(subparsers: Any) -> None:
     reports.add_argument("--report", type=Path, metavar="FILE", help="write a JSON report")
     reports.add_argument("--junit", type=Path, metavar="FILE", help="write a JUnit XML report")
     reports.add_argument("-v", "--verbose", action="store_true", help="list every fixture")
-    progress = reports.add_mutually_exclusive_group()
-    progress.add_argument(
-        "--progress",
-        dest="progress",
-        action="store_true",
-        default=None,
-        help="show a progress bar on stderr (default: on a terminal, for long runs)",
-    )
-    progress.add_argument(
-        "--no-progress", dest="progress", action="store_false", help="never show progress"
-    )
+    _add_progress_flags(reports, "on a terminal, for long runs")
     run.set_defaults(handler=_run)
 
     failures = sub.add_parser(
@@ -382,17 +372,7 @@ def _register_explore(sub: Any) -> None:
         metavar="ADDRESS",
         help="run on this Ray cluster ('local': a Ray started here); needs kanasta[ray]",
     )
-    progress = explore.add_mutually_exclusive_group()
-    progress.add_argument(
-        "--progress",
-        dest="progress",
-        action="store_true",
-        default=None,
-        help="show a progress bar on stderr (default: on a terminal)",
-    )
-    progress.add_argument(
-        "--no-progress", dest="progress", action="store_false", help="never show progress"
-    )
+    _add_progress_flags(explore, "on a terminal")
     explore.set_defaults(handler=_explore)
 
 
@@ -873,3 +853,19 @@ def _get_cited() -> Counter[str]:
         clauses = data.get("clauses", []) if isinstance(data, dict) else []
         cited.update(slug for slug in clauses if isinstance(slug, str))
     return cited
+
+
+def _add_progress_flags(parser: argparse._ActionsContainer, default: str) -> None:
+    """``--progress`` / ``--no-progress``: a progress bar on stderr or none (``None``: the
+    command's ``default``)."""
+    progress = parser.add_mutually_exclusive_group()
+    progress.add_argument(
+        "--progress",
+        dest="progress",
+        action="store_true",
+        default=None,
+        help=f"show a progress bar on stderr (default: {default})",
+    )
+    progress.add_argument(
+        "--no-progress", dest="progress", action="store_false", help="never show progress"
+    )
