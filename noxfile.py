@@ -211,7 +211,7 @@ def conformance(session: nox.Session) -> None:
         "--validate-protocol",
         "--no-progress",
         "--max-skipped",
-        "200",
+        "220",
     )
 
 

@@ -33,6 +33,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from kanasta import engine
+from kanasta.conformance.checks import get_turn_zones
 from kanasta.conformance.reference import (
     ReferenceImplementation,
     get_deal_facts,
@@ -214,7 +215,7 @@ def answer(request: Mapping[str, Any]) -> dict[str, Any]:
             refused = table.play(to_move(action))
             if refused is not None:
                 return _refusal(refused)
-        facts = get_turn_facts(table.to_json())
+        facts = get_turn_facts(table.to_json(), get_turn_zones(table.profile))
         if facts["hand_over"]:
             facts["teams"] = table.scores()
         if table.profile.pile_freezers:
