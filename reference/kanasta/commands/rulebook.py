@@ -16,6 +16,7 @@ from typing import Any
 from kanasta.commands.spec import add_language_argument, get_language
 from kanasta.errors import InputError
 from kanasta.families import FAMILY_NAMES
+from kanasta.io.files import check_output_path, write_file
 from kanasta.specdoc.i18n import get_label
 from kanasta.specdoc.rulebook import (
     QuickRow,
@@ -105,13 +106,12 @@ def _run(args: argparse.Namespace) -> int:
         folder: Path = args.html
         try:
             folder.mkdir(parents=True, exist_ok=True)
-            (folder / f"{args.family}.html").write_text(format_rulebook_html(book), "utf-8")
-            (folder / f"{args.family}-quick.html").write_text(
-                quick_reference_html(title, quick, language), "utf-8"
-            )
         except OSError as exc:
             raise InputError(f"cannot write the rulebook into {folder}: {exc}") from None
-        print(f"{folder / (args.family + '.html')}, {folder / (args.family + '-quick.html')}")
+        page, quick_page = folder / f"{args.family}.html", folder / f"{args.family}-quick.html"
+        write_file(page, format_rulebook_html(book), "rulebook page")
+        write_file(quick_page, quick_reference_html(title, quick, language), "quick reference")
+        print(f"{page}, {quick_page}")
         written = True
     if args.pdf is not None:
         from kanasta.specdoc.rulebook_pdf import (  # noqa: PLC0415 - optional extra
@@ -120,6 +120,7 @@ def _run(args: argparse.Namespace) -> int:
         )
 
         path: Path = args.pdf
+        check_output_path(path, "PDF")
         try:
             if args.quick:
                 pages = write_quick_pdf(args.family, language, title, path)
