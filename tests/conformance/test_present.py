@@ -6,7 +6,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from kanasta.conformance import present
-from kanasta.conformance.loader import fixture_from_json
+from kanasta.conformance.loader import fixture_from_json, load_fixtures
 from kanasta.conformance.model import Step, StepKind
 from kanasta.conformance.present import (
     ExplainStatus,
@@ -15,6 +15,8 @@ from kanasta.conformance.present import (
     explain,
     format_fixture,
 )
+from kanasta.conformance.protocol import build_requests
+from kanasta.conformance.reference import ReferenceImplementation
 from kanasta.specdoc.spec import load_spec
 from tests.conformance.helpers import toy_reference, toy_state
 
@@ -234,3 +236,41 @@ def test_which_runs_hold_an_acting_wild() -> None:
     assert present._has_acting_wild(run(13, ["KH", "AH", "JK"]))
     assert not present._has_acting_wild(run(None, ["4H"]))
     assert not present._has_acting_wild(run(4, "4H 5H"))
+
+
+def _deal_fixture(deal: dict[str, Any]) -> Any:
+    for fixture in load_fixtures().fixtures:
+        step = fixture.steps[0]
+        if (
+            fixture.variant == "classic"
+            and step.kind is StepKind.DEAL
+            and ("deck" in step.params) == ("deck" in deal)
+        ):
+            return fixture
+    raise AssertionError("no such deal fixture")
+
+
+def test_describe_a_deal_from_a_deck_and_its_answer_in_both_languages() -> None:
+    fixture = _deal_fixture({"deck": True})
+    step = fixture.steps[0]
+    english = present.describe_step(step)
+    assert english[0].startswith("deal the deck given in order (108 cards), seat ")
+    assert english[1].startswith("top of the deck: ")
+    turkish = present.describe_step(step, "tr")
+    assert turkish != english
+    ((_, request),) = build_requests(fixture)
+    answer = ReferenceImplementation().answer(request)
+    lines = describe_answer(step, answer)
+    assert lines[0] == f"first player: {answer['first_player']}"
+    assert any(line.startswith("red threes laid: ") for line in lines)
+    assert sum(line.startswith("seat ") for line in lines) == len(answer["hands"])
+    odd = describe_answer(step, {"first_player": 1, "hands": "x", "pile": 3, "stock": []})
+    assert "seat 0: x" not in odd
+    assert "pile: 3" in odd
+
+
+def test_describe_a_deal_from_a_seed() -> None:
+    step = _deal_fixture({}).steps[0]
+    assert present.describe_step(step)[0].startswith(
+        f"deal a hand from seed {step.params['seed']}, seat "
+    )
