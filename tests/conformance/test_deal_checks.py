@@ -69,3 +69,24 @@ def test_a_hand_naming_no_card_breaks_conservation_in_one_line() -> None:
 
 def test_deal_cards_of_a_non_object_is_no_card() -> None:
     assert get_deal_cards("x") == [None]
+
+
+@pytest.mark.parametrize(
+    ("change", "error"),
+    [
+        ({"players": "4"}, "$.players: expected the number of players"),
+        ({"dealer": "x"}, "$.dealer: expected a seat number"),
+        ({"dealer": 9}, "$.dealer: koz has seats 0..3"),
+        ({"seed": 1, "deck": []}, "$: a deal request gives exactly one of 'deck' and 'seed'"),
+        ({}, "$: a deal request gives exactly one of 'deck' and 'seed'"),
+        ({"deck": "x"}, "$.deck: expected a list of cards, top card first"),
+        ({"seed": "x"}, "$.seed: expected an integer"),
+        ({"seed": 1, "features": "players-3"}, "$.features: expected a list of option names"),
+    ],
+)
+def test_a_malformed_deal_request_is_an_error_naming_its_path(
+    change: dict[str, Any], error: str
+) -> None:
+    request = {"seq": 1, "type": "deal", "variant": "koz", "features": [], "players": 4}
+    answer = ReferenceImplementation().answer({**request, "dealer": 0, **change})
+    assert answer == {"seq": 1, "error": error}
