@@ -33,7 +33,7 @@ from kanasta.resources import get_rulebook_dir
 from kanasta.rules.actions import Action, ActionType, apply_action
 from kanasta.rules.canastas import CanastaKind, get_canasta_bonus
 from kanasta.rules.cards import JOKER, format_card, parse_cards
-from kanasta.rules.families import CanastaScheme, Direction, RulesProfile
+from kanasta.rules.families import CanastaScheme, Direction, Rounding, RulesProfile
 from kanasta.rules.melds import Meld, MeldKind, get_meld_points, validate_meld
 from kanasta.rules.state import State
 from kanasta.specdoc.i18n import LANGUAGES, get_label
@@ -581,7 +581,7 @@ def _going_out(profile: RulesProfile, language: str) -> tuple[str, ...]:
         )
         lines.append(label("both fi taken: emptying the hand goes out"))
     need = label("a canasta needed to go out")
-    if profile.family == "fi-5200":
+    if profile.fi_packets and not profile.fi_needs_canasta:
         need = label("a canasta needed to go out, not to take a fi")
     lines.append(need)
     lines.append(
@@ -617,7 +617,9 @@ def _game_end(profile: RulesProfile, language: str) -> tuple[str, ...]:
         if option.name == "target-555":
             lines.append(label("or 555, if agreed before the game"))
     lines.append(
-        label("half points rounded up") if profile.family == "koz" else label("nothing is rounded")
+        label("half points rounded up")
+        if profile.rounding is Rounding.UP
+        else label("nothing is rounded")
     )
     return tuple(lines)
 
