@@ -542,18 +542,39 @@ def _check_conservation(table: TurnTable, got: Mapping[str, Any], out: list[str]
     holds each of the setup's cards exactly once."""
     if not _check_zones(got.get("cards"), table, out):
         return
-    want = _multiset(table.cards)
-    have = _multiset(get_answer_cards(got.get("cards"), table.zones))
+    _compare_cards(
+        table.cards,
+        get_answer_cards(got.get("cards"), table.zones),
+        out,
+        not_cards=f"cards: not a list of where every card is: {_show(got.get('cards'))}",
+        lost_where="in the setup, nowhere now",
+        source="the setup",
+    )
+
+
+def _compare_cards(
+    given: Sequence[Any],
+    answered: Sequence[Any],
+    out: list[str],
+    *,
+    not_cards: str,
+    lost_where: str,
+    source: str,
+) -> None:
+    """card-conservation: each card ``given`` is ``answered`` exactly once, none lost, none
+    made up (``not_cards`` when the answer names something that is not a card)."""
+    want = _multiset(given)
+    have = _multiset(answered)
     if want is None:
         return
     if have is None:
-        out.append(f"cards: not a list of where every card is: {_show(got.get('cards'))}")
+        out.append(not_cards)
         return
     lost, made = want - have, have - want
     if lost:
-        out.append(f"card conservation: lost {_shown_cards(lost)} (in the setup, nowhere now)")
+        out.append(f"card conservation: lost {_shown_cards(lost)} ({lost_where})")
     if made:
-        out.append(f"card conservation: {_shown_cards(made)} more than the setup holds")
+        out.append(f"card conservation: {_shown_cards(made)} more than {source} holds")
 
 
 def _check_turn(
@@ -629,18 +650,14 @@ def _check_deal(
     if "red_threes" in expected:
         _compare_hands(expected["red_threes"], got.get("red_threes"), out, "red_threes")
     _compare_plain("first_player", expected["first_player"], got.get("first_player"), out)
-    want = _multiset(deck)
-    have = _multiset(get_deal_cards(got))
-    if want is None:
-        return
-    if have is None:
-        out.append("card conservation: the answer names something that is not a card")
-        return
-    lost, made = want - have, have - want
-    if lost:
-        out.append(f"card conservation: lost {_shown_cards(lost)} (in the deck, nowhere dealt)")
-    if made:
-        out.append(f"card conservation: {_shown_cards(made)} more than the deck holds")
+    _compare_cards(
+        deck,
+        get_deal_cards(got),
+        out,
+        not_cards="card conservation: the answer names something that is not a card",
+        lost_where="in the deck, nowhere dealt",
+        source="the deck",
+    )
 
 
 def is_vacuous(step: Step, sent_state: Any) -> bool:
