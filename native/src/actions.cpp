@@ -29,6 +29,7 @@ ActionType parse_action_type(const std::string& text) {
 
 // action-kinds: one atomic action for the player whose turn it is.
 std::optional<Violation> apply_action_into(const Profile& p, const State& s, const Action& a, State& next) {
+    const SearchScope scope;  // turn-must-finish: one search budget for the action
     switch (a.type) {
         case ActionType::Draw: return apply_draw_into(p, s, next);
         case ActionType::TakePile: return apply_take_pile_into(p, s, a.cards, a.meld, next);
@@ -706,6 +707,7 @@ std::vector<Action> legal_actions(const Profile& p, const State& s) {
 }
 
 void legal_actions_into(const Profile& p, const State& s, std::vector<Action>& out) {
+    const SearchScope scope;  // turn-must-finish: one search budget for the listing
     out.clear();
     if (s.phase == Phase::Draw) draw_phase_actions(p, s, out);
     else if (s.phase == Phase::Play) play_phase_actions(p, s, out);

@@ -7,6 +7,7 @@
 #include <algorithm>
 #include <array>
 #include <cstdint>
+#include <string>
 
 #include "flat_cache.hpp"
 #include "per_thread.hpp"
@@ -248,8 +249,40 @@ bool surely_finishes(const Profile& p, const State& s, const Hand& hand, std::si
 
 }  // namespace
 
+namespace {
+
+struct SearchCount {
+    int depth = 0;
+    long tried = 0;
+};
+thread_local SearchCount search_count;
+
+// The reference's refusal (kanasta.fast.turn.search_too_long), word for word.
+std::string search_too_long() {
+    std::string number = std::to_string(MOST_SEARCH_TRIES);
+    for (auto at = static_cast<std::ptrdiff_t>(number.size()) - 3; at > 0; at -= 3)
+        number.insert(static_cast<std::size_t>(at), ",");
+    return "whether this turn can still end is not known after " + number +
+           " melds and lay-offs tried, too many to decide in reasonable time, so the question is refused: the hand "
+           "of a side that has not opened is too large for the search (clause turn-must-finish, "
+           "classic-no-take-back). Ask about a position with a smaller hand.";
+}
+
+void count_try() {
+    if (++search_count.tried > MOST_SEARCH_TRIES) throw InputError(search_too_long());
+}
+
+}  // namespace
+
+SearchScope::SearchScope() {
+    if (search_count.depth++ == 0) search_count.tried = 0;
+}
+
+SearchScope::~SearchScope() { --search_count.depth; }
+
 // turn-must-finish: a discard is legal, a provisional opening can be taken back, or some
-// meld or lay-off leads to such a state (or empties the hand legally).
+// meld or lay-off leads to such a state (or empties the hand legally); every meld and
+// lay-off tried counts against the search budget (SearchScope).
 bool can_finish_turn(const Profile& p, const State& s) {
     if (s.phase != Phase::Play) return true;
     const Hand& hand = s.hands[static_cast<std::size_t>(s.turn)];
@@ -271,9 +304,11 @@ bool can_finish_turn(const Profile& p, const State& s) {
             return true;
     }
     if (p.threes_special && black_threes_go_out(p, s, hand)) return true;
+    const SearchScope scope;
     const auto t = static_cast<std::size_t>(team);
     const auto& team_melds = s.melds[t];
     for (const Meld& m : meld_options(p, hand)) {
+        count_try();
         Hand rest = hand;
         remove_all(rest, m.history[0]);
         if (check_new_set(p, team_melds, m)) continue;
@@ -283,6 +318,7 @@ bool can_finish_turn(const Profile& p, const State& s) {
     }
     for (std::size_t index = 0; index < team_melds.size(); ++index)
         for (const auto& [batch, result] : lay_off_options(p, team_melds[index], hand)) {
+            count_try();
             Hand rest = hand;
             remove_all(rest, batch);
             if (surely_finishes(p, s, rest, team_melds.size()) ||

@@ -117,7 +117,22 @@ std::optional<Violation> after_laying_in_place(const Profile& p, State& next, in
 // classic-pile-opening, classic-red-threes: the pile set aside joins the hand.
 void release_pending_pile_in_place(const Profile& p, State& s);
 // turn-must-finish: can the player still end this turn by some sequence of legal moves?
+// Throws InputError past the search budget (SearchScope).
 bool can_finish_turn(const Profile& p, const State& s);
+// turn-must-finish: how many melds and lay-offs the searches of can_finish_turn of one listing
+// of the legal actions or one action applied may try, as in the reference
+// (kanasta.fast.turn.MOST_SEARCH_TRIES); past it the question is refused with the reference's
+// words, so both engines give one answer to a hand too large to search.
+inline constexpr long MOST_SEARCH_TRIES = 50'000;
+// The searches started while one SearchScope is alive (the outermost of nested ones) share
+// one count of the moves tried (one per thread).
+class SearchScope {
+public:
+    SearchScope();
+    ~SearchScope();
+    SearchScope(const SearchScope&) = delete;
+    SearchScope& operator=(const SearchScope&) = delete;
+};
 // discard-ends-turn: the part of the discard check that depends only on the state.
 std::optional<Violation> check_discard_now(const Profile& p, const State& s);
 // meld-from-hand .. : the new meld the action would lay (the team's melds after it), or the

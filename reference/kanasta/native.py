@@ -299,13 +299,23 @@ class NativeEngine:
         return result
 
     def legal_actions(self, profile: RulesProfile, state: Any, /) -> Sequence[Any]:
+        """The state's legal actions; an :class:`InputError` when the search of
+        turn-must-finish passes its budget (the reference's refusal, word for word)."""
         self._hands(profile)
-        actions: Sequence[Any] = state.legal_actions()
+        try:
+            actions: Sequence[Any] = state.legal_actions()
+        except ValueError as exc:
+            raise InputError(str(exc)) from None
         return actions
 
     def apply_action(self, profile: RulesProfile, state: Any, action: Any, /) -> Any | Violation:
+        """The state after ``action``, or the violation; an :class:`InputError` when the
+        search of turn-must-finish passes its budget."""
         self._hands(profile)
-        result = state.apply(action)
+        try:
+            result = state.apply(action)
+        except ValueError as exc:
+            raise InputError(str(exc)) from None
         if isinstance(result, tuple):
             clause, code, detail = result
             return Violation(clause, code, detail)

@@ -22,7 +22,6 @@ from kanasta.conformance.reference import ReferenceImplementation
 from kanasta.errors import InputError
 from kanasta.families import get_profile
 from kanasta.fast import turn as fast_turn
-from kanasta.native import is_available
 from kanasta.rules.cards import format_card, parse_cards
 from kanasta.rules.families import RED_THREES
 
@@ -118,13 +117,6 @@ def test_turn_must_finish_ask_of_a_42_card_classic_hand_answers_in_bounded_memor
 @pytest.mark.clause("turn-must-finish", "legal-action-count")
 def test_turn_must_finish_adapter_counts_a_42_card_hand_in_bounded_memory() -> None:
     answer = _adapter("reference", _count_request(_state_json(HAND_OF_42)))
-    assert answer == {"seq": 1, "count": 289}
-
-
-@pytest.mark.clause("turn-must-finish", "legal-action-count")
-@pytest.mark.skipif(not is_available(), reason="kanasta-native is not installed")
-def test_turn_must_finish_the_native_engine_counts_the_42_card_hand_alike() -> None:
-    answer = _adapter("native", _count_request(_state_json(HAND_OF_42)))
     assert answer == {"seq": 1, "count": 289}
 
 
