@@ -23,6 +23,8 @@ def desk_ask(text, language):
     data["why"] = [say(line, language) for line in answer.why]
     for item, alternative in zip(data.get("turns_on", []), answer.turns_on):
         item["fact"] = say(alternative.fact, language)
+    if answer.hand_note is not None:
+        data["hand_number"]["note"] = say(answer.hand_note, language)
     return json.dumps(data, ensure_ascii=False)
 `;
 
@@ -59,6 +61,7 @@ const FACTS = [
   { key: "fi_unplayed", kind: "unplayed", families: FI },
   { key: "stock_size", kind: "number" },
   { key: "target", kind: "points" },
+  { key: "hand_number", kind: "number", min: "1" },
   { key: "personally_opened", kind: "yesno", families: ["fi-5200"] },
   { key: "laid_before", kind: "yesno", families: ["classic"] },
   { key: "went_out", kind: "side" },
@@ -148,13 +151,13 @@ function row(key, label, ...controls) {
 }
 
 function factRows(fact) {
-  const { key, kind } = fact;
+  const { key, kind, min = "0" } = fact;
   let nodes;
   if (kind === "cards") {
     inputs[key] = cardsInput(key);
     nodes = [row(key, T[key], inputs[key])];
   } else if (kind === "number") {
-    inputs[key] = el("input", { type: "number", name: key, min: "0", inputmode: "numeric" });
+    inputs[key] = el("input", { type: "number", name: key, min, inputmode: "numeric" });
     nodes = [row(key, T[key], inputs[key])];
   } else if (kind === "points") {
     inputs[key] = el("input", { type: "text", name: key, inputmode: "decimal" });
@@ -425,6 +428,7 @@ function showAnswer(data, q) {
   if (listed) parts.push(...list(T.legal, data.legal_actions));
   if (data.score) parts.push(...list(T.score, data.score.teams.map((t, i) => `${i === 0 ? T.us : T.them}: ${t.total} (${Object.entries(t.breakdown).map(([k, v]) => `${k} ${v}`).join(", ")})`)));
   if (data.turns_on) parts.push(...list(T.turns_on, data.turns_on.map((a) => `${a.fact}: ${a.totals.join(" / ")}`)));
+  if (data.hand_number) parts.push(...list(T.hand_number_note, [data.hand_number.note]));
   if (data.game) parts.push(...list(T.game, [`${data.game.totals.join(" / ")} → ${data.game.target}${data.game.winner !== null && data.game.winner !== undefined ? ` · ${data.game.winner}` : ""}`]));
   const clauses = el("div", { class: "desk-clauses" }, el("h3", {}, T.clauses));
   for (const c of data.clauses) {

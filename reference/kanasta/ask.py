@@ -436,6 +436,9 @@ class Question:
     laid_before: bool | None = None
     """classic: whether the asking player laid cards on the table before this turn (clause
     classic-concealed); ``None``: as the side has melds."""
+    hand_number: int | None = None
+    """Which hand of the game this is, counted from 1 (clause game-hands); ``None``: not
+    said."""
 
     def name(self, key: str) -> str:
         """How the question names one of its parts in an error: the flag or the field."""
@@ -530,6 +533,8 @@ class Answer:
     reached and how it was counted, the band from the score, the canasta missing)."""
     game: GameEnd | None = None
     """Asked the score of a hand that is over: what it does to the game."""
+    hand_note: Msg | None = None
+    """The hand number given: what it does to the ruling, and the clauses that show it."""
 
 
 # --------------------------------------------------------------------------- reading
@@ -670,6 +675,7 @@ QUESTION_FIELDS = (
     "target",
     "personally_opened",
     "laid_before",
+    "hand_number",
 )
 """The fields of a question file (``features`` is accepted for ``options``, ``action``
 for ``actions``, ``discard`` for ``pile``)."""
@@ -747,7 +753,23 @@ def question_from_mapping(data: Any, source: str) -> Question:
         target=_score(given["target"], f"{at} target") if "target" in given else None,
         personally_opened=opt_bool.get("personally_opened"),
         laid_before=opt_bool.get("laid_before"),
+        hand_number=(
+            _hand_number(given["hand_number"], f"{at} hand_number")
+            if "hand_number" in given
+            else None
+        ),
     )
+
+
+def _hand_number(value: Any, where: str) -> int:
+    """game-hands: the number of a hand in its game, read from a question file (a whole
+    number; that it is at least 1 is checked with the other counts)."""
+    if isinstance(value, bool) or not isinstance(value, int):
+        raise InputError(
+            f"{where}: expected which hand of the game this is, a whole number counted from 1 "
+            f"(1: the game's first hand; clause game-hands), found {value!r}."
+        )
+    return value
 
 
 def _taken(value: Any, where: str) -> tuple[str, ...]:
@@ -926,6 +948,11 @@ def _check_counts(question: Question, profile: RulesProfile) -> None:
         value = getattr(question, key)
         if value is not None and value < 0:
             raise InputError(f"{question.name(key)} {value}: a count is never negative.")
+    if question.hand_number is not None and question.hand_number < 1:
+        raise InputError(
+            f"{question.name('hand_number')} {question.hand_number}: the hands of a game are "
+            "counted from 1, its first hand (clause game-hands)."
+        )
     size = question.hand_size
     if size is not None and question.hand is not None:
         named = len(_parse(question, "hand", question.hand))
@@ -1281,6 +1308,8 @@ def _position(question: Question) -> _Position:
         and question.pile_size is None
         and question.stock_size is None
     )
+    target = _target(question, profile)
+    _hand_facts(question, profile, target, shown, assumed)
     return _Position(
         profile,
         kwargs,
@@ -1292,7 +1321,7 @@ def _position(question: Question) -> _Position:
         named=tuple(named),
         trump_open=profile.trump_rule is not TrumpRule.NONE and question.trump is None,
         unplayed_open=unplayed_open,
-        target=_target(question, profile),
+        target=target,
     )
 
 
@@ -1424,6 +1453,75 @@ def _target(question: Question, profile: RulesProfile) -> HalfPoints:
             f"are {shown} (clause {get_game_clause(profile)})."
         )
     return target
+
+
+def _hand_facts(
+    question: Question,
+    profile: RulesProfile,
+    target: HalfPoints,
+    shown: list[str],
+    assumed: list[str],
+) -> None:
+    """game-hands: which hand of the game the position is in, when the question says. The
+    game begins with every total at 0 and its target moves only after a hand, so before
+    hand 1 the totals are 0 and the target is the family's own."""
+    number = question.hand_number
+    if number is None:
+        return
+    shown.insert(1, _m("hand {n} of the game", n=number))
+    if number != 1:
+        return
+    for side, points in question.score.items():
+        if to_half_points(points) != 0:
+            raise InputError(
+                f"{question.name(side + '_score')} {points} in {question.name('hand_number')} "
+                "1: a game begins with every total at 0, so the totals before its first hand "
+                "are 0 (clause game-hands)."
+            )
+    if target != profile.target_score:
+        raise InputError(
+            f"{question.name('target')} {question.target} in {question.name('hand_number')} 1: "
+            f"the target is {format_points(profile.target_score)} until a hand has moved it "
+            f"(clause {get_game_clause(profile)})."
+        )
+    zero = "the game scores not given are 0"
+    assumed[:] = [a for a in assumed if getattr(a, "template", None) != zero]
+    shown.append(_m("the totals before the game's first hand are 0 (clause game-hands)"))
+
+
+def _hand_note(question: Question, profile: RulesProfile) -> Msg | None:
+    """game-hands, dealer-rotation, first-player: what the hand number does to the ruling.
+    No rule of a hand reads it: it names the dealer (dealer-rotation), the dealer the first
+    player (first-player), both settled before any position a question names; the rules
+    read the totals before the hand, and the game ends on the totals after a hand (the
+    family's game clause), never after a number of hands. Only hand 1 says something
+    of the position: its totals are 0 (:func:`_hand_facts`)."""
+    number = question.hand_number
+    if number is None:
+        return None
+    turns = (
+        _m("the ruling does not turn on it")
+        if number != 1
+        else _m(
+            "the ruling does not turn on it beyond the totals, which are 0 before the game's "
+            "first hand (clause game-hands)"
+        )
+    )
+    return _m(
+        "The hand number ({n}): {turns}. Which hand it is decides only who deals it (clause "
+        "dealer-rotation) and so who plays first (clause first-player); the rules read the "
+        "totals before the hand, and the game ends on the totals after a hand, never after a "
+        "number of hands (clause {clause}).",
+        n=number,
+        turns=turns,
+        clause=get_game_clause(profile),
+    )
+
+
+def _hand_clauses(profile: RulesProfile, number: int) -> list[str]:
+    """The clauses :func:`_hand_note` cites, in its order."""
+    first = ["game-hands"] if number == 1 else []
+    return [*first, "dealer-rotation", "first-player", get_game_clause(profile)]
 
 
 def _check_opened_melds(
@@ -1853,6 +1951,7 @@ def answer_question(question: Question) -> Answer:
         turns_on=turns_on,
         why=reasons.lines,
         game=game,
+        hand_note=_hand_note(question, position.profile),
     )
 
 
@@ -2359,6 +2458,8 @@ def format_answer(answer: Answer, clause_text: Callable[[str], str], language: s
             out.append(_m("  ... and {n} more", n=count - MAX_LISTED))
         if answer.legal != answer.outcome.legal:
             out.append(_m("  (more may be legal, depending on the cards left unknown)"))
+    if answer.hand_note is not None:
+        out.append(answer.hand_note)
     if answer.question.actions:
         out.append(_m("Deciding clause(s):"))
         out += [clause_text(slug) for slug in answer.clauses]
@@ -2421,6 +2522,13 @@ def answer_to_json(answer: Answer, clauses: Mapping[str, Clause]) -> dict[str, A
             {"fact": str(a.fact), "totals": [points_to_json(t) for t in a.totals]}
             for a in answer.turns_on
         ]
+    number = answer.question.hand_number
+    if number is not None:
+        data["hand_number"] = {
+            "number": number,
+            "note": str(answer.hand_note),
+            "clauses": _hand_clauses(answer.profile, number),
+        }
     if answer.game is not None:
         game = answer.game
         data["game"] = {

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import json
 import os
+import re
 import subprocess
 import sys
 import zipfile
@@ -14,8 +15,9 @@ from urllib.parse import unquote
 
 import pytest
 
-from kanasta.ask import ask_json
+from kanasta.ask import QUESTION_FIELDS, ask_json
 from tests.ask.test_disputes import _ask, _disputes
+from tests.desk.conftest import DESK as DESK_DIR
 from tests.desk.conftest import load_desk
 
 DESK = load_desk()
@@ -77,3 +79,46 @@ def test_engine_zip_is_the_same_bytes_each_build(tmp_path: Path) -> None:
     DESK.write_engine_zip(tmp_path / "a.zip")
     DESK.write_engine_zip(tmp_path / "b.zip")
     assert (tmp_path / "a.zip").read_bytes() == (tmp_path / "b.zip").read_bytes()
+
+
+def _desk_script() -> str:
+    return (DESK_DIR / "desk.js").read_text(encoding="utf-8")
+
+
+def test_the_form_has_a_fact_for_every_question_field() -> None:
+    """Each field of a question file that is a fact of the position has its box in the
+    desk's form (the family, its options, the seat, the turn and the moves have their own)."""
+    facts = re.findall(r'\{ key: "([a-z_]+)", kind: "([a-z-]+)"', _desk_script())
+    own = {"variant", "options", "seat", "phase", "actions"}
+    assert sorted(key for key, _ in facts) == sorted(set(QUESTION_FIELDS) - own)
+    assert ("hand_number", "number") in facts
+
+
+@pytest.mark.clause("game-hands")
+def test_hand_number_flag_is_a_fact_of_the_desk_question() -> None:
+    question = DESK.get_question("--variant koz --hand-number 3 draw")
+    assert question == {"variant": "koz", "actions": ["draw"], "hand_number": 3}
+
+
+@pytest.mark.clause("game-hands")
+def test_the_desk_glue_says_the_hand_number_in_the_page_language() -> None:
+    """The Python the page runs in Pyodide (desk.js's GLUE), run here: the hand number's
+    note comes back in the edition's language; a bad hand number is the one-paragraph
+    error, never a traceback."""
+    glue = re.search(r"const GLUE = `\n(.*?)`;", _desk_script(), re.DOTALL)
+    assert glue is not None
+    scope: dict[str, Any] = {}
+    exec(glue.group(1), scope)  # the page's own code, from the repository
+    question = json.dumps({"variant": "fi-351", "hand_number": 2, "actions": ["draw"]})
+    turkish = json.loads(scope["desk_ask"](question, "tr"))
+    assert turkish["hand_number"]["number"] == 2
+    assert turkish["hand_number"]["note"].startswith("El numarası (2): karar buna bağlı değil.")
+    assert "oyunun 2. eli" in turkish["position"]
+    english = json.loads(scope["desk_ask"](question, "en"))
+    assert english["hand_number"]["note"].startswith("The hand number (2): the ruling does not")
+    bad = json.dumps({"variant": "fi-351", "hand_number": 0, "actions": ["draw"]})
+    refused = json.loads(scope["desk_ask"](bad, "en"))
+    assert refused == {
+        "error": "question: hand_number 0: the hands of a game are counted from 1, its "
+        "first hand (clause game-hands)."
+    }

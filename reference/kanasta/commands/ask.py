@@ -6,6 +6,7 @@ import argparse
 import json
 import sys
 import textwrap
+from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
@@ -170,6 +171,11 @@ def register(subparsers: Any) -> None:
         choices=("yes", "no"),
         help="classic: whether you laid cards on the table before this turn",
     )
+    parser.add_argument(
+        "--hand-number",
+        metavar="N",
+        help="which hand of the game this is, counted from 1 (also beside a question file)",
+    )
     for flag, word, nargs, meta in (
         ("--meld", "meld", None, "CARDS"),
         ("--lay-off", "lay-off", None, "'#N CARDS'"),
@@ -194,6 +200,39 @@ def register(subparsers: Any) -> None:
 
 
 def _question(args: argparse.Namespace) -> Question:
+    """The question the command line asks: its flags, or a question file (with
+    ``--hand-number`` beside it, which must agree with the file's ``hand_number``)."""
+    number = None if args.hand_number is None else _hand_number(args.hand_number)
+    question = _asked(args)
+    if number is None:
+        return question
+    if question.hand_number not in (None, number):
+        raise InputError(
+            f"--hand-number {number} and {question.name('hand_number')} "
+            f"{question.hand_number} name the same fact and disagree; give one of them "
+            "(clause game-hands)."
+        )
+    return replace(question, hand_number=number)
+
+
+def _hand_number(text: str) -> int:
+    """game-hands: ``--hand-number``, a whole number counted from 1."""
+    try:
+        number = int(text)
+    except ValueError:
+        raise InputError(
+            f"--hand-number {text!r}: expected which hand of the game this is, a whole number "
+            "counted from 1 (1: the game's first hand; clause game-hands)."
+        ) from None
+    if number < 1:
+        raise InputError(
+            f"--hand-number {number}: the hands of a game are counted from 1, its first hand "
+            "(clause game-hands)."
+        )
+    return number
+
+
+def _asked(args: argparse.Namespace) -> Question:
     words = list(args.moves_text)
     path = args.file
     if path is None and len(words) == 1 and words[0].endswith((".json", ".toml")):
