@@ -9,6 +9,7 @@ import json
 import os
 import pickle
 import random
+import shutil
 import subprocess
 import sys
 from pathlib import Path
@@ -19,6 +20,7 @@ import pytest
 from kanasta import engine
 from kanasta.families import FAMILY_MODULES, PROFILES, get_profile
 from kanasta.io.state_json import state_to_json
+from kanasta.resources import get_fixtures_dir
 from kanasta.rules.state import Phase
 
 TOOLS = Path(__file__).resolve().parent.parent / "tools"
@@ -139,7 +141,14 @@ def test_population_keeps_display_code_and_annotations_out() -> None:
 
 
 def _run_tool(out: Path, *extra: str) -> dict[str, Any]:
+    """Two mutants of the scoring module judged by one family's fixtures (the tool judges
+    by the whole suite unless given a folder; the whole suite here would run it six
+    times over)."""
+    fixtures = out.parent / "koz-fixtures"
+    if not fixtures.exists():
+        shutil.copytree(get_fixtures_dir() / "koz", fixtures / "koz")
     args = ["--sample", "2", "--seed", "1", "--modules", "scoring", "--out", str(out)]
+    args += ["--fixtures", str(fixtures)]
     assert mutation.main([*args, "--nice", "0", "--quiet", *extra]) == 0
     report: dict[str, Any] = json.loads((out / "result.json").read_text())
     return report

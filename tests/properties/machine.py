@@ -42,7 +42,7 @@ def machine_settings() -> settings:
     if settings.get_current_profile_name() == "thorough":
         examples, steps = 100, 1200
     else:
-        examples, steps = 6, 400
+        examples, steps = 4, 300
     return settings(
         max_examples=examples,
         stateful_step_count=steps,

@@ -10,6 +10,7 @@ out of phase, random melds and lay-offs); every refusal met must cite a clause w
 from __future__ import annotations
 
 import json
+import os
 import random
 import shutil
 from collections import Counter
@@ -27,7 +28,8 @@ from kanasta.rules.state import Phase, State
 from kanasta.specdoc.spec import check_family_citations, load_spec
 from kanasta.specdoc.trace import build_trace
 
-HANDS = 40
+HANDS = 200 if os.environ.get("KANASTA_THOROUGH") else 16
+"""Hands a family: a few in the test command, many in ``nox -s thorough``."""
 
 _FAMILIES = {c.slug: c.families for c in load_spec()}
 

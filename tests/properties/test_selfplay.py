@@ -1,10 +1,10 @@
 """Random self-play: many whole hands with a uniform random legal policy.
 
 The number of hands per family comes from ``KANASTA_SELFPLAY_HANDS`` (default
-200; ``nox -s thorough`` sets 10,000). Every listed action must apply; after
-every action the state follows from the action and holds exactly one deck; at
-the end of each hand the melds replay, the score adds up and the final state
-survives JSON.
+100, to keep the test command short; ``nox -s thorough`` sets 10,000). Every
+listed action must apply; after every action the state follows from the action
+and holds exactly one deck; at the end of each hand the melds replay, the score
+adds up and the final state survives JSON.
 """
 
 from __future__ import annotations
@@ -23,7 +23,7 @@ from kanasta.rules.actions import Action
 from kanasta.rules.state import State
 from tests.properties import invariants as inv
 
-HANDS = int(os.environ.get("KANASTA_SELFPLAY_HANDS", "200"))
+HANDS = int(os.environ.get("KANASTA_SELFPLAY_HANDS", "100"))
 
 
 @pytest.mark.clause(
