@@ -1,0 +1,371 @@
+"""``--lang tr`` whole, the rest of it: ``explain``'s differences from an expectation
+(written by the conformance checks), the fields of its actions and state facts, the prose
+of ``ask --json``, and the family's own words in the classic rulebook's worked turn. The
+English of each is unchanged: reports and fixtures read the checks' messages."""
+
+from __future__ import annotations
+
+import ast
+import json
+import re
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from kanasta.cli import main
+from kanasta.conformance import checks
+from kanasta.conformance.checks import Outcome, check_answer, check_answer_phrases
+from kanasta.conformance.model import Step, StepKind
+from kanasta.resources import get_fixtures_dir
+from kanasta.specdoc.spectext import get_catalogue
+from kanasta.speech import CATALOGUE, Phrase
+
+WORDS = get_catalogue(CATALOGUE, "tr")
+
+
+def english_left(out: str, words: list[str]) -> list[str]:
+    return [w for w in words if re.search(rf"(?<![\w-]){re.escape(w)}(?![\w-])", out)]
+
+
+def differences(out: str) -> str:
+    """The lines an explain prints under 'this DIFFERS' (in either language)."""
+    blocks = re.findall(r"(?:DIFFERS|FARKLI)[^\n]*\n((?:    [^\n]*\n)+)", out)
+    return "".join(blocks)
+
+
+MELD_QUESTION: dict[str, Any] = {
+    "variant": "koz",
+    "steps": [
+        {
+            "kind": "meld",
+            "cards": ["4H", "5H", "6H", "7H"],
+            "expect": {
+                "verdict": "legal",
+                "arrangement": {"kind": "run", "suit": "H", "low": 3, "cards": ["3H", "4H"]},
+                "points": 40,
+                "canasta": "clean",
+                "bonus": 10,
+            },
+        },
+        {
+            "kind": "meld",
+            "cards": ["4H", "5H"],
+            "expect": {
+                "verdict": "legal",
+                "arrangement": {"kind": "set", "rank": "4", "cards": ["4H", "4S", "4D"]},
+                "points": 15,
+            },
+        },
+        {
+            "kind": "meld",
+            "cards": ["4H", "5S", "6D"],
+            "expect": {
+                "verdict": "rejected",
+                "code": "too-few-cards",
+                "clause": "meld-run",
+                "at": 0,
+            },
+        },
+    ],
+}
+
+
+def _explain(tmp_path: Path, question: dict[str, Any], *lang: str) -> str:
+    path = tmp_path / "question.json"
+    path.write_text(json.dumps(question), encoding="utf-8")
+    assert main(["explain", *lang, str(path)]) == 1
+    return path.read_text(encoding="utf-8")
+
+
+@pytest.mark.clause("meld-minimum", "run-definition")
+def test_explain_says_a_meld_s_differences_in_turkish(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    _explain(tmp_path, MELD_QUESTION, "--lang", "tr")
+    said = differences(capsys.readouterr().out)
+    assert 'dizilim: beklenen {"kind": "run"' in said
+    assert "puan: beklenen 40, gelen 2" in said
+    assert "kanasta: beklenen temiz kanasta, gelen yok" in said
+    assert "bonus: beklenen 10, gelen 0" in said
+    assert "sonuç: beklenen olur, gelen olmaz (too-few-cards [meld-minimum])" in said
+    assert 'gerekçe kodu: beklenen "too-few-cards", gelen "not-a-meld"' in said
+    assert 'madde: beklenen "meld-run", gelen "run-definition"' in said
+    english = ["expected", "got", "verdict", "arrangement", "points", "canasta", "code"]
+    english += ["clause", "legal", "rejected", "null", '"clean"']
+    assert english_left(said, english) == []
+
+
+@pytest.mark.clause("meld-minimum", "run-definition")
+def test_explain_says_a_meld_s_differences_in_english_as_before(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    _explain(tmp_path, MELD_QUESTION)
+    said = differences(capsys.readouterr().out)
+    assert "points: expected 40, got 2\n" in said
+    assert 'canasta: expected "clean", got null\n' in said
+    assert "bonus: expected 10, got 0\n" in said
+    assert "verdict: expected legal, got rejected (too-few-cards [meld-minimum])\n" in said
+    assert 'code: expected "too-few-cards", got "not-a-meld"\n' in said
+    assert 'clause: expected "meld-run", got "run-definition"\n' in said
+
+
+def _state_question() -> dict[str, Any]:
+    fixture = (
+        get_fixtures_dir() / "classic" / "first-meld" / "reach-exactly-the-minimum-seat-0.json"
+    )
+    data = json.loads(fixture.read_text(encoding="utf-8"))
+    melds = [[{"arrangement": {"kind": "set", "rank": "K", "cards": ["KC", "KD", "KH"]}}], []]
+    expect = {
+        "turn": 2,
+        "opened": [False, False],
+        "hand_over": True,
+        "discard_top": "7H",
+        "melds": melds,
+        "hands": [["6S"], [], [], []],
+    }
+    return {
+        "variant": "classic",
+        "setup": data["setup"],
+        "steps": [data["steps"][1], {"kind": "state", "expect": expect}],
+    }
+
+
+@pytest.mark.clause("state-json")
+def test_explain_says_a_state_s_facts_and_differences_in_turkish(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    _explain(tmp_path, _state_question(), "--lang", "tr")
+    out = capsys.readouterr().out
+    said = differences(out)
+    assert "sıra: beklenen 2, gelen 1" in said
+    assert "açmış takımlar: beklenen [hayır, hayır], gelen [evet, hayır]" in said
+    assert "el bitti mi: beklenen evet, gelen hayır" in said
+    assert 'yerin üstü: beklenen "7H", gelen "7S"' in said
+    assert "0. takımın perleri: 1 per bekleniyordu, gelen [" in said
+    assert "1 numaralı oyuncunun eli: beklenen [], gelen [" in said
+    answer = out.split("referans motorun yanıtı:")[-1].split("FARKLI")[0]
+    assert "    perler: [[erkek per K: KC KD KH, erkek per 5: 5C 5D 5H 5S], (yok)]" in answer
+    assert "    aşama: kağıt çekme aşaması" in answer
+    assert "    açmış takımlar: [evet, hayır]" in answer
+    assert "    öteki bilgiler: {fi'leri sırayla alanlar: (yok)," in answer
+    english = ["expected", "got", "turn", "opened", "hand_over", "melds", "hands", "phase"]
+    english += ["true", "false", "null", "discard", "extra", "team_scores", "draw"]
+    prose = "\n".join(line for line in said.splitlines() if '"arrangement"' not in line)
+    assert english_left(prose + answer, english) == []  # JSON answered as given is data
+
+
+@pytest.mark.clause("state-json")
+def test_explain_says_a_state_s_differences_in_english_as_before(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    _explain(tmp_path, _state_question())
+    out = capsys.readouterr().out
+    said = differences(out)
+    assert "turn: expected 2, got 1\n" in said
+    assert "opened: expected [false, false], got [true, false]\n" in said
+    assert "hand_over: expected true, got false\n" in said
+    assert "melds[0]: expected 1 melds, got [" in said
+    assert "hands[1]: expected [], got [" in said
+    assert "    opened: [true, false]\n" in out
+    assert "    phase: draw\n" in out
+
+
+@pytest.mark.clause("action-json", "run-wild-moves")
+def test_explain_names_an_action_s_fields_in_turkish(capsys: pytest.CaptureFixture[str]) -> None:
+    fixture = get_fixtures_dir() / "koz" / "facts" / "wild-moves-to-the-high-end.json"
+    assert main(["explain", "--lang", "tr", str(fixture)]) == 0
+    turkish = capsys.readouterr().out
+    assert "0. hamle: işle #0 7S (joker 9. yerde)" in turkish
+    assert english_left(turkish.split("maddeler:")[0], ["meld", "wild_at"]) == []
+    assert main(["explain", str(fixture)]) == 0
+    assert "action 0: lay-off meld=0 7S wild_at=9" in capsys.readouterr().out
+
+
+@pytest.mark.clause("action-json")
+def test_explain_says_every_kind_of_action_in_turkish() -> None:
+    from kanasta.conformance.present import _action  # noqa: PLC0415
+
+    said = [
+        _action(action, "tr")
+        for action in (
+            {"type": "discard", "card": "KD"},
+            {"type": "meld", "cards": ["4C", "5C", "JK"], "wild_at": 6},
+            {"type": "take-pile", "cards": ["7H", "7S"], "meld": 1},
+            {"type": "take-pile"},
+            {"type": "draw", "seat": 2},
+            {
+                "type": "meld",
+                "melds": [{"cards": ["4C", "5C", "6C"]}],
+                "lay_offs": [{"meld": 0, "cards": ["7C"]}],
+            },
+        )
+    ]
+    assert said == [
+        "at KD",
+        "per aç 4C 5C JK (joker 6. yerde)",
+        "yeri al, 7H 7S ile, #1 perine",
+        "yeri al",
+        "kağıt çek oyuncu=2",
+        "per aç perler [4C 5C 6C] işlemeler [#0 perine: 7C]",
+    ]
+
+
+def _phrase_templates() -> set[str]:
+    """The catalogue ids of every constant phrase the checks write: ``Phrase("...")``,
+    ``_field("...")`` and the fields their loops name."""
+    tree = ast.parse(Path(checks.__file__).read_text(encoding="utf-8"))
+    found: set[str] = set()
+    for node in ast.walk(tree):
+        if not isinstance(node, ast.Call) or not node.args:
+            continue
+        first = node.args[0]
+        name = getattr(node.func, "id", "")
+        if name == "Phrase" and isinstance(first, ast.Constant):
+            found.add(str(first.value))
+        elif name == "_field" and isinstance(first, ast.Constant):
+            found.add(f"field {first.value!s}")
+    loops = [n for n in ast.walk(tree) if isinstance(n, ast.For) and "_field" in ast.unparse(n)]
+    for node in loops:
+        if isinstance(node.iter, ast.Tuple):
+            found |= {f"field {e.value!s}" for e in node.iter.elts if isinstance(e, ast.Constant)}
+    return found
+
+
+STRUCTURE = {"{label}: ", "{label}{key}", "cards.{zone}", "{what}"}
+"""Phrases with no words of their own (the same in every language)."""
+
+
+def test_every_difference_the_checks_write_has_turkish() -> None:
+    templates = _phrase_templates()
+    assert len(templates) >= 60  # the scan found the checks' phrases
+    built = {
+        *(f"{key}[{{i}}]" for key in ("hands", "red_threes", "fi")),
+        *(f"a list of {{n}} (one per {each})" for each in ("seat", "team")),
+        *(f"per {each}, a list of cards" for each in ("seat", "team")),
+        *(
+            f"cards.{{zone}}: {where} has no such zone; after a turn every card lies in "
+            "one of {zones} (card-conservation)"
+            for where in ("this family", "the spec")
+        ),
+        *(f"field {key}" for key in checks.summarize_state({"hands": [], "melds": []})),
+        *(f"field {key}" for key in ("pile", "stock", "fi", "red_threes", "team_scores")),
+        *(f"verdict {v}" for v in ("legal", "accepted", "rejected")),
+        *(f"value {v}" for v in ("true", "false", "null")),
+    }
+    missing = sorted(t for t in (templates | built) - STRUCTURE if t not in WORDS)
+    assert missing == []
+
+
+def _step(kind: str, expect: dict[str, Any], **params: Any) -> Step:
+    return Step(0, StepKind(kind), params, expect)
+
+
+def _said(kind: str, expect: dict[str, Any], answer: dict[str, Any], **params: Any) -> str:
+    outcome, found = check_answer_phrases(_step(kind, expect, **params), answer)
+    assert outcome is Outcome.FAIL
+    return "\n".join(phrase.render("tr") for phrase in found)
+
+
+def test_a_game_s_differences_in_turkish() -> None:
+    hand = {"dealer": 0, "scores": [10, 0], "totals": [10, 0], "target": 300}
+    expect = {"hands": [hand], "winner": None, "decided_in": None}
+    params = {"first_dealer": 0, "seed": 1, "hands": [{"actions": []}]}
+    got = {"verdict": "accepted", "hands": [{**hand, "dealer": 1, "scores": [5, 0]}, {}]}
+    said = _said("game", expect, {**got, "winner": 0}, **params)
+    assert "eller: 1 el oynanması bekleniyordu, oynanan 2" in said
+    assert "1. el, dağıtan: beklenen 0, gelen 1" in said
+    assert "1. el, puanlar, 0. takım: beklenen 10, gelen 5" in said
+    assert "kazanan: beklenen yok, gelen 0" in said
+    rejected = {"verdict": "rejected", "hand": 1, "index": 3, "code": "x", "clause": "y"}
+    said = _said("game", expect, rejected, **params)
+    assert said == (
+        "sonuç: bütün hamlelerin kabul edilmesi bekleniyordu, ama 1. el, 3. hamle: olmaz (x [y])"
+    )
+    assert english_left(said, ["expected", "got", "hand", "action", "rejected"]) == []
+
+
+def test_a_score_s_differences_in_turkish() -> None:
+    expect = {"teams": [{"total": 10, "breakdown": {"melded": 10}}, {"total": 0}]}
+    got = {"teams": [{"total": 5, "breakdown": {"melded": 5, "penalty": 0}}, "x"]}
+    said = _said("score", expect, got)
+    assert "puanlar, 0. takım, toplam: beklenen 10, gelen 5" in said
+    assert "puanlar, 0. takım, dökümde perler: beklenen 10, gelen 5" in said
+    assert "puanlar, 0. takım, dökümde ceza: beklenen yok, gelen 0" in said
+    assert 'puanlar, 1. takım: bir puan bekleniyordu, gelen "x"' in said
+    assert english_left(said, ["expected", "got", "team", "total", "breakdown", "melded"]) == []
+
+
+@pytest.mark.clause("card-conservation")
+def test_a_turn_s_zones_and_cards_in_turkish() -> None:
+    table = checks.TurnTable(("7H", "8S", "9C"), ("stock", "pile", "hands", "melds"), 2, 2)
+    cards = {"stock": ["7H"], "pile": "8S", "hands": [["9C"]], "fi": [], "bogus": []}
+    step = _step("turn", {"verdict": "accepted"}, actions=[])
+    outcome, found = check_answer_phrases(
+        step, {"verdict": "accepted", "cards": cards}, table=table
+    )
+    assert outcome is Outcome.FAIL
+    said = [phrase.render("tr") for phrase in found]
+    assert said[0].startswith("cards.fi: bu ailede böyle bir bölge yok; bir sıradan sonra")
+    assert said[1].startswith("cards.bogus: kurallarda böyle bir bölge yok;")
+    assert "cards.melds: eksik" in said
+    assert 'cards.pile: beklenen bir kağıt listesi, gelen "8S"' in said
+    assert 'cards.hands: beklenen 2 öğeli bir liste (her oyuncuya bir), gelen [["9C"]]' in said
+    cards = {"stock": ["7H", "7H"], "pile": [], "hands": [[], []], "melds": [[], []]}
+    _, found = check_answer_phrases(step, {"verdict": "accepted", "cards": cards}, table=table)
+    said = [phrase.render("tr") for phrase in found]
+    assert said == [
+        "kağıt sayımı: 9C 8S kayboldu (başlangıçta vardı, şimdi hiçbir yerde yok)",
+        "kağıt sayımı: 7H fazladan var; başlangıç durumu bunları tutmuyor",
+    ]
+    assert [str(phrase) for phrase in found] == [
+        "card conservation: lost 9C 8S (in the setup, nowhere now)",
+        "card conservation: 7H more than the setup holds",
+    ]
+
+
+@pytest.mark.clause("deal-order")
+def test_a_deal_s_differences_in_turkish() -> None:
+    expect = {
+        "hands": [["7H"], ["8S"]],
+        "fi": [],
+        "pile": ["9C"],
+        "stock": ["10D", "JD"],
+        "trump": None,
+        "first_player": 1,
+    }
+    got = {**expect, "pile": "x", "stock": ["JD", "10D"], "trump": "7H", "first_player": 0}
+    step = _step("deal", expect, deck=["7H", "8S", "9C", "10D", "JD"])
+    _, found = check_answer_phrases(step, got)
+    said = [phrase.render("tr") for phrase in found]
+    assert 'yer: sırasıyla 1 kağıt bekleniyordu, gelen "x"' in said
+    assert (
+        "stok: 2 kağıt bekleniyordu, gelen 2; 0. kağıttan başlayarak ayrılıyorlar: "
+        "beklenen 10D JD, gelen JD 10D"
+    ) in said
+    assert 'koz: beklenen yok, gelen "7H"' in said
+    assert "ilk oynayan: beklenen 1, gelen 0" in said
+    assert "kağıt sayımı: yanıtta kağıt olmayan bir şey var" in said
+
+
+def test_check_answer_gives_plain_english_text() -> None:
+    step = _step("count", {"count": 3}, depth=1)
+    outcome, found = check_answer(step, {"count": 2})
+    assert outcome is Outcome.FAIL
+    assert found == ("count: expected 3, got 2",)
+    assert all(type(text) is str for text in found)
+    assert check_answer(step, {"error": "boom"})[1] == (
+        "the implementation answered an error: boom",
+    )
+    _, phrases = check_answer_phrases(step, {"error": "boom"})
+    assert phrases[0].render("tr") == "uygulama hata yanıtı verdi: boom"
+
+
+def test_a_phrase_is_its_english_and_says_itself_in_turkish() -> None:
+    inner = Phrase.named("canastas", "field canastas")
+    phrase = Phrase("{label}: expected {want}, got {have}", label=inner, want="1", have="2")
+    assert phrase == "canastas: expected 1, got 2"
+    assert phrase.render("en") == "canastas: expected 1, got 2"
+    assert phrase.render("tr") == "kanastalar: beklenen 1, gelen 2"
+    untranslated = Phrase.named("no-such-field", "field no-such-field")
+    assert untranslated.render("tr") == "no-such-field"
