@@ -13,6 +13,7 @@ from typing import Any
 
 import pytest
 
+from kanasta.ask import ask_json
 from kanasta.cli import main
 from kanasta.conformance import checks
 from kanasta.conformance.checks import Outcome, check_answer, check_answer_phrases
@@ -369,3 +370,80 @@ def test_a_phrase_is_its_english_and_says_itself_in_turkish() -> None:
     assert phrase.render("tr") == "kanastalar: beklenen 1, gelen 2"
     untranslated = Phrase.named("no-such-field", "field no-such-field")
     assert untranslated.render("tr") == "no-such-field"
+
+
+ASK_REFUSED = ["--variant", "fi-351", "--meld", "5H 5D 5S", "--meld", "8C 8C 8D", "--discard", "9H"]
+
+
+def _ask_json(capsys: pytest.CaptureFixture[str], *argv: str) -> dict[str, Any]:
+    main(["ask", "--json", *argv])
+    data: dict[str, Any] = json.loads(capsys.readouterr().out)
+    return data
+
+
+def _shape(value: Any) -> Any:
+    """The keys of a JSON answer, all the way down (its values left out)."""
+    if isinstance(value, dict):
+        return {key: _shape(inner) for key, inner in value.items()}
+    if isinstance(value, list):
+        return [_shape(inner) for inner in value]
+    return None
+
+
+@pytest.mark.clause("opening-two-melds")
+def test_ask_json_says_its_prose_in_turkish_and_keeps_its_keys_and_codes(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    turkish = _ask_json(capsys, "--lang", "tr", *ASK_REFUSED)
+    english = _ask_json(capsys, "--lang", "en", *ASK_REFUSED)
+    assert _shape(turkish) == _shape(english)
+    for key in ("variant", "options", "verdict"):
+        assert turkish[key] == english[key]
+    assert turkish["verdict"] == "not allowed"
+    for said, plain in zip(turkish["steps"], english["steps"], strict=True):
+        assert {k: v for k, v in said.items() if k != "detail"} == {
+            k: v for k, v in plain.items() if k != "detail"
+        }
+    refused = turkish["steps"][2]
+    assert (refused["action"], refused["code"]) == ("discard 9H", "no-natural-run")
+    assert refused["clause"] == "opening-two-melds"
+    assert refused["detail"].startswith("Açış perlerinden biri, üç doğal kağıdı")
+    assert turkish["position"][0] == "fi-351, 4 oyuncu; siz 0 numaralı oyuncusunuz"
+    assert "yer boş" in turkish["assumed"]
+    assert turkish["why"][0].startswith("açılışta 2 per açılır")
+    assert [c["slug"] for c in turkish["clauses"]] == [c["slug"] for c in english["clauses"]]
+    prose = " ".join([*turkish["position"], *turkish["assumed"], *turkish["why"]])
+    prose += refused["detail"]
+    english_words = ["your hand", "the pile", "your side", "has not opened", "the opening"]
+    english_words += ["melds", "cards", "seat", "players", "assumed", "needs", "run"]
+    assert english_left(prose, english_words) == []
+
+
+@pytest.mark.clause("opening-two-melds")
+def test_ask_json_in_english_is_as_before(capsys: pytest.CaptureFixture[str]) -> None:
+    data = _ask_json(capsys, *ASK_REFUSED)
+    assert data == _ask_json(capsys, "--lang", "en", *ASK_REFUSED)
+    assert data["position"][0] == "fi-351, 4 players; you are seat 0"
+    assert "the pile is empty" in data["assumed"]
+    refused = data["steps"][2]
+    assert refused["detail"] == (
+        "one opening meld must be a run with three naturals in consecutive places"
+    )
+
+
+@pytest.mark.clause("canasta-trump-match", "trump-card")
+def test_ask_json_says_the_fact_a_score_turns_on_in_turkish() -> None:
+    question = {
+        "variant": "koz",
+        "fi_taken": ["us", "them"],
+        "melds": {"us": ["7C 7D 7H 7S 7C 7D 7H", "4H 5H 6H"]},
+        "hand": "9C",
+        "phase": "play",
+        "actions": ["discard 9C", "score"],
+    }
+    turkish = ask_json(question, language="tr")
+    english = ask_json(question)
+    assert [t["fact"] for t in turkish["turns_on"]] == ["koz 7S ise"]
+    assert english["turns_on"][0]["fact"].startswith("if the trump card is 7")
+    assert [t["totals"] for t in turkish["turns_on"]] == [t["totals"] for t in english["turns_on"]]
+    assert turkish["score"] == english["score"]

@@ -91,6 +91,7 @@ from kanasta.specdoc.spec import Clause, load_spec
 from kanasta.specdoc.spectext import translate_clause
 from kanasta.speech import (
     Said,
+    get_reason,
     get_score_row,
     get_template,
     said_meld,
@@ -2370,15 +2371,21 @@ def format_answer(answer: Answer, clause_text: Callable[[str], str], language: s
 # --------------------------------------------------------------------------- as data
 
 
-def _steps_json(outcome: Outcome) -> list[dict[str, Any]]:
+def _said_json(lines: Sequence[str], language: str) -> list[str]:
+    """Lines of an answer for ``--json``: their English text, or said in ``language``."""
+    return [str(line) if language == "en" else say(line, language) for line in lines]
+
+
+def _steps_json(outcome: Outcome, language: str = "en") -> list[dict[str, Any]]:
     out = []
     for step in outcome.steps:
         item: dict[str, Any] = {"action": step.text, "allowed": step.violation is None}
         if step.violation is not None:
+            detail = step.violation.detail
             item |= {
                 "clause": step.violation.clause,
                 "code": step.violation.code,
-                "detail": step.violation.detail,
+                "detail": detail if language == "en" else get_reason(step.violation, language),
             }
         if step.ways:
             item["ways"] = list(step.ways)
@@ -2386,19 +2393,23 @@ def _steps_json(outcome: Outcome) -> list[dict[str, Any]]:
     return out
 
 
-def answer_to_json(answer: Answer, clauses: Mapping[str, Clause]) -> dict[str, Any]:
+def answer_to_json(
+    answer: Answer, clauses: Mapping[str, Clause], language: str = "en"
+) -> dict[str, Any]:
     """The answer as JSON (what ``kanasta ask --json`` prints): the verdict, the position
     and the assumptions, each move's verdict, the reasons of a refusal, the clauses cited
     (the deciding one first, each with its number, title and text from ``clauses``), and,
-    as asked, the legal actions, the score and what it does to the game."""
+    as asked, the legal actions, the score and what it does to the game. The prose (the
+    position, the assumptions, a refusal's ``detail``, ``why``, a fact the score turns on)
+    is in ``language``; the keys, verdicts, codes, slugs, cards and moves never change."""
     data: dict[str, Any] = {
         "variant": str(answer.profile.family),
         "options": list(answer.profile.options),
         "verdict": answer.verdict,
-        "position": [str(line) for line in answer.position],
-        "assumed": [str(line) for line in answer.assumed],
-        "steps": _steps_json(answer.outcome),
-        "why": [str(line) for line in answer.why],
+        "position": _said_json(answer.position, language),
+        "assumed": _said_json(answer.assumed, language),
+        "steps": _steps_json(answer.outcome, language),
+        "why": _said_json(answer.why, language),
         "clauses": [
             {
                 "slug": slug,
@@ -2410,7 +2421,7 @@ def answer_to_json(answer: Answer, clauses: Mapping[str, Clause]) -> dict[str, A
         ],
     }
     if answer.other is not None:
-        data["otherwise"] = _steps_json(answer.other)
+        data["otherwise"] = _steps_json(answer.other, language)
     if not answer.question.actions:
         data["legal_actions"] = list(answer.legal)
     score = answer.outcome.score
@@ -2418,7 +2429,10 @@ def answer_to_json(answer: Answer, clauses: Mapping[str, Clause]) -> dict[str, A
         data["score"] = score.to_json()
         data["depends_on_unknown_cards"] = sorted([team, part] for team, part in answer.varying)
         data["turns_on"] = [
-            {"fact": str(a.fact), "totals": [points_to_json(t) for t in a.totals]}
+            {
+                "fact": _said_json([a.fact], language)[0],
+                "totals": [points_to_json(t) for t in a.totals],
+            }
             for a in answer.turns_on
         ]
     if answer.game is not None:
@@ -2450,4 +2464,4 @@ def ask_json(data: Mapping[str, Any], *, language: str = "en") -> dict[str, Any]
     as :func:`answer_to_json` gives it. Bad input raises :class:`~kanasta.errors.InputError`
     with the one-paragraph message the command prints."""
     answer = answer_question(question_from_mapping(data, "question"))
-    return answer_to_json(answer, load_clauses(language))
+    return answer_to_json(answer, load_clauses(language), language)
