@@ -19,6 +19,8 @@ from kanasta.conformance import checks
 from kanasta.conformance.checks import Outcome, check_answer, check_answer_phrases
 from kanasta.conformance.model import Step, StepKind
 from kanasta.resources import get_fixtures_dir
+from kanasta.specdoc.i18n import get_label
+from kanasta.specdoc.rulebook import get_meld_examples, get_quick_reference, play_example_turn
 from kanasta.specdoc.spectext import get_catalogue
 from kanasta.speech import CATALOGUE, Phrase
 
@@ -297,7 +299,6 @@ def test_a_score_s_differences_in_turkish() -> None:
     assert english_left(said, ["expected", "got", "team", "total", "breakdown", "melded"]) == []
 
 
-@pytest.mark.clause("card-conservation")
 def test_a_turn_s_zones_and_cards_in_turkish() -> None:
     table = checks.TurnTable(("7H", "8S", "9C"), ("stock", "pile", "hands", "melds"), 2, 2)
     cards = {"stock": ["7H"], "pile": "8S", "hands": [["9C"]], "fi": [], "bogus": []}
@@ -447,3 +448,57 @@ def test_ask_json_says_the_fact_a_score_turns_on_in_turkish() -> None:
     assert english["turns_on"][0]["fact"].startswith("if the trump card is 7")
     assert [t["totals"] for t in turkish["turns_on"]] == [t["totals"] for t in english["turns_on"]]
     assert turkish["score"] == english["score"]
+
+
+CLASSIC_REJECTED = r"\b(kağıt\w*|kağıd\w*|yer|yeri|yere|yerin|yerde|per|perler|erkek per|işle\w*)\b"
+"""The edition's words that the classic sources say otherwise (kart, ıskarta yığını, set,
+birleşim, eklemek): the classic rulebook's generated parts never use them."""
+
+
+@pytest.mark.clause("classic-take-pile")
+def test_classic_worked_turn_says_kart_and_iskarta_yigini() -> None:
+    start, steps = play_example_turn("classic", "tr")
+    assert "ıskarta yığınının üstünde: 9S" in start
+    assert [step.label for step in steps] == [
+        "ıskarta yığınını şu kartlarla alır:",
+        "set açar",
+        "ıskarta yığınına atar",
+    ]
+    said = " ".join([start, *(step.label + " " + step.note for step in steps)])
+    assert re.findall(CLASSIC_REJECTED, said) == []
+
+
+def test_classic_worked_turn_in_english_and_other_families_are_unchanged() -> None:
+    _, steps = play_example_turn("classic", "en")
+    assert [step.label for step in steps] == [
+        "takes the discard pile with",
+        "melds",
+        "discards",
+    ]
+    start, steps = play_example_turn("fi-5200", "tr")
+    assert "yerin üstünde" in start
+    assert "per açar" in [step.label for step in steps]
+
+
+@pytest.mark.clause("classic-red-threes", "classic-black-threes")
+def test_classic_quick_reference_and_meld_examples_say_the_classic_words() -> None:
+    rows = get_quick_reference("classic", "tr")
+    said = "\n".join(line for row in rows for line in (row.topic, *row.lines))
+    assert "108 kart (4 joker)" in said
+    assert "kırmızı üçlüler bonus kartıdır; siyah üçlü ıskarta yığınını kapatır" in said
+    assert "kartların puanı" in said
+    assert re.findall(CLASSIC_REJECTED, said) == []
+    verdicts = [example.verdict for example in get_meld_examples("classic", "tr")]
+    assert verdicts[0] == "set, 30 puan"
+    assert "birleşim olmaz" in verdicts
+    assert re.findall(CLASSIC_REJECTED, " ".join(verdicts)) == []
+    koz = "\n".join(line for row in get_quick_reference("koz", "tr") for line in row.lines)
+    assert "kağıt" in koz
+
+
+def test_a_family_s_own_label_falls_back_to_the_edition_s() -> None:
+    assert get_label("hand", "tr", "classic") == get_label("hand", "tr") == "el"
+    assert get_label("discards", "tr", "classic") == "ıskarta yığınına atar"
+    assert get_label("discards", "tr", "koz") == get_label("discards", "tr") == "yere atar"
+    assert get_label("discards", "en", "classic") == "discards"
+    assert get_label("discards", None, "classic") == "discards"
