@@ -153,7 +153,7 @@ def test_play_and_replay_in_turkish(tmp_path: Path, capsys: pytest.CaptureFixtur
         assert "=== 1. el: dağıtan 3 numaralı oyuncu" in out
         assert "1. elin puan cetveli:" in out
         for row in ("perler", "kanastalar", "bitme", "eldekiler", "toplam", "oyun"):
-            assert re.search(rf"^  {row} +-?[\d.]+ +-?[\d.]+$", out, re.M), row
+            assert re.search(rf"^  {row} +-?[\d,]+ +-?[\d,]+$", out, re.M), row
         assert "  kanasta (onlar): erkek per" in out
     assert "0 numaralı oyuncu (biz) yeri alır (6D)" in played
     assert "oyun kaydı" in played

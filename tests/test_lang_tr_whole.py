@@ -502,3 +502,52 @@ def test_a_family_s_own_label_falls_back_to_the_edition_s() -> None:
     assert get_label("discards", "tr", "koz") == get_label("discards", "tr") == "yere atar"
     assert get_label("discards", "en", "classic") == "discards"
     assert get_label("discards", None, "classic") == "discards"
+
+
+@pytest.mark.clause("points-exact", "score-breakdown")
+def test_play_says_half_points_with_the_turkish_decimal_comma(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    argv = ["play", "--variant", "koz", "--seed", "5", "--max-hands", "1"]
+    assert main([*argv, "--lang", "tr"]) == 0
+    turkish = capsys.readouterr().out
+    assert re.search(r"^  perler +74,5 +21,5$", turkish, re.M)
+    assert re.search(r"\d+,\d\d sn$", turkish, re.M)
+    assert re.findall(r"\d\.\d", turkish) == []
+    assert main([*argv, "--lang", "en"]) == 0
+    assert re.search(r"^  melded +74\.5 +21\.5$", capsys.readouterr().out, re.M)
+
+
+@pytest.mark.clause("points-exact", "opening-threshold")
+def test_ask_says_half_points_with_the_turkish_decimal_comma(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    argv = ["ask", "--variant", "koz", "--meld", "5H 5D 5S", "--discard", "9H"]
+    assert main([*argv, "--lang", "tr"]) == 1
+    turkish = capsys.readouterr().out.split("Karara bağlayan")[0]
+    assert "onu başlangıcı en düşük puan olan dilime koyar: ilk açılış 4,5 puan ister" in turkish
+    assert (
+        "erkek per 5: 5D 5H 5S = 1,5 (jokerler dahil her kağıdın puanı; kanasta bonusları"
+        in turkish
+    )
+    assert re.findall(r"\d\.\d", turkish) == []
+    assert re.findall(r"prim\w*|en düşük puan puandan", turkish) == []
+    assert main([*argv, "--lang", "en"]) == 1
+    english = capsys.readouterr().out
+    assert "puts it in the band from the lowest score: the first meld needs 4.5" in english
+    argv = ["ask", "--variant", "koz", "--hand", "9C", "--our-meld", "7C 7D 7H 7S 7C 7D 7H"]
+    argv += ["--our-meld", "KH KD KS", "--phase", "play", "discard 9C; score", "--lang", "tr"]
+    assert main(argv) == 3
+    assert re.search(r"^  perler +6,5 +0$", capsys.readouterr().out, re.M)
+
+
+@pytest.mark.clause("points-exact", "meld-points")
+def test_meld_says_the_family_and_half_points_in_turkish(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    assert main(["meld", "--lang", "tr", "--variant", "koz", "5h", "5s", "5d"]) == 0
+    assert "koz kurallarıyla olur: erkek per 5: 5D 5H 5S, 1,5 puan" in capsys.readouterr().out
+    assert main(["meld", "--lang", "tr", "--variant", "classic", "7h", "8s"]) == 1
+    assert capsys.readouterr().out.startswith("klasik kanasta kurallarıyla OLMAZ")
+    assert main(["meld", "--variant", "koz", "5h", "5s", "5d"]) == 0
+    assert "legal in koz: set 5: 5D 5H 5S, points 1.5" in capsys.readouterr().out

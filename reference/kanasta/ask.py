@@ -28,7 +28,7 @@ from dataclasses import dataclass, field, replace
 from functools import cache
 from itertools import combinations
 from pathlib import Path
-from typing import Any
+from typing import Any, Final
 
 from kanasta.conformance import MAX_DEPTH
 from kanasta.conformance.jsonio import read_json_file, read_text_file
@@ -99,6 +99,7 @@ from kanasta.speech import (
     said_moves,
     said_reason,
     say_meld,
+    say_points,
 )
 
 __all__ = [
@@ -159,9 +160,14 @@ def _plain(value: object) -> object:
     return value
 
 
+_HALF_POINTS: Final = re.compile(r"-?\d+\.5")
+
+
 def _rendered(value: object, language: str) -> object:
     if isinstance(value, Msg | Said):
         return value.render(language)
+    if isinstance(value, str) and language != "en" and _HALF_POINTS.fullmatch(value):
+        return value.replace(".", ",")  # points (format_points) with the decimal comma
     if isinstance(value, list):
         return ", ".join(str(_rendered(v, language)) for v in value)
     return value
@@ -316,7 +322,7 @@ TURKISH: dict[str, str] = {
         "tamamlamaz"
     ),
     "card points of every card, wild cards included; canasta bonuses do not count": (
-        "jokerler dahil her kağıdın puanı; kanasta primleri sayılmaz"
+        "jokerler dahil her kağıdın puanı; kanasta bonusları sayılmaz"
     ),
     "card points of the natural cards; wild cards add nothing": (
         "doğal kağıtların puanı; jokerler bir şey katmaz"
@@ -386,7 +392,7 @@ TURKISH: dict[str, str] = {
     ),
     "your side's score {score} puts it in the band from {start}: the first meld needs "
     "{minimum}{run}": (
-        "tarafınızın {score} puanı onu {start} puandan başlayan dilime koyar: ilk açılış "
+        "tarafınızın {score} puanı onu başlangıcı {start} olan dilime koyar: ilk açılış "
         "{minimum} puan ister{run}"
     ),
     **get_turkish_names(),
@@ -2269,10 +2275,11 @@ def _score_text(answer: Answer, language: str) -> list[str]:
         cells = []
         for t, team in enumerate(score.teams):
             mark = "*" if (t, name) in answer.varying else ""
-            cells.append(f"{format_points(team.get(name)) + mark:>12}")
+            cells.append(f"{say_points(team.get(name), language) + mark:>12}")
         out.append(f"  {get_score_row(name, language):<12}" + "".join(cells))
+    varying = answer.varying
     total = "".join(
-        f"{format_points(team.total) + ('*' if any(t == v for v, _ in answer.varying) else ''):>12}"
+        f"{say_points(team.total, language) + ('*' if any(t == v for v, _ in varying) else ''):>12}"
         for t, team in enumerate(score.teams)
     )
     out.append(f"  {get_score_row('total', language):<12}{total}")

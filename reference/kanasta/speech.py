@@ -20,6 +20,7 @@ from collections.abc import Callable, Sequence
 from typing import Final
 
 from kanasta.errors import Violation
+from kanasta.rules.points import HalfPoints, format_points
 from kanasta.specdoc.spectext import get_catalogue
 
 __all__ = [
@@ -37,6 +38,7 @@ __all__ = [
     "say_canasta",
     "say_meld",
     "say_move",
+    "say_points",
 ]
 
 CATALOGUE: Final = "messages"
@@ -56,6 +58,13 @@ def get_template(template: str, language: str) -> str:
 def say(template: str, language: str, **params: object) -> str:
     """``template`` in ``language`` with its fields filled (English when not translated)."""
     return get_template(template, language).format(**params)
+
+
+def say_points(value: HalfPoints, language: str) -> str:
+    """points-exact: half points as :func:`~kanasta.rules.points.format_points` prints
+    them, with the decimal comma of Turkish (``4,5``) in a language other than English."""
+    text = format_points(value)
+    return text if language == "en" else text.replace(".", ",")
 
 
 def get_reason(violation: Violation, language: str) -> str:
