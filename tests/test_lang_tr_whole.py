@@ -141,7 +141,7 @@ def test_explain_says_a_state_s_facts_and_differences_in_turkish(
     _explain(tmp_path, _state_question(), "--lang", "tr")
     out = capsys.readouterr().out
     said = differences(out)
-    assert "sıra: beklenen 2, gelen 1" in said
+    assert "sıradaki oyuncu: beklenen 2, gelen 1" in said
     assert "açmış takımlar: beklenen [hayır, hayır], gelen [evet, hayır]" in said
     assert "el bitti mi: beklenen evet, gelen hayır" in said
     assert 'yerin üstü: beklenen "7H", gelen "7S"' in said
@@ -551,3 +551,16 @@ def test_meld_says_the_family_and_half_points_in_turkish(
     assert capsys.readouterr().out.startswith("klasik kanasta kurallarıyla OLMAZ")
     assert main(["meld", "--variant", "koz", "5h", "5s", "5d"]) == 0
     assert "legal in koz: set 5: 5D 5H 5S, points 1.5" in capsys.readouterr().out
+
+
+@pytest.mark.clause("points-exact", "meld-points")
+def test_explain_says_half_points_with_the_turkish_decimal_comma(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    path = tmp_path / "question.json"
+    question = {"variant": "koz", "steps": [{"kind": "meld", "cards": ["5H", "5S", "5D"]}]}
+    path.write_text(json.dumps(question), encoding="utf-8")
+    assert main(["explain", "--lang", "tr", str(path)]) == 0
+    assert "    puan: 1,5\n" in capsys.readouterr().out
+    assert main(["explain", str(path)]) == 0
+    assert "    points: 1.5\n" in capsys.readouterr().out

@@ -63,8 +63,10 @@ def _value(value: Any, language: str = "en") -> str:
     return json.dumps(value)
 
 
-def _points(value: Any) -> str:
-    return _value(value)
+def _points(value: Any, language: str = "en") -> str:
+    """Points as JSON gives them (``4.5``), with the decimal comma of Turkish (``4,5``)."""
+    text = _value(value)
+    return text.replace(".", ",") if language != "en" and isinstance(value, float) else text
 
 
 def _move_text(action: Mapping[str, Any]) -> tuple[str, set[str]]:
@@ -192,12 +194,14 @@ def _scores(teams: Any, language: str = "en") -> list[str]:
         breakdown = team.get("breakdown")
         items = (
             " ("
-            + ", ".join(f"{get_score_row(k, language)} {_points(v)}" for k, v in breakdown.items())
+            + ", ".join(
+                f"{get_score_row(k, language)} {_points(v, language)}" for k, v in breakdown.items()
+            )
             + ")"
             if isinstance(breakdown, Mapping) and breakdown
             else ""
         )
-        total = f"{_points(team.get('total'))}{items}"
+        total = f"{_points(team.get('total'), language)}{items}"
         lines.append(say("team {team}: {total}", language, team=index, total=total))
     return lines
 
@@ -305,7 +309,7 @@ def _describe_game(params: JsonObject, language: str = "en") -> list[str]:
     ]
     for number, hand in enumerate(params["hands"], start=1):
         if "scores" in hand:
-            shown = ", ".join(_points(p) for p in hand["scores"])
+            shown = ", ".join(_points(p, language) for p in hand["scores"])
             lines.append(t("hand {n}: the hand scores {scores}", n=number, scores=shown))
         else:
             dealt = t("from its explicit deal" if "deal" in hand else "from the game's seed")
@@ -345,9 +349,13 @@ def _describe_game_answer(answer: Mapping[str, Any], language: str = "en") -> li
                 "hand {n}: dealer {dealer}, scores {scores}; totals {totals}; target {target}",
                 n=number,
                 dealer=hand.get("dealer"),
-                scores=", ".join(_points(p) for p in (scores if isinstance(scores, list) else [])),
-                totals=", ".join(_points(p) for p in (totals if isinstance(totals, list) else [])),
-                target=_points(hand.get("target")),
+                scores=", ".join(
+                    _points(p, language) for p in (scores if isinstance(scores, list) else [])
+                ),
+                totals=", ".join(
+                    _points(p, language) for p in (totals if isinstance(totals, list) else [])
+                ),
+                target=_points(hand.get("target"), language),
             )
         )
     winner = answer.get("winner")
@@ -382,10 +390,12 @@ def describe_answer(
         canasta = answer.get("canasta")
         text = _arrangement(answer.get("arrangement") or {}, language)
         lines = [t("legal: {meld}", meld=text)]
-        lines.append(t("points: {points}", points=_points(answer.get("points"))))
+        lines.append(t("points: {points}", points=_points(answer.get("points"), language)))
         if "canasta" in answer:
             bonus = (
-                t(" (bonus {bonus})", bonus=_points(answer["bonus"])) if "bonus" in answer else ""
+                t(" (bonus {bonus})", bonus=_points(answer["bonus"], language))
+                if "bonus" in answer
+                else ""
             )
             if canasta is None:
                 kind = t("no")
@@ -393,7 +403,7 @@ def describe_answer(
                 kind = str(canasta) if language == "en" else say_canasta(str(canasta), language)
             lines.append(t("canasta: {kind}{bonus}", kind=kind, bonus=bonus))
         elif "bonus" in answer:
-            lines.append(t("bonus: {bonus}", bonus=_points(answer["bonus"])))
+            lines.append(t("bonus: {bonus}", bonus=_points(answer["bonus"], language)))
         return lines
     if step.kind is StepKind.ACTIONS:
         verdicts = answer.get("verdicts")
