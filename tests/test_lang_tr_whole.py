@@ -564,3 +564,15 @@ def test_explain_says_half_points_with_the_turkish_decimal_comma(
     assert "    puan: 1,5\n" in capsys.readouterr().out
     assert main(["explain", str(path)]) == 0
     assert "    points: 1.5\n" in capsys.readouterr().out
+
+
+def test_explain_says_a_step_left_unanswered_in_turkish(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    path = tmp_path / "question.json"
+    question = {"variant": "nope", "steps": [{"kind": "meld", "cards": ["5H", "5S", "5D"]}]}
+    path.write_text(json.dumps(question), encoding="utf-8")
+    assert main(["explain", "--lang", "tr", str(path)]) == 3
+    assert capsys.readouterr().err.startswith("kanasta: referans motor her adımı yanıtlayamadı")
+    assert main(["explain", str(path)]) == 3
+    assert "could not answer every step" in capsys.readouterr().err
