@@ -576,3 +576,18 @@ def test_explain_says_a_step_left_unanswered_in_turkish(
     assert capsys.readouterr().err.startswith("kanasta: referans motor her adımı yanıtlayamadı")
     assert main(["explain", str(path)]) == 3
     assert "could not answer every step" in capsys.readouterr().err
+
+
+@pytest.mark.clause("opening-two-melds")
+def test_the_desk_asks_in_the_language_of_its_page() -> None:
+    script = (Path(__file__).parent.parent / "docs" / "desk" / "desk.js").read_text("utf-8")
+    glue = script.split("const GLUE = `", 1)[1].split("`;", 1)[0]
+    scope: dict[str, Any] = {}
+    exec(compile(glue, "desk.js GLUE", "exec"), scope)  # the page runs this Python in Pyodide
+    question = {"variant": "fi-351", "actions": ["meld 5H 5D 5S", "meld 8C 8C 8D", "discard 9H"]}
+    turkish = json.loads(scope["desk_ask"](json.dumps(question), "tr"))
+    assert turkish["steps"][2]["detail"].startswith("Açış perlerinden biri")
+    assert turkish["position"][0] == "fi-351, 4 oyuncu; siz 0 numaralı oyuncusunuz"
+    english = json.loads(scope["desk_ask"](json.dumps(question), "en"))
+    assert english["steps"][2]["code"] == turkish["steps"][2]["code"] == "no-natural-run"
+    assert english["position"][0] == "fi-351, 4 players; you are seat 0"
