@@ -591,3 +591,27 @@ def test_the_desk_asks_in_the_language_of_its_page() -> None:
     english = json.loads(scope["desk_ask"](json.dumps(question), "en"))
     assert english["steps"][2]["code"] == turkish["steps"][2]["code"] == "no-natural-run"
     assert english["position"][0] == "fi-351, 4 players; you are seat 0"
+
+
+def test_a_turn_s_verdict_and_a_missing_card_list_in_turkish() -> None:
+    step = _step("turn", {"verdict": "accepted"}, actions=[])
+    said = _said("turn", {"verdict": "accepted"}, {"verdict": "maybe"}, actions=[])
+    assert said == 'sonuç: beklenen olur, gelen "maybe"'
+    table = checks.TurnTable(("7H",), ("stock", "pile", "hands", "melds"), 2, 2)
+    _, found = check_answer_phrases(step, {"verdict": "accepted", "cards": "x"}, table=table)
+    assert [phrase.render("tr") for phrase in found] == [
+        'kağıtlar: her kağıdın nerede olduğu bekleniyordu, gelen "x"'
+    ]
+    assert found[0] == 'cards: expected where every card is, got "x"'
+
+
+def test_a_state_s_meld_with_its_canasta_in_turkish() -> None:
+    from kanasta.conformance.present import _fact  # noqa: PLC0415
+
+    meld = {"arrangement": {"kind": "set", "rank": "7", "cards": ["7C"] * 7}, "canasta": "mixed"}
+    assert (
+        _fact("melds", [[meld]], "tr") == "[[erkek per 7: 7C 7C 7C 7C 7C 7C 7C (karışık kanasta)]]"
+    )
+    assert _fact("phase", "play", "tr") == "oyun aşaması"
+    assert _fact("fi", [], "tr") == "(yok)"
+    assert _fact("dealer", 3, "tr") == "3"
