@@ -615,3 +615,28 @@ def test_a_state_s_meld_with_its_canasta_in_turkish() -> None:
     assert _fact("phase", "play", "tr") == "oyun aşaması"
     assert _fact("fi", [], "tr") == "(yok)"
     assert _fact("dealer", 3, "tr") == "3"
+
+
+@pytest.mark.clause("game-record", "turn-structure")
+def test_replay_says_a_refused_action_in_turkish(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    record = tmp_path / "game.json"
+    argv = ["play", "--variant", "koz", "--seed", "5", "--max-hands", "1", "--quiet"]
+    assert main([*argv, "--save", str(record)]) == 0
+    data = json.loads(record.read_text(encoding="utf-8"))
+    first = data["hands"][0]["actions"]
+    first[2] = {"type": "discard", "card": "2C"}  # a discard in the draw phase
+    record.write_text(json.dumps(data), encoding="utf-8")
+    capsys.readouterr()
+    assert main(["replay", "--lang", "tr", str(record)]) == 2
+    turkish = capsys.readouterr().err
+    assert "hands[0].actions[2]: kurallar bu hamleye izin vermiyor: wrong-phase" in turkish
+    assert "[turn-structure]: Bu hamle sıranın bu aşamasında yapılmaz." in turkish
+    assert english_left(turkish, ["the rules reject", "this action belongs", "phase"]) == []
+    assert main(["replay", str(record)]) == 2
+    english = capsys.readouterr().err
+    assert (
+        "hands[0].actions[2]: the rules reject this action: wrong-phase [turn-structure]: "
+        in english
+    )

@@ -23,7 +23,7 @@ from kanasta.engine import legal_actions
 from kanasta.errors import InputError, Violation
 from kanasta.families import FAMILY_NAMES, PROFILES, get_profile, require_playable
 from kanasta.io.files import check_output_path, write_file
-from kanasta.io.game_json import game_from_json, game_to_json
+from kanasta.io.game_json import RejectedAction, game_from_json, game_to_json
 from kanasta.native import ENGINES, require_engine
 from kanasta.play.policy import PLAY_POLICY, POLICIES, default_policy, make_policy
 from kanasta.rules.actions import Action, ActionType, apply_action
@@ -36,7 +36,7 @@ from kanasta.rules.melds import Meld, format_meld
 from kanasta.rules.opening import is_forced
 from kanasta.rules.scoring import HandScore
 from kanasta.rules.state import State, get_team_count
-from kanasta.speech import get_score_row, say, say_meld, say_points
+from kanasta.speech import get_reason, get_score_row, say, say_meld, say_points
 
 __all__ = ["format_game", "get_options", "get_team_names", "play_random_game", "register"]
 
@@ -480,12 +480,29 @@ def _replay(args: argparse.Namespace) -> int:
     variant = data.get("variant") if isinstance(data, dict) else None
     if isinstance(variant, str) and variant in PROFILES:
         require_playable(PROFILES[variant], f"replay {args.file}: it is a game of")
-    game = game_from_json(data, str(args.file))
+    language = get_language(args)
+    try:
+        game = game_from_json(data, str(args.file))
+    except RejectedAction as refused:
+        if language == "en":
+            raise
+        violation = refused.violation
+        reason = get_reason(violation, language)
+        raise InputError(
+            say(
+                "{path}: the rules reject this action: {code} [{clause}]: {reason}",
+                language,
+                path=refused.path,
+                code=violation.code,
+                clause=violation.clause,
+                reason=reason,
+            )
+        ) from None
     if game.actions and not game.over and not game.awaiting_deal:
         raise InputError(
             f"{args.file}.hands[{len(game.hands)}]: the last hand is not over after its "
             f"{len(game.actions)} action(s); a game record ends with a finished hand, so this "
             "one is cut short (clause game-record)."
         )
-    format_game(game, sys.stdout, quiet=args.quiet, log=args.log, language=get_language(args))
+    format_game(game, sys.stdout, quiet=args.quiet, log=args.log, language=language)
     return 0
