@@ -115,14 +115,14 @@ def test_meld_in_turkish(capsys: pytest.CaptureFixture[str]) -> None:
     args = ["meld", "--lang", "tr", "--variant", "koz", "4h", "5h", "6h", "7h", "8h", "9h"]
     assert main([*args, "10h", "--then", "jh"]) == 0
     out = refused + capsys.readouterr().out
-    english = ["ILLEGAL", "legal", "in koz", "clause", "points", "bonus", "canasta", "run"]
+    english = ["ILLEGAL", "legal", "in koz", "clause", "points", "canasta", "run"]
     english += ["lay off", "a meld needs", "by clauses", "clean"]
     assert english_left(out, english) == []
     assert "too-few-cards (madde meld-minimum 3.2 Bir per en az üç kağıttır)" in out
     assert "Per en az üç kağıtla açılır." in out
     assert "sıralı per H: 4H 5H 6H 7H 8H 9H 10H (temiz kanasta), 5 puan" in out
     assert "jh işle: koz kurallarıyla olur" in out
-    assert "temiz kanasta, ikramiye 20" in out
+    assert "temiz kanasta, bonus 20" in out
 
 
 @pytest.mark.clause("canasta-natural-mixed")
@@ -153,7 +153,7 @@ def test_play_and_replay_in_turkish(tmp_path: Path, capsys: pytest.CaptureFixtur
         assert "=== 1. el: dağıtan 3 numaralı oyuncu" in out
         assert "1. elin puan cetveli:" in out
         for row in ("perler", "kanastalar", "bitme", "eldekiler", "toplam", "oyun"):
-            assert re.search(rf"^  {row} +-?[\d.]+ +-?[\d.]+$", out, re.M), row
+            assert re.search(rf"^  {row} +-?[\d,]+ +-?[\d,]+$", out, re.M), row
         assert "  kanasta (onlar): erkek per" in out
     assert "0 numaralı oyuncu (biz) yeri alır (6D)" in played
     assert "oyun kaydı" in played
@@ -219,11 +219,11 @@ def test_explain_in_turkish(tmp_path: Path, capsys: pytest.CaptureFixture[str]) 
     out = capsys.readouterr().out
     said = "\n".join(line for line in out.splitlines() if not line.startswith("      "))
     english = ["Question", "Step", "the reference says", "legal", "points", "canasta: half"]
-    english += ["bonus", "rejected", "run of", "then lay-off", "a meld needs", "clauses", "at"]
+    english += ["rejected", "run of", "then lay-off", "a meld needs", "clauses", "at"]
     assert english_left(said, english) == []
     assert "0. adım (per):" in out
     assert "olur: sıralı per H, 5. konumdan: 5H 6H 7H 8H 9H 10H 2C" in out
-    assert "kanasta: yarım kanasta (ikramiye 100)" in out
+    assert "kanasta: yarım kanasta (bonus 100)" in out
     assert "olmaz: too-few-cards [madde meld-minimum]: Per en az üç kağıtla açılır." in out
 
 

@@ -9,7 +9,7 @@ const here = new URL(".", import.meta.url);
 
 const GLUE = `
 import json
-from kanasta.ask import answer_question, answer_to_json, load_clauses, question_from_mapping, say
+from kanasta.ask import answer_question, answer_to_json, load_clauses, question_from_mapping
 from kanasta.errors import InputError
 
 def desk_ask(text, language):
@@ -17,14 +17,7 @@ def desk_ask(text, language):
         answer = answer_question(question_from_mapping(json.loads(text), "question"))
     except InputError as error:
         return json.dumps({"error": str(error)}, ensure_ascii=False)
-    data = answer_to_json(answer, load_clauses(language))
-    data["position"] = [say(line, language) for line in answer.position]
-    data["assumed"] = [say(line, language) for line in answer.assumed]
-    data["why"] = [say(line, language) for line in answer.why]
-    for item, alternative in zip(data.get("turns_on", []), answer.turns_on):
-        item["fact"] = say(alternative.fact, language)
-    if answer.hand_note is not None:
-        data["hand_number"]["note"] = say(answer.hand_note, language)
+    data = answer_to_json(answer, load_clauses(language), language)
     return json.dumps(data, ensure_ascii=False)
 `;
 

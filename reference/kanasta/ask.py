@@ -28,7 +28,7 @@ from dataclasses import dataclass, field, replace
 from functools import cache
 from itertools import combinations
 from pathlib import Path
-from typing import Any
+from typing import Any, Final
 
 from kanasta.conformance import MAX_DEPTH
 from kanasta.conformance.jsonio import read_json_file, read_text_file
@@ -91,6 +91,7 @@ from kanasta.specdoc.spec import Clause, load_spec
 from kanasta.specdoc.spectext import translate_clause
 from kanasta.speech import (
     Said,
+    get_reason,
     get_score_row,
     get_template,
     said_meld,
@@ -98,6 +99,7 @@ from kanasta.speech import (
     said_moves,
     said_reason,
     say_meld,
+    say_points,
 )
 
 __all__ = [
@@ -158,9 +160,14 @@ def _plain(value: object) -> object:
     return value
 
 
+_HALF_POINTS: Final = re.compile(r"-?\d+\.5")
+
+
 def _rendered(value: object, language: str) -> object:
     if isinstance(value, Msg | Said):
         return value.render(language)
+    if isinstance(value, str) and language != "en" and _HALF_POINTS.fullmatch(value):
+        return value.replace(".", ",")  # points (format_points) with the decimal comma
     if isinstance(value, list):
         return ", ".join(str(_rendered(v, language)) for v in value)
     return value
@@ -315,7 +322,7 @@ TURKISH: dict[str, str] = {
         "tamamlamaz"
     ),
     "card points of every card, wild cards included; canasta bonuses do not count": (
-        "jokerler dahil her kağıdın puanı; kanasta primleri sayılmaz"
+        "jokerler dahil her kağıdın puanı; kanasta bonusları sayılmaz"
     ),
     "card points of the natural cards; wild cards add nothing": (
         "doğal kağıtların puanı; jokerler bir şey katmaz"
@@ -385,7 +392,7 @@ TURKISH: dict[str, str] = {
     ),
     "your side's score {score} puts it in the band from {start}: the first meld needs "
     "{minimum}{run}": (
-        "tarafınızın {score} puanı onu {start} puandan başlayan dilime koyar: ilk açılış "
+        "tarafınızın {score} puanı onu başlangıcı {start} olan dilime koyar: ilk açılış "
         "{minimum} puan ister{run}"
     ),
     **get_turkish_names(),
@@ -2367,10 +2374,11 @@ def _score_text(answer: Answer, language: str) -> list[str]:
         cells = []
         for t, team in enumerate(score.teams):
             mark = "*" if (t, name) in answer.varying else ""
-            cells.append(f"{format_points(team.get(name)) + mark:>12}")
+            cells.append(f"{say_points(team.get(name), language) + mark:>12}")
         out.append(f"  {get_score_row(name, language):<12}" + "".join(cells))
+    varying = answer.varying
     total = "".join(
-        f"{format_points(team.total) + ('*' if any(t == v for v, _ in answer.varying) else ''):>12}"
+        f"{say_points(team.total, language) + ('*' if any(t == v for v, _ in varying) else ''):>12}"
         for t, team in enumerate(score.teams)
     )
     out.append(f"  {get_score_row('total', language):<12}{total}")
@@ -2471,15 +2479,21 @@ def format_answer(answer: Answer, clause_text: Callable[[str], str], language: s
 # --------------------------------------------------------------------------- as data
 
 
-def _steps_json(outcome: Outcome) -> list[dict[str, Any]]:
+def _said_json(lines: Sequence[str], language: str) -> list[str]:
+    """Lines of an answer for ``--json``: their English text, or said in ``language``."""
+    return [str(line) if language == "en" else say(line, language) for line in lines]
+
+
+def _steps_json(outcome: Outcome, language: str = "en") -> list[dict[str, Any]]:
     out = []
     for step in outcome.steps:
         item: dict[str, Any] = {"action": step.text, "allowed": step.violation is None}
         if step.violation is not None:
+            detail = step.violation.detail
             item |= {
                 "clause": step.violation.clause,
                 "code": step.violation.code,
-                "detail": step.violation.detail,
+                "detail": detail if language == "en" else get_reason(step.violation, language),
             }
         if step.ways:
             item["ways"] = list(step.ways)
@@ -2487,19 +2501,23 @@ def _steps_json(outcome: Outcome) -> list[dict[str, Any]]:
     return out
 
 
-def answer_to_json(answer: Answer, clauses: Mapping[str, Clause]) -> dict[str, Any]:
+def answer_to_json(
+    answer: Answer, clauses: Mapping[str, Clause], language: str = "en"
+) -> dict[str, Any]:
     """The answer as JSON (what ``kanasta ask --json`` prints): the verdict, the position
     and the assumptions, each move's verdict, the reasons of a refusal, the clauses cited
     (the deciding one first, each with its number, title and text from ``clauses``), and,
-    as asked, the legal actions, the score and what it does to the game."""
+    as asked, the legal actions, the score and what it does to the game. The prose (the
+    position, the assumptions, a refusal's ``detail``, ``why``, a fact the score turns on)
+    is in ``language``; the keys, verdicts, codes, slugs, cards and moves never change."""
     data: dict[str, Any] = {
         "variant": str(answer.profile.family),
         "options": list(answer.profile.options),
         "verdict": answer.verdict,
-        "position": [str(line) for line in answer.position],
-        "assumed": [str(line) for line in answer.assumed],
-        "steps": _steps_json(answer.outcome),
-        "why": [str(line) for line in answer.why],
+        "position": _said_json(answer.position, language),
+        "assumed": _said_json(answer.assumed, language),
+        "steps": _steps_json(answer.outcome, language),
+        "why": _said_json(answer.why, language),
         "clauses": [
             {
                 "slug": slug,
@@ -2511,7 +2529,7 @@ def answer_to_json(answer: Answer, clauses: Mapping[str, Clause]) -> dict[str, A
         ],
     }
     if answer.other is not None:
-        data["otherwise"] = _steps_json(answer.other)
+        data["otherwise"] = _steps_json(answer.other, language)
     if not answer.question.actions:
         data["legal_actions"] = list(answer.legal)
     score = answer.outcome.score
@@ -2519,14 +2537,17 @@ def answer_to_json(answer: Answer, clauses: Mapping[str, Clause]) -> dict[str, A
         data["score"] = score.to_json()
         data["depends_on_unknown_cards"] = sorted([team, part] for team, part in answer.varying)
         data["turns_on"] = [
-            {"fact": str(a.fact), "totals": [points_to_json(t) for t in a.totals]}
+            {
+                "fact": _said_json([a.fact], language)[0],
+                "totals": [points_to_json(t) for t in a.totals],
+            }
             for a in answer.turns_on
         ]
     number = answer.question.hand_number
-    if number is not None:
+    if number is not None and answer.hand_note is not None:
         data["hand_number"] = {
             "number": number,
-            "note": str(answer.hand_note),
+            "note": _said_json([answer.hand_note], language)[0],
             "clauses": _hand_clauses(answer.profile, number),
         }
     if answer.game is not None:
@@ -2558,4 +2579,4 @@ def ask_json(data: Mapping[str, Any], *, language: str = "en") -> dict[str, Any]
     as :func:`answer_to_json` gives it. Bad input raises :class:`~kanasta.errors.InputError`
     with the one-paragraph message the command prints."""
     answer = answer_question(question_from_mapping(data, "question"))
-    return answer_to_json(answer, load_clauses(language))
+    return answer_to_json(answer, load_clauses(language), language)

@@ -20,10 +20,12 @@ from collections.abc import Callable, Sequence
 from typing import Final
 
 from kanasta.errors import Violation
+from kanasta.rules.points import HalfPoints, format_points
 from kanasta.specdoc.spectext import get_catalogue
 
 __all__ = [
     "CATALOGUE",
+    "Phrase",
     "Said",
     "get_reason",
     "get_score_row",
@@ -36,6 +38,7 @@ __all__ = [
     "say_canasta",
     "say_meld",
     "say_move",
+    "say_points",
 ]
 
 CATALOGUE: Final = "messages"
@@ -55,6 +58,13 @@ def get_template(template: str, language: str) -> str:
 def say(template: str, language: str, **params: object) -> str:
     """``template`` in ``language`` with its fields filled (English when not translated)."""
     return get_template(template, language).format(**params)
+
+
+def say_points(value: HalfPoints, language: str) -> str:
+    """points-exact: half points as :func:`~kanasta.rules.points.format_points` prints
+    them, with the decimal comma of Turkish (``4,5``) in a language other than English."""
+    text = format_points(value)
+    return text if language == "en" else text.replace(".", ",")
 
 
 def get_reason(violation: Violation, language: str) -> str:
@@ -139,6 +149,43 @@ class Said(str):
     def render(self, language: str) -> str:
         """The text in ``language``."""
         return str(self) if language == "en" else self.speak(language)
+
+
+class Phrase(str):
+    """A line made of an English template and its fields (``verdict: expected {want}, got
+    {have}``): the English text itself, and said in another language at the edge by its
+    catalogue id (the template, or the id :meth:`named` gives), its fields said too when
+    they are phrases. The conformance checks write their differences so, and ``explain``
+    says them in the player's language."""
+
+    template: str
+    msgid: str
+    params: dict[str, object]
+
+    def __new__(cls, template: str, /, **params: object) -> Phrase:
+        made = super().__new__(cls, template.format(**params))
+        made.template = template
+        made.msgid = template
+        made.params = params
+        return made
+
+    @classmethod
+    def named(cls, english: str, msgid: str) -> Phrase:
+        """A word whose catalogue id is not its English (``code`` said by ``field code``)."""
+        made = cls("{word}", word=english)
+        made.msgid = msgid
+        return made
+
+    def render(self, language: str) -> str:
+        """The line in ``language`` (English where the catalogue has no translation)."""
+        if language == "en":
+            return str(self)
+        template = _words(language).get(self.msgid, self.template)
+        values = {
+            key: value.render(language) if isinstance(value, Phrase | Said) else value
+            for key, value in self.params.items()
+        }
+        return template.format(**values)
 
 
 def said_move(text: str) -> Said:

@@ -96,6 +96,18 @@ def test_game_hands_the_flag_is_in_the_json(capsys: pytest.CaptureFixture[str]) 
     data = json.loads(capsys.readouterr().out)
     assert data["hand_number"]["number"] == 2
     assert "hand 2 of the game" in data["position"]
+    assert data["hand_number"]["note"].startswith("The hand number (2): the ruling")
+
+
+@pytest.mark.clause("game-hands")
+def test_game_hands_the_json_says_the_hand_number_in_turkish(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    assert main(["ask", *_ARGV, "--hand-number", "2", "--json", "--lang", "tr"]) == 1
+    data = json.loads(capsys.readouterr().out)
+    assert data["hand_number"]["number"] == 2
+    assert "oyunun 2. eli" in data["position"]
+    assert data["hand_number"]["note"].startswith("El numarası (2): karar buna bağlı değil.")
 
 
 @pytest.mark.clause("game-hands")

@@ -137,7 +137,7 @@ def test_the_new_lines_of_an_answer_in_turkish(capsys: pytest.CaptureFixture[str
     argv = ["ask", "--variant", "classic", "--our-score", "1600", "--hand", "KH KD KS 9C 4D"]
     assert main([*argv, "--meld", "KH KD KS", "--discard", "4D", "--lang", "tr"]) == 1
     out = capsys.readouterr().out
-    assert "1500 puandan başlayan dilime" in out
+    assert "başlangıcı 1500 olan dilime" in out
     assert "the first meld needs" not in out
     argv = ["ask", "--variant", "koz", "--fi-taken", "us", "--fi-taken", "them", "--hand", "9C"]
     argv += ["--our-meld", "7C 7D 7H 7S 7C 7D 7H", "--phase", "play", "discard 9C; score"]

@@ -341,7 +341,8 @@ def _run(args: argparse.Namespace) -> int:
     language = get_language(args)
     clauses = load_clauses(language)
     if args.json:
-        print(json.dumps(answer_to_json(answer, clauses), indent=2, ensure_ascii=False))
+        data = answer_to_json(answer, clauses, language)
+        print(json.dumps(data, indent=2, ensure_ascii=False))
     else:
         sys.stdout.write(format_answer(answer, _clause_text(clauses, language), language))
     if answer.verdict in (Verdict.ALLOWED, Verdict.SCORED):

@@ -13,6 +13,7 @@ from kanasta.conformance.model import StepKind
 from kanasta.conformance.present import ExplainStatus, explain
 from kanasta.conformance.runner import reference_dealer
 from kanasta.families import PROFILES, require_playable
+from kanasta.speech import say
 
 
 def register(subparsers: Any) -> None:
@@ -45,12 +46,13 @@ def _run(args: argparse.Namespace) -> int:
     engine_steps = sorted({k.value for k in question.kinds} - {StepKind.MELD.value})
     if profile is not None and engine_steps:
         require_playable(profile, f"explain {args.file} ({', '.join(engine_steps)} steps) for")
-    text, status = explain(question, dealer=reference_dealer(), language=get_language(args))
+    language = get_language(args)
+    text, status = explain(question, dealer=reference_dealer(), language=language)
     sys.stdout.write(text)
     if status is ExplainStatus.UNANSWERED:
-        print(
+        note = (
             "kanasta: the reference could not answer every step (see 'error' or "
-            "'unsupported' above).",
-            file=sys.stderr,
+            "'unsupported' above)."
         )
+        print(say(note, language), file=sys.stderr)
     return int(status)

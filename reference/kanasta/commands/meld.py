@@ -10,7 +10,7 @@ from kanasta.commands import add_option_argument
 from kanasta.commands.spec import add_language_argument, get_language
 from kanasta.conformance.present import get_meld_clauses
 from kanasta.errors import InputError, Violation
-from kanasta.families import PROFILES, get_profile
+from kanasta.families import PROFILES, get_profile, get_turkish_names
 from kanasta.io.meld_json import meld_to_json
 from kanasta.io.state_json import arrangement_to_json
 from kanasta.rules.canastas import get_canasta_bonus
@@ -24,10 +24,10 @@ from kanasta.rules.melds import (
     get_meld_points,
     validate_meld,
 )
-from kanasta.rules.points import format_points, points_to_json
+from kanasta.rules.points import points_to_json
 from kanasta.specdoc.spec import load_spec
 from kanasta.specdoc.spectext import translate_clause
-from kanasta.speech import get_reason, say, say_canasta, say_meld
+from kanasta.speech import get_reason, say, say_canasta, say_meld, say_points
 
 
 def register(subparsers: Any) -> None:
@@ -149,6 +149,8 @@ def _print_steps(steps: list[dict[str, Any]], variant: str, language: str = "en"
     """The verdicts as text, in ``language``: the refusal's reason, the canasta kind and
     the clause titles translated; codes, slugs, cards and points as they are."""
     clauses = {c.slug: c for c in load_spec()}
+    if language != "en":
+        variant = get_turkish_names().get(variant, variant)
     for step in steps:
         head = (
             say("lay off {cards}: ", language, cards=step["lay_off"]) if "lay_off" in step else ""
@@ -170,7 +172,7 @@ def _print_steps(steps: list[dict[str, Any]], variant: str, language: str = "en"
             if reason != step["code"]:
                 print(f"  {reason}")
             continue
-        points = format_points(int(step["points"] * 2))
+        points = say_points(int(step["points"] * 2), language)
         text = say(
             "legal in {variant}: {text}, points {points}",
             language,
@@ -180,7 +182,7 @@ def _print_steps(steps: list[dict[str, Any]], variant: str, language: str = "en"
         )
         print(head + text)
         if step["canasta"]:
-            bonus = format_points(int(step["canasta_bonus"] * 2))
+            bonus = say_points(int(step["canasta_bonus"] * 2), language)
             kind = say_canasta(step["canasta"], language)
             print(say("  {kind}, bonus {bonus}", language, kind=kind, bonus=bonus))
         print(say("  legal by clauses {slugs}", language, slugs=", ".join(step["clauses"])))

@@ -23,7 +23,7 @@ from kanasta.engine import legal_actions
 from kanasta.errors import InputError, Violation
 from kanasta.families import FAMILY_NAMES, PROFILES, get_profile, require_playable
 from kanasta.io.files import check_output_path, write_file
-from kanasta.io.game_json import game_from_json, game_to_json
+from kanasta.io.game_json import RejectedAction, game_from_json, game_to_json
 from kanasta.native import ENGINES, require_engine
 from kanasta.play.policy import PLAY_POLICY, POLICIES, default_policy, make_policy
 from kanasta.rules.actions import Action, ActionType, apply_action
@@ -34,10 +34,9 @@ from kanasta.rules.families import RulesProfile
 from kanasta.rules.game import Game, apply_game_action, new_game
 from kanasta.rules.melds import Meld, format_meld
 from kanasta.rules.opening import is_forced
-from kanasta.rules.points import format_points
 from kanasta.rules.scoring import HandScore
 from kanasta.rules.state import State, get_team_count
-from kanasta.speech import get_score_row, say, say_meld
+from kanasta.speech import get_reason, get_score_row, say, say_meld, say_points
 
 __all__ = ["format_game", "get_options", "get_team_names", "play_random_game", "register"]
 
@@ -330,7 +329,7 @@ def format_sheet(
     width = max(10, *(len(name) for name, _ in rows))
     head = f"  {'':<{width}}" + "".join(f"{name:>10}" for name in names)
     body = [
-        f"  {name:<{width}}" + "".join(f"{format_points(v):>10}" for v in values)
+        f"  {name:<{width}}" + "".join(f"{say_points(v, language):>10}" for v in values)
         for name, values in rows
     ]
     return "\n".join([head, *body])
@@ -341,7 +340,9 @@ def _hand_header(number: int, state: State, language: str = "en") -> str:
     trump = format_card(state.trump) if state.trump is not None else none
     names = get_team_names(state.profile)
     upcard = format_cards(state.discard) if state.discard else none
-    scores = ", ".join(f"{names[t]} {format_points(s)}" for t, s in enumerate(state.team_scores))
+    scores = ", ".join(
+        f"{names[t]} {say_points(s, language)}" for t, s in enumerate(state.team_scores)
+    )
     side = say(get_next_seat_side(state.profile), language)
     reds = "".join(
         say(", red threes of {team}: {cards}", language, team=names[t], cards=format_cards(laid))
@@ -410,12 +411,12 @@ def format_game(
                             language,
                             team=names[team],
                             meld=_meld_text(meld, state.trump, language),
-                            bonus=format_points(bonus),
+                            bonus=say_points(bonus, language),
                         )
                         print(text, file=out)
         print(say("score sheet of hand {number}:", language, number=record.number), file=out)
         print(format_sheet(record.score, record.totals, names, language), file=out)
-    totals = " - ".join(format_points(t) for t in game.totals)
+    totals = " - ".join(say_points(t, language) for t in game.totals)
     if game.over:
         assert game.winner is not None
         end = say(
@@ -460,7 +461,8 @@ def _play(args: argparse.Namespace) -> int:
     format_game(game, sys.stdout, quiet=args.quiet, log=args.log, language=language)
     moves = sum(len(h.actions) for h in game.hands)
     elapsed = time.perf_counter() - started
-    print(say("{n} actions in {seconds} s", language, n=moves, seconds=f"{elapsed:.2f}"))
+    seconds = f"{elapsed:.2f}" if language == "en" else f"{elapsed:.2f}".replace(".", ",")
+    print(say("{n} actions in {seconds} s", language, n=moves, seconds=seconds))
     if args.save is not None:
         record = game_to_json(game, with_deals=args.deals)
         write_text_atomically(args.save, json.dumps(record, indent=1) + "\n")
@@ -478,12 +480,29 @@ def _replay(args: argparse.Namespace) -> int:
     variant = data.get("variant") if isinstance(data, dict) else None
     if isinstance(variant, str) and variant in PROFILES:
         require_playable(PROFILES[variant], f"replay {args.file}: it is a game of")
-    game = game_from_json(data, str(args.file))
+    language = get_language(args)
+    try:
+        game = game_from_json(data, str(args.file))
+    except RejectedAction as refused:
+        if language == "en":
+            raise
+        violation = refused.violation
+        reason = get_reason(violation, language)
+        raise InputError(
+            say(
+                "{path}: the rules reject this action: {code} [{clause}]: {reason}",
+                language,
+                path=refused.path,
+                code=violation.code,
+                clause=violation.clause,
+                reason=reason,
+            )
+        ) from None
     if game.actions and not game.over and not game.awaiting_deal:
         raise InputError(
             f"{args.file}.hands[{len(game.hands)}]: the last hand is not over after its "
             f"{len(game.actions)} action(s); a game record ends with a finished hand, so this "
             "one is cut short (clause game-record)."
         )
-    format_game(game, sys.stdout, quiet=args.quiet, log=args.log, language=get_language(args))
+    format_game(game, sys.stdout, quiet=args.quiet, log=args.log, language=language)
     return 0

@@ -25,12 +25,14 @@ from kanasta.errors import InputError
 from kanasta.rules.cards import Card, format_card, is_joker, is_two, parse_card
 from kanasta.rules.families import RulesProfile
 from kanasta.rules.points import HalfPoints, parse_points
+from kanasta.speech import Phrase
 
 __all__ = [
     "TURN_ZONES",
     "Outcome",
     "TurnTable",
     "check_answer",
+    "check_answer_phrases",
     "get_answer_cards",
     "get_deal_cards",
     "get_state_cards",
@@ -57,6 +59,11 @@ class Outcome(StrEnum):
 
 def _show(value: Any) -> str:
     text = json.dumps(value, ensure_ascii=False, separators=(", ", ": "))
+    if isinstance(value, bool) or value is None:
+        return Phrase.named(text, f"value {text}")
+    if isinstance(value, list) and value and all(isinstance(v, bool) for v in value):
+        fields = ", ".join(f"{{v{i}}}" for i in range(len(value)))
+        return Phrase(f"[{fields}]", **{f"v{i}": _show(v) for i, v in enumerate(value)})
     return text if len(text) <= 300 else text[:297] + "..."
 
 
@@ -85,6 +92,21 @@ def _points(value: Any) -> HalfPoints | None:
         return None
 
 
+def _field(name: str) -> Phrase:
+    """A field of an answer as a difference names it (``points``), said in the reader's
+    language by its catalogue id ``field NAME``."""
+    return Phrase.named(name, f"field {name}")
+
+
+def _differs(label: str, expected: str, got: str) -> Phrase:
+    return Phrase("{label}: expected {want}, got {have}", label=label, want=expected, have=got)
+
+
+def _verdict(verdict: Any) -> str:
+    """A verdict an expectation names (``legal``, ``rejected``, ``accepted``)."""
+    return Phrase.named(verdict, f"verdict {verdict}") if isinstance(verdict, str) else verdict
+
+
 def _arrangement_key(value: Any) -> tuple[Any, ...] | None:
     """A comparable form of an arrangement (None when it is malformed)."""
     if not isinstance(value, Mapping):
@@ -107,93 +129,131 @@ def _arrangement_key(value: Any) -> tuple[Any, ...] | None:
     return None
 
 
-def _compare_arrangement(label: str, expected: Any, got: Any, out: list[str]) -> None:
+def _compare_arrangement(label: str, expected: Any, got: Any, out: list[Phrase]) -> None:
     if _arrangement_key(expected) != _arrangement_key(got):
-        out.append(f"{label}: expected {_show(expected)}, got {_show(got)}")
+        out.append(_differs(label, _show(expected), _show(got)))
 
 
-def _compare_points(label: str, expected: Any, got: Any, out: list[str]) -> None:
+def _compare_points(label: str, expected: Any, got: Any, out: list[Phrase]) -> None:
     if _points(expected) != _points(got) or _points(got) is None:
-        out.append(f"{label}: expected {_show(expected)}, got {_show(got)}")
+        out.append(_differs(label, _show(expected), _show(got)))
 
 
-def _compare_plain(label: str, expected: Any, got: Any, out: list[str]) -> None:
+def _compare_plain(label: str, expected: Any, got: Any, out: list[Phrase]) -> None:
     if expected != got or type(expected) is not type(got):
-        out.append(f"{label}: expected {_show(expected)}, got {_show(got)}")
+        out.append(_differs(label, _show(expected), _show(got)))
+
+
+def _compare_canasta(label: str, expected: Any, got: Any, out: list[Phrase]) -> None:
+    """A canasta kind (``clean``, ``mixed``...; ``null`` for none), said as a player names
+    it (catalogue id ``canasta KIND``)."""
+
+    def shown(kind: Any) -> str:
+        return (
+            Phrase.named(_show(kind), f"canasta {kind}") if isinstance(kind, str) else _show(kind)
+        )
+
+    if expected != got or type(expected) is not type(got):
+        out.append(_differs(label, shown(expected), shown(got)))
 
 
 def _compare_rejection(
-    label: str, expected: Mapping[str, Any], got: Mapping[str, Any], out: list[str]
+    label: str, expected: Mapping[str, Any], got: Mapping[str, Any], out: list[Phrase]
 ) -> None:
     for key in ("code", "clause"):
-        _compare_plain(f"{label}{key}", expected[key], got.get(key), out)
+        where = Phrase("{label}{key}", label=label, key=_field(key))
+        _compare_plain(where, expected[key], got.get(key), out)
 
 
 def _verdict_text(answer: Mapping[str, Any]) -> str:
     verdict = answer.get("verdict")
     if verdict == "rejected":
-        return f"rejected ({answer.get('code')} [{answer.get('clause')}])"
+        return Phrase(
+            "rejected ({code} [{clause}])", code=answer.get("code"), clause=answer.get("clause")
+        )
+    if verdict in ("legal", "accepted"):
+        return Phrase.named(_show(verdict), f"verdict {verdict}")
     return _show(verdict)
 
 
-def _check_meld(expected: JsonObject, got: Mapping[str, Any], out: list[str]) -> None:
+def _check_meld(expected: JsonObject, got: Mapping[str, Any], out: list[Phrase]) -> None:
     if got.get("verdict") != expected["verdict"]:
-        out.append(f"verdict: expected {expected['verdict']}, got {_verdict_text(got)}")
+        out.append(_differs(_field("verdict"), _verdict(expected["verdict"]), _verdict_text(got)))
         return
     if expected["verdict"] == "rejected":
         _compare_rejection("", expected, got, out)
-        _compare_plain("at", expected["at"], got.get("at"), out)
+        _compare_plain(_field("at"), expected["at"], got.get("at"), out)
         return
-    _compare_arrangement("arrangement", expected["arrangement"], got.get("arrangement"), out)
-    _compare_points("points", expected["points"], got.get("points"), out)
+    arrangement = _field("arrangement")
+    _compare_arrangement(arrangement, expected["arrangement"], got.get("arrangement"), out)
+    _compare_points(_field("points"), expected["points"], got.get("points"), out)
     if "canasta" in expected:
-        _compare_plain("canasta", expected["canasta"], got.get("canasta"), out)
+        _compare_canasta(_field("canasta"), expected["canasta"], got.get("canasta"), out)
     if "bonus" in expected:
-        _compare_points("bonus", expected["bonus"], got.get("bonus"), out)
+        _compare_points(_field("bonus"), expected["bonus"], got.get("bonus"), out)
 
 
-def _check_actions(expected: JsonObject, got: Mapping[str, Any], out: list[str]) -> None:
+def _check_actions(expected: JsonObject, got: Mapping[str, Any], out: list[Phrase]) -> None:
     wanted: list[JsonObject] = expected["verdicts"]
     verdicts = got.get("verdicts")
     if not isinstance(verdicts, list) or len(verdicts) != len(wanted):
-        out.append(f"verdicts: expected {len(wanted)} verdicts, got {_show(verdicts)}")
+        out.append(
+            Phrase(
+                "verdicts: expected {n} verdicts, got {have}", n=len(wanted), have=_show(verdicts)
+            )
+        )
         return
     for index, (want, have) in enumerate(zip(wanted, verdicts, strict=True)):
-        label = f"action {index}"
+        label = Phrase("action {i}", i=index)
         if not isinstance(have, Mapping) or have.get("verdict") != want["verdict"]:
             shown = _verdict_text(have) if isinstance(have, Mapping) else _show(have)
-            out.append(f"{label}: expected {want['verdict']}, got {shown}")
+            out.append(_differs(label, _verdict(want["verdict"]), shown))
         elif want["verdict"] == "rejected":
-            _compare_rejection(f"{label}: ", want, have, out)
+            _compare_rejection(Phrase("{label}: ", label=label), want, have, out)
 
 
-def _team_scores(label: str, expected: JsonObject, got: Any, out: list[str]) -> None:
+def _team_scores(label: str, expected: JsonObject, got: Any, out: list[Phrase]) -> None:
     wanted: list[JsonObject] = expected["teams"]
     if not isinstance(got, list) or len(got) != len(wanted):
-        out.append(f"{label}: expected {len(wanted)} teams, got {_show(got)}")
+        out.append(
+            Phrase(
+                "{label}: expected {n} teams, got {have}",
+                label=label,
+                n=len(wanted),
+                have=_show(got),
+            )
+        )
         return
     for index, (want, have) in enumerate(zip(wanted, got, strict=True)):
-        where = f"{label} team {index}"
+        where = Phrase("{label} team {team}", label=label, team=index)
         if not isinstance(have, Mapping):
-            out.append(f"{where}: expected a score, got {_show(have)}")
+            out.append(
+                Phrase("{label}: expected a score, got {have}", label=where, have=_show(have))
+            )
             continue
-        _compare_points(f"{where} total", want["total"], have.get("total"), out)
+        total = Phrase("{label} total", label=where)
+        _compare_points(total, want["total"], have.get("total"), out)
         if "breakdown" not in want:
             continue
         breakdown = have.get("breakdown")
         if not isinstance(breakdown, Mapping):
-            out.append(f"{where} breakdown: expected {_show(want['breakdown'])}, got nothing")
+            out.append(
+                Phrase(
+                    "{label} breakdown: expected {want}, got nothing",
+                    label=where,
+                    want=_show(want["breakdown"]),
+                )
+            )
             continue
         for key in sorted(set(want["breakdown"]) | set(breakdown)):
+            row = Phrase(
+                "{label} breakdown {key}", label=where, key=Phrase.named(key, f"score {key}")
+            )
             if key not in want["breakdown"] or key not in breakdown:
-                out.append(
-                    f"{where} breakdown {key}: expected {_show(want['breakdown'].get(key))}, "
-                    f"got {_show(breakdown.get(key))}"
-                )
+                shown = _show(want["breakdown"].get(key)), _show(breakdown.get(key))
+                out.append(_differs(row, *shown))
             else:
-                _compare_points(
-                    f"{where} breakdown {key}", want["breakdown"][key], breakdown[key], out
-                )
+                _compare_points(row, want["breakdown"][key], breakdown[key], out)
 
 
 _MALFORMED = "malformed"
@@ -286,7 +346,7 @@ def summarize_state(state: Any) -> JsonObject:
     return facts
 
 
-def _check_state(expected: JsonObject, got: Mapping[str, Any], out: list[str]) -> None:
+def _check_state(expected: JsonObject, got: Mapping[str, Any], out: list[Phrase]) -> None:
     facts = summarize_state(got.get("state"))
     for key, want in expected.items():
         have = facts.get(key)
@@ -298,101 +358,145 @@ def _check_state(expected: JsonObject, got: Mapping[str, Any], out: list[str]) -
             _compare_melds(want, have, out)
         elif key == "team_scores":
             if not isinstance(have, list) or len(have) != len(want):
-                out.append(f"team_scores: expected {_show(want)}, got {_show(have)}")
+                out.append(_differs(_field(key), _show(want), _show(have)))
             else:
                 for i, (w, h) in enumerate(zip(want, have, strict=True)):
-                    _compare_points(f"team_scores[{i}]", w, h, out)
+                    _compare_points(Phrase("team_scores[{i}]", i=i), w, h, out)
         elif key in ("discard_top", "trump"):
             if (None if want is None else _card(want)) != (None if have is None else _card(have)):
-                out.append(f"{key}: expected {_show(want)}, got {_show(have)}")
+                out.append(_differs(_field(key), _show(want), _show(have)))
         else:
-            _compare_plain(key, want, have, out)
+            _compare_plain(_field(key), want, have, out)
 
 
-def _compare_hands(want: list[Any], have: Any, out: list[str], key: str = "hands") -> None:
+def _compare_hands(want: list[Any], have: Any, out: list[Phrase], key: str = "hands") -> None:
     """Card lists compared as multisets, one per seat (``hands``) or team (``red_threes``)."""
     if not isinstance(have, list) or len(have) != len(want):
-        out.append(f"{key}: expected {len(want)} lists of cards, got {_show(have)}")
+        out.append(
+            Phrase(
+                "{key}: expected {n} lists of cards, got {have}",
+                key=_field(key),
+                n=len(want),
+                have=_show(have),
+            )
+        )
         return
     for seat, (w, h) in enumerate(zip(want, have, strict=True)):
         cards = _cards(h)
         if cards is None or sorted(cards) != sorted(_cards(w) or ()):
-            out.append(f"{key}[{seat}]: expected {_show(w)}, got {_show(h)}")
+            out.append(_differs(Phrase(f"{key}[{{i}}]", i=seat), _show(w), _show(h)))
 
 
-def _compare_melds(want: list[Any], have: Any, out: list[str]) -> None:
+def _compare_melds(want: list[Any], have: Any, out: list[Phrase]) -> None:
     if not isinstance(have, list) or len(have) != len(want):
-        out.append(f"melds: expected {len(want)} teams, got {_show(have)}")
+        out.append(
+            Phrase(
+                "{label}: expected {n} teams, got {have}",
+                label=_field("melds"),
+                n=len(want),
+                have=_show(have),
+            )
+        )
         return
     for team, (w, h) in enumerate(zip(want, have, strict=True)):
         if not isinstance(h, list) or len(h) != len(w):
-            out.append(f"melds[{team}]: expected {len(w)} melds, got {_show(h)}")
+            out.append(
+                Phrase(
+                    "melds[{team}]: expected {n} melds, got {have}",
+                    team=team,
+                    n=len(w),
+                    have=_show(h),
+                )
+            )
             continue
         for i, (wm, hm) in enumerate(zip(w, h, strict=True)):
-            label = f"melds[{team}][{i}]"
+            label = Phrase("melds[{team}][{i}]", team=team, i=i)
             if not isinstance(hm, Mapping):
-                out.append(f"{label}: expected a meld, got {_show(hm)}")
+                out.append(
+                    Phrase("{label}: expected a meld, got {have}", label=label, have=_show(hm))
+                )
                 continue
             if "arrangement" in wm:
                 _compare_arrangement(label, wm["arrangement"], hm.get("arrangement"), out)
             if "canasta" in wm:
-                _compare_plain(f"{label} canasta", wm["canasta"], hm.get("canasta"), out)
+                canasta = Phrase("{label} {key}", label=label, key=_field("canasta"))
+                _compare_canasta(canasta, wm["canasta"], hm.get("canasta"), out)
             if "wild_at" in wm:
                 have = get_wild_place(hm.get("arrangement"))
                 if have != wm["wild_at"]:
                     out.append(
-                        f"{label} wild_at: expected {_show(wm['wild_at'])}, got {_show(have)} "
-                        f"(arrangement {_show(hm.get('arrangement'))})"
+                        Phrase(
+                            "{label} wild_at: expected {want}, got {have} (arrangement {shown})",
+                            label=label,
+                            want=_show(wm["wild_at"]),
+                            have=_show(have),
+                            shown=_show(hm.get("arrangement")),
+                        )
                     )
 
 
-def _check_count(expected: JsonObject, got: Mapping[str, Any], out: list[str]) -> None:
-    _compare_plain("count", expected["count"], got.get("count"), out)
+def _check_count(expected: JsonObject, got: Mapping[str, Any], out: list[Phrase]) -> None:
+    _compare_plain(_field("count"), expected["count"], got.get("count"), out)
 
 
-def _check_playthrough(expected: JsonObject, got: Mapping[str, Any], out: list[str]) -> None:
+def _check_playthrough(expected: JsonObject, got: Mapping[str, Any], out: list[Phrase]) -> None:
     if got.get("verdict") != "accepted":
         out.append(
-            f"verdict: expected every action accepted, got action {_show(got.get('index'))} "
-            f"{_verdict_text(got)}"
+            Phrase(
+                "verdict: expected every action accepted, got action {i} {verdict}",
+                i=_show(got.get("index")),
+                verdict=_verdict_text(got),
+            )
         )
         return
-    _team_scores("scores", expected, got.get("teams"), out)
+    _team_scores(_field("scores"), expected, got.get("teams"), out)
 
 
-def _compare_team_points(label: str, expected: list[Any], got: Any, out: list[str]) -> None:
+def _compare_team_points(label: str, expected: list[Any], got: Any, out: list[Phrase]) -> None:
     if not isinstance(got, list) or len(got) != len(expected):
-        out.append(f"{label}: expected {_show(expected)}, got {_show(got)}")
+        out.append(_differs(label, _show(expected), _show(got)))
         return
     for team, (want, have) in enumerate(zip(expected, got, strict=True)):
-        _compare_points(f"{label}[{team}]", want, have, out)
+        _compare_points(Phrase("{label}[{team}]", label=label, team=team), want, have, out)
 
 
-def _check_game(expected: JsonObject, got: Mapping[str, Any], out: list[str]) -> None:
+def _check_game(expected: JsonObject, got: Mapping[str, Any], out: list[Phrase]) -> None:
     if got.get("verdict") != "accepted":
         out.append(
-            f"verdict: expected every action accepted, got hand {_show(got.get('hand'))} "
-            f"action {_show(got.get('index'))} {_verdict_text(got)}"
+            Phrase(
+                "verdict: expected every action accepted, got hand {n} action {i} {verdict}",
+                n=_show(got.get("hand")),
+                i=_show(got.get("index")),
+                verdict=_verdict_text(got),
+            )
         )
         return
     wanted: list[JsonObject] = expected["hands"]
     hands = got.get("hands")
     if not isinstance(hands, list):
-        out.append(f"hands: expected {len(wanted)} hand results, got {_show(hands)}")
+        out.append(
+            Phrase("hands: expected {n} hand results, got {have}", n=len(wanted), have=_show(hands))
+        )
         hands = []
     elif len(hands) != len(wanted):
-        out.append(f"hands: expected {len(wanted)} hands played, got {len(hands)}")
+        out.append(Phrase("hands: expected {n} hands played, got {k}", n=len(wanted), k=len(hands)))
     for number, (want, have) in enumerate(zip(wanted, hands, strict=False), start=1):
-        label = f"hand {number}"
+        label = Phrase("hand {n}", n=number)
         if not isinstance(have, Mapping):
-            out.append(f"{label}: expected a hand result, got {_show(have)}")
+            out.append(
+                Phrase("{label}: expected a hand result, got {have}", label=label, have=_show(have))
+            )
             continue
-        _compare_plain(f"{label} dealer", want["dealer"], have.get("dealer"), out)
-        _compare_team_points(f"{label} scores", want["scores"], have.get("scores"), out)
-        _compare_team_points(f"{label} totals", want["totals"], have.get("totals"), out)
-        _compare_points(f"{label} target", want["target"], have.get("target"), out)
-    _compare_plain("winner", expected["winner"], got.get("winner"), out)
-    _compare_plain("decided_in", expected["decided_in"], got.get("decided_in"), out)
+        for key in ("dealer", "scores", "totals", "target"):
+            where = Phrase("{label} {key}", label=label, key=_field(key))
+            if key == "dealer":
+                _compare_plain(where, want[key], have.get(key), out)
+            elif key == "target":
+                _compare_points(where, want[key], have.get(key), out)
+            else:
+                _compare_team_points(where, want[key], have.get(key), out)
+    _compare_plain(_field("winner"), expected["winner"], got.get("winner"), out)
+    _compare_plain(_field("decided_in"), expected["decided_in"], got.get("decided_in"), out)
 
 
 def _card_lists(value: Any, depth: int) -> list[Any]:
@@ -486,23 +590,23 @@ def _is_cards(value: Any) -> bool:
 def _zone_shape(zone: str, value: Any, table: TurnTable) -> str:
     """What a zone of the answer should be, when it is not that ("": it is)."""
     if zone in ("stock", "pile"):
-        return "" if _is_cards(value) else "a list of cards"
+        return "" if _is_cards(value) else Phrase("a list of cards")
     if zone == "fi":
         ok = isinstance(value, list) and all(_is_cards(packet) for packet in value)
-        return "" if ok else "a list of packets, each a list of cards"
+        return "" if ok else Phrase("a list of packets, each a list of cards")
     count, each = (table.seats, "seat") if zone == "hands" else (table.teams, "team")
     if not isinstance(value, list) or len(value) != count:
-        return f"a list of {count} (one per {each})"
+        return Phrase(f"a list of {{n}} (one per {each})", n=count)
     if zone == "melds":
         ok = all(isinstance(team, list) and all(_is_cards(m) for m in team) for team in value)
-        return "" if ok else "per team, a list of melds, each a list of cards"
-    return "" if all(_is_cards(item) for item in value) else f"per {each}, a list of cards"
+        return "" if ok else Phrase("per team, a list of melds, each a list of cards")
+    return "" if all(_is_cards(item) for item in value) else Phrase(f"per {each}, a list of cards")
 
 
-def _check_zones(cards: Any, table: TurnTable, out: list[str]) -> bool:
+def _check_zones(cards: Any, table: TurnTable, out: list[Phrase]) -> bool:
     """card-conservation: the answer names only the family's zones, each of its type."""
     if not isinstance(cards, Mapping):
-        out.append(f"cards: expected where every card is, got {_show(cards)}")
+        out.append(Phrase("cards: expected where every card is, got {have}", have=_show(cards)))
         return False
     sound = True
     for zone in cards:
@@ -510,19 +614,23 @@ def _check_zones(cards: Any, table: TurnTable, out: list[str]) -> bool:
             sound = False
             where = "this family" if zone in TURN_ZONES else "the spec"
             out.append(
-                f"cards.{zone}: {where} has no such zone; after a turn every card lies in one "
-                f"of {', '.join(table.zones)} (card-conservation)"
+                Phrase(
+                    f"cards.{{zone}}: {where} has no such zone; after a turn every card lies in "
+                    "one of {zones} (card-conservation)",
+                    zone=zone,
+                    zones=", ".join(table.zones),
+                )
             )
     for zone in table.zones:
         if zone not in cards:
             if zone in _REQUIRED_ZONES:
                 sound = False
-                out.append(f"cards.{zone}: missing")
+                out.append(Phrase("cards.{zone}: missing", zone=zone))
             continue
         shape = _zone_shape(zone, cards[zone], table)
         if shape:
             sound = False
-            out.append(f"cards.{zone}: expected {shape}, got {_show(cards[zone])}")
+            out.append(_differs(Phrase("cards.{zone}", zone=zone), shape, _show(cards[zone])))
     return sound
 
 
@@ -537,7 +645,7 @@ def _shown_cards(cards: Counter[Card]) -> str:
     return " ".join(format_card(card) for card in sorted(cards.elements()))
 
 
-def _check_conservation(table: TurnTable, got: Mapping[str, Any], out: list[str]) -> None:
+def _check_conservation(table: TurnTable, got: Mapping[str, Any], out: list[Phrase]) -> None:
     """card-conservation: the answer names only the family's zones, each of its type, and
     holds each of the setup's cards exactly once."""
     if not _check_zones(got.get("cards"), table, out):
@@ -546,20 +654,22 @@ def _check_conservation(table: TurnTable, got: Mapping[str, Any], out: list[str]
         table.cards,
         get_answer_cards(got.get("cards"), table.zones),
         out,
-        not_cards=f"cards: not a list of where every card is: {_show(got.get('cards'))}",
-        lost_where="in the setup, nowhere now",
-        source="the setup",
+        not_cards=Phrase(
+            "cards: not a list of where every card is: {have}", have=_show(got.get("cards"))
+        ),
+        lost_where=Phrase("in the setup, nowhere now"),
+        source=Phrase("the setup"),
     )
 
 
 def _compare_cards(
     given: Sequence[Any],
     answered: Sequence[Any],
-    out: list[str],
+    out: list[Phrase],
     *,
-    not_cards: str,
-    lost_where: str,
-    source: str,
+    not_cards: Phrase,
+    lost_where: Phrase,
+    source: Phrase,
 ) -> None:
     """card-conservation: each card ``given`` is ``answered`` exactly once, none lost, none
     made up (``not_cards`` when the answer names something that is not a card)."""
@@ -572,16 +682,28 @@ def _compare_cards(
         return
     lost, made = want - have, have - want
     if lost:
-        out.append(f"card conservation: lost {_shown_cards(lost)} ({lost_where})")
+        out.append(
+            Phrase(
+                "card conservation: lost {cards} ({where})",
+                cards=_shown_cards(lost),
+                where=lost_where,
+            )
+        )
     if made:
-        out.append(f"card conservation: {_shown_cards(made)} more than {source} holds")
+        out.append(
+            Phrase(
+                "card conservation: {cards} more than {source} holds",
+                cards=_shown_cards(made),
+                source=source,
+            )
+        )
 
 
 def _check_turn(
-    expected: JsonObject, got: Mapping[str, Any], out: list[str], table: TurnTable | None
+    expected: JsonObject, got: Mapping[str, Any], out: list[Phrase], table: TurnTable | None
 ) -> None:
     if got.get("verdict") != expected["verdict"]:
-        out.append(f"verdict: expected {expected['verdict']}, got {_verdict_text(got)}")
+        out.append(_differs(_field("verdict"), _verdict(expected["verdict"]), _verdict_text(got)))
         return
     if expected["verdict"] == "rejected":
         _compare_rejection("", expected, got, out)
@@ -590,9 +712,9 @@ def _check_turn(
         _check_conservation(table, got, out)
     for key in ("went_out", "hand_over", "pile_frozen", "canastas"):
         if key in expected:
-            _compare_plain(key, expected[key], got.get(key), out)
+            _compare_plain(_field(key), expected[key], got.get(key), out)
     if "scores" in expected:
-        _team_scores("scores", expected["scores"], got.get("teams"), out)
+        _team_scores(_field("scores"), expected["scores"], got.get("teams"), out)
 
 
 def get_deal_cards(deal: Any) -> list[Any]:
@@ -609,12 +731,19 @@ def get_deal_cards(deal: Any) -> list[Any]:
     ]
 
 
-def _compare_in_order(key: str, want: list[Any], have: Any, out: list[str]) -> None:
+def _compare_in_order(key: str, want: list[Any], have: Any, out: list[Phrase]) -> None:
     """A pile or a stock: the same cards in the same order (the first difference shown)."""
     cards = _cards(have)
     wanted = _cards(want) or ()
     if cards is None:
-        out.append(f"{key}: expected {len(wanted)} cards in order, got {_show(have)}")
+        out.append(
+            Phrase(
+                "{key}: expected {n} cards in order, got {have}",
+                key=_field(key),
+                n=len(wanted),
+                have=_show(have),
+            )
+        )
         return
     if cards == wanted:
         return
@@ -625,13 +754,21 @@ def _compare_in_order(key: str, want: list[Any], have: Any, out: list[str]) -> N
     shown = " ".join(format_card(c) for c in cards[at : at + 5])
     want_shown = " ".join(format_card(c) for c in wanted[at : at + 5])
     out.append(
-        f"{key}: expected {len(wanted)} cards, got {len(cards)}; they differ from card {at} "
-        f"on: expected {want_shown or '(none)'}, got {shown or '(none)'}"
+        Phrase(
+            "{key}: expected {n} cards, got {k}; they differ from card {at} on: "
+            "expected {want}, got {have}",
+            key=_field(key),
+            n=len(wanted),
+            k=len(cards),
+            at=at,
+            want=want_shown or Phrase("(none)"),
+            have=shown or Phrase("(none)"),
+        )
     )
 
 
 def _check_deal(
-    expected: JsonObject, got: Mapping[str, Any], out: list[str], deck: Sequence[Any]
+    expected: JsonObject, got: Mapping[str, Any], out: list[Phrase], deck: Sequence[Any]
 ) -> None:
     """deal-order and each family's deal clauses: every zone of the dealt state, compared
     whole: hands by seat and fi packets as multisets, the pile and the stock in order, the
@@ -646,17 +783,18 @@ def _check_deal(
     if (None if want_trump is None else _card(want_trump)) != (
         None if have_trump is None else _card(have_trump)
     ) or (have_trump is not None and _card(have_trump) is None):
-        out.append(f"trump: expected {_show(want_trump)}, got {_show(have_trump)}")
+        out.append(_differs(_field("trump"), _show(want_trump), _show(have_trump)))
     if "red_threes" in expected:
         _compare_hands(expected["red_threes"], got.get("red_threes"), out, "red_threes")
-    _compare_plain("first_player", expected["first_player"], got.get("first_player"), out)
+    first = _field("first_player")
+    _compare_plain(first, expected["first_player"], got.get("first_player"), out)
     _compare_cards(
         deck,
         get_deal_cards(got),
         out,
-        not_cards="card conservation: the answer names something that is not a card",
-        lost_where="in the deck, nowhere dealt",
-        source="the deck",
+        not_cards=Phrase("card conservation: the answer names something that is not a card"),
+        lost_where=Phrase("in the deck, nowhere dealt"),
+        source=Phrase("the deck"),
     )
 
 
@@ -667,7 +805,7 @@ def is_vacuous(step: Step, sent_state: Any) -> bool:
     earn its fixture's clauses (a pass must be the engine's work)."""
     if step.kind is not StepKind.STATE or step.expect is None or sent_state is None:
         return False
-    out: list[str] = []
+    out: list[Phrase] = []
     _check_state(step.expect, {"state": sent_state}, out)
     return not out
 
@@ -682,14 +820,25 @@ def check_answer(
     step starts from (:func:`get_turn_table`): its answer must name only the family's
     zones and hold each of the setup's cards exactly once.
     """
+    outcome, differences = check_answer_phrases(step, answer, table=table)
+    return outcome, tuple(str(difference) for difference in differences)
+
+
+def check_answer_phrases(
+    step: Step, answer: Mapping[str, Any], *, table: TurnTable | None = None
+) -> tuple[Outcome, tuple[Phrase, ...]]:
+    """:func:`check_answer` with each difference a :class:`~kanasta.speech.Phrase`, which
+    ``explain`` says in the reader's language (the English text is the same)."""
     if "unsupported" in answer:
-        return Outcome.SKIPPED, (str(answer["unsupported"]),)
+        return Outcome.SKIPPED, (Phrase("{what}", what=answer["unsupported"]),)
     if "error" in answer:
-        return Outcome.ERROR, (f"the implementation answered an error: {answer['error']}",)
+        return Outcome.ERROR, (
+            Phrase("the implementation answered an error: {what}", what=answer["error"]),
+        )
     expected = step.expect
     if expected is None:
         return Outcome.PASS, ()
-    out: list[str] = []
+    out: list[Phrase] = []
     if step.kind is StepKind.MELD:
         _check_meld(expected, answer, out)
     elif step.kind is StepKind.ACTIONS:
@@ -697,7 +846,7 @@ def check_answer(
     elif step.kind is StepKind.STATE:
         _check_state(expected, answer, out)
     elif step.kind is StepKind.SCORE:
-        _team_scores("scores", expected, answer.get("teams"), out)
+        _team_scores(_field("scores"), expected, answer.get("teams"), out)
     elif step.kind is StepKind.COUNT:
         _check_count(expected, answer, out)
     elif step.kind is StepKind.GAME:

@@ -8,7 +8,7 @@ from collections.abc import Iterable, Mapping, Sequence
 from enum import IntEnum
 from typing import Any
 
-from kanasta.conformance.checks import Outcome, check_answer
+from kanasta.conformance.checks import Outcome, check_answer_phrases
 from kanasta.conformance.model import Fixture, JsonObject, Step, StepKind
 from kanasta.conformance.protocol import Dealer, build_requests
 from kanasta.conformance.reference import ReferenceImplementation, format_arrangement
@@ -19,7 +19,14 @@ from kanasta.rules.families import RulesProfile
 from kanasta.rules.points import points_to_json
 from kanasta.specdoc.spec import Clause, load_spec
 from kanasta.specdoc.spectext import format_clause, translate_clause
-from kanasta.speech import get_reason, get_score_row, say, say_canasta, say_move
+from kanasta.speech import (
+    get_reason,
+    get_score_row,
+    get_template,
+    say,
+    say_canasta,
+    say_move,
+)
 
 __all__ = [
     "ExplainStatus",
@@ -56,12 +63,62 @@ def _value(value: Any, language: str = "en") -> str:
     return json.dumps(value)
 
 
-def _points(value: Any) -> str:
-    return _value(value)
+def _points(value: Any, language: str = "en") -> str:
+    """Points as JSON gives them (``4.5``), with the decimal comma of Turkish (``4,5``)."""
+    text = _value(value)
+    return text.replace(".", ",") if language != "en" and isinstance(value, float) else text
+
+
+def _move_text(action: Mapping[str, Any]) -> tuple[str, set[str]]:
+    """An action of a question as :func:`~kanasta.rules.actions.format_action` writes a
+    move (``lay-off #1 7S (wild at 9)``), its cards as written, and the fields it said."""
+    kind = str(action.get("type"))
+    cards = action.get("cards")
+    shown = " ".join(str(c) for c in cards) if isinstance(cards, list) else ""
+    wild = f" (wild at {action['wild_at']})" if "wild_at" in action else ""
+    if kind == "discard" and "card" in action:
+        return f"discard {action['card']}", {"type", "card"}
+    if kind == "meld":
+        return f"meld {shown}{wild}", {"type", "cards", "wild_at"}
+    if kind == "lay-off" and "meld" in action:
+        return f"lay-off #{action['meld']} {shown}{wild}", {"type", "meld", "cards", "wild_at"}
+    if kind == "take-pile":
+        onto = action.get("meld", -1)
+        text = "take-pile" + (f" with {shown}" if shown else "")
+        text += f" onto #{onto}" if isinstance(onto, int) and onto >= 0 else ""
+        return text, {"type", "cards", "meld"}
+    return kind, {"type"}
+
+
+def _field(key: str, language: str) -> str:
+    """A field name of a question or an answer (``seat``, ``hand_sizes``) in ``language``."""
+    return key if language == "en" else get_template(f"field {key}", language)
+
+
+def _said_action(action: Mapping[str, Any], language: str) -> str:
+    """An action of a question in words of ``language``: the move, then any other field."""
+    text, said = _move_text(action)
+    parts = [say_move(text.rstrip(), language)]
+    for key, value in action.items():
+        if key in said:
+            continue
+        if key in ("melds", "lay_offs") and isinstance(value, list):
+            batches = [
+                (say("onto #{n}: ", language, n=b.get("meld")) if "meld" in b else "")
+                + _cards(b.get("cards", []), language)
+                for b in value
+                if isinstance(b, Mapping)
+            ]
+            parts.append(f"{_field(key, language)} [" + " | ".join(batches) + "]")
+        else:
+            parts.append(f"{_field(key, language)}={_value(value, language)}")
+    return " ".join(parts)
 
 
 def _action(action: Mapping[str, Any], language: str = "en") -> str:
     """An action of a question; its kind said in ``language``, its fields as written."""
+    if language != "en":
+        return _said_action(action, language)
     parts = [say_move(str(action.get("type")), language)]
     for key, value in action.items():
         if key == "type":
@@ -78,6 +135,28 @@ def _action(action: Mapping[str, Any], language: str = "en") -> str:
         else:
             parts.append(f"{key}={_value(value)}")
     return " ".join(parts)
+
+
+def _fact(key: str, value: Any, language: str) -> str:
+    """A fact of a state step's answer in words of ``language`` (not English): yes and no,
+    nothing, the phase, melds as :func:`_arrangement` says them; cards as written."""
+    if isinstance(value, bool) or value is None:
+        return say(f"value {json.dumps(value)}", language)
+    if key == "phase" and isinstance(value, str):
+        return say(f"phase {value}", language)
+    if isinstance(value, Mapping) and isinstance(value.get("arrangement"), Mapping):
+        text = _arrangement(value["arrangement"], language)
+        if isinstance(value.get("canasta"), str):
+            text += f" ({say_canasta(value['canasta'], language)})"
+        return text
+    if isinstance(value, list) and all(isinstance(v, str) for v in value):
+        return _cards(value, language) if value else say("(none)", language)
+    if isinstance(value, list):
+        return "[" + ", ".join(_fact(key, v, language) for v in value) + "]"
+    if isinstance(value, Mapping):
+        said = (f"{_field(k, language)}: {_fact(k, v, language)}" for k, v in value.items())
+        return "{" + ", ".join(said) + "}"
+    return _value(value, language)
 
 
 def _rejection(answer: Mapping[str, Any], language: str = "en") -> str:
@@ -115,12 +194,14 @@ def _scores(teams: Any, language: str = "en") -> list[str]:
         breakdown = team.get("breakdown")
         items = (
             " ("
-            + ", ".join(f"{get_score_row(k, language)} {_points(v)}" for k, v in breakdown.items())
+            + ", ".join(
+                f"{get_score_row(k, language)} {_points(v, language)}" for k, v in breakdown.items()
+            )
             + ")"
             if isinstance(breakdown, Mapping) and breakdown
             else ""
         )
-        total = f"{_points(team.get('total'))}{items}"
+        total = f"{_points(team.get('total'), language)}{items}"
         lines.append(say("team {team}: {total}", language, team=index, total=total))
     return lines
 
@@ -228,7 +309,7 @@ def _describe_game(params: JsonObject, language: str = "en") -> list[str]:
     ]
     for number, hand in enumerate(params["hands"], start=1):
         if "scores" in hand:
-            shown = ", ".join(_points(p) for p in hand["scores"])
+            shown = ", ".join(_points(p, language) for p in hand["scores"])
             lines.append(t("hand {n}: the hand scores {scores}", n=number, scores=shown))
         else:
             dealt = t("from its explicit deal" if "deal" in hand else "from the game's seed")
@@ -268,9 +349,13 @@ def _describe_game_answer(answer: Mapping[str, Any], language: str = "en") -> li
                 "hand {n}: dealer {dealer}, scores {scores}; totals {totals}; target {target}",
                 n=number,
                 dealer=hand.get("dealer"),
-                scores=", ".join(_points(p) for p in (scores if isinstance(scores, list) else [])),
-                totals=", ".join(_points(p) for p in (totals if isinstance(totals, list) else [])),
-                target=_points(hand.get("target")),
+                scores=", ".join(
+                    _points(p, language) for p in (scores if isinstance(scores, list) else [])
+                ),
+                totals=", ".join(
+                    _points(p, language) for p in (totals if isinstance(totals, list) else [])
+                ),
+                target=_points(hand.get("target"), language),
             )
         )
     winner = answer.get("winner")
@@ -305,10 +390,12 @@ def describe_answer(
         canasta = answer.get("canasta")
         text = _arrangement(answer.get("arrangement") or {}, language)
         lines = [t("legal: {meld}", meld=text)]
-        lines.append(t("points: {points}", points=_points(answer.get("points"))))
+        lines.append(t("points: {points}", points=_points(answer.get("points"), language)))
         if "canasta" in answer:
             bonus = (
-                t(" (bonus {bonus})", bonus=_points(answer["bonus"])) if "bonus" in answer else ""
+                t(" (bonus {bonus})", bonus=_points(answer["bonus"], language))
+                if "bonus" in answer
+                else ""
             )
             if canasta is None:
                 kind = t("no")
@@ -316,7 +403,7 @@ def describe_answer(
                 kind = str(canasta) if language == "en" else say_canasta(str(canasta), language)
             lines.append(t("canasta: {kind}{bonus}", kind=kind, bonus=bonus))
         elif "bonus" in answer:
-            lines.append(t("bonus: {bonus}", bonus=_points(answer["bonus"])))
+            lines.append(t("bonus: {bonus}", bonus=_points(answer["bonus"], language)))
         return lines
     if step.kind is StepKind.ACTIONS:
         verdicts = answer.get("verdicts")
@@ -334,6 +421,10 @@ def describe_answer(
         ]
     if step.kind is StepKind.STATE:
         facts = answer.get("state", answer)
+        if language != "en" and isinstance(facts, Mapping):
+            return [
+                f"{_field(key, language)}: {_fact(key, v, language)}" for key, v in facts.items()
+            ]
         return (
             [f"{key}: {_value(value, language)}" for key, value in facts.items()]
             if isinstance(facts, Mapping)
@@ -502,13 +593,13 @@ def explain(
         lines.append(say("  the reference says:", language))
         lines.extend(_indent(describe_answer(step, answer, language)))
         if step.expect is not None:
-            outcome, messages = check_answer(step, answer)
+            outcome, messages = check_answer_phrases(step, answer)
             if outcome is Outcome.PASS:
                 lines.append(say("  this agrees with the expectation given.", language))
             else:
                 agrees = False
                 lines.append(say("  this DIFFERS from the expectation given:", language))
-                lines.extend(_indent(messages))
+                lines.extend(_indent(message.render(language) for message in messages))
         deciding = _deciding(step, answer, fixture.variant)
         slugs = deciding + [s for s in fixture.clauses if s not in deciding]
         if slugs:

@@ -17,7 +17,17 @@ from kanasta.rules.families import RulesProfile, TrumpRule
 from kanasta.rules.game import Game, apply_game_action, new_game
 from kanasta.rules.points import parse_points, points_to_json
 
-__all__ = ["deal_from_json", "deal_to_json", "game_from_json", "game_to_json"]
+__all__ = ["RejectedAction", "deal_from_json", "deal_to_json", "game_from_json", "game_to_json"]
+
+
+class RejectedAction(InputError):
+    """game-record: a record whose action the rules refuse; it names the action's JSON
+    path and the refusal, so that a command can say the refusal in the player's language."""
+
+    def __init__(self, path: str, violation: Violation) -> None:
+        super().__init__(f"{path}: the rules reject this action: {violation}.")
+        self.path = path
+        self.violation = violation
 
 
 @implements("game-record")
@@ -104,7 +114,7 @@ def game_from_json(data: object, where: str = "game") -> Game:
                 raise InputError(f"{path}: hand {number} was already over.")
             result = apply_game_action(game, action, seat)
             if isinstance(result, Violation):
-                raise InputError(f"{path}: the rules reject this action: {result}.")
+                raise RejectedAction(path, result)
             game = result
         if i + 1 < len(raw_hands) and game.number == number:
             raise InputError(f"{where}.hands[{i}]: the hand is not over after its actions.")

@@ -401,13 +401,49 @@ _LABELS_TR: Final[dict[str, str]] = {
 
 _LABELS: Final[dict[str, dict[str, str]]] = {"tr": _LABELS_TR}
 
+# The labels a family's rulebook says in its own source's words (docs/translating.rst,
+# the term table): the classic sources say *kart*, *ıskarta yığını*, *set*, *birleşim*
+# and *eklemek* where the other families' say *kağıt*, *yer*, *erkek per*, *per* and
+# *işlemek*.
+_FAMILY_LABELS_TR: Final[dict[str, dict[str, str]]] = {
+    "classic": {
+        "top of the pile": "ıskarta yığınının üstünde",
+        "takes the discard pile with": "ıskarta yığınını şu kartlarla alır:",
+        "melds": "set açar",
+        "lays off": "ekler",
+        "discards": "ıskarta yığınına atar",
+        "not a meld": "birleşim olmaz",
+        "set": "set",
+        "{} players, {} cards ({} jokers)": "{} oyuncu, {} kart ({} joker)",
+        "{} cards each": "herkese {} kart",
+        "stock: {} cards": "stok: {} kart",
+        "sets": "setler (aynı sayıdan kartlar)",
+        "melds and wild cards": "birleşimler ve jokerler",
+        "at least two naturals, no more wilds than naturals, at most three": (
+            "en az iki doğal kart, doğal karttan çok joker yok, en fazla üç joker"
+        ),
+        "red 3s are bonus cards; black 3s block the pile": (
+            "kırmızı üçlüler bonus kartıdır; siyah üçlü ıskarta yığınını kapatır"
+        ),
+        "card points": "kartların puanı",
+        "each red 3 (a bonus card)": "her kırmızı üçlü (bonus kartı)",
+        "the last card may be discarded, melded or laid off": (
+            "son kart ıskarta yığınına atılabilir, açılabilir ya da bir sete eklenebilir"
+        ),
+    },
+}
+_FAMILY_LABELS: Final[dict[str, dict[str, dict[str, str]]]] = {"tr": _FAMILY_LABELS_TR}
 
-def get_label(text: str, language: str | None) -> str:
+
+def get_label(text: str, language: str | None, family: str | None = None) -> str:
     """A fixed English label in ``language`` (itself when the language is English or the
-    label has no translation)."""
+    label has no translation); in the words of ``family``'s sources where they differ
+    from the edition's (the classic rulebook's *kart* and *ıskarta yığını*)."""
     if not language:
         return text
-    return _LABELS.get(language.split("_")[0].split("-")[0], {}).get(text, text)
+    code = language.split("_")[0].split("-")[0]
+    own = _FAMILY_LABELS.get(code, {}).get(family or "", {}).get(text)
+    return own if own is not None else _LABELS.get(code, {}).get(text, text)
 
 
 def get_default_language(environ: dict[str, str] | None = None) -> str:

@@ -391,7 +391,7 @@ def play_example_turn(family: str, language: str = "en") -> tuple[str, tuple[Tur
     if example is None:
         raise InputError(f"the family {family} has no worked turn (EXAMPLE_TURN)")
     profile = PROFILES[family]
-    label = partial(get_label, language=language)
+    label = partial(get_label, language=language, family=family)
     state: State | Violation = build_state(profile, **example.position)
     assert isinstance(state, State)
     team = state.team
@@ -440,7 +440,7 @@ class MeldExample:
 def get_meld_examples(family: str, language: str = "en") -> tuple[MeldExample, ...]:
     """The family's example melds (``EXAMPLE_MELDS``) judged by the reference engine."""
     profile = PROFILES[family]
-    label = partial(get_label, language=language)
+    label = partial(get_label, language=language, family=family)
     examples = []
     for text in get_example_melds(family):
         result = validate_meld(profile, parse_cards(text.split()))
@@ -474,7 +474,7 @@ _RANKS: Final = ("A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K
 
 
 def _card_points(profile: RulesProfile, language: str) -> tuple[str, ...]:
-    label = partial(get_label, language=language)
+    label = partial(get_label, language=language, family=profile.family)
     table = profile.points
     number = partial(format_number, language=language)
     lines = [f"{JOKER_FACE} {label('joker')}: {number(table.by_card[JOKER])}"]
@@ -502,7 +502,7 @@ def _card_points(profile: RulesProfile, language: str) -> tuple[str, ...]:
 
 
 def _openings(profile: RulesProfile, language: str) -> tuple[str, ...]:
-    label = partial(get_label, language=language)
+    label = partial(get_label, language=language, family=profile.family)
     number = partial(format_number, language=language)
     lines = []
     bands = profile.opening_bands
@@ -558,7 +558,7 @@ _CANASTA_BONUSES: Final = frozenset({k.value for k in CanastaKind}) | frozenset(
 
 
 def _canastas(profile: RulesProfile, language: str) -> tuple[str, ...]:
-    label = partial(get_label, language=language)
+    label = partial(get_label, language=language, family=profile.family)
     lines = [
         f"{label(_KIND_LABELS.get(key, key))}: {format_number(value, language)}"
         for key, value in profile.bonuses
@@ -570,7 +570,7 @@ def _canastas(profile: RulesProfile, language: str) -> tuple[str, ...]:
 
 
 def _going_out(profile: RulesProfile, language: str) -> tuple[str, ...]:
-    label = partial(get_label, language=language)
+    label = partial(get_label, language=language, family=profile.family)
     number = partial(format_number, language=language)
     lines = []
     if profile.fi_packets:
@@ -607,7 +607,7 @@ def _going_out(profile: RulesProfile, language: str) -> tuple[str, ...]:
 
 
 def _game_end(profile: RulesProfile, language: str) -> tuple[str, ...]:
-    label = partial(get_label, language=language)
+    label = partial(get_label, language=language, family=profile.family)
     number = partial(format_number, language=language)
     lines = [label("first to {} at the end of a hand").format(number(profile.target_score))]
     if profile.target_extensions:
@@ -628,7 +628,7 @@ def get_quick_reference(family: str, language: str = "en") -> tuple[QuickRow, ..
     """The one-page quick reference of a family, from its profile: the deal, the card
     values, the opening, the canastas and their bonuses, going out and the end of the game."""
     profile = PROFILES[family]
-    label = partial(get_label, language=language)
+    label = partial(get_label, language=language, family=family)
     direction = (
         label("counter-clockwise")
         if profile.direction is Direction.COUNTER_CLOCKWISE
