@@ -1,0 +1,66 @@
+"""The OpenSpiel front end: OpenSpiel's own random simulation test (with serialization) for
+every family, player count and scope, and the game's parameters."""
+
+from __future__ import annotations
+
+import pickle
+import random
+
+import pyspiel
+import pytest
+
+import kanasta_envs.openspiel  # noqa: F401 (registers the game)
+from kanasta_envs.actions import NUM_ACTIONS
+from kanasta_envs.params import get_combinations
+
+COMBINATIONS = get_combinations()
+
+
+@pytest.mark.parametrize(("family", "players"), COMBINATIONS)
+def test_random_sim_test_hand_scope(family: str, players: int) -> None:
+    game = pyspiel.load_game(f"kanasta(family={family},players={players})")
+    pyspiel.random_sim_test(game, num_sims=1, serialize=True, verbose=False)
+
+
+@pytest.mark.parametrize("family", ["koz", "fi-5200", "fi-351", "classic"])
+def test_random_sim_test_game_scope(family: str) -> None:
+    # A short cap keeps random play to a few hands; a hand ending is a turn of the cap.
+    game = pyspiel.load_game(f"kanasta(family={family},scope=game,max_turns=150,target=50)")
+    pyspiel.random_sim_test(game, num_sims=1, serialize=True, verbose=False)
+
+
+def test_load_game_names_the_family_and_players() -> None:
+    game = pyspiel.load_game("kanasta(family=classic,players=6)")
+    assert game.num_players() == 6
+    assert game.num_distinct_actions() == NUM_ACTIONS
+    assert game.max_chance_outcomes() == 53
+    assert game.get_parameters()["family"] == "classic"
+
+
+def test_rule_options_join_with_plus() -> None:
+    game = pyspiel.load_game("kanasta(family=classic,options=black-three-freezes+joker-canasta)")
+    assert game.core.profile.options == ("black-three-freezes", "joker-canasta")
+
+
+def test_a_player_count_the_family_does_not_allow_is_refused() -> None:
+    with pytest.raises(Exception, match="played by 4 players"):
+        pyspiel.load_game("kanasta(family=koz,players=3)")
+
+
+def test_state_pickles_and_serializes_mid_hand() -> None:
+    game = pyspiel.load_game("kanasta(family=koz)")
+    state = game.new_initial_state()
+    rng = random.Random(5)
+    for _ in range(120):
+        if state.is_chance_node():
+            outcomes, probs = zip(*state.chance_outcomes(), strict=True)
+            state.apply_action(rng.choices(outcomes, probs)[0])
+        else:
+            state.apply_action(rng.choice(state.legal_actions()))
+    again = pickle.loads(pickle.dumps(state))
+    assert again.core.json == state.core.json
+    assert again.legal_actions() == state.legal_actions()
+    text = pyspiel.serialize_game_and_state(game, state)
+    _, replayed = pyspiel.deserialize_game_and_state(text)
+    assert replayed.history() == state.history()
+    assert replayed.core.json == state.core.json
