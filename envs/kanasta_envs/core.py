@@ -22,12 +22,12 @@ episode's law is that of a shuffled deck.
 
 from __future__ import annotations
 
-import copy
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
 import kanasta_native
+from kanasta.errors import InputError
 from kanasta.native import profile_data
 from kanasta.rules.cards import NUM_KINDS
 from kanasta.rules.deal import get_next_dealer
@@ -42,7 +42,6 @@ from kanasta_envs.actions import (
     EngineAction,
     get_action_tokens,
     get_engine_action,
-    get_next_tokens,
 )
 from kanasta_envs.params import Params, get_rules
 
@@ -134,6 +133,26 @@ class Game:
         state.start_deal(self.first_dealer)
         return state
 
+    def new_state_from_json(self, data: dict[str, Any], where: str = "state") -> CoreState:
+        """state-json: an episode starting from a state in the fixture format (a conformance
+        fixture's setup state, for one): its stock below the top and its fi packets are the
+        cards nobody has seen; no card is publicly known in a hand yet."""
+        state = CoreState(self)
+        try:
+            native = kanasta_native.state_from_json(self.native_profile, data, where)
+        except ValueError as exc:
+            raise InputError(f"{where}: {exc}") from None
+        state.set_native(native)
+        j = state.json
+        state.dealer = int(j["dealer"])
+        state.totals = [round(2 * float(v)) for v in j["team_scores"]]
+        state.known = [[0] * NUM_KINDS for _ in range(self.players)]
+        state.pool = state.get_unseen()
+        if j["hand_over"]:
+            state.hand_scores = [int(t["total"]) for t in native.score()]
+            state.over = True
+        return state
+
 
 def get_hand_bound(profile: RulesProfile) -> int:
     """hand-score: a bound, in points, on what one side scores in one hand: every card of
@@ -160,6 +179,25 @@ def get_max_game_length(params: Params, deck: int, hands: int) -> int:
     return hands * deck + actions * MAX_TOKENS_PER_ACTION
 
 
+class Legal:
+    """A state's legal engine actions, spelt: for each prefix of ids the next ids
+    (ascending), and for each complete spelling the action's index."""
+
+    __slots__ = ("actions", "complete", "engine", "next_tokens")
+
+    def __init__(self, actions: list[Any]) -> None:
+        self.actions = actions
+        self.engine = [get_engine_action(a.to_json()) for a in actions]
+        self.complete: dict[tuple[int, ...], int] = {}
+        following: dict[tuple[int, ...], set[int]] = {}
+        for index, engine in enumerate(self.engine):
+            tokens = get_action_tokens(engine)
+            self.complete[tokens] = index
+            for n in range(len(tokens)):
+                following.setdefault(tokens[:n], set()).add(tokens[n])
+        self.next_tokens = {prefix: sorted(ids) for prefix, ids in following.items()}
+
+
 @dataclass(slots=True)
 class _Pending:
     """A transition waiting for its hidden cards: the deal or a player's engine action."""
@@ -177,7 +215,7 @@ class CoreState:
         self.game = game
         self.native: Any = None
         self._json: dict[str, Any] | None = None
-        self._legal: tuple[list[Any], list[tuple[int, ...]]] | None = None
+        self._legal: Legal | None = None
         self.history: list[int] = []
         self.seen_by: list[int] = []  # per id: the seat that saw it (SEEN_BY_*, PUBLIC_TOKEN)
         self.dealer = game.first_dealer
@@ -209,7 +247,8 @@ class CoreState:
     # ------------------------------------------------------------------ reading
     def clone(self) -> CoreState:
         """An independent copy (the native states are values and are shared)."""
-        other = copy.copy(self)
+        other = CoreState.__new__(CoreState)
+        other.__dict__.update(self.__dict__)  # not copy.copy: that would pickle the native state
         other.history = list(self.history)
         other.seen_by = list(self.seen_by)
         other.totals = list(self.totals)
@@ -272,6 +311,19 @@ class CoreState:
         self._json = None
         self._legal = None
 
+    def get_unseen(self) -> list[int]:
+        """The counts of the cards nobody has seen at a decision: the stock (but a trump
+        card at its bottom) and the fi packets not yet taken."""
+        j = self.json
+        stock = _cards(j["stock"])
+        if self._trump_bottom(stock):
+            stock = stock[:-1]
+        unseen = count_cards(stock)
+        for packet in j["fi"]:
+            for c in _cards(packet):
+                unseen[c] += 1
+        return unseen
+
     def is_terminal(self) -> bool:
         return self.over
 
@@ -287,12 +339,10 @@ class CoreState:
         turn: int = self.json["turn"]
         return turn
 
-    def engine_legal(self) -> tuple[list[Any], list[tuple[int, ...]]]:
-        """legal-action-count: the engine's legal actions and their token sequences."""
+    def engine_legal(self) -> Legal:
+        """legal-action-count: the engine's legal actions, spelt (built once per state)."""
         if self._legal is None:
-            actions = list(self.native.legal_actions())
-            tokens = [get_action_tokens(get_engine_action(a.to_json())) for a in actions]
-            self._legal = (actions, tokens)
+            self._legal = Legal(list(self.native.legal_actions()))
         return self._legal
 
     def legal_actions(self) -> list[int]:
@@ -301,7 +351,7 @@ class CoreState:
             return []
         if self.is_chance():
             return [c for c in range(NUM_KINDS) if self.pool[c]]
-        return get_next_tokens(self.engine_legal()[1], self.prefix)
+        return self.engine_legal().next_tokens.get(tuple(self.prefix), [])
 
     def chance_outcomes(self) -> list[tuple[int, float]]:
         """deal-order, draw-from-stock: each unseen card kind, weighted by its copies."""
@@ -383,7 +433,7 @@ class CoreState:
         """Apply one id: a chance outcome (a card kind) or a token of the seat to act."""
         if self.over:
             raise ValueError("the episode is over")
-        if action not in self.legal_actions():
+        if not self._is_legal(action):
             raise ValueError(f"id {action} is not legal here")
         self.history.append(action)
         self.seen_by.append(self._seer())
@@ -399,14 +449,17 @@ class CoreState:
             self._resolve()
             return
         self.prefix.append(action)
-        actions, tokens = self.engine_legal()
-        chosen = tuple(self.prefix)
-        for native_action, sequence in zip(actions, tokens, strict=True):
-            if sequence == chosen:
-                self.prefix = []
-                self.pending = _Pending(native_action, get_engine_action(native_action.to_json()))
-                self._resolve()
-                return
+        legal = self.engine_legal()
+        index = legal.complete.get(tuple(self.prefix))
+        if index is not None:
+            self.prefix = []
+            self.pending = _Pending(legal.actions[index], legal.engine[index])
+            self._resolve()
+
+    def _is_legal(self, action: int) -> bool:
+        if self.is_chance():
+            return 0 <= action < NUM_KINDS and self.pool[action] > 0
+        return action in self.engine_legal().next_tokens.get(tuple(self.prefix), ())
 
     def _seer(self) -> int:
         """Who sees the id about to be applied (see seen_by)."""

@@ -21,26 +21,14 @@ import numpy.typing as npt
 from pettingzoo import AECEnv
 
 from kanasta_envs.actions import NUM_ACTIONS
-from kanasta_envs.core import CHANCE, CoreState, Game
+from kanasta_envs.core import CoreState, Game
 from kanasta_envs.observe import get_info_state_tensor, get_layout
 from kanasta_envs.params import Params
+from kanasta_envs.play import play_chance
 
-__all__ = ["KanastaEnv", "play_chance"]
+__all__ = ["KanastaEnv"]
 
 OBSERVATION_BOUND = 1.0e6
-
-
-def play_chance(state: CoreState, rng: random.Random) -> None:
-    """Play chance nodes with ``rng`` (each card kind by its unseen copies) until a seat
-    is to act or the episode is over."""
-    while state.current_player() == CHANCE:
-        pool = state.pool
-        pick = rng.randrange(sum(pool))
-        for card, count in enumerate(pool):
-            if pick < count:
-                state.apply(card)
-                break
-            pick -= count
 
 
 class KanastaEnv(AECEnv):  # type: ignore[misc]

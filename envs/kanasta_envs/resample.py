@@ -76,11 +76,5 @@ def resample(state: CoreState, seat: int, rng: random.Random) -> CoreState:
     other.set_native(kanasta_native.state_from_json(game.native_profile, j, "state"))
     if j["turn"] != seat:
         other.prefix = []
-    pool = [0] * NUM_KINDS
-    for c in new_stock[:free_stock]:
-        pool[c] += 1
-    for packet in new_fi:
-        for c in packet:
-            pool[c] += 1
-    other.pool = pool
+    other.pool = other.get_unseen()
     return other
