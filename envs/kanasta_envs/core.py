@@ -576,10 +576,10 @@ class CoreState:
                 self._need = (done // size, done % size)
                 return
             self._need = None
-            self._commit(result, after, used)
+            self._commit(result, after)
             return
 
-    def _commit(self, result: Any, after: dict[str, Any], used: int) -> None:
+    def _commit(self, result: Any, after: dict[str, Any]) -> None:
         pending = self.pending
         assert pending is not None
         self.pending = None
@@ -590,7 +590,8 @@ class CoreState:
         if pending.action is None:
             return
         engine = pending.engine
-        assert engine is not None and before is not None
+        assert engine is not None
+        assert before is not None
         self.last_action = engine
         seat: int = before["turn"]
         self._remember(seat, engine, before, after)

@@ -116,7 +116,7 @@ class KanastaState(pyspiel.State):  # type: ignore[misc]
     def current_player(self) -> int:
         return self.core.current_player()
 
-    def _legal_actions(self, player: int) -> list[int]:
+    def _legal_actions(self, player: int) -> list[int]:  # noqa: ARG002 (OpenSpiel's signature)
         return self.core.legal_actions()
 
     def chance_outcomes(self) -> list[tuple[int, float]]:

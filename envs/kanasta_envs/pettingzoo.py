@@ -18,13 +18,13 @@ from typing import Any, ClassVar
 import gymnasium
 import numpy as np
 import numpy.typing as npt
-from pettingzoo import AECEnv
 
 from kanasta_envs.actions import NUM_ACTIONS
 from kanasta_envs.core import CoreState, Game
 from kanasta_envs.observe import get_info_state_tensor, get_layout
 from kanasta_envs.params import Params
 from kanasta_envs.play import play_chance
+from pettingzoo import AECEnv
 
 __all__ = ["KanastaEnv"]
 
@@ -60,10 +60,10 @@ class KanastaEnv(AECEnv):  # type: ignore[misc]
         self.rng = random.Random()
         self.state: CoreState = self.game.new_initial_state()
 
-    def observation_space(self, agent: str) -> gymnasium.spaces.Space[Any]:
+    def observation_space(self, agent: str) -> gymnasium.spaces.Space[Any]:  # noqa: ARG002
         return self._observation_space
 
-    def action_space(self, agent: str) -> gymnasium.spaces.Space[Any]:
+    def action_space(self, agent: str) -> gymnasium.spaces.Space[Any]:  # noqa: ARG002
         return self._action_space
 
     def _seat(self, agent: str) -> int:
@@ -83,7 +83,11 @@ class KanastaEnv(AECEnv):  # type: ignore[misc]
             "action_mask": self._mask(agent),
         }
 
-    def reset(self, seed: int | None = None, options: dict[str, Any] | None = None) -> None:
+    def reset(
+        self,
+        seed: int | None = None,
+        options: dict[str, Any] | None = None,  # noqa: ARG002 (PettingZoo's signature)
+    ) -> None:
         if seed is not None:
             self.rng = random.Random(seed)
         self.agents = list(self.possible_agents)

@@ -10,9 +10,9 @@ import kanasta_native
 import pytest
 from kanasta.families import PROFILES
 from kanasta.rules.cards import NUM_KINDS
-
 from kanasta_envs.actions import (
     CARD,
+    CARD_OF_TEXT,
     DISCARD,
     DRAW,
     END,
@@ -26,7 +26,7 @@ from kanasta_envs.actions import (
     get_action_tokens,
     get_token_text,
 )
-from kanasta_envs.core import CHANCE, Game, count_cards
+from kanasta_envs.core import CHANCE, CoreState, Game, count_cards
 from kanasta_envs.params import Params, get_combinations
 from kanasta_envs.play import play_random, play_random_step
 
@@ -45,7 +45,8 @@ def test_action_kinds_id_space_is_fixed_and_its_blocks_do_not_overlap() -> None:
 def test_deck_composition_bounds_the_meld_index() -> None:
     # Every meld holds a card, so a side has fewer melds than a deck has cards.
     assert max(p.deck_size for p in PROFILES.values()) <= MAX_DECK
-    assert Params(family="classic", options=("joker-canasta",))  # options keep the deck
+    with_option = Game(Params(family="classic", options=("joker-canasta",)))
+    assert with_option.profile.deck_size <= MAX_DECK  # options keep the deck
 
 
 @pytest.mark.parametrize(
@@ -109,10 +110,8 @@ def test_draw_from_stock_draws_the_card_chance_chose() -> None:
     ]
 
 
-def _hand(state: object, seat: int) -> list[int]:
-    from kanasta_envs.actions import CARD_OF_TEXT
-
-    return count_cards([CARD_OF_TEXT[c] for c in state.json["hands"][seat]])  # type: ignore[attr-defined]
+def _hand(state: CoreState, seat: int) -> list[int]:
+    return count_cards([CARD_OF_TEXT[c] for c in state.json["hands"][seat]])
 
 
 @pytest.mark.parametrize(("family", "players"), COMBINATIONS)

@@ -7,7 +7,6 @@ import random
 
 import numpy as np
 import pytest
-
 from kanasta_envs.actions import CARD_OF_TEXT
 from kanasta_envs.core import CHANCE, CoreState, Game, count_cards
 from kanasta_envs.observe import get_info_state_tensor, get_observation_tensor
@@ -19,7 +18,7 @@ from kanasta_envs.resample import resample
 def decision_states(game: Game, seed: int, count: int) -> list[CoreState]:
     rng = random.Random(seed)
     state = game.new_initial_state()
-    found = []
+    found: list[CoreState] = []
     while not state.is_terminal() and len(found) < count:
         play_random_step(state, rng)
         if state.current_player() != CHANCE and not state.is_terminal() and rng.random() < 0.05:
