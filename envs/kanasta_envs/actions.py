@@ -14,7 +14,7 @@ chosen one after another by the same seat:
 The sequences are prefix-free (only ``END`` closes a batch, and the one-token actions are
 heads no batch starts with), so each engine action is exactly one sequence and each
 complete sequence exactly one engine action; the legal ids at a point are the next tokens
-of the legal actions that extend the tokens already chosen.
+of the legal actions that extend the tokens already chosen (:class:`kanasta_envs.core.Legal`).
 
 The bound (:data:`NUM_ACTIONS`): a card is one of 53 kinds (52 suited cards and the
 joker, clause card-identity); a run place is 1..14 (run-wild-placement); and a meld index
@@ -24,7 +24,7 @@ and a deck holds at most 104 + 4 cards (deck-composition; the native engine's MA
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 
 from kanasta.rules.cards import NUM_KINDS, format_card
@@ -48,7 +48,6 @@ __all__ = [
     "EngineAction",
     "get_action_tokens",
     "get_engine_action",
-    "get_next_tokens",
     "get_token_text",
 ]
 
@@ -153,11 +152,3 @@ def get_token_text(token: int) -> str:
         return f"card {CARD_TEXT[token - CARD]}"
     place = token - END
     return "end" if place == 0 else f"end @{place}"
-
-
-def get_next_tokens(sequences: Sequence[tuple[int, ...]], prefix: Sequence[int]) -> list[int]:
-    """The legal next ids: the distinct tokens after ``prefix`` among the sequences that
-    begin with it, ascending."""
-    n = len(prefix)
-    chosen = tuple(prefix)
-    return sorted({s[n] for s in sequences if len(s) > n and s[:n] == chosen})

@@ -180,22 +180,51 @@ def get_max_game_length(params: Params, deck: int, hands: int) -> int:
 
 
 class Legal:
-    """A state's legal engine actions, spelt: for each prefix of ids the next ids
-    (ascending), and for each complete spelling the action's index."""
+    """A state's legal engine actions, spelt: a tree of ids (each node the ids that may
+    follow, a leaf the index of the action its path spells)."""
 
-    __slots__ = ("actions", "complete", "engine", "next_tokens")
+    __slots__ = ("actions", "engine", "tree")
 
     def __init__(self, actions: list[Any]) -> None:
         self.actions = actions
         self.engine = [get_engine_action(a.to_json()) for a in actions]
-        self.complete: dict[tuple[int, ...], int] = {}
-        following: dict[tuple[int, ...], set[int]] = {}
+        self.tree: dict[int, Any] = {}
         for index, engine in enumerate(self.engine):
             tokens = get_action_tokens(engine)
-            self.complete[tokens] = index
-            for n in range(len(tokens)):
-                following.setdefault(tokens[:n], set()).add(tokens[n])
-        self.next_tokens = {prefix: sorted(ids) for prefix, ids in following.items()}
+            node = self.tree
+            for token in tokens[:-1]:
+                node = node.setdefault(token, {})
+            node[tokens[-1]] = index
+
+    def get_node(self, prefix: Sequence[int]) -> dict[int, Any] | int | None:
+        """The tree's node after ``prefix``: the ids that may follow, an action's index, or
+        None when no legal action is spelt so."""
+        node: dict[int, Any] | int | None = self.tree
+        for token in prefix:
+            if not isinstance(node, dict):
+                return None
+            node = node.get(token)
+        return node
+
+    def get_next(self, prefix: Sequence[int]) -> list[int]:
+        """The legal ids after ``prefix``, ascending."""
+        node = self.get_node(prefix)
+        return sorted(node) if isinstance(node, dict) else []
+
+    @property
+    def complete(self) -> dict[tuple[int, ...], int]:
+        """Every complete spelling with its action's index."""
+        found: dict[tuple[int, ...], int] = {}
+
+        def walk(node: dict[int, Any], path: tuple[int, ...]) -> None:
+            for token, child in node.items():
+                if isinstance(child, dict):
+                    walk(child, (*path, token))
+                else:
+                    found[(*path, token)] = child
+
+        walk(self.tree, ())
+        return found
 
 
 @dataclass(slots=True)
@@ -351,7 +380,7 @@ class CoreState:
             return []
         if self.is_chance():
             return [c for c in range(NUM_KINDS) if self.pool[c]]
-        return self.engine_legal().next_tokens.get(tuple(self.prefix), [])
+        return self.engine_legal().get_next(self.prefix)
 
     def chance_outcomes(self) -> list[tuple[int, float]]:
         """deal-order, draw-from-stock: each unseen card kind, weighted by its copies."""
@@ -450,8 +479,8 @@ class CoreState:
             return
         self.prefix.append(action)
         legal = self.engine_legal()
-        index = legal.complete.get(tuple(self.prefix))
-        if index is not None:
+        index = legal.get_node(self.prefix)
+        if isinstance(index, int):
             self.prefix = []
             self.pending = _Pending(legal.actions[index], legal.engine[index])
             self._resolve()
@@ -459,7 +488,8 @@ class CoreState:
     def _is_legal(self, action: int) -> bool:
         if self.is_chance():
             return 0 <= action < NUM_KINDS and self.pool[action] > 0
-        return action in self.engine_legal().next_tokens.get(tuple(self.prefix), ())
+        node = self.engine_legal().get_node(self.prefix)
+        return isinstance(node, dict) and action in node
 
     def _seer(self) -> int:
         """Who sees the id about to be applied (see seen_by)."""

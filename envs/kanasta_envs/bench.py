@@ -1,0 +1,49 @@
+"""A bench of steps per second: the PettingZoo environment played by a random agent, each
+step counting the observation and the action mask it reads (``python -m kanasta_envs.bench``).
+
+One environment, one process; canasta-openspiel and the batched API are not measured
+here yet.
+"""
+
+from __future__ import annotations
+
+import argparse
+import time
+
+import numpy as np
+
+from kanasta_envs.params import Params
+from kanasta_envs.pettingzoo import KanastaEnv
+
+__all__ = ["measure_steps_per_second"]
+
+
+def measure_steps_per_second(params: Params, seconds: float, seed: int = 0) -> tuple[int, float]:
+    """Steps (agent actions) played in about ``seconds``, and the seconds taken."""
+    env = KanastaEnv(params)
+    rng = np.random.default_rng(seed)
+    env.reset(seed=seed)
+    steps = 0
+    start = time.perf_counter()
+    while time.perf_counter() - start < seconds:
+        observation, _, done, cut, _ = env.last()
+        if done or cut:
+            env.reset(seed=int(rng.integers(2**31)))
+            continue
+        env.step(int(rng.choice(np.flatnonzero(observation["action_mask"]))))
+        steps += 1
+    return steps, time.perf_counter() - start
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__)
+    parser.add_argument("--seconds", type=float, default=5.0)
+    parser.add_argument("families", nargs="*", default=["koz", "fi-5200", "fi-351", "classic"])
+    args = parser.parse_args()
+    for family in args.families:
+        steps, took = measure_steps_per_second(Params(family=family), args.seconds)
+        print(f"{family}: {steps / took:.0f} steps/s ({steps} steps in {took:.1f} s)")
+
+
+if __name__ == "__main__":
+    main()
