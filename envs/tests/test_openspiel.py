@@ -63,3 +63,30 @@ def test_state_pickles_and_serializes_mid_hand() -> None:
     _, replayed = pyspiel.deserialize_game_and_state(text)
     assert replayed.history() == state.history()
     assert replayed.core.json == state.core.json
+
+
+def test_resample_from_infostate_keeps_the_seat_s_tensors() -> None:
+    game = pyspiel.load_game("kanasta(family=fi-351,players=3)")
+    state = game.new_initial_state()
+    rng = random.Random(3)
+    while state.is_chance_node() or len(state.history()) < 90:
+        if state.is_chance_node():
+            outcomes, probs = zip(*state.chance_outcomes(), strict=True)
+            state.apply_action(rng.choices(outcomes, probs)[0])
+        else:
+            state.apply_action(rng.choice(state.legal_actions()))
+    for seat in range(3):
+        other = state.resample_from_infostate(seat, rng.random)
+        assert other.information_state_tensor(seat) == state.information_state_tensor(seat)
+        assert other.observation_tensor(seat) == state.observation_tensor(seat)
+        assert other.current_player() == state.current_player()
+
+
+def test_information_state_string_hides_cards_the_seat_did_not_see() -> None:
+    game = pyspiel.load_game("kanasta(family=koz)")
+    state = game.new_initial_state()
+    for _ in range(44):  # the four hands, card by card, seat by seat
+        state.apply_action(state.legal_actions()[0])
+    text = state.information_state_string(0).split("history:")[1].split()
+    assert text[:11] == [f"c:{a}" for a in state.history()[:11]]
+    assert set(text[11:44]) == {"c:?"}
