@@ -563,6 +563,39 @@ class CoreState:
 
     _need: tuple[int, int] | None = None
 
+    def get_reveal(self) -> tuple[str, int, int]:
+        """deal-order: what the chance node reveals, as a place in the hand's deal:
+        ``("hand", seat, index)``, ``("upcard", index, 0)``, ``("trump", 0, 0)``,
+        ``("stock", index, 0)`` (counted from the top of the stock as dealt) or
+        ``("fi", packet, index)`` (packets counted as dealt)."""
+        if not self.is_chance():
+            raise ValueError("not a chance node")
+        profile = self.game.profile
+        if self.dealing:
+            for seat, hand in enumerate(self.deal_hands):
+                if len(hand) < profile.hand_size:
+                    return ("hand", seat, len(hand))
+            if profile.trump_rule is TrumpRule.BOTTOM_OF_STOCK and not (
+                profile.initial_upcard
+                and (not self.deal_upcards or self.deal_upcards[-1] in self.game.turn_again)
+            ):
+                return ("trump", 0, 0)
+            return ("upcard", len(self.deal_upcards), 0)
+        need = self._need
+        assert need is not None
+        _, fi = self._layout()
+        if need[0] < 0:
+            return ("stock", self.stock_revealed + need[1], 0)
+        return ("fi", profile.fi_packets - len(fi) + need[0], need[1])
+
+    @property
+    def stock_revealed(self) -> int:
+        """How many cards have left the top of the stock this hand."""
+        if self.pending is not None and self.pending.action is None:
+            return 0
+        dealt = len(self.deal_stock)
+        return dealt - len(self.json["stock"])
+
     def _trial(self) -> Any:
         pending = self.pending
         assert pending is not None

@@ -1,8 +1,9 @@
 """The PettingZoo front end: an AEC environment per family, player count and scope.
 
 ``KanastaEnv(family="koz")``; agents ``player_0`` .. ``player_{n-1}`` (the seats). Chance
-nodes are played by the environment's own generator (``reset(seed=...)``), so an agent
-acts only at its own decisions; an engine action of several tokens (a meld's cards) and
+nodes are played by the environment: ``reset(seed=S)`` deals every hand as ``kanasta play
+--seed S`` deals it (:mod:`kanasta_envs.seeded`), so an agent acts only at its own
+decisions; an engine action of several tokens (a meld's cards) and
 a turn of several actions select the same agent again. Each observation is a dict:
 ``observation`` (the seat's information-state tensor, :mod:`kanasta_envs.observe`) and
 ``action_mask`` (int8, one per id, ones only for the agent to act); ``info`` carries the
@@ -23,7 +24,7 @@ from kanasta_envs.actions import NUM_ACTIONS
 from kanasta_envs.core import CoreState, Game
 from kanasta_envs.observe import get_info_state_tensor, get_layout
 from kanasta_envs.params import Params
-from kanasta_envs.play import play_chance
+from kanasta_envs.seeded import SeededDeals
 from pettingzoo import AECEnv
 
 __all__ = ["KanastaEnv"]
@@ -58,6 +59,7 @@ class KanastaEnv(AECEnv):  # type: ignore[misc]
         self.observation_spaces = dict.fromkeys(self.possible_agents, self._observation_space)
         self.action_spaces = dict.fromkeys(self.possible_agents, self._action_space)
         self.rng = random.Random()
+        self.deals = SeededDeals(0)
         self.state: CoreState = self.game.new_initial_state()
 
     def observation_space(self, agent: str) -> gymnasium.spaces.Space[Any]:  # noqa: ARG002
@@ -88,11 +90,16 @@ class KanastaEnv(AECEnv):  # type: ignore[misc]
         seed: int | None = None,
         options: dict[str, Any] | None = None,  # noqa: ARG002 (PettingZoo's signature)
     ) -> None:
+        """seeded-shuffle: a new episode dealt from ``seed`` as ``kanasta play --seed``
+        deals (without one, from a seed the environment's generator draws)."""
         if seed is not None:
             self.rng = random.Random(seed)
+        else:
+            seed = self.rng.randrange(2**63)
+        self.deals = SeededDeals(seed)
         self.agents = list(self.possible_agents)
         self.state = self.game.new_initial_state()
-        play_chance(self.state, self.rng)
+        self.deals.play_chance(self.state)
         self.rewards = dict.fromkeys(self.agents, 0.0)
         self._cumulative_rewards = dict.fromkeys(self.agents, 0.0)
         self.terminations = dict.fromkeys(self.agents, False)
@@ -109,7 +116,7 @@ class KanastaEnv(AECEnv):  # type: ignore[misc]
             raise ValueError(f"{agent} is to act and gave no action")
         self._cumulative_rewards[agent] = 0.0
         self.state.apply(int(action))
-        play_chance(self.state, self.rng)
+        self.deals.play_chance(self.state)
         state = self.state
         if state.is_terminal():
             returns = state.returns()
