@@ -93,7 +93,8 @@ def get_engine_action(data: Mapping[str, object]) -> EngineAction:
     if not isinstance(raw, list):
         raise ValueError(f"action {data!r}: its cards are no list")
     cards = tuple(sorted(CARD_OF_TEXT[str(c)] for c in raw))
-    meld_raw = data.get("meld", 0)
+    # A take-pile names a meld only when its top card goes onto one (none: -1).
+    meld_raw = data.get("meld", -1 if kind == "take-pile" else 0)
     wild_raw = data.get("wild_at")
     meld = int(meld_raw) if isinstance(meld_raw, int) else 0
     wild_at = int(wild_raw) if isinstance(wild_raw, int) else 0
