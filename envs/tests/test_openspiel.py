@@ -21,10 +21,12 @@ def test_random_sim_test_hand_scope(family: str, players: int) -> None:
     pyspiel.random_sim_test(game, num_sims=1, serialize=True, verbose=False)
 
 
-@pytest.mark.parametrize("family", ["koz", "fi-5200", "fi-351", "classic"])
-def test_random_sim_test_game_scope(family: str) -> None:
-    # A short cap keeps random play to a few hands; a hand ending is a turn of the cap.
-    game = pyspiel.load_game(f"kanasta(family={family},scope=game,max_turns=150,target=50)")
+@pytest.mark.parametrize(("family", "players"), COMBINATIONS)
+def test_random_sim_test_game_scope(family: str, players: int) -> None:
+    # A low target and a short cap keep random play to a few hands (a hand's end is a turn).
+    game = pyspiel.load_game(
+        f"kanasta(family={family},players={players},scope=game,max_turns=150,target=50)"
+    )
     pyspiel.random_sim_test(game, num_sims=1, serialize=True, verbose=False)
 
 

@@ -24,8 +24,11 @@ def test_seed_test(family: str, players: int) -> None:
     seed_test(lambda: KanastaEnv(family=family, players=players), num_cycles=30)
 
 
-def test_game_scope_api_test() -> None:
-    api_test(KanastaEnv(Params(family="koz", scope="game", max_turns=60)), num_cycles=200)
+@pytest.mark.parametrize(("family", "players"), COMBINATIONS)
+def test_game_scope_api_test_and_seed_test(family: str, players: int) -> None:
+    params = Params(family=family, players=players, scope="game", max_turns=60)
+    api_test(KanastaEnv(params), num_cycles=100)
+    seed_test(lambda: KanastaEnv(params), num_cycles=20)
 
 
 def test_action_mask_is_int8_in_observation_and_info_and_empty_for_others() -> None:
