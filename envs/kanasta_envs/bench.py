@@ -1,8 +1,8 @@
 """A bench of steps per second: the PettingZoo environment played by a random agent, each
 step counting the observation and the action mask it reads (``python -m kanasta_envs.bench``).
 
-One environment, one process; canasta-openspiel and the batched API are not measured
-here yet.
+One environment, and the batched API (``--batch N``: steps summed over its rows), in one
+process; canasta-openspiel is not measured here yet.
 """
 
 from __future__ import annotations
@@ -14,8 +14,9 @@ import numpy as np
 
 from kanasta_envs.params import Params
 from kanasta_envs.pettingzoo import KanastaEnv
+from kanasta_envs.vector import VectorGame
 
-__all__ = ["measure_steps_per_second"]
+__all__ = ["measure_batch_steps_per_second", "measure_steps_per_second"]
 
 
 def measure_steps_per_second(params: Params, seconds: float, seed: int = 0) -> tuple[int, float]:
@@ -35,14 +36,36 @@ def measure_steps_per_second(params: Params, seconds: float, seed: int = 0) -> t
     return steps, time.perf_counter() - start
 
 
+def measure_batch_steps_per_second(
+    params: Params, rows: int, seconds: float, seed: int = 0
+) -> tuple[int, float]:
+    """Steps summed over the rows of a batch played in about ``seconds``, and the seconds."""
+    batch = VectorGame(params, rows)
+    batch.reset([seed + i for i in range(rows)])
+    rng = np.random.default_rng(seed)
+    steps = 0
+    start = time.perf_counter()
+    while time.perf_counter() - start < seconds:
+        _, masks, _ = batch.observe()
+        batch.step([int(rng.choice(np.flatnonzero(mask))) for mask in masks])
+        steps += rows
+    return steps, time.perf_counter() - start
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__)
     parser.add_argument("--seconds", type=float, default=5.0)
+    parser.add_argument("--batch", type=int, default=0, help="also a batch of this many rows")
     parser.add_argument("families", nargs="*", default=["koz", "fi-5200", "fi-351", "classic"])
     args = parser.parse_args()
     for family in args.families:
         steps, took = measure_steps_per_second(Params(family=family), args.seconds)
         print(f"{family}: {steps / took:.0f} steps/s ({steps} steps in {took:.1f} s)")
+        if args.batch:
+            steps, took = measure_batch_steps_per_second(
+                Params(family=family), args.batch, args.seconds
+            )
+            print(f"{family}, batch of {args.batch}: {steps / took:.0f} steps/s")
 
 
 if __name__ == "__main__":
