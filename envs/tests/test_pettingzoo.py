@@ -4,6 +4,8 @@ turn."""
 
 from __future__ import annotations
 
+import pickle
+
 import numpy as np
 import pytest
 from kanasta_envs.actions import NUM_ACTIONS
@@ -75,3 +77,24 @@ def test_an_episode_ends_for_every_agent_with_zero_sum_rewards(family: str, play
     assert env.agents == []
     assert sum(total.values()) == 0
     assert any(total.values())
+
+
+def test_environment_pickles_mid_episode_and_plays_on_alike() -> None:
+    env = KanastaEnv(family="fi-351", players=2)
+    env.reset(seed=4)
+    rng = np.random.default_rng(4)
+    for _ in range(60):
+        observation, *_ = env.last()
+        env.step(int(rng.choice(np.flatnonzero(observation["action_mask"]))))
+    copy = pickle.loads(pickle.dumps(env))
+    for _ in range(200):
+        one, *_ = env.last()
+        two, *_ = copy.last()
+        assert env.agent_selection == copy.agent_selection
+        assert np.array_equal(one["observation"], two["observation"])
+        assert np.array_equal(one["action_mask"], two["action_mask"])
+        if not one["action_mask"].any():
+            break
+        action = int(rng.choice(np.flatnonzero(one["action_mask"])))
+        env.step(action)
+        copy.step(action)
