@@ -19,13 +19,13 @@ from typing import Any, ClassVar
 import gymnasium
 import numpy as np
 import numpy.typing as npt
+from pettingzoo import AECEnv
 
 from kanasta_envs.actions import NUM_ACTIONS
 from kanasta_envs.core import CoreState, Game
 from kanasta_envs.observe import get_info_state_tensor, get_layout
 from kanasta_envs.params import Params
 from kanasta_envs.seeded import SeededDeals
-from pettingzoo import AECEnv
 
 __all__ = ["KanastaEnv"]
 

@@ -6,6 +6,7 @@ from __future__ import annotations
 import random
 
 import pytest
+
 from kanasta_envs.agents import get_greedy_action, get_random_action
 from kanasta_envs.atomic import apply_atomic
 from kanasta_envs.core import Game

@@ -7,6 +7,7 @@ import random
 
 import numpy as np
 import pytest
+
 from kanasta_envs.actions import get_engine_action
 from kanasta_envs.atomic import FEATURES, apply_atomic, get_action_features, get_atomic_actions
 from kanasta_envs.core import CHANCE, Game

@@ -10,6 +10,7 @@ import kanasta_native
 import pytest
 from kanasta.families import PROFILES
 from kanasta.rules.cards import NUM_KINDS
+
 from kanasta_envs.actions import (
     CARD,
     CARD_OF_TEXT,

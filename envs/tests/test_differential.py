@@ -9,6 +9,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+
 from kanasta_envs.actions import get_action_tokens, get_engine_action
 from kanasta_envs.core import CHANCE, CoreState, Game
 from kanasta_envs.params import Params, get_combinations

@@ -6,9 +6,10 @@ from __future__ import annotations
 import pickle
 import random
 
-import kanasta_envs.openspiel  # noqa: F401 (registers the game)
 import pyspiel
 import pytest
+
+import kanasta_envs.openspiel  # noqa: F401 (registers the game)
 from kanasta_envs.actions import NUM_ACTIONS
 from kanasta_envs.params import get_combinations
 

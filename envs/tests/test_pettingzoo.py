@@ -8,10 +8,11 @@ import pickle
 
 import numpy as np
 import pytest
+from pettingzoo.test import api_test, seed_test
+
 from kanasta_envs.actions import NUM_ACTIONS
 from kanasta_envs.params import Params, get_combinations
 from kanasta_envs.pettingzoo import KanastaEnv
-from pettingzoo.test import api_test, seed_test
 
 COMBINATIONS = get_combinations()
 

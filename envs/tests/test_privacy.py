@@ -7,6 +7,7 @@ import random
 
 import numpy as np
 import pytest
+
 from kanasta_envs.actions import CARD_OF_TEXT
 from kanasta_envs.core import CHANCE, CoreState, Game, count_cards
 from kanasta_envs.observe import get_info_state_tensor, get_observation_tensor

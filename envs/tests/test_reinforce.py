@@ -4,6 +4,7 @@ step lowers the REINFORCE loss of the batch it was computed on."""
 from __future__ import annotations
 
 import numpy as np
+
 from kanasta_envs.actions import NUM_ACTIONS
 from kanasta_envs.observe import get_layout
 from kanasta_envs.params import Params

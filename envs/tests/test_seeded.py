@@ -9,6 +9,7 @@ from typing import Any
 import kanasta_native
 import pytest
 from kanasta.rules.game import get_hand_seed
+
 from kanasta_envs.actions import get_action_tokens
 from kanasta_envs.core import CoreState, Game
 from kanasta_envs.params import Params, get_combinations

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import numpy as np
 import pytest
+
 from kanasta_envs.actions import NUM_ACTIONS
 from kanasta_envs.params import Params
 from kanasta_envs.pettingzoo import KanastaEnv
