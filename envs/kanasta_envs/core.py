@@ -22,6 +22,7 @@ episode's law is that of a shuffled deck.
 
 from __future__ import annotations
 
+import atexit
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any
@@ -179,6 +180,25 @@ def get_max_game_length(params: Params, deck: int, hands: int) -> int:
     return hands * deck + actions * MAX_TOKENS_PER_ACTION
 
 
+_SPELLINGS: dict[Any, tuple[EngineAction, tuple[int, ...]]] = {}
+_MOST_SPELLINGS = 1 << 16
+# Emptied before the interpreter ends, so no native action outlives the native module.
+atexit.register(_SPELLINGS.clear)
+
+
+def _get_spelling(action: Any) -> tuple[EngineAction, tuple[int, ...]]:
+    """An engine action read and spelt, remembered (the same actions recur from state to
+    state; native actions hash and compare by value)."""
+    found = _SPELLINGS.get(action)
+    if found is None:
+        engine = get_engine_action(action.to_json())
+        found = (engine, get_action_tokens(engine))
+        if len(_SPELLINGS) >= _MOST_SPELLINGS:
+            _SPELLINGS.clear()
+        _SPELLINGS[action] = found
+    return found
+
+
 class Legal:
     """A state's legal engine actions, spelt: a tree of ids (each node the ids that may
     follow, a leaf the index of the action its path spells)."""
@@ -187,10 +207,11 @@ class Legal:
 
     def __init__(self, actions: list[Any]) -> None:
         self.actions = actions
-        self.engine = [get_engine_action(a.to_json()) for a in actions]
+        self.engine: list[EngineAction] = []
         self.tree: dict[int, Any] = {}
-        for index, engine in enumerate(self.engine):
-            tokens = get_action_tokens(engine)
+        for index, action in enumerate(actions):
+            engine, tokens = _get_spelling(action)
+            self.engine.append(engine)
             node = self.tree
             for token in tokens[:-1]:
                 node = node.setdefault(token, {})
@@ -694,9 +715,10 @@ class CoreState:
                 laid = max(0, table_after[c] - table_before[c]) - action.cards.count(c)
                 lifted = max(0, table_before[c] - table_after[c])
                 known[c] += from_pile + lifted - max(0, laid) - to_pile
-        hand = count_cards(_cards(after["hands"][seat]))
-        for c in range(NUM_KINDS):
-            known[c] = min(max(known[c], 0), hand[c])
+        if any(known):  # never more than the hand holds
+            hand = count_cards(_cards(after["hands"][seat]))
+            for c in range(NUM_KINDS):
+                known[c] = min(max(known[c], 0), hand[c])
 
     def _end_hand(self) -> None:
         """hand-score, game-hands, game-target: score the hand; in game scope deal the next
