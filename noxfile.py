@@ -278,3 +278,13 @@ def desk(session: nox.Session) -> None:
     session.run(*build, "docs", "docs/_build/html")
     session.run(*build, "-D", "language=tr", "docs", "docs/_build/html/tr")
     session.run("pytest", "-p", "no:cacheprovider", "-s", "tests/desk", *session.posargs)
+
+
+@nox.session(python=PYTHON)
+def envs(session: nox.Session) -> None:
+    """The game-AI environments (envs/, docs/envs.rst) on the native engine: their tests and
+    mypy. Not a default session: it compiles the native engine and downloads OpenSpiel."""
+    session.install("-e", ".", "./native", "-e", "./envs[test]", "mypy>=1.11")
+    session.run("pytest", "-q", "envs/tests", *session.posargs)
+    with session.chdir("envs"):
+        session.run("mypy")

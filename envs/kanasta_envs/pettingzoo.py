@@ -1,0 +1,137 @@
+"""The PettingZoo front end: an AEC environment per family, player count and scope.
+
+``KanastaEnv(family="koz")``; agents ``player_0`` .. ``player_{n-1}`` (the seats). Chance
+nodes are played by the environment: ``reset(seed=S)`` deals every hand as ``kanasta play
+--seed S`` deals it (:mod:`kanasta_envs.seeded`), so an agent acts only at its own
+decisions; an engine action of several tokens (a meld's cards) and
+a turn of several actions select the same agent again. Each observation is a dict:
+``observation`` (the seat's information-state tensor, :mod:`kanasta_envs.observe`) and
+``action_mask`` (int8, one per id, ones only for the agent to act); ``info`` carries the
+same ``action_mask``. Rewards are the returns, given when the episode ends; a cut
+episode (``max_turns``, ``max_turn_actions``) is a truncation.
+"""
+
+from __future__ import annotations
+
+import random
+from typing import Any, ClassVar
+
+import gymnasium
+import numpy as np
+import numpy.typing as npt
+from pettingzoo import AECEnv
+
+from kanasta_envs.actions import NUM_ACTIONS
+from kanasta_envs.core import CoreState, Game
+from kanasta_envs.observe import get_info_state_tensor, get_layout
+from kanasta_envs.params import Params
+from kanasta_envs.seeded import SeededDeals
+
+__all__ = ["KanastaEnv"]
+
+OBSERVATION_BOUND = 1.0e6
+
+
+class KanastaEnv(AECEnv):  # type: ignore[misc]
+    """kanasta as a PettingZoo AEC environment."""
+
+    metadata: ClassVar[dict[str, Any]] = {
+        "name": "kanasta_v0",
+        "render_modes": [],
+        "is_parallelizable": False,
+    }
+
+    def __init__(self, params: Params | None = None, **fields: Any) -> None:
+        super().__init__()
+        self.game = Game(params if params is not None else Params(**fields))
+        self.possible_agents = [f"player_{i}" for i in range(self.game.players)]
+        self.agents = list(self.possible_agents)
+        size = sum(s for _, s in get_layout(self.game, info_state=True))
+        self._observation_space = gymnasium.spaces.Dict(
+            {
+                "observation": gymnasium.spaces.Box(
+                    -OBSERVATION_BOUND, OBSERVATION_BOUND, (size,), np.float32
+                ),
+                "action_mask": gymnasium.spaces.Box(0, 1, (NUM_ACTIONS,), np.int8),
+            }
+        )
+        self._action_space = gymnasium.spaces.Discrete(NUM_ACTIONS)
+        self.observation_spaces = dict.fromkeys(self.possible_agents, self._observation_space)
+        self.action_spaces = dict.fromkeys(self.possible_agents, self._action_space)
+        self.rng = random.Random()
+        self.deals = SeededDeals(0)
+        self.state: CoreState = self.game.new_initial_state()
+
+    def observation_space(self, agent: str) -> gymnasium.spaces.Space[Any]:  # noqa: ARG002
+        return self._observation_space
+
+    def action_space(self, agent: str) -> gymnasium.spaces.Space[Any]:  # noqa: ARG002
+        return self._action_space
+
+    def _seat(self, agent: str) -> int:
+        return self.possible_agents.index(agent)
+
+    def _mask(self, agent: str) -> npt.NDArray[np.int8]:
+        mask = np.zeros(NUM_ACTIONS, np.int8)
+        state = self.state
+        if not state.is_terminal() and state.current_player() == self._seat(agent):
+            mask[state.legal_actions()] = 1
+        return mask
+
+    def observe(self, agent: str) -> dict[str, npt.NDArray[Any]]:
+        seat = self._seat(agent)
+        return {
+            "observation": get_info_state_tensor(self.game, self.state, seat),
+            "action_mask": self._mask(agent),
+        }
+
+    def reset(
+        self,
+        seed: int | None = None,
+        options: dict[str, Any] | None = None,  # noqa: ARG002 (PettingZoo's signature)
+    ) -> None:
+        """seeded-shuffle: a new episode dealt from ``seed`` as ``kanasta play --seed``
+        deals (without one, from a seed the environment's generator draws)."""
+        if seed is not None:
+            self.rng = random.Random(seed)
+        else:
+            seed = self.rng.randrange(2**63)
+        self.deals = SeededDeals(seed)
+        self.agents = list(self.possible_agents)
+        self.state = self.game.new_initial_state()
+        self.deals.play_chance(self.state)
+        self.rewards = dict.fromkeys(self.agents, 0.0)
+        self._cumulative_rewards = dict.fromkeys(self.agents, 0.0)
+        self.terminations = dict.fromkeys(self.agents, False)
+        self.truncations = dict.fromkeys(self.agents, False)
+        self.agent_selection = self.possible_agents[self.state.current_player()]
+        self.infos = {agent: {"action_mask": self._mask(agent)} for agent in self.agents}
+
+    def step(self, action: int | None) -> None:
+        agent = self.agent_selection
+        if self.terminations[agent] or self.truncations[agent]:
+            self._was_dead_step(action)
+            return
+        if action is None:
+            raise ValueError(f"{agent} is to act and gave no action")
+        self._cumulative_rewards[agent] = 0.0
+        self.state.apply(int(action))
+        self.deals.play_chance(self.state)
+        state = self.state
+        if state.is_terminal():
+            returns = state.returns()
+            for agent_name in self.agents:
+                self.rewards[agent_name] = returns[self._seat(agent_name)]
+                self.terminations[agent_name] = not state.truncated
+                self.truncations[agent_name] = state.truncated
+        else:
+            self.rewards = dict.fromkeys(self.agents, 0.0)
+            self.agent_selection = self.possible_agents[state.current_player()]
+        self.infos = {name: {"action_mask": self._mask(name)} for name in self.agents}
+        self._accumulate_rewards()
+
+    def render(self) -> None:
+        return None
+
+    def close(self) -> None:
+        return None
