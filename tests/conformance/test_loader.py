@@ -17,6 +17,7 @@ from kanasta.conformance.loader import (
     load_question_file,
 )
 from kanasta.conformance.model import SETUP_STEP_KINDS, Setup, StepKind
+from kanasta.conformance.schema import get_schemas
 from kanasta.errors import InputError
 from tests.conformance.helpers import good_meld, toy_state, write_fixture
 
@@ -206,3 +207,32 @@ def test_question_errors(tmp_path: Path) -> None:
     path.write_text(json.dumps({"variant": "koz", "steps": [{"kind": "dance"}, 3]}), "utf-8")
     with pytest.raises(InputError, match=r"\$\.steps\[0\]"):
         load_question_file(path)
+
+
+def test_a_text_found_to_match_the_schema_is_not_checked_again(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The schema's answer is kept per text: the same text loaded again (another command,
+    another folder) skips the check; a changed text is checked again."""
+    checked: list[str] = []
+    schemas = get_schemas()
+    real_check = schemas.check
+
+    def counting_check(instance: Any, ref: str, where: str) -> None:
+        checked.append(where)
+        real_check(instance, ref, where)
+
+    monkeypatch.setattr(schemas, "check", counting_check)
+    data = good_meld("fi-5200/cache/first") | {"description": f"unique to {tmp_path}"}
+    path = write_fixture(tmp_path, data)
+    assert load_fixtures([tmp_path]).fixtures[0].id == "fi-5200/cache/first"
+    assert load_fixtures([tmp_path]).fixtures[0].id == "fi-5200/cache/first"
+    assert checked == [str(path)]
+    # The same file changed to break the schema is checked, and refused.
+    path.write_text(json.dumps(data | {"clauses": "not-a-list"}), encoding="utf-8")
+    loaded = load_fixtures([tmp_path])
+    assert loaded.fixtures == ()
+    assert "at $.clauses: expected array" in loaded.problems[0]
+    assert checked == [str(path), str(path)]
+    # A text refused once is refused again: only a match is remembered.
+    assert load_fixtures([tmp_path]).problems == loaded.problems

@@ -10,13 +10,19 @@ fixtures folder without ``.json``. Every error is an
 from __future__ import annotations
 
 import copy
+import hashlib
 import os
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from kanasta.conformance.jsonio import format_json_path, read_json_file
+from kanasta.conformance.jsonio import (
+    format_json_path,
+    parse_json_text,
+    read_json_file,
+    read_text_file,
+)
 from kanasta.conformance.model import Fixture, JsonObject, Setup, Step, StepKind
 from kanasta.conformance.schema import FIXTURE_SCHEMA, get_schemas, schema_ref
 from kanasta.errors import InputError
@@ -323,11 +329,14 @@ def fixture_from_json(
     question: bool = False,
     path: Path | None = None,
     root: Path | None = None,
+    schema_checked: bool = False,
 ) -> Fixture:
     """Check a parsed fixture against the schema and build the model.
 
     ``question=True`` reads a question for ``kanasta explain``: the id, clauses
     and description may be left out, and so may any step's expectations.
+    ``schema_checked``: the same text was found to match the schema before
+    (:func:`load_fixture_file`), so that check is not made again.
     """
     unchecked: set[int] = set()
     filled: tuple[str, ...] = ()
@@ -336,7 +345,8 @@ def fixture_from_json(
             data, unchecked, filled = _question_shape(data)
         except InputError as exc:
             raise InputError(f"{where}: {exc}") from None
-    get_schemas().check(data, schema_ref(FIXTURE_SCHEMA), where)
+    if not schema_checked:
+        get_schemas().check(data, schema_ref(FIXTURE_SCHEMA), where)
     if expected_id is not None and data["id"] != expected_id:
         raise InputError(
             f"{where}: at $.id: the id is {data['id']!r} but the file lies at "
@@ -432,12 +442,28 @@ def _question_shape(data: JsonObject) -> tuple[JsonObject, set[int], tuple[str, 
     return shaped, unchecked, filled
 
 
+_MATCHED_TEXTS: set[bytes] = set()
+"""Digests of the fixture texts this process has found to match the fixture schema: a
+suite loaded again (each command of a session, each test) checks only what changed. The
+check is a pure function of the text and the built-in schemas, so its answer is kept,
+never the fixture built from it."""
+
+
 def load_fixture_file(path: Path, root: Path) -> Fixture:
     """Read one fixture file of the folder ``root``."""
-    data = read_json_file(path)
-    return fixture_from_json(
-        data, str(path), expected_id=fixture_id_for(path, root), path=path, root=root
+    text = read_text_file(path, what="a fixture")
+    data = parse_json_text(text, str(path))
+    digest = hashlib.blake2b(text.encode("utf-8", "surrogatepass"), digest_size=20).digest()
+    fixture = fixture_from_json(
+        data,
+        str(path),
+        expected_id=fixture_id_for(path, root),
+        path=path,
+        root=root,
+        schema_checked=digest in _MATCHED_TEXTS,
     )
+    _MATCHED_TEXTS.add(digest)
+    return fixture
 
 
 def load_question_file(path: Path) -> Fixture:
