@@ -58,7 +58,7 @@ def test_run_through_the_adapter_with_reports(
             ADAPTER,
             "--validate-protocol",
             "--variant",
-            "classic",
+            "fi-351",
             "--report",
             str(report),
             "--junit",
@@ -73,7 +73,7 @@ def test_run_through_the_adapter_with_reports(
     assert "\r[" in captured.err
     data = json.loads(report.read_text(encoding="utf-8"))
     assert data["totals"]["pass"] == data["totals"]["selected"] > 5
-    assert data["selection"]["variants"] == ["classic"]
+    assert data["selection"]["variants"] == ["fi-351"]
     assert "<testsuite" in junit.read_text(encoding="utf-8")
 
 
