@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import json
 import textwrap
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from enum import IntEnum
 from typing import Any
 
@@ -95,6 +95,16 @@ def _field(key: str, language: str) -> str:
     return key if language == "en" else get_template(f"field {key}", language)
 
 
+def _batches(value: list[Any], onto: Callable[[Any], str], language: str) -> str:
+    """The batches of a whole turn's ``melds`` or ``lay_offs``: each its meld (``onto``)
+    and its cards, ``|`` between them."""
+    return " | ".join(
+        (onto(b.get("meld")) if "meld" in b else "") + _cards(b.get("cards", []), language)
+        for b in value
+        if isinstance(b, Mapping)
+    )
+
+
 def _said_action(action: Mapping[str, Any], language: str) -> str:
     """An action of a question in words of ``language``: the move, then any other field."""
     text, said = _move_text(action)
@@ -103,13 +113,8 @@ def _said_action(action: Mapping[str, Any], language: str) -> str:
         if key in said:
             continue
         if key in ("melds", "lay_offs") and isinstance(value, list):
-            batches = [
-                (say("onto #{n}: ", language, n=b.get("meld")) if "meld" in b else "")
-                + _cards(b.get("cards", []), language)
-                for b in value
-                if isinstance(b, Mapping)
-            ]
-            parts.append(f"{_field(key, language)} [" + " | ".join(batches) + "]")
+            onto = lambda n: say("onto #{n}: ", language, n=n)  # noqa: E731
+            parts.append(f"{_field(key, language)} [{_batches(value, onto, language)}]")
         else:
             parts.append(f"{_field(key, language)}={_value(value, language)}")
     return " ".join(parts)
@@ -126,12 +131,8 @@ def _action(action: Mapping[str, Any], language: str = "en") -> str:
         if key in {"cards", "card"}:
             parts.append(_value(value, language))
         elif key in ("melds", "lay_offs") and isinstance(value, list):
-            batches = [
-                (f"meld {b.get('meld')}: " if "meld" in b else "") + _cards(b.get("cards", []))
-                for b in value
-                if isinstance(b, Mapping)
-            ]
-            parts.append(f"{key.replace('_', '-')} [" + " | ".join(batches) + "]")
+            batches = _batches(value, lambda n: f"meld {n}: ", language)
+            parts.append(f"{key.replace('_', '-')} [{batches}]")
         else:
             parts.append(f"{key}={_value(value)}")
     return " ".join(parts)
