@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 
+from kanasta import errors
 from kanasta.clauses import implements
 from kanasta.errors import InputError, Violation
 from kanasta.families import get_profile
@@ -24,7 +25,7 @@ class RejectedAction(InputError):
     """game-record: a record whose action the rules refuse; it names the action's JSON
     path and the refusal, so that a command can say the refusal in the player's language."""
 
-    def __init__(self, path: str, violation: Violation) -> None:
+    def __init__(self, path: str, violation: errors.Violation) -> None:
         super().__init__(f"{path}: the rules reject this action: {violation}.")
         self.path = path
         self.violation = violation
