@@ -9,6 +9,7 @@ text an answer quotes is the rule text, not the commands' words, and is left out
 
 from __future__ import annotations
 
+import json
 import re
 from pathlib import Path
 
@@ -237,3 +238,24 @@ def test_every_family_sentence_keeps_the_fields_of_its_english() -> None:
         if entry.msgctxt:
             assert entry.msgctxt in PROFILES
             assert sorted(fields.findall(entry.msgstr)) == sorted(fields.findall(entry.msgid))
+
+
+@pytest.mark.clause("game-record", "classic-take-pile")
+def test_replay_of_a_classic_game_says_the_classic_words(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    record = tmp_path / "game.json"
+    argv = ["play", "--variant", "classic", "--seed", "5", "--max-hands", "1", "--lang", "tr"]
+    assert main([*argv, "--log", "full", "--save", str(record)]) == 0
+    played = capsys.readouterr().out
+    assert main(["replay", "--lang", "tr", "--log", "full", str(record)]) == 0
+    replayed = capsys.readouterr().out
+    assert replayed.splitlines() == played.splitlines()[: len(replayed.splitlines())]
+    assert "ıskarta yığınını alır (5D): üstteki kartla 5H 5H set yapar" in replayed
+    data = json.loads(record.read_text(encoding="utf-8"))
+    data["hands"][0]["actions"][0] = {"type": "take-pile"}  # the top card not melded
+    record.write_text(json.dumps(data), encoding="utf-8")
+    assert main(["replay", "--lang", "tr", str(record)]) == 2
+    refused = capsys.readouterr().err
+    assert "top-card-not-melded [classic-take-pile]: Iskarta yığını, üstteki kart" in refused
+    assert _pattern(FAMILY_WORDS["classic"][0]).findall(refused.split("]: ", 1)[1]) == []
