@@ -130,3 +130,22 @@ def test_labels_and_default_language() -> None:
     assert get_default_language({"LANG": "C.UTF-8"}) == "en"
     assert get_default_language({"KANASTA_LANG": "en", "LANG": "tr_TR.UTF-8"}) == "en"
     assert get_default_language({}) == "en"
+
+
+def test_a_family_s_own_wording_stands_beside_the_page_s_message(
+    pot_dir: Path, tmp_path: Path
+) -> None:
+    locale = tmp_path / "loc"
+    write_catalogue(i18n.get_catalogue_path("glossary", locale), {"meld": "per"})
+    path = i18n.get_catalogue_path("spec/03-melds", locale)
+    write_catalogue(path, {"Sets": "Erkek perler"})
+    catalogue = polib.pofile(str(path))
+    # the classic wording comes after the page's message; the page's message is still missing
+    catalogue.append(polib.POEntry(msgctxt="classic", msgid="Sets", msgstr="Setler"))
+    catalogue.append(polib.POEntry(msgctxt="classic", msgid="A set is a meld.", msgstr="Set."))
+    catalogue.save(str(path))
+    status = statuses(pot_dir, locale)["spec/03-melds"]
+    assert status.translated == 1
+    assert status.missing == ("A set is a meld.",)
+    problems, _ = i18n.check(list(statuses(pot_dir, locale).values()), ())
+    assert any("no Turkish text for 'A set is a meld.'" in p for p in problems)

@@ -144,12 +144,13 @@ def test_explain_says_a_state_s_facts_and_differences_in_turkish(
     assert "sıradaki oyuncu: beklenen 2, gelen 1" in said
     assert "açmış takımlar: beklenen [hayır, hayır], gelen [evet, hayır]" in said
     assert "el bitti mi: beklenen evet, gelen hayır" in said
-    assert 'yerin üstü: beklenen "7H", gelen "7S"' in said
-    assert "0. takımın perleri: 1 per bekleniyordu, gelen [" in said
+    # a classic question: the answer says the classic sources' kart, ıskarta yığını, set
+    assert 'ıskarta yığınının üstü: beklenen "7H", gelen "7S"' in said
+    assert "0. takımın setleri: 1 set bekleniyordu, gelen [" in said
     assert "1 numaralı oyuncunun eli: beklenen [], gelen [" in said
     answer = out.split("referans motorun yanıtı:")[-1].split("FARKLI")[0]
-    assert "    perler: [[erkek per K: KC KD KH, erkek per 5: 5C 5D 5H 5S], (yok)]" in answer
-    assert "    aşama: kağıt çekme aşaması" in answer
+    assert "    setler: [[set K: KC KD KH, set 5: 5C 5D 5H 5S], (yok)]" in answer
+    assert "    aşama: kart çekme aşaması" in answer
     assert "    açmış takımlar: [evet, hayır]" in answer
     assert "    öteki bilgiler: {fi'leri sırayla alanlar: (yok)," in answer
     english = ["expected", "got", "turn", "opened", "hand_over", "melds", "hands", "phase"]

@@ -108,7 +108,8 @@ def get_page_status(
     msgids = [entry.msgid for entry in template if entry.msgid]
     if catalogue is None:
         return PageStatus(page, len(msgids), 0, (), tuple(msgids), has_catalogue=False)
-    entries = {entry.msgid: entry for entry in catalogue if not entry.obsolete}
+    # a family's own wording (msgctxt) stands beside the page's message, not for it
+    entries = {e.msgid: e for e in catalogue if not e.obsolete and not e.msgctxt}
     fuzzy: list[str] = []
     missing: list[str] = []
     for msgid in msgids:

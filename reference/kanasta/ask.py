@@ -91,6 +91,7 @@ from kanasta.specdoc.spec import Clause, load_spec
 from kanasta.specdoc.spectext import translate_clause
 from kanasta.speech import (
     Said,
+    get_own_template,
     get_reason,
     get_score_row,
     get_template,
@@ -145,12 +146,17 @@ class Msg(str):
         made.params = params
         return made
 
-    def render(self, language: str) -> str:
-        """The line in ``language`` (English when it has no translation)."""
+    def render(self, language: str, family: str | None = None) -> str:
+        """The line in ``language`` (English when it has no translation), in the words of
+        ``family``'s sources where they differ from the edition's."""
         template = self.template
         if language == "tr":
-            template = TURKISH.get(template) or get_template(template, language)
-        values = {k: _rendered(v, language) for k, v in self.params.items()}
+            template = (
+                get_own_template(template, language, family)
+                or TURKISH.get(template)
+                or get_template(template, language)
+            )
+        values = {k: _rendered(v, language, family) for k, v in self.params.items()}
         return template.format(**values)
 
 
@@ -163,13 +169,13 @@ def _plain(value: object) -> object:
 _HALF_POINTS: Final = re.compile(r"-?\d+\.5")
 
 
-def _rendered(value: object, language: str) -> object:
+def _rendered(value: object, language: str, family: str | None = None) -> object:
     if isinstance(value, Msg | Said):
-        return value.render(language)
+        return value.render(language, family)
     if isinstance(value, str) and language != "en" and _HALF_POINTS.fullmatch(value):
         return value.replace(".", ",")  # points (format_points) with the decimal comma
     if isinstance(value, list):
-        return ", ".join(str(_rendered(v, language)) for v in value)
+        return ", ".join(str(_rendered(v, language, family)) for v in value)
     return value
 
 
@@ -177,9 +183,9 @@ def _m(template: str, **params: object) -> Msg:
     return Msg(template, **params)
 
 
-def say(line: str, language: str) -> str:
-    """A line of an answer in ``language``."""
-    return line.render(language) if isinstance(line, Msg | Said) else line
+def say(line: str, language: str, family: str | None = None) -> str:
+    """A line of an answer in ``language``, in ``family``'s words."""
+    return line.render(language, family) if isinstance(line, Msg | Said) else line
 
 
 TURKISH: dict[str, str] = {
@@ -2260,7 +2266,7 @@ def _meld_list(melds: Sequence[Meld]) -> str:
     texts = [format_meld(m) for m in melds]
     return Said(
         " | ".join(texts) or "-",
-        lambda language: " | ".join(say_meld(t, language) for t in texts) or "-",
+        lambda language, family: " | ".join(say_meld(t, language, family) for t in texts) or "-",
     )
 
 
@@ -2347,6 +2353,7 @@ def _table_text(outcome: Outcome) -> list[str]:
 
 
 def _score_text(answer: Answer, language: str) -> list[str]:
+    family = answer.outcome.state.profile.family
     score = answer.outcome.score
     assert score is not None
     out = _steps_text(answer.outcome, answer.why)
@@ -2361,11 +2368,11 @@ def _score_text(answer: Answer, language: str) -> list[str]:
     out.insert(0, head)
     teams = len(score.teams)
     question = answer.question
-    names = [say(_m("team {t}", t=t), language) for t in range(teams)]
+    names = [say(_m("team {t}", t=t), language, family) for t in range(teams)]
     us = question.seat % teams
-    names[us] = say(_m("your side"), language)
+    names[us] = say(_m("your side"), language, family)
     if teams > 1:
-        names[(us + 1) % teams] = say(_m("other side"), language)
+        names[(us + 1) % teams] = say(_m("other side"), language, family)
     out.append("  " + " " * 12 + "".join(f"{n:>12}" for n in names))
     parts: list[str] = []
     for team in score.teams:
@@ -2375,13 +2382,13 @@ def _score_text(answer: Answer, language: str) -> list[str]:
         for t, team in enumerate(score.teams):
             mark = "*" if (t, name) in answer.varying else ""
             cells.append(f"{say_points(team.get(name), language) + mark:>12}")
-        out.append(f"  {get_score_row(name, language):<12}" + "".join(cells))
+        out.append(f"  {get_score_row(name, language, family):<12}" + "".join(cells))
     varying = answer.varying
     total = "".join(
         f"{say_points(team.total, language) + ('*' if any(t == v for v, _ in varying) else ''):>12}"
         for t, team in enumerate(score.teams)
     )
-    out.append(f"  {get_score_row('total', language):<12}{total}")
+    out.append(f"  {get_score_row('total', language, family):<12}{total}")
     if answer.varying:
         out.append(_m("  (* depends on cards left unknown: name them to settle it)"))
     for alternative in answer.turns_on:
@@ -2430,11 +2437,13 @@ def _game_text(answer: Answer) -> list[str]:
 def format_answer(answer: Answer, clause_text: Callable[[str], str], language: str = "en") -> str:
     """The answer as text, in ``language`` (``en`` or ``tr``): the position, what was
     assumed, the verdict, each move's verdict, the legal actions asked for, and the
-    deciding clauses' text (``clause_text`` gives it)."""
+    deciding clauses' text (``clause_text`` gives it). The Turkish says the game's things in
+    the words of the family's sources (:func:`kanasta.speech.get_own_template`)."""
+    family = answer.outcome.state.profile.family
     out: list[str] = [_m("Position:")]
-    out += [f"  {say(line, language)}" for line in answer.position]
+    out += [f"  {say(line, language, family)}" for line in answer.position]
     out.append(_m("Assumed (not given):"))
-    out += [f"  {say(line, language)}" for line in answer.assumed]
+    out += [f"  {say(line, language, family)}" for line in answer.assumed]
     state = answer.outcome.state
     if answer.outcome.score is not None:
         out += _score_text(answer, language)
@@ -2473,18 +2482,20 @@ def format_answer(answer: Answer, clause_text: Callable[[str], str], language: s
         out += [clause_text(slug) for slug in answer.clauses]
     else:
         out.append(_m("Clauses: {slugs} (kanasta spec show SLUG)", slugs=", ".join(answer.clauses)))
-    return "\n".join(say(line, language) for line in out) + "\n"
+    return "\n".join(say(line, language, family) for line in out) + "\n"
 
 
 # --------------------------------------------------------------------------- as data
 
 
-def _said_json(lines: Sequence[str], language: str) -> list[str]:
+def _said_json(lines: Sequence[str], language: str, family: str | None = None) -> list[str]:
     """Lines of an answer for ``--json``: their English text, or said in ``language``."""
-    return [str(line) if language == "en" else say(line, language) for line in lines]
+    return [str(line) if language == "en" else say(line, language, family) for line in lines]
 
 
-def _steps_json(outcome: Outcome, language: str = "en") -> list[dict[str, Any]]:
+def _steps_json(
+    outcome: Outcome, language: str = "en", family: str | None = None
+) -> list[dict[str, Any]]:
     out = []
     for step in outcome.steps:
         item: dict[str, Any] = {"action": step.text, "allowed": step.violation is None}
@@ -2493,7 +2504,9 @@ def _steps_json(outcome: Outcome, language: str = "en") -> list[dict[str, Any]]:
             item |= {
                 "clause": step.violation.clause,
                 "code": step.violation.code,
-                "detail": detail if language == "en" else get_reason(step.violation, language),
+                "detail": (
+                    detail if language == "en" else get_reason(step.violation, language, family)
+                ),
             }
         if step.ways:
             item["ways"] = list(step.ways)
@@ -2510,14 +2523,15 @@ def answer_to_json(
     as asked, the legal actions, the score and what it does to the game. The prose (the
     position, the assumptions, a refusal's ``detail``, ``why``, a fact the score turns on)
     is in ``language``; the keys, verdicts, codes, slugs, cards and moves never change."""
+    family = answer.profile.family
     data: dict[str, Any] = {
         "variant": str(answer.profile.family),
         "options": list(answer.profile.options),
         "verdict": answer.verdict,
-        "position": _said_json(answer.position, language),
-        "assumed": _said_json(answer.assumed, language),
-        "steps": _steps_json(answer.outcome, language),
-        "why": _said_json(answer.why, language),
+        "position": _said_json(answer.position, language, family),
+        "assumed": _said_json(answer.assumed, language, family),
+        "steps": _steps_json(answer.outcome, language, family),
+        "why": _said_json(answer.why, language, family),
         "clauses": [
             {
                 "slug": slug,
@@ -2529,7 +2543,7 @@ def answer_to_json(
         ],
     }
     if answer.other is not None:
-        data["otherwise"] = _steps_json(answer.other, language)
+        data["otherwise"] = _steps_json(answer.other, language, family)
     if not answer.question.actions:
         data["legal_actions"] = list(answer.legal)
     score = answer.outcome.score
@@ -2538,7 +2552,7 @@ def answer_to_json(
         data["depends_on_unknown_cards"] = sorted([team, part] for team, part in answer.varying)
         data["turns_on"] = [
             {
-                "fact": _said_json([a.fact], language)[0],
+                "fact": _said_json([a.fact], language, family)[0],
                 "totals": [points_to_json(t) for t in a.totals],
             }
             for a in answer.turns_on
@@ -2547,7 +2561,7 @@ def answer_to_json(
     if number is not None and answer.hand_note is not None:
         data["hand_number"] = {
             "number": number,
-            "note": _said_json([answer.hand_note], language)[0],
+            "note": _said_json([answer.hand_note], language, family)[0],
             "clauses": _hand_clauses(answer.profile, number),
         }
     if answer.game is not None:

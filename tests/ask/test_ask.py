@@ -232,7 +232,7 @@ def test_the_answer_in_turkish(capsys: pytest.CaptureFixture[str]) -> None:
     assert main(argv) == 1
     out = capsys.readouterr().out
     assert "Yanıt: İZİN YOK" in out
-    assert "eldeki kağıtlarınız: 7H 7D JK 9S" in out
+    assert "eldeki kartlarınız: 7H 7D JK 9S" in out  # the classic sources say *kart*
     assert "tarafınız açmış" in out
     assert "natural-pair-needed [classic-frozen-pile]" in out
     assert "Answer:" not in out

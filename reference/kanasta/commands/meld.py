@@ -147,13 +147,17 @@ def _run(args: argparse.Namespace) -> int:
 
 def _print_steps(steps: list[dict[str, Any]], variant: str, language: str = "en") -> None:
     """The verdicts as text, in ``language``: the refusal's reason, the canasta kind and
-    the clause titles translated; codes, slugs, cards and points as they are."""
+    the clause titles translated, in the words of the family's sources; codes, slugs,
+    cards and points as they are."""
+    family = variant
     clauses = {c.slug: c for c in load_spec()}
     if language != "en":
         variant = get_turkish_names().get(variant, variant)
     for step in steps:
         head = (
-            say("lay off {cards}: ", language, cards=step["lay_off"]) if "lay_off" in step else ""
+            say("lay off {cards}: ", language, family, cards=step["lay_off"])
+            if "lay_off" in step
+            else ""
         )
         if step["verdict"] == "illegal":
             clause = clauses.get(step["clause"])
@@ -162,13 +166,16 @@ def _print_steps(steps: list[dict[str, Any]], variant: str, language: str = "en"
             verdict = say(
                 "ILLEGAL in {variant}: {code} (clause {clause}{title})",
                 language,
+                family,
                 variant=variant,
                 code=step["code"],
                 clause=step["clause"],
                 title=title,
             )
             print(head + verdict)
-            reason = get_reason(Violation(step["clause"], step["code"], step["detail"]), language)
+            reason = get_reason(
+                Violation(step["clause"], step["code"], step["detail"]), language, family
+            )
             if reason != step["code"]:
                 print(f"  {reason}")
             continue
@@ -176,15 +183,23 @@ def _print_steps(steps: list[dict[str, Any]], variant: str, language: str = "en"
         text = say(
             "legal in {variant}: {text}, points {points}",
             language,
+            family,
             variant=variant,
-            text=say_meld(step["text"], language),
+            text=say_meld(step["text"], language, family),
             points=points,
         )
         print(head + text)
         if step["canasta"]:
             bonus = say_points(int(step["canasta_bonus"] * 2), language)
-            kind = say_canasta(step["canasta"], language)
-            print(say("  {kind}, bonus {bonus}", language, kind=kind, bonus=bonus))
-        print(say("  legal by clauses {slugs}", language, slugs=", ".join(step["clauses"])))
+            kind = say_canasta(step["canasta"], language, family)
+            print(say("  {kind}, bonus {bonus}", language, family, kind=kind, bonus=bonus))
+        print(say("  legal by clauses {slugs}", language, family, slugs=", ".join(step["clauses"])))
         for line in step.get("arrangements", []):
-            print(say("  could also stand as: {text}", language, text=say_meld(line, language)))
+            print(
+                say(
+                    "  could also stand as: {text}",
+                    language,
+                    family,
+                    text=say_meld(line, language, family),
+                )
+            )

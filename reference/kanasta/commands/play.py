@@ -217,25 +217,29 @@ def play_random_game(
 # --------------------------------------------------------------------------- the log
 
 
-def _meld_text(meld: Meld, trump: int | None, language: str = "en") -> str:
-    text = say_meld(format_meld(meld), language)
+def _meld_text(
+    meld: Meld, trump: int | None, language: str = "en", family: str | None = None
+) -> str:
+    text = say_meld(format_meld(meld), language, family)
     if meld.canasta is not None and trump is not None and is_trump_match(meld, trump):
-        text += say(" [trump]", language)
+        text += say(" [trump]", language, family)
     return text
 
 
 def describe_action(before: State, action: Action, after: State, language: str = "en") -> list[str]:
-    """The log lines for one action (what happened, in words), in ``language``."""
+    """The log lines for one action (what happened, in words), in ``language`` and the
+    words of the family's sources."""
+    family = before.profile.family
     seat = before.turn
     names = get_team_names(before.profile)
     team = seat % len(before.melds)
     if before.profile.partnerships:
         who = say("seat {seat} ({team})", language, seat=seat, team=names[team])
     else:
-        who = say("seat {seat}", language, seat=seat)
+        who = say("seat {seat}", language, family, seat=seat)
 
     def line(template: str, **params: object) -> None:
-        lines.append(say(template, language, who=who, **params))
+        lines.append(say(template, language, family, who=who, **params))
 
     lines: list[str] = []
     kind = action.type
@@ -244,12 +248,17 @@ def describe_action(before: State, action: Action, after: State, language: str =
         line("{who} draws {cards} from the stock", cards=format_cards(before.stock[:drawn]))
     elif kind is ActionType.TAKE_PILE and (action.cards or action.meld >= 0):
         how = (
-            say("lays its top card off on meld #{meld}", language, meld=action.meld)
+            say("lays its top card off on meld #{meld}", language, family, meld=action.meld)
             if action.meld >= 0
-            else say("melds its top card with {cards}", language, cards=format_cards(action.cards))
+            else say(
+                "melds its top card with {cards}",
+                language,
+                family,
+                cards=format_cards(action.cards),
+            )
         )
         if action.meld >= 0 and action.cards:
-            how += say(", showing {cards}", language, cards=format_cards(action.cards))
+            how += say(", showing {cards}", language, family, cards=format_cards(action.cards))
         line(
             "{who} takes the discard pile ({cards}): {how}",
             cards=format_cards(before.discard),
@@ -262,14 +271,14 @@ def describe_action(before: State, action: Action, after: State, language: str =
     elif kind is ActionType.MELD:
         meld = after.melds[team][len(before.melds[team])] if not after.hand_over else None
         meld = meld or after.melds[team][-1]
-        line("{who} melds {meld}", meld=_meld_text(meld, before.trump, language))
+        line("{who} melds {meld}", meld=_meld_text(meld, before.trump, language, family))
     elif kind is ActionType.LAY_OFF:
         meld = after.melds[team][action.meld]
         line(
             "{who} lays off {cards} on meld #{meld}: {text}",
             cards=format_cards(action.cards),
             meld=action.meld,
-            text=_meld_text(meld, before.trump, language),
+            text=_meld_text(meld, before.trump, language, family),
         )
     elif kind is ActionType.DISCARD:
         line("{who} discards {card}", card=format_card(action.cards[0]))
@@ -289,7 +298,7 @@ def describe_action(before: State, action: Action, after: State, language: str =
         line(
             "  {who} empties the hand and takes fi {n} ({how})",
             n=len(after.fi_takers),
-            how=say(how, language),
+            how=say(how, language, family),
         )
     for other, name in enumerate(names):
         if is_forced(after, other) and not is_forced(before, other):
@@ -317,15 +326,16 @@ def format_sheet(
     totals: tuple[int, ...],
     names: Sequence[str] = TEAM_NAMES,
     language: str = "en",
+    family: str | None = None,
 ) -> str:
     """The score sheet of a hand: one row per part, a column per team (biz and onlar),
-    the row names in ``language``."""
+    the row names in ``language`` (and ``family``'s words)."""
     parts: list[str] = []
     for team in score.teams:
         parts += [k for k, _ in team.parts if k not in parts]
-    rows = [(get_score_row(p, language), [t.get(p) for t in score.teams]) for p in parts]
-    rows.append((get_score_row("total", language), [t.total for t in score.teams]))
-    rows.append((get_score_row("game", language), list(totals)))
+    rows = [(get_score_row(p, language, family), [t.get(p) for t in score.teams]) for p in parts]
+    rows.append((get_score_row("total", language, family), [t.total for t in score.teams]))
+    rows.append((get_score_row("game", language, family), list(totals)))
     width = max(10, *(len(name) for name, _ in rows))
     head = f"  {'':<{width}}" + "".join(f"{name:>10}" for name in names)
     body = [
@@ -336,16 +346,23 @@ def format_sheet(
 
 
 def _hand_header(number: int, state: State, language: str = "en") -> str:
-    none = say("none", language)
+    family = state.profile.family
+    none = say("none", language, family)
     trump = format_card(state.trump) if state.trump is not None else none
     names = get_team_names(state.profile)
     upcard = format_cards(state.discard) if state.discard else none
     scores = ", ".join(
         f"{names[t]} {say_points(s, language)}" for t, s in enumerate(state.team_scores)
     )
-    side = say(get_next_seat_side(state.profile), language)
+    side = say(get_next_seat_side(state.profile), language, family)
     reds = "".join(
-        say(", red threes of {team}: {cards}", language, team=names[t], cards=format_cards(laid))
+        say(
+            ", red threes of {team}: {cards}",
+            language,
+            family,
+            team=names[t],
+            cards=format_cards(laid),
+        )
         for t, laid in enumerate(state.red_threes)
         if laid
     )
@@ -354,6 +371,7 @@ def _hand_header(number: int, state: State, language: str = "en") -> str:
         "(each next seat sits at the {side}), "
         "trump {trump}, upcard {upcard}{reds}; {scores} ===",
         language,
+        family,
         number=number,
         dealer=state.dealer,
         first=state.turn,
@@ -372,11 +390,14 @@ def format_game(
     ``"full"`` every move, with ``"summary"`` only each hand's events (the indented lines
     of the full log: openings, red threes, fi, forced teams, the end of the hand), its
     move count and its canastas; ``quiet``: only the score sheets. The words are in
-    ``language`` (``en`` or ``tr``); cards, melds and points are written as everywhere."""
+    ``language`` (``en`` or ``tr``), in the words of the family's sources; cards, melds and
+    points are written as everywhere."""
+    family = game.profile.family
     names = get_team_names(game.profile)
     if game.profile.options:
         print(
-            say("options: {options}", language, options=", ".join(game.profile.options)), file=out
+            say("options: {options}", language, family, options=", ".join(game.profile.options)),
+            file=out,
         )
     for record in game.hands:
         state = new_hand(
@@ -409,19 +430,23 @@ def format_game(
                         text = say(
                             "  canasta of {team}: {meld} +{bonus}",
                             language,
+                            family,
                             team=names[team],
-                            meld=_meld_text(meld, state.trump, language),
+                            meld=_meld_text(meld, state.trump, language, family),
                             bonus=say_points(bonus, language),
                         )
                         print(text, file=out)
-        print(say("score sheet of hand {number}:", language, number=record.number), file=out)
-        print(format_sheet(record.score, record.totals, names, language), file=out)
+        print(
+            say("score sheet of hand {number}:", language, family, number=record.number), file=out
+        )
+        print(format_sheet(record.score, record.totals, names, language, family), file=out)
     totals = " - ".join(say_points(t, language) for t in game.totals)
     if game.over:
         assert game.winner is not None
         end = say(
             "game over after {n} hand(s): {team} wins ({totals})",
             language,
+            family,
             n=len(game.hands),
             team=names[game.winner],
             totals=totals,
@@ -459,14 +484,15 @@ def _play(args: argparse.Namespace) -> int:
     )
     language = get_language(args)
     format_game(game, sys.stdout, quiet=args.quiet, log=args.log, language=language)
+    family = game.profile.family
     moves = sum(len(h.actions) for h in game.hands)
     elapsed = time.perf_counter() - started
     seconds = f"{elapsed:.2f}" if language == "en" else f"{elapsed:.2f}".replace(".", ",")
-    print(say("{n} actions in {seconds} s", language, n=moves, seconds=seconds))
+    print(say("{n} actions in {seconds} s", language, family, n=moves, seconds=seconds))
     if args.save is not None:
         record = game_to_json(game, with_deals=args.deals)
         write_text_atomically(args.save, json.dumps(record, indent=1) + "\n")
-        print(say("game record written to {path}", language, path=args.save))
+        print(say("game record written to {path}", language, family, path=args.save))
     return 0
 
 
@@ -487,11 +513,13 @@ def _replay(args: argparse.Namespace) -> int:
         if language == "en":
             raise
         violation = refused.violation
-        reason = get_reason(violation, language)
+        family = variant if isinstance(variant, str) else None
+        reason = get_reason(violation, language, family)
         raise InputError(
             say(
                 "{path}: the rules reject this action: {code} [{clause}]: {reason}",
                 language,
+                family,
                 path=refused.path,
                 code=violation.code,
                 clause=violation.clause,

@@ -50,16 +50,16 @@ class ExplainStatus(IntEnum):
     itself, or something the reference does not support."""
 
 
-def _cards(cards: Iterable[str], language: str = "en") -> str:
-    return " ".join(cards) or say("(none)", language)
+def _cards(cards: Iterable[str], language: str = "en", family: str | None = None) -> str:
+    return " ".join(cards) or say("(none)", language, family)
 
 
-def _value(value: Any, language: str = "en") -> str:
+def _value(value: Any, language: str = "en", family: str | None = None) -> str:
     """A value as a person reads it: cards in card notation, anything else as JSON."""
     if isinstance(value, str):
         return value
     if isinstance(value, list) and all(isinstance(v, str) for v in value):
-        return _cards(value, language)
+        return _cards(value, language, family)
     return json.dumps(value)
 
 
@@ -90,46 +90,49 @@ def _move_text(action: Mapping[str, Any]) -> tuple[str, set[str]]:
     return kind, {"type"}
 
 
-def _field(key: str, language: str) -> str:
+def _field(key: str, language: str, family: str | None = None) -> str:
     """A field name of a question or an answer (``seat``, ``hand_sizes``) in ``language``."""
-    return key if language == "en" else get_template(f"field {key}", language)
+    return key if language == "en" else get_template(f"field {key}", language, family)
 
 
-def _batches(value: list[Any], onto: Callable[[Any], str], language: str) -> str:
+def _batches(
+    value: list[Any], onto: Callable[[Any], str], language: str, family: str | None = None
+) -> str:
     """The batches of a whole turn's ``melds`` or ``lay_offs``: each its meld (``onto``)
     and its cards, ``|`` between them."""
     return " | ".join(
-        (onto(b.get("meld")) if "meld" in b else "") + _cards(b.get("cards", []), language)
+        (onto(b.get("meld")) if "meld" in b else "") + _cards(b.get("cards", []), language, family)
         for b in value
         if isinstance(b, Mapping)
     )
 
 
-def _said_action(action: Mapping[str, Any], language: str) -> str:
+def _said_action(action: Mapping[str, Any], language: str, family: str | None = None) -> str:
     """An action of a question in words of ``language``: the move, then any other field."""
     text, said = _move_text(action)
-    parts = [say_move(text.rstrip(), language)]
+    parts = [say_move(text.rstrip(), language, family)]
     for key, value in action.items():
         if key in said:
             continue
         if key in ("melds", "lay_offs") and isinstance(value, list):
-            onto = lambda n: say("onto #{n}: ", language, n=n)  # noqa: E731
-            parts.append(f"{_field(key, language)} [{_batches(value, onto, language)}]")
+            onto = lambda n: say("onto #{n}: ", language, family, n=n)  # noqa: E731
+            batches = _batches(value, onto, language, family)
+            parts.append(f"{_field(key, language, family)} [{batches}]")
         else:
-            parts.append(f"{_field(key, language)}={_value(value, language)}")
+            parts.append(f"{_field(key, language, family)}={_value(value, language, family)}")
     return " ".join(parts)
 
 
-def _action(action: Mapping[str, Any], language: str = "en") -> str:
+def _action(action: Mapping[str, Any], language: str = "en", family: str | None = None) -> str:
     """An action of a question; its kind said in ``language``, its fields as written."""
     if language != "en":
-        return _said_action(action, language)
-    parts = [say_move(str(action.get("type")), language)]
+        return _said_action(action, language, family)
+    parts = [say_move(str(action.get("type")), language, family)]
     for key, value in action.items():
         if key == "type":
             continue
         if key in {"cards", "card"}:
-            parts.append(_value(value, language))
+            parts.append(_value(value, language, family))
         elif key in ("melds", "lay_offs") and isinstance(value, list):
             batches = _batches(value, lambda n: f"meld {n}: ", language)
             parts.append(f"{key.replace('_', '-')} [{batches}]")
@@ -138,48 +141,51 @@ def _action(action: Mapping[str, Any], language: str = "en") -> str:
     return " ".join(parts)
 
 
-def _fact(key: str, value: Any, language: str) -> str:
+def _fact(key: str, value: Any, language: str, family: str | None = None) -> str:
     """A fact of a state step's answer in words of ``language`` (not English): yes and no,
     nothing, the phase, melds as :func:`_arrangement` says them; cards as written."""
     if isinstance(value, bool) or value is None:
-        return say(f"value {json.dumps(value)}", language)
+        return say(f"value {json.dumps(value)}", language, family)
     if key == "phase" and isinstance(value, str):
-        return say(f"phase {value}", language)
+        return say(f"phase {value}", language, family)
     if isinstance(value, Mapping) and isinstance(value.get("arrangement"), Mapping):
-        text = _arrangement(value["arrangement"], language)
+        text = _arrangement(value["arrangement"], language, family)
         if isinstance(value.get("canasta"), str):
-            text += f" ({say_canasta(value['canasta'], language)})"
+            text += f" ({say_canasta(value['canasta'], language, family)})"
         return text
     if isinstance(value, list) and all(isinstance(v, str) for v in value):
-        return _cards(value, language) if value else say("(none)", language)
+        return _cards(value, language, family) if value else say("(none)", language, family)
     if isinstance(value, list):
-        return "[" + ", ".join(_fact(key, v, language) for v in value) + "]"
+        return "[" + ", ".join(_fact(key, v, language, family) for v in value) + "]"
     if isinstance(value, Mapping):
-        said = (f"{_field(k, language)}: {_fact(k, v, language)}" for k, v in value.items())
+        said = (
+            f"{_field(k, language, family)}: {_fact(k, v, language, family)}"
+            for k, v in value.items()
+        )
         return "{" + ", ".join(said) + "}"
-    return _value(value, language)
+    return _value(value, language, family)
 
 
-def _rejection(answer: Mapping[str, Any], language: str = "en") -> str:
+def _rejection(answer: Mapping[str, Any], language: str = "en", family: str | None = None) -> str:
     code, clause = _value(answer.get("code")), _value(answer.get("clause"))
-    text = say("rejected: {code} [clause {clause}]", language, code=code, clause=clause)
+    text = say("rejected: {code} [clause {clause}]", language, family, code=code, clause=clause)
     if language == "en":
         return text
-    return f"{text}: {get_reason(Violation(clause, code), language)}"
+    return f"{text}: {get_reason(Violation(clause, code), language, family)}"
 
 
-def _arrangement(arrangement: Mapping[str, Any], language: str) -> str:
+def _arrangement(arrangement: Mapping[str, Any], language: str, family: str | None = None) -> str:
     """An arrangement as :func:`format_arrangement` writes it, its words in ``language``."""
     if language == "en":
         return format_arrangement(arrangement)
     kind = arrangement.get("kind")
     if kind == "set":
-        head = say("set of {rank}", language, rank=arrangement.get("rank"))
+        head = say("set of {rank}", language, family, rank=arrangement.get("rank"))
     elif kind == "run":
         suit, low = arrangement.get("suit"), arrangement.get("low")
-        head = say("run of {suit} from position {low}", language, suit=suit, low=low)
+        head = say("run of {suit} from position {low}", language, family, suit=suit, low=low)
     else:
-        head = say("meld of wild cards", language)
+        head = say("meld of wild cards", language, family)
     text = f"{head}: {' '.join(arrangement.get('cards', []))}"
     spare = arrangement.get("spare") or []
     if spare:
@@ -187,7 +193,7 @@ def _arrangement(arrangement: Mapping[str, Any], language: str) -> str:
     return text
 
 
-def _scores(teams: Any, language: str = "en") -> list[str]:
+def _scores(teams: Any, language: str = "en", family: str | None = None) -> list[str]:
     lines: list[str] = []
     for index, team in enumerate(teams if isinstance(teams, list) else []):
         if not isinstance(team, Mapping):
@@ -196,23 +202,24 @@ def _scores(teams: Any, language: str = "en") -> list[str]:
         items = (
             " ("
             + ", ".join(
-                f"{get_score_row(k, language)} {_points(v, language)}" for k, v in breakdown.items()
+                f"{get_score_row(k, language, family)} {_points(v, language)}"
+                for k, v in breakdown.items()
             )
             + ")"
             if isinstance(breakdown, Mapping) and breakdown
             else ""
         )
         total = f"{_points(team.get('total'), language)}{items}"
-        lines.append(say("team {team}: {total}", language, team=index, total=total))
+        lines.append(say("team {team}: {total}", language, family, team=index, total=total))
     return lines
 
 
-def describe_step(step: Step, language: str = "en") -> list[str]:
+def describe_step(step: Step, language: str = "en", family: str | None = None) -> list[str]:
     """What a step asks, in words (in ``language``)."""
     params = step.params
 
     def t(template: str, **values: object) -> str:
-        return say(template, language, **values)
+        return say(template, language, family, **values)
 
     if step.kind is StepKind.MELD:
         wild = params.get("wild_at")
@@ -220,7 +227,7 @@ def describe_step(step: Step, language: str = "en") -> list[str]:
         lines = [
             t(
                 "lay {cards} as a new meld{where}",
-                cards=_cards(params["cards"], language),
+                cards=_cards(params["cards"], language, family),
                 where=where,
             )
         ]
@@ -232,7 +239,7 @@ def describe_step(step: Step, language: str = "en") -> list[str]:
                 t(
                     "then lay-off {n}: {cards}{moved}",
                     n=number,
-                    cards=_cards(batch["cards"], language),
+                    cards=_cards(batch["cards"], language, family),
                     moved=moved,
                 )
             )
@@ -241,29 +248,31 @@ def describe_step(step: Step, language: str = "en") -> list[str]:
         return lines
     if step.kind is StepKind.ACTIONS:
         return [
-            t("action {i}: {action}", i=i, action=_action(a, language))
+            t("action {i}: {action}", i=i, action=_action(a, language, family))
             for i, a in enumerate(params["actions"])
         ]
     if step.kind is StepKind.COUNT:
         return [t("count the legal action sequences of depth {depth}", depth=params["depth"])]
     if step.kind is StepKind.PLAYTHROUGH:
         actions = params["actions"]
-        shown = "; ".join(_action(a, language) for a in actions[:5]) + (
+        shown = "; ".join(_action(a, language, family) for a in actions[:5]) + (
             " ..." if len(actions) > 5 else ""
         )
         return [t("play {n} actions: {actions}", n=len(actions), actions=shown)]
     if step.kind is StepKind.SCORE:
         return [t("score the hand")]
     if step.kind is StepKind.GAME:
-        return _describe_game(params, language)
+        return _describe_game(params, language, family)
     if step.kind is StepKind.DEAL:
-        return _describe_deal(params, language)
+        return _describe_deal(params, language, family)
     return [t("look at the state")]
 
 
-def _describe_deal(params: JsonObject, language: str = "en") -> list[str]:
+def _describe_deal(
+    params: JsonObject, language: str = "en", family: str | None = None
+) -> list[str]:
     def t(template: str, **values: object) -> str:
-        return say(template, language, **values)
+        return say(template, language, family, **values)
 
     who = t("seat {seat} dealing to {n} players", seat=params["dealer"], n=params["players"])
     if "seed" in params:
@@ -271,16 +280,18 @@ def _describe_deal(params: JsonObject, language: str = "en") -> list[str]:
     deck = params["deck"]
     return [
         t("deal the deck given in order ({n} cards), {who}", n=len(deck), who=who),
-        t("top of the deck: {cards} ...", cards=_cards(deck[:12], language)),
+        t("top of the deck: {cards} ...", cards=_cards(deck[:12], language, family)),
     ]
 
 
-def _describe_deal_answer(answer: Mapping[str, Any], language: str = "en") -> list[str]:
+def _describe_deal_answer(
+    answer: Mapping[str, Any], language: str = "en", family: str | None = None
+) -> list[str]:
     def t(template: str, **values: object) -> str:
-        return say(template, language, **values)
+        return say(template, language, family, **values)
 
     def shown(cards: Any) -> str:
-        return _cards(cards, language) if isinstance(cards, list) else _value(cards)
+        return _cards(cards, language, family) if isinstance(cards, list) else _value(cards)
 
     lines = [t("first player: {seat}", seat=_value(answer.get("first_player")))]
     hands = answer.get("hands")
@@ -296,9 +307,11 @@ def _describe_deal_answer(answer: Mapping[str, Any], language: str = "en") -> li
     return lines
 
 
-def _describe_game(params: JsonObject, language: str = "en") -> list[str]:
+def _describe_game(
+    params: JsonObject, language: str = "en", family: str | None = None
+) -> list[str]:
     def t(template: str, **values: object) -> str:
-        return say(template, language, **values)
+        return say(template, language, family, **values)
 
     seed = t(", game seed {seed}", seed=params["seed"]) if "seed" in params else ""
     lines = [
@@ -325,9 +338,11 @@ def _describe_game(params: JsonObject, language: str = "en") -> list[str]:
     return lines
 
 
-def _describe_game_answer(answer: Mapping[str, Any], language: str = "en") -> list[str]:
+def _describe_game_answer(
+    answer: Mapping[str, Any], language: str = "en", family: str | None = None
+) -> list[str]:
     def t(template: str, **values: object) -> str:
-        return say(template, language, **values)
+        return say(template, language, family, **values)
 
     if answer.get("verdict") == "rejected":
         return [
@@ -335,7 +350,7 @@ def _describe_game_answer(answer: Mapping[str, Any], language: str = "en") -> li
                 "hand {n} action {i} {rejection}",
                 n=answer.get("hand"),
                 i=answer.get("index"),
-                rejection=_rejection(answer, language),
+                rejection=_rejection(answer, language, family),
             )
         ]
     lines: list[str] = []
@@ -368,12 +383,12 @@ def _describe_game_answer(answer: Mapping[str, Any], language: str = "en") -> li
 
 
 def describe_answer(
-    step: Step, answer: Mapping[str, Any] | None, language: str = "en"
+    step: Step, answer: Mapping[str, Any] | None, language: str = "en", family: str | None = None
 ) -> list[str]:
     """An expectation or an answer, in words (in ``language``)."""
 
     def t(template: str, **values: object) -> str:
-        return say(template, language, **values)
+        return say(template, language, family, **values)
 
     if answer is None:
         return [t("(no expectation)")]
@@ -386,10 +401,14 @@ def describe_answer(
             at = answer.get("at", 0)
             where = t("the meld itself") if at == 0 else t("lay-off {n}", n=at)
             return [
-                t("{rejection} at {where}", rejection=_rejection(answer, language), where=where)
+                t(
+                    "{rejection} at {where}",
+                    rejection=_rejection(answer, language, family),
+                    where=where,
+                )
             ]
         canasta = answer.get("canasta")
-        text = _arrangement(answer.get("arrangement") or {}, language)
+        text = _arrangement(answer.get("arrangement") or {}, language, family)
         lines = [t("legal: {meld}", meld=text)]
         lines.append(t("points: {points}", points=_points(answer.get("points"), language)))
         if "canasta" in answer:
@@ -401,7 +420,11 @@ def describe_answer(
             if canasta is None:
                 kind = t("no")
             else:
-                kind = str(canasta) if language == "en" else say_canasta(str(canasta), language)
+                kind = (
+                    str(canasta)
+                    if language == "en"
+                    else say_canasta(str(canasta), language, family)
+                )
             lines.append(t("canasta: {kind}{bonus}", kind=kind, bonus=bonus))
         elif "bonus" in answer:
             lines.append(t("bonus: {bonus}", bonus=_points(answer["bonus"], language)))
@@ -413,7 +436,7 @@ def describe_answer(
                 "action {i}: {verdict}",
                 i=i,
                 verdict=(
-                    _rejection(v, language)
+                    _rejection(v, language, family)
                     if isinstance(v, Mapping) and v.get("verdict") == "rejected"
                     else t("accepted")
                 ),
@@ -424,10 +447,11 @@ def describe_answer(
         facts = answer.get("state", answer)
         if language != "en" and isinstance(facts, Mapping):
             return [
-                f"{_field(key, language)}: {_fact(key, v, language)}" for key, v in facts.items()
+                f"{_field(key, language, family)}: {_fact(key, v, language, family)}"
+                for key, v in facts.items()
             ]
         return (
-            [f"{key}: {_value(value, language)}" for key, value in facts.items()]
+            [f"{key}: {_value(value, language, family)}" for key, value in facts.items()]
             if isinstance(facts, Mapping)
             else [_value(facts)]
         )
@@ -438,14 +462,14 @@ def describe_answer(
             t(
                 "action {i} {rejection}",
                 i=answer.get("index"),
-                rejection=_rejection(answer, language),
+                rejection=_rejection(answer, language, family),
             )
         ]
     if step.kind is StepKind.GAME:
-        return _describe_game_answer(answer, language)
+        return _describe_game_answer(answer, language, family)
     if step.kind is StepKind.DEAL:
-        return _describe_deal_answer(answer, language)
-    return _scores(answer.get("teams"), language)
+        return _describe_deal_answer(answer, language, family)
+    return _scores(answer.get("teams"), language, family)
 
 
 def _clause_texts(
@@ -467,26 +491,30 @@ def _indent(lines: Iterable[str], prefix: str = "    ") -> list[str]:
     return [textwrap.indent(line, prefix) for line in lines]
 
 
-def _setup_lines(fixture: Fixture, language: str = "en") -> list[str]:
+def _setup_lines(fixture: Fixture, language: str = "en", family: str | None = None) -> list[str]:
     setup = fixture.setup
     if setup is None:
         return []
 
     def t(template: str, **values: object) -> str:
-        return say(template, language, **values)
+        return say(template, language, family, **values)
 
     lines = [t("Setup:")]
     if setup.state is not None:
         state = setup.state
         for seat, hand in enumerate(state.get("hands", [])):
             lines.append(
-                t("    hand of seat {seat}: {cards}", seat=seat, cards=_cards(hand, language))
+                t(
+                    "    hand of seat {seat}: {cards}",
+                    seat=seat,
+                    cards=_cards(hand, language, family),
+                )
             )
         lines.append(
             t(
                 "    stock: {n} cards; discard pile: {cards}",
                 n=len(state.get("stock", [])),
-                cards=_cards(state.get("discard", []), language),
+                cards=_cards(state.get("discard", []), language, family),
             )
         )
         for team, melds in enumerate(state.get("melds", [])):
@@ -498,13 +526,13 @@ def _setup_lines(fixture: Fixture, language: str = "en") -> list[str]:
                         t("    team {team} meld built from: {batches}", team=team, batches=batches)
                     )
                 else:
-                    text = _arrangement(arrangement, language)
+                    text = _arrangement(arrangement, language, family)
                     lines.append(t("    team {team} meld: {meld}", team=team, meld=text))
         lines.append(
             t(
                 "    turn: seat {seat}, phase {phase}",
                 seat=_value(state.get("turn")),
-                phase=say(f"phase {_value(state.get('phase'))}", language)
+                phase=say(f"phase {_value(state.get('phase'))}", language, family)
                 if language != "en"
                 else _value(state.get("phase")),
             )
@@ -512,7 +540,7 @@ def _setup_lines(fixture: Fixture, language: str = "en") -> list[str]:
     else:
         lines.append(t("    the spec's deal from seed {seed}", seed=setup.seed))
     if setup.actions:
-        shown = "; ".join(_action(a, language) for a in setup.actions)
+        shown = "; ".join(_action(a, language, family) for a in setup.actions)
         lines.append(t("    then {n} action(s): {actions}", n=len(setup.actions), actions=shown))
     return lines
 
@@ -568,12 +596,13 @@ def explain(
     differing from an expectation the question gives, or not answered.
     """
     answerer = reference if reference is not None else ReferenceImplementation()
+    family = fixture.variant  # its answers in the words of the family's sources
     clauses = {c.slug: c for c in (spec if spec is not None else load_spec())}
     lines = [say("Question: {id} ({variant})", language, id=fixture.id, variant=fixture.variant)]
     if fixture.description:
         lines.extend(textwrap.wrap(fixture.description, 88))
     lines.append("")
-    lines.extend(_setup_lines(fixture, language))
+    lines.extend(_setup_lines(fixture, language, family))
     agrees = True
     answered = True
     for step, request in build_requests(fixture, dealer):
@@ -584,27 +613,28 @@ def explain(
             say(
                 "Step {index} ({kind}):",
                 language,
+                family,
                 index=step.index,
-                kind=say(f"step {step.kind.value}", language)
+                kind=say(f"step {step.kind.value}", language, family)
                 if language != "en"
                 else step.kind.value,
             )
         )
-        lines.extend(_indent(describe_step(step, language)))
-        lines.append(say("  the reference says:", language))
-        lines.extend(_indent(describe_answer(step, answer, language)))
+        lines.extend(_indent(describe_step(step, language, family)))
+        lines.append(say("  the reference says:", language, family))
+        lines.extend(_indent(describe_answer(step, answer, language, family)))
         if step.expect is not None:
             outcome, messages = check_answer_phrases(step, answer)
             if outcome is Outcome.PASS:
-                lines.append(say("  this agrees with the expectation given.", language))
+                lines.append(say("  this agrees with the expectation given.", language, family))
             else:
                 agrees = False
-                lines.append(say("  this DIFFERS from the expectation given:", language))
-                lines.extend(_indent(message.render(language) for message in messages))
+                lines.append(say("  this DIFFERS from the expectation given:", language, family))
+                lines.extend(_indent(message.render(language, family) for message in messages))
         deciding = _deciding(step, answer, fixture.variant)
         slugs = deciding + [s for s in fixture.clauses if s not in deciding]
         if slugs:
-            lines.append(say("  clauses:", language))
+            lines.append(say("  clauses:", language, family))
             for text in _clause_texts(slugs, clauses, language):
                 lines.extend(_indent([text]))
                 lines.append("")

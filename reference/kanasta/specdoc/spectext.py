@@ -26,6 +26,7 @@ from kanasta.specdoc.i18n import LANGUAGES, fold_text, get_label, get_sources_te
 from kanasta.specdoc.spec import Clause, get_clause_numbers
 
 __all__ = [
+    "CONTEXT_SEPARATOR",
     "GlossaryEntry",
     "SearchHit",
     "format_clause",
@@ -54,9 +55,14 @@ def _po_string(quoted: str) -> str:
     return value
 
 
+CONTEXT_SEPARATOR: Final = "\x04"
+"""Between a message's context and its English in a catalogue's key (gettext's own)."""
+
+
 def read_catalogue(text: str) -> dict[str, str]:
     """The translated messages of a ``.po`` catalogue: English -> translation, leaving out
-    the header, untranslated, fuzzy and obsolete entries."""
+    the header, untranslated, fuzzy and obsolete entries. A message with a context
+    (``msgctxt "classic"``) is keyed ``classic\x04English`` (:data:`CONTEXT_SEPARATOR`)."""
     messages: dict[str, str] = {}
     fields: dict[str, str] = {}
     current = ""
@@ -65,7 +71,9 @@ def read_catalogue(text: str) -> dict[str, str]:
     def flush() -> None:
         msgid, msgstr = fields.get("msgid", ""), fields.get("msgstr", "")
         if msgid and msgstr and not fuzzy and not obsolete:
-            messages[msgid] = msgstr
+            context = fields.get("msgctxt")
+            key = msgid if context is None else f"{context}{CONTEXT_SEPARATOR}{msgid}"
+            messages[key] = msgstr
 
     for line in [*text.splitlines(), ""]:
         stripped = line.strip()
@@ -78,7 +86,7 @@ def read_catalogue(text: str) -> dict[str, str]:
             continue
         match = _PO_LINE.match(stripped)
         if match is not None:
-            if match.group(2) == "msgid" and "msgid" in fields and "msgstr" in fields:
+            if match.group(2) in ("msgctxt", "msgid") and "msgid" in fields and "msgstr" in fields:
                 flush()
                 fields, fuzzy, obsolete = {}, False, False
             obsolete = obsolete or bool(match.group(1))
