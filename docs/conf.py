@@ -12,6 +12,9 @@ sys.path.insert(0, str(ROOT / "reference"))
 # The desk (docs/desk.rst): its directive, its links from the disputes and its files.
 sys.path.insert(0, str(ROOT / "docs" / "desk"))
 
+from sphinx.application import Sphinx  # noqa: E402
+from sphinx.config import Config  # noqa: E402
+
 from kanasta import __version__  # noqa: E402
 
 project = "kanasta"
@@ -55,3 +58,15 @@ html_theme = "furo" if importlib.util.find_spec("furo") is not None else "alabas
 html_title = f"kanasta {release}: the rules of Canasta, executable"
 html_static_path: list[str] = []
 html_show_sourcelink = True
+
+_TITLES = {"tr": f"kanasta {release}: çalıştırılabilir Kanasta kuralları"}
+"""The site's title in the editions other than English (``-D language=...`` is read after
+this file, so the title is chosen once the configuration is complete)."""
+
+
+def _title_in_language(_app: Sphinx, config: Config) -> None:
+    config.html_title = _TITLES.get(config.language, config.html_title)
+
+
+def setup(app: Sphinx) -> None:
+    app.connect("config-inited", _title_in_language)

@@ -4,7 +4,9 @@ the extension's fixed labels in Turkish (built on a one-page site in ``tmp_path`
 
 from __future__ import annotations
 
+import importlib.util
 import textwrap
+import types
 from pathlib import Path
 
 import polib
@@ -179,3 +181,21 @@ def test_profile_tables_name_their_parameters_in_the_editions_language() -> None
     assert "family identifier" in profile_table(PROFILES["koz"]).astext()
     untranslated = [label for label in PROFILE_LABELS.values() if get_label(label, "tr") == label]
     assert untranslated == ["sources"] or not untranslated
+
+
+def test_the_site_title_is_said_in_the_editions_language() -> None:
+    """The title every page's head and header carry: Turkish in the Turkish edition."""
+    spec = importlib.util.spec_from_file_location(
+        "kanasta_docs_conf", Path(__file__).parents[1] / "docs" / "conf.py"
+    )
+    assert spec is not None
+    assert spec.loader is not None
+    conf = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(conf)
+    english = conf.html_title
+    assert english.endswith("the rules of Canasta, executable")
+    for language, expected in (("tr", "çalıştırılabilir Kanasta kuralları"), ("en", english)):
+        config = types.SimpleNamespace(language=language, html_title=english)
+        conf._title_in_language(None, config)
+        assert config.html_title.endswith(expected)
+    assert "rules of Canasta" not in conf._TITLES["tr"]
