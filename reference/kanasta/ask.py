@@ -370,7 +370,7 @@ TURKISH: dict[str, str] = {
     ),
     "the pile taken waits aside until the first meld reaches the minimum; the turn cannot "
     "end before": (
-        "alınan yer, ilk per en az puana ulaşana dek kenarda bekler; el ondan önce bitemez"
+        "alınan yer, ilk per en az puana ulaşana dek kenarda bekler; sıra ondan önce bitemez"
     ),
     "the stock is empty: the last card was drawn": "stok bitti: son kağıt çekildi",
     "the stock is not empty (say {flag} N; 0 when the last card was drawn)": (
