@@ -432,3 +432,16 @@ def test_pdf_fonts_hold_every_character_of_the_rulebook(family: str, language: s
     text += "".join(line for row in rb.get_quick_reference(family, language) for line in row.lines)
     missing = sorted({c for c in text if ord(c) not in held and not c.isspace()})
     assert missing == []
+
+
+@pytest.mark.clause("classic-opening-minimum", "wild-only-melds", "canasta-all-wild")
+def test_quick_reference_reads_the_lowest_band_and_unearned_bonuses_from_the_profile() -> None:
+    """A band that ends at 0 is the negative score's; a bonus for a canasta of wild cards
+    is left out where no meld of wild cards may stand (classic), kept where one may (koz)."""
+    classic = {row.topic: row.lines for row in rb.get_quick_reference("classic")}
+    assert classic["opening"][0].startswith("negative score: ")
+    assert not any(line.startswith("score below") for line in classic["opening"])
+    assert not any("2s and jokers" in line for line in classic["canastas and bonuses"])
+    koz = {row.topic: row.lines for row in rb.get_quick_reference("koz")}
+    assert koz["opening"][0].startswith("score below ")
+    assert any(line.startswith("canasta of 2s and jokers") for line in koz["canastas and bonuses"])

@@ -33,7 +33,13 @@ from kanasta.resources import get_rulebook_dir
 from kanasta.rules.actions import Action, ActionType, apply_action
 from kanasta.rules.canastas import CanastaKind, get_canasta_bonus
 from kanasta.rules.cards import JOKER, format_card, parse_cards
-from kanasta.rules.families import CanastaScheme, Direction, Rounding, RulesProfile
+from kanasta.rules.families import (
+    CanastaScheme,
+    Direction,
+    Rounding,
+    RulesProfile,
+    WildMeldRule,
+)
 from kanasta.rules.melds import Meld, MeldKind, get_meld_points, validate_meld
 from kanasta.rules.state import State
 from kanasta.specdoc.i18n import LANGUAGES, get_label
@@ -509,7 +515,9 @@ def _openings(profile: RulesProfile, language: str) -> tuple[str, ...]:
     for index, band in enumerate(bands):
         low = band.min_score
         high = bands[index + 1].min_score if index + 1 < len(bands) else None
-        if low is None and high is not None:
+        if low is None and high == 0:
+            when = label("negative score")
+        elif low is None and high is not None:
             when = label("score below {}").format(number(high))
         elif low is not None and high is not None:
             when = f"{number(low)}–{number(high - (10 if profile.family == 'classic' else 2))}"
@@ -526,8 +534,6 @@ def _openings(profile: RulesProfile, language: str) -> tuple[str, ...]:
             if not band.wild_melds_count:
                 need += ", " + label("melds holding a wild card not counted")
         lines.append(f"{when}: {need}")
-    if profile.family == "classic":
-        lines[0] = label("negative score") + ": " + lines[0].split(": ", 1)[1]
     if profile.opening_waiver_cards is not None:
         lines.append(label("no points needed with at most one card left in hand"))
     if profile.bonus("forced-opening"):
@@ -559,13 +565,15 @@ _CANASTA_BONUSES: Final = frozenset({k.value for k in CanastaKind}) | frozenset(
 
 def _canastas(profile: RulesProfile, language: str) -> tuple[str, ...]:
     label = partial(get_label, language=language, family=profile.family)
+    # A bonus no meld can earn is left out: a canasta of wild cards where no meld of wild
+    # cards may stand (classic without its option).
+    unearned = {"all-wild"} if profile.wild_meld_rule is WildMeldRule.FORBIDDEN else set()
     lines = [
         f"{label(_KIND_LABELS.get(key, key))}: {format_number(value, language)}"
         for key, value in profile.bonuses
-        if key in _CANASTA_BONUSES or key in {"red-three", "all-red-threes"}
+        if (key in _CANASTA_BONUSES or key in {"red-three", "all-red-threes"})
+        and key not in unearned
     ]
-    if profile.family == "classic":
-        lines = [line for line in lines if not line.startswith(label("canasta of 2s and jokers"))]
     return tuple(lines)
 
 
