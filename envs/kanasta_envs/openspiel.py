@@ -21,6 +21,7 @@ from kanasta.rules.cards import NUM_KINDS
 
 from kanasta_envs.actions import CARD_TEXT, NUM_ACTIONS, get_token_text
 from kanasta_envs.core import PUBLIC_TOKEN, SEEN_BY_ALL, CoreState, Game
+from kanasta_envs.fixtures import check_playable
 from kanasta_envs.observe import get_info_state_tensor, get_layout, get_observation_tensor
 from kanasta_envs.params import Params
 from kanasta_envs.resample import resample
@@ -92,6 +93,20 @@ class KanastaGame(pyspiel.Game):  # type: ignore[misc]
 
     def new_initial_state(self) -> KanastaState:
         return KanastaState(self)
+
+    def new_initial_state_from_json(
+        self, data: dict[str, Any], where: str = "state"
+    ) -> KanastaState:
+        """state-json: an episode starting from a state in the fixture format (a
+        conformance fixture's setup state, :mod:`kanasta_envs.fixtures`), for this game's
+        family, players and options. The cards nobody has seen (the stock below its top,
+        the fi packets) are chance outcomes as in a dealt hand. The state's OpenSpiel
+        history starts empty, so OpenSpiel's serialization, which replays the history
+        from a dealt hand, does not hold it; pickle does. A state whose seat to act has no
+        legal action is refused (:func:`kanasta_envs.fixtures.check_playable`)."""
+        core = self.core.new_state_from_json(data, where)
+        check_playable(core, where)
+        return KanastaState(self, core)
 
     def make_py_observer(
         self, iig_obs_type: Any = None, params: dict[str, Any] | None = None

@@ -3,8 +3,11 @@
 ``KanastaEnv(family="koz")``; agents ``player_0`` .. ``player_{n-1}`` (the seats). Chance
 nodes are played by the environment: ``reset(seed=S)`` deals every hand as ``kanasta play
 --seed S`` deals it (:mod:`kanasta_envs.seeded`), so an agent acts only at its own
-decisions; an engine action of several tokens (a meld's cards) and
-a turn of several actions select the same agent again. Each observation is a dict:
+decisions. ``reset(seed=S, options={"state": STATE})`` starts instead from a state in the
+fixture format (a conformance fixture's setup state, :mod:`kanasta_envs.fixtures`), the
+cards nobody has seen in it dealt at random from the environment's generator. An engine
+action of several tokens (a meld's cards) and a turn of several actions select the same
+agent again. Each observation is a dict:
 ``observation`` (the seat's information-state tensor, :mod:`kanasta_envs.observe`) and
 ``action_mask`` (int8, one per id, ones only for the agent to act); ``info`` carries the
 same ``action_mask``. Rewards are the returns, given when the episode ends; a cut
@@ -19,12 +22,15 @@ from typing import Any, ClassVar
 import gymnasium
 import numpy as np
 import numpy.typing as npt
+from kanasta.errors import InputError
 from pettingzoo import AECEnv
 
 from kanasta_envs.actions import NUM_ACTIONS
 from kanasta_envs.core import CoreState, Game
+from kanasta_envs.fixtures import check_playable
 from kanasta_envs.observe import get_info_state_tensor, get_layout
 from kanasta_envs.params import Params
+from kanasta_envs.play import play_chance
 from kanasta_envs.seeded import SeededDeals
 
 __all__ = ["KanastaEnv"]
@@ -59,7 +65,7 @@ class KanastaEnv(AECEnv):  # type: ignore[misc]
         self.observation_spaces = dict.fromkeys(self.possible_agents, self._observation_space)
         self.action_spaces = dict.fromkeys(self.possible_agents, self._action_space)
         self.rng = random.Random()
-        self.deals = SeededDeals(0)
+        self.deals: SeededDeals | None = SeededDeals(0)
         self.state: CoreState = self.game.new_initial_state()
 
     def observation_space(self, agent: str) -> gymnasium.spaces.Space[Any]:  # noqa: ARG002
@@ -88,18 +94,41 @@ class KanastaEnv(AECEnv):  # type: ignore[misc]
     def reset(
         self,
         seed: int | None = None,
-        options: dict[str, Any] | None = None,  # noqa: ARG002 (PettingZoo's signature)
+        options: dict[str, Any] | None = None,
     ) -> None:
         """seeded-shuffle: a new episode dealt from ``seed`` as ``kanasta play --seed``
-        deals (without one, from a seed the environment's generator draws)."""
+        deals (without one, from a seed the environment's generator draws).
+
+        state-json: with ``options={"state": STATE}`` the episode starts from STATE (the
+        fixture format) instead; the cards nobody has seen in it, and the hands dealt
+        after it in game scope, come from the environment's generator (seeded by
+        ``seed``). A state whose hand is over, or whose seat to act has no legal action,
+        is refused: there is nothing to play."""
         if seed is not None:
             self.rng = random.Random(seed)
         else:
             seed = self.rng.randrange(2**63)
-        self.deals = SeededDeals(seed)
+        unknown = set(options or {}) - {"state"}
+        if unknown:
+            raise InputError(
+                f"reset options {sorted(unknown)}: the only option is 'state' (a state "
+                "in the fixture format, clause state-json)."
+            )
         self.agents = list(self.possible_agents)
-        self.state = self.game.new_initial_state()
-        self.deals.play_chance(self.state)
+        if options and "state" in options:
+            self.deals = None
+            where = "options['state']"
+            self.state = self.game.new_state_from_json(options["state"], where)
+            check_playable(self.state, where)
+            if self.state.is_terminal():
+                raise InputError(
+                    "options['state']: its hand is over, so there is nothing to play from it "
+                    "(clause state-json)."
+                )
+        else:
+            self.deals = SeededDeals(seed)
+            self.state = self.game.new_initial_state()
+        self._play_chance()
         self.rewards = dict.fromkeys(self.agents, 0.0)
         self._cumulative_rewards = dict.fromkeys(self.agents, 0.0)
         self.terminations = dict.fromkeys(self.agents, False)
@@ -116,7 +145,7 @@ class KanastaEnv(AECEnv):  # type: ignore[misc]
             raise ValueError(f"{agent} is to act and gave no action")
         self._cumulative_rewards[agent] = 0.0
         self.state.apply(int(action))
-        self.deals.play_chance(self.state)
+        self._play_chance()
         state = self.state
         if state.is_terminal():
             returns = state.returns()
@@ -129,6 +158,14 @@ class KanastaEnv(AECEnv):  # type: ignore[misc]
             self.agent_selection = self.possible_agents[state.current_player()]
         self.infos = {name: {"action_mask": self._mask(name)} for name in self.agents}
         self._accumulate_rewards()
+
+    def _play_chance(self) -> None:
+        """The chance nodes up to the next decision: the seed's deals, or for an episode
+        from a given state the environment's generator."""
+        if self.deals is not None:
+            self.deals.play_chance(self.state)
+        else:
+            play_chance(self.state, self.rng)
 
     def render(self) -> None:
         return None
