@@ -154,12 +154,6 @@ def test_a_fixture_state_in_pettingzoo_is_seeded_by_reset() -> None:
     assert len(runs[0]) > 1
 
 
-def test_pettingzoo_reset_refuses_an_unknown_option() -> None:
-    env = KanastaEnv(family="koz")
-    with pytest.raises(InputError, match="the only option is 'state'"):
-        env.reset(seed=0, options={"deal": []})
-
-
 def test_a_malformed_state_is_refused_with_its_place() -> None:
     fixture = next(f for f in of_family("koz") if f.features == ())
     data = get_fixture_state(fixture)
