@@ -144,7 +144,7 @@ class KanastaState(pyspiel.State):  # type: ignore[misc]
         return self.core.current_player()
 
     def _legal_actions(self, player: int) -> list[int]:  # noqa: ARG002 (OpenSpiel's signature)
-        if self.kgame.core.atomic:
+        if self.core.game.atomic:
             return get_atomic_ids(self.core)
         return self.core.legal_actions()
 
@@ -161,13 +161,13 @@ class KanastaState(pyspiel.State):  # type: ignore[misc]
         return self.core.chance_outcomes()
 
     def _apply_action(self, action: int) -> None:
-        if self.kgame.core.atomic:
+        if self.core.game.atomic:
             apply_atomic_id(self.core, int(action))
         else:
             self.core.apply(int(action))
 
     def _action_to_string(self, player: int, action: int) -> str:
-        if self.kgame.core.atomic:
+        if self.core.game.atomic:
             return get_atomic_text(self.core, action)
         if player == pyspiel.PlayerId.CHANCE:
             return f"card {CARD_TEXT[action]}"

@@ -5,6 +5,7 @@ api_test and seed_test, and the legal set against the engine's."""
 
 from __future__ import annotations
 
+import pickle
 import random
 
 import numpy as np
@@ -53,14 +54,21 @@ def test_random_sim_test_atomic_game_scope(family: str, players: int) -> None:
     pyspiel.random_sim_test(game, num_sims=1, serialize=True, verbose=False)
 
 
-@pytest.mark.parametrize(("family", "players"), ONE_COUNT)
+@pytest.mark.parametrize(("family", "players"), COMBINATIONS)
 def test_api_test_atomic(family: str, players: int) -> None:
     api_test(KanastaEnv(family=family, players=players, actions="atomic"), num_cycles=100)
 
 
-@pytest.mark.parametrize(("family", "players"), ONE_COUNT)
+@pytest.mark.parametrize(("family", "players"), COMBINATIONS)
 def test_seed_test_atomic(family: str, players: int) -> None:
     seed_test(lambda: KanastaEnv(family=family, players=players, actions="atomic"), num_cycles=20)
+
+
+@pytest.mark.parametrize(("family", "players"), ONE_COUNT)
+def test_game_scope_api_test_and_seed_test_atomic(family: str, players: int) -> None:
+    params = Params(family=family, players=players, scope="game", max_turns=60, actions="atomic")
+    api_test(KanastaEnv(params), num_cycles=60)
+    seed_test(lambda: KanastaEnv(params), num_cycles=15)
 
 
 def test_atomic_game_info_names_the_bound() -> None:
@@ -198,3 +206,21 @@ def test_atomic_state_action_features_match_its_legal_ids() -> None:
         state.apply_action(rng.choice(legal))
         checked += 1
     assert checked == 20
+
+
+def test_atomic_state_pickles_and_serializes_mid_hand() -> None:
+    game = pyspiel.load_game("kanasta(family=classic,players=4,actions=atomic)")
+    state = game.new_initial_state()
+    rng = random.Random(8)
+    while state.is_chance_node() or len(state.history()) < 150:
+        if state.is_chance_node():
+            outcomes, probs = zip(*state.chance_outcomes(), strict=True)
+            state.apply_action(rng.choices(outcomes, probs)[0])
+        else:
+            state.apply_action(rng.choice(state.legal_actions()))
+    again = pickle.loads(pickle.dumps(state))
+    assert again.core.json == state.core.json
+    assert again.legal_actions() == state.legal_actions()
+    _, replayed = pyspiel.deserialize_game_and_state(pyspiel.serialize_game_and_state(game, state))
+    assert replayed.history() == state.history()
+    assert replayed.core.json == state.core.json
