@@ -1,5 +1,6 @@
 """A bench of steps per second: the PettingZoo environment played by a random agent, each
-step counting the observation and the action mask it reads (``python -m kanasta_envs.bench``).
+step counting the observation and the action mask it reads (``python -m kanasta_envs.bench``;
+``--actions atomic`` for the atomic mode, whose observation also holds the feature rows).
 
 One environment, and the batched API (``--batch N``: steps summed over its rows), in one
 process; canasta-openspiel is not measured here yet.
@@ -12,7 +13,7 @@ import time
 
 import numpy as np
 
-from kanasta_envs.params import Params
+from kanasta_envs.params import ACTION_MODES, Params
 from kanasta_envs.pettingzoo import KanastaEnv
 from kanasta_envs.vector import VectorGame
 
@@ -58,16 +59,20 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__)
     parser.add_argument("--seconds", type=float, default=5.0)
     parser.add_argument("--batch", type=int, default=0, help="also a batch of this many rows")
+    parser.add_argument(
+        "--actions", choices=ACTION_MODES, default="spelt", help="the action mode played"
+    )
     parser.add_argument("families", nargs="*", default=["koz", "fi-5200", "fi-351", "classic"])
     args = parser.parse_args()
     for family in args.families:
-        steps, took = measure_steps_per_second(Params(family=family), args.seconds)
+        params = Params(family=family, actions=args.actions)
+        steps, took = measure_steps_per_second(params, args.seconds)
         print(f"{family}: {steps / took:.0f} steps/s ({steps} steps in {took:.1f} s of CPU)")
         if args.batch:
             steps, took = measure_batch_steps_per_second(
                 Params(family=family), args.batch, args.seconds
             )
-            print(f"{family}, batch of {args.batch}: {steps / took:.0f} steps/s")
+            print(f"{family}, batch of {args.batch} (spelt): {steps / took:.0f} steps/s")
 
 
 if __name__ == "__main__":

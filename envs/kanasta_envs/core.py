@@ -39,6 +39,7 @@ from kanasta_envs.actions import (
     CARD_OF_TEXT,
     CARD_TEXT,
     MAX_DECK,
+    MAX_LEGAL_ACTIONS,
     NUM_ACTIONS,
     EngineAction,
     get_action_tokens,
@@ -114,7 +115,8 @@ class Game:
         # |own - mean(others)| <= |own| + max|other| (half points), in points.
         self.max_utility: float = float(bound)
         self.min_utility: float = -float(bound)
-        self.num_distinct_actions: int = NUM_ACTIONS
+        self.atomic: bool = params.actions == "atomic"
+        self.num_distinct_actions: int = MAX_LEGAL_ACTIONS if self.atomic else NUM_ACTIONS
         self.max_chance_outcomes: int = NUM_KINDS
         self.max_game_length: int = get_max_game_length(params, profile.deck_size, self.max_hands)
 
@@ -174,10 +176,11 @@ def get_hand_bound(profile: RulesProfile) -> int:
 def get_max_game_length(params: Params, deck: int, hands: int) -> int:
     """The most ids an episode can take: per hand, one chance node per card revealed (a
     card is revealed once, so at most a deck's worth), and per engine action at most
-    MAX_TOKENS_PER_ACTION ids, with at most max_turns x max_turn_actions engine actions
-    before the episode is cut."""
+    MAX_TOKENS_PER_ACTION ids (one in the atomic mode), with at most max_turns x
+    max_turn_actions engine actions before the episode is cut."""
     actions = params.max_turns * params.max_turn_actions
-    return hands * deck + actions * MAX_TOKENS_PER_ACTION
+    per_action = 1 if params.actions == "atomic" else MAX_TOKENS_PER_ACTION
+    return hands * deck + actions * per_action
 
 
 _SPELLINGS: dict[Any, tuple[EngineAction, tuple[int, ...]]] = {}

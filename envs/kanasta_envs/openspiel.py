@@ -3,10 +3,13 @@
 ``pyspiel.load_game("kanasta(family=koz,players=4)")`` after ``import kanasta_envs.openspiel``.
 Parameters: ``family``, ``players`` (0: the family's own), ``options`` (rule options joined
 by ``+``), ``scope`` (``hand`` or ``game``), ``target`` (points, 0: the family's),
-``max_turns``, ``max_turn_actions``, ``dealer`` (-1: the last seat).
+``max_turns``, ``max_turn_actions``, ``dealer`` (-1: the last seat), ``actions``
+(``spelt``, the default, or ``atomic``).
 
-Ids are the tokens of :mod:`kanasta_envs.actions`, chance outcomes the card kinds (0..52).
-History serialization is OpenSpiel's own (the ids, replayed).
+Ids are the tokens of :mod:`kanasta_envs.actions` (``actions=spelt``) or the places in
+the engine's legal list (``actions=atomic``, :mod:`kanasta_envs.atomic`; the state's
+``action_features()`` gives one feature row per legal id); chance outcomes are the card
+kinds (0..52). History serialization is OpenSpiel's own (the ids, replayed).
 """
 
 from __future__ import annotations
@@ -19,8 +22,16 @@ import numpy.typing as npt
 import pyspiel
 from kanasta.rules.cards import NUM_KINDS
 
-from kanasta_envs.actions import CARD_TEXT, NUM_ACTIONS, get_token_text
+from kanasta_envs.actions import CARD_TEXT, get_token_text
+from kanasta_envs.atomic import (
+    FEATURES,
+    apply_atomic_id,
+    get_action_features,
+    get_atomic_ids,
+    get_atomic_text,
+)
 from kanasta_envs.core import PUBLIC_TOKEN, SEEN_BY_ALL, CoreState, Game
+from kanasta_envs.fixtures import check_playable
 from kanasta_envs.observe import get_info_state_tensor, get_layout, get_observation_tensor
 from kanasta_envs.params import Params
 from kanasta_envs.resample import resample
@@ -36,6 +47,7 @@ DEFAULTS: dict[str, Any] = {
     "max_turns": Params().max_turns,
     "max_turn_actions": Params().max_turn_actions,
     "dealer": -1,
+    "actions": Params().actions,
 }
 
 GAME_TYPE = pyspiel.GameType(
@@ -69,6 +81,7 @@ def get_params(values: dict[str, Any]) -> Params:
         max_turns=int(merged["max_turns"]),
         max_turn_actions=int(merged["max_turn_actions"]),
         dealer=int(merged["dealer"]),
+        actions=str(merged["actions"]),
     )
 
 
@@ -80,7 +93,7 @@ class KanastaGame(pyspiel.Game):  # type: ignore[misc]
         self.core = Game(get_params(given))
         core = self.core
         info = pyspiel.GameInfo(
-            num_distinct_actions=NUM_ACTIONS,
+            num_distinct_actions=core.num_distinct_actions,
             max_chance_outcomes=NUM_KINDS,
             num_players=core.players,
             min_utility=core.min_utility,
@@ -92,6 +105,20 @@ class KanastaGame(pyspiel.Game):  # type: ignore[misc]
 
     def new_initial_state(self) -> KanastaState:
         return KanastaState(self)
+
+    def new_initial_state_from_json(
+        self, data: dict[str, Any], where: str = "state"
+    ) -> KanastaState:
+        """state-json: an episode starting from a state in the fixture format (a
+        conformance fixture's setup state, :mod:`kanasta_envs.fixtures`), for this game's
+        family, players and options. The cards nobody has seen (the stock below its top,
+        the fi packets) are chance outcomes as in a dealt hand. The state's OpenSpiel
+        history starts empty, so OpenSpiel's serialization, which replays the history
+        from a dealt hand, does not hold it; pickle does. A state whose seat to act has no
+        legal action is refused (:func:`kanasta_envs.fixtures.check_playable`)."""
+        core = self.core.new_state_from_json(data, where)
+        check_playable(core, where)
+        return KanastaState(self, core)
 
     def make_py_observer(
         self, iig_obs_type: Any = None, params: dict[str, Any] | None = None
@@ -117,15 +144,31 @@ class KanastaState(pyspiel.State):  # type: ignore[misc]
         return self.core.current_player()
 
     def _legal_actions(self, player: int) -> list[int]:  # noqa: ARG002 (OpenSpiel's signature)
+        if self.core.game.atomic:
+            return get_atomic_ids(self.core)
         return self.core.legal_actions()
+
+    def action_features(self) -> npt.NDArray[np.float32]:
+        """legal-action-count: one feature row per legal engine action, in the engine's
+        order (:func:`kanasta_envs.atomic.get_action_features`; in the atomic mode row i
+        describes id i); no rows when no seat is to decide."""
+        core = self.core
+        if core.is_terminal() or core.is_chance() or core.prefix:
+            return np.zeros((0, FEATURES), np.float32)
+        return get_action_features(core)
 
     def chance_outcomes(self) -> list[tuple[int, float]]:
         return self.core.chance_outcomes()
 
     def _apply_action(self, action: int) -> None:
-        self.core.apply(int(action))
+        if self.core.game.atomic:
+            apply_atomic_id(self.core, int(action))
+        else:
+            self.core.apply(int(action))
 
     def _action_to_string(self, player: int, action: int) -> str:
+        if self.core.game.atomic:
+            return get_atomic_text(self.core, action)
         if player == pyspiel.PlayerId.CHANCE:
             return f"card {CARD_TEXT[action]}"
         return get_token_text(action)

@@ -10,10 +10,15 @@ from kanasta.rules.families import RulesProfile
 
 from kanasta_envs.actions import MAX_DECK
 
-__all__ = ["SCOPES", "Params", "get_combinations", "get_player_counts", "get_rules"]
+__all__ = ["ACTION_MODES", "SCOPES", "Params", "get_combinations", "get_player_counts", "get_rules"]
 
 SCOPES = ("hand", "game")
 """hand: one hand, scored alone; game: hands dealt in turn until a side wins (game-target)."""
+
+ACTION_MODES = ("spelt", "atomic")
+"""spelt: an engine action is a short sequence of ids from a fixed space (the staged,
+factored mode); atomic: each decision is one engine action, its id its place in the
+engine's legal list (pointer style, :mod:`kanasta_envs.atomic`)."""
 
 
 def get_player_counts(family: str) -> tuple[int, ...]:
@@ -62,12 +67,18 @@ class Params:
     max_turn_actions: int = 100
     dealer: int = -1
     """The first dealer; -1 the last seat, so that seat 0 plays first (game-hands)."""
+    actions: str = "spelt"
+    """How a seat names an engine action: one of :data:`ACTION_MODES`."""
 
     def __post_init__(self) -> None:
         if self.scope not in SCOPES:
             raise InputError(f"scope {self.scope!r}: an episode is one of {', '.join(SCOPES)}.")
         if self.max_turns < 1 or self.max_turn_actions < 1:
             raise InputError("max_turns and max_turn_actions are 1 or more.")
+        if self.actions not in ACTION_MODES:
+            raise InputError(
+                f"actions {self.actions!r}: the action modes are {', '.join(ACTION_MODES)}."
+            )
         if self.target < 0:
             raise InputError(f"target {self.target}: a target is 0 (the family's) or more.")
 

@@ -16,6 +16,7 @@ from collections.abc import Sequence
 
 import numpy as np
 import numpy.typing as npt
+from kanasta.errors import InputError
 
 from kanasta_envs.actions import NUM_ACTIONS
 from kanasta_envs.core import CoreState, Game
@@ -32,6 +33,11 @@ class VectorGame:
     def __init__(self, params: Params, count: int) -> None:
         if count < 1:
             raise ValueError(f"a batch holds one episode or more, not {count}")
+        if params.actions != "spelt":
+            raise InputError(
+                f"actions={params.actions}: the batched API plays the spelt ids only; "
+                "use the PettingZoo or OpenSpiel front end for the atomic mode."
+            )
         self.game = Game(params)
         self.count = count
         self.observation_size = sum(s for _, s in get_layout(self.game, info_state=True))

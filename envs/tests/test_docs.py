@@ -11,8 +11,8 @@ PAGE = Path(__file__).resolve().parents[2] / "docs" / "envs.rst"
 EXAMPLES = re.findall(r"\.\. code-block:: python\n\n((?:   .*\n|\n)+)", PAGE.read_text("utf-8"))
 
 
-def test_the_page_has_its_three_examples() -> None:
-    assert len(EXAMPLES) == 3
+def test_the_page_has_its_five_examples() -> None:
+    assert len(EXAMPLES) == 5
 
 
 @pytest.mark.parametrize("example", EXAMPLES)

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import numpy as np
 import pytest
+from kanasta.errors import InputError
 
 from kanasta_envs.actions import NUM_ACTIONS
 from kanasta_envs.params import Params
@@ -61,3 +62,8 @@ def test_a_batch_needs_one_seed_and_one_id_per_row() -> None:
     batch.reset([1, 2])
     with pytest.raises(ValueError, match="one id per row"):
         batch.step([0])
+
+
+def test_the_batch_refuses_the_atomic_mode() -> None:
+    with pytest.raises(InputError, match="spelt ids only"):
+        VectorGame(Params(family="koz", actions="atomic"), 2)
