@@ -16,7 +16,7 @@ variants are data there too.
 from __future__ import annotations
 
 import importlib
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from functools import cache
 from types import ModuleType
 from typing import Any
@@ -202,6 +202,17 @@ def profile_data(profile: RulesProfile) -> dict[str, object]:
     }
 
 
+def _refused_as_input_error(call: Callable[[], Any], where: str = "") -> Any:
+    """``call()``, the native module's refusal of its input (a ``ValueError``: a malformed
+    value, a search of turn-must-finish past its budget) raised as an :class:`InputError`,
+    after ``where`` when given."""
+    try:
+        return call()
+    except ValueError as exc:
+        prefix = f"{where}: " if where else ""
+        raise InputError(f"{prefix}{exc}") from None
+
+
 class NativeEngine:
     """The native engine as the conformance suite's ``Engine`` (and ``GameEngine``).
 
@@ -222,11 +233,7 @@ class NativeEngine:
         return found
 
     def _call(self, function: str, *args: Any, where: str = "") -> Any:
-        try:
-            return getattr(self._module, function)(*args)
-        except ValueError as exc:
-            prefix = f"{where}: " if where else ""
-            raise InputError(f"{prefix}{exc}") from None
+        return _refused_as_input_error(lambda: getattr(self._module, function)(*args), where)
 
     def new_state_from_seed(self, profile: RulesProfile, seed: int, /) -> Any:
         return self._call(
@@ -302,20 +309,14 @@ class NativeEngine:
         """The state's legal actions; an :class:`InputError` when the search of
         turn-must-finish passes its budget (the reference's refusal, word for word)."""
         self._hands(profile)
-        try:
-            actions: Sequence[Any] = state.legal_actions()
-        except ValueError as exc:
-            raise InputError(str(exc)) from None
+        actions: Sequence[Any] = _refused_as_input_error(state.legal_actions)
         return actions
 
     def apply_action(self, profile: RulesProfile, state: Any, action: Any, /) -> Any | Violation:
         """The state after ``action``, or the violation; an :class:`InputError` when the
         search of turn-must-finish passes its budget."""
         self._hands(profile)
-        try:
-            result = state.apply(action)
-        except ValueError as exc:
-            raise InputError(str(exc)) from None
+        result = _refused_as_input_error(lambda: state.apply(action))
         if isinstance(result, tuple):
             clause, code, detail = result
             return Violation(clause, code, detail)
